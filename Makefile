@@ -1,0 +1,45 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-$(shell md5sum pyproject.toml | cut -c1-12)
+
+.PHONY: run test lint venv demo worker bench-engine clean
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@rm -f $(VENV)/.installed-* && touch $(STAMP)
+
+venv: $(STAMP)
+
+## make run: install, migrate, load the demo event and serve it on 127.0.0.1:8000
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+	@echo ""
+	@echo "  Monopoly Night is running at http://127.0.0.1:8000/"
+	@echo "  Organiser login: organiser / monopoly-night (admin at /admin/)"
+	@echo ""
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+## make test: system packages, PostgreSQL and Redis, then ruff and the whole suite
+test: $(STAMP)
+	scripts/test-prerequisites.sh
+	$(BIN)/ruff check .
+	$(BIN)/python manage.py makemigrations --check --dry-run --settings=tournament.settings.test
+	$(BIN)/pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+worker: $(STAMP)
+	$(BIN)/celery -A tournament worker --loglevel=info
+
+bench-engine: $(STAMP)
+	$(BIN)/python bench/engine.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles tests/artifacts

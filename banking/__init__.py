@@ -1,0 +1,1 @@
+"""The bank's ledger: entries, the table-state projection, and the banker console."""

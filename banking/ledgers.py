@@ -1,0 +1,58 @@
+"""Bridges between the stored ledger and the pure engine: rules, start state, history."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from games import engine
+from tournament.models import Event, Table
+
+from .models import Entry, TableLedger
+
+
+@lru_cache(maxsize=64)
+def _rules(edition: str, variants: tuple[tuple[str, bool], ...]) -> engine.Rules:
+    return engine.rules_for(edition, dict(variants))
+
+
+def rules_of(event: Event) -> engine.Rules:
+    return _rules(event.edition, tuple(sorted(event.variants.items())))
+
+
+def start_state(table: Table, rules: engine.Rules) -> engine.TableState:
+    """The table before any entry: starting cash for each seat, named after its player."""
+    seats = table.seats.select_related("player").order_by("number")
+    return engine.new_table(rules, {seat.number: seat.player.name for seat in seats})
+
+
+def ledger_of(table: Table, rules: engine.Rules) -> TableLedger:
+    """The table's stored projection, opened with the start state on first use."""
+    try:
+        return table.ledger
+    except TableLedger.DoesNotExist:
+        start = start_state(table, rules).as_dict()
+        ledger, _ = TableLedger.objects.get_or_create(
+            table=table, defaults={"state": start, "start": start}
+        )
+        return ledger
+
+
+def as_recorded(entry: Entry) -> engine.Recorded:
+    return engine.Recorded(
+        entry.seq,
+        engine.parse_entry({"kind": entry.kind, **entry.fields}),
+        tuple(engine.Transfer.from_dict(t) for t in entry.transfers),
+    )
+
+
+def effective_history(table_id: int) -> list[engine.Recorded]:
+    """The entries that count, oldest first: voids and the entries they voided drop out."""
+    entries = list(Entry.objects.filter(table_id=table_id).order_by("seq"))
+    voided = {e.voids_id for e in entries if e.voids_id is not None}
+    return [as_recorded(e) for e in entries if e.kind != Entry.VOID and e.id not in voided]
+
+
+def replayed_state(table: Table, rules: engine.Rules) -> engine.TableState:
+    ledger = ledger_of(table, rules)
+    start = engine.TableState.from_dict(ledger.start)
+    return engine.replay(start, rules, (r.entry for r in effective_history(table.id)))

@@ -1,0 +1,59 @@
+"""The bank's books: the append-only ledger of entries, and each table's stored state."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+from tournament.models import Table
+
+
+class Entry(models.Model):
+    """One money movement (or other bank record) at a table. Never updated, never deleted:
+    a mistake is undone by a reversing entry that names the one it voids."""
+
+    VOID = "void"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="entries")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=20)
+    fields = models.JSONField(default=dict)
+    transfers = models.JSONField(default=list)
+    body_hash = models.CharField(max_length=64, help_text="Of the request body, for idempotency.")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    author_role = models.CharField(max_length=10)
+    author_name = models.CharField(max_length=150)
+    voids = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="voided_by"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "seq"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="gapless_seq_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.kind}"
+
+
+class TableLedger(models.Model):
+    """The stored projection of a table's ledger: its state after the latest entry."""
+
+    table = models.OneToOneField(
+        Table, on_delete=models.CASCADE, primary_key=True, related_name="ledger"
+    )
+    start = models.JSONField(help_text="The state before the first entry.")
+    state = models.JSONField()
+    last_seq = models.PositiveIntegerField(default=0)
+    last_entry_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Ledger of {self.table}"

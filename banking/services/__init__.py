@@ -1,0 +1,1 @@
+"""Services that write the books: entries, voids, closing tables, ending rounds."""

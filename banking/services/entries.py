@@ -1,0 +1,182 @@
+"""Posting and voiding entries: one transaction, one row lock on the table, nothing twice."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID, uuid4
+
+from django.db import IntegrityError, transaction
+
+from games import engine
+from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
+from tournament.models import Round, Table
+from tournament.services.rounds import call_time_if_due
+
+from ..actors import Actor
+from ..ledgers import effective_history, ledger_of, rules_of
+from ..models import Entry, TableLedger
+
+
+@dataclass(frozen=True, slots=True)
+class Posted:
+    entry: Entry
+    ledger: TableLedger
+    new: bool
+
+
+def body_hash(payload: Mapping[str, Any]) -> str:
+    canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _locked_table(table_id: int) -> Table:
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__event", "ledger")
+        .filter(pk=table_id)
+        .first()
+    )
+    if table is None:
+        raise NotFound("not_found", "There is no such table.")
+    return table
+
+
+def _earlier(entry_id: UUID, table: Table, digest: str) -> Entry | None:
+    """The entry already recorded under this id, if any; the same id with another body is
+    refused, since a tablet must never reuse an id for a different move."""
+    earlier = Entry.objects.filter(pk=entry_id).first()
+    if earlier is None:
+        return None
+    if earlier.table_id != table.id or earlier.body_hash != digest:
+        raise Conflict(
+            "id_reused",
+            "An entry with this id was already recorded with a different content.",
+        )
+    return earlier
+
+
+def _check_live(table: Table) -> None:
+    round_ = call_time_if_due(table.round)
+    if not round_.is_live:
+        raise Conflict(
+            "round_not_running",
+            "The round has not started yet."
+            if round_.status in (Round.Status.PLANNED, Round.Status.SEATED)
+            else "The round is over: no more entries can be recorded.",
+        )
+    if table.status == Table.Status.CLOSED:
+        raise Conflict("table_closed", "This table is closed: no more entries can be recorded.")
+
+
+def _record(
+    table: Table,
+    ledger: TableLedger,
+    *,
+    entry_id: UUID,
+    kind: str,
+    fields: Mapping[str, Any],
+    outcome: engine.Outcome,
+    digest: str,
+    actor: Actor,
+    voids: Entry | None = None,
+) -> Entry:
+    seq = ledger.last_seq + 1
+    try:
+        with transaction.atomic():
+            entry = Entry.objects.create(
+                id=entry_id,
+                table=table,
+                seq=seq,
+                kind=kind,
+                fields=dict(fields),
+                transfers=[t.as_dict() for t in outcome.transfers],
+                body_hash=digest,
+                author=actor.user,
+                author_role=actor.role,
+                author_name=actor.name,
+                voids=voids,
+            )
+    except IntegrityError as exc:
+        raise Conflict("id_reused", "An entry with this id was already recorded.") from exc
+    ledger.state = outcome.state.as_dict()
+    ledger.last_seq = seq
+    ledger.last_entry_at = entry.created_at
+    ledger.save(update_fields=["state", "last_seq", "last_entry_at"])
+    return entry
+
+
+@transaction.atomic
+def entry_post(
+    *, table_id: int, entry_id: UUID, payload: Mapping[str, Any], actor: Actor
+) -> Posted:
+    """Record one entry at a table, or give back the one already recorded under its id.
+
+    `payload` is the entry as the client sent it, without its id. The engine
+    decides whether the move is legal; the table's stored state moves with it.
+    """
+    table = _locked_table(table_id)
+    digest = body_hash(payload)
+    rules = rules_of(table.round.event)
+    ledger = ledger_of(table, rules)
+    if (earlier := _earlier(entry_id, table, digest)) is not None:
+        return Posted(entry=earlier, ledger=ledger, new=False)
+    _check_live(table)
+    entry = engine.parse_entry(payload)
+    if entry.kind == "adjust" and not actor.corrects:
+        raise NotAllowed("referee_only", "Only a referee or an organiser can adjust a balance.")
+    outcome = engine.apply(engine.TableState.from_dict(ledger.state), entry, rules)
+    recorded = _record(
+        table,
+        ledger,
+        entry_id=entry_id,
+        kind=entry.kind,
+        fields=engine.entry_fields(entry),
+        outcome=outcome,
+        digest=digest,
+        actor=actor,
+    )
+    return Posted(entry=recorded, ledger=ledger, new=True)
+
+
+@transaction.atomic
+def entry_void(
+    *, table_id: int, entry_id: UUID, reason: str, actor: Actor, void_id: UUID | None = None
+) -> Posted:
+    """Undo an entry with a reversing entry. Refused where a later entry depends on it."""
+    table = _locked_table(table_id)
+    reason = (reason or "").strip()
+    void_id = void_id or uuid4()
+    payload = {"kind": Entry.VOID, "entry": str(entry_id), "reason": reason}
+    digest = body_hash(payload)
+    rules = rules_of(table.round.event)
+    ledger = ledger_of(table, rules)
+    if (earlier := _earlier(void_id, table, digest)) is not None:
+        return Posted(entry=earlier, ledger=ledger, new=False)
+    _check_live(table)
+    if not reason:
+        raise Refusal("reason_required", "Say why the entry is being voided.")
+    target = Entry.objects.filter(pk=entry_id, table=table).first()
+    if target is None:
+        raise NotFound("not_found", "There is no such entry at this table.")
+    if target.kind == Entry.VOID:
+        raise Refusal("cannot_void_void", "A void cannot itself be voided.")
+    if Entry.objects.filter(voids=target).exists():
+        raise Refusal("already_voided", f"Entry {target.seq} has already been voided.")
+    start = engine.TableState.from_dict(ledger.start)
+    outcome = engine.void(start, rules, effective_history(table.id), target.seq)
+    recorded = _record(
+        table,
+        ledger,
+        entry_id=void_id,
+        kind=Entry.VOID,
+        fields={"entry": str(target.id), "seq": target.seq, "reason": reason},
+        outcome=outcome,
+        digest=digest,
+        actor=actor,
+        voids=target,
+    )
+    return Posted(entry=recorded, ledger=ledger, new=True)

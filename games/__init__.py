@@ -1,0 +1,1 @@
+"""The rules of Monopoly (the pure `engine` package) and the referees' rules FAQ."""

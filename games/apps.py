@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class GamesConfig(AppConfig):
+    name = "games"
+    verbose_name = "Games and rules"

@@ -1,0 +1,116 @@
+"""Houses and hotels: building and selling evenly, from the bank's limited stock."""
+
+from __future__ import annotations
+
+from .entries import Build, SellBuilding
+from .guards import can_spend, group_of, owned_by, seat_in_play, site_space
+from .rules import Rules
+from .state import BANK, Outcome, TableState, Transfer, settle
+from .violations import RuleViolation
+
+
+def build(state: TableState, entry: Build, rules: Rules) -> Outcome:
+    """One house on a site, or the hotel on a site whose whole group has a full row of houses."""
+    seat_in_play(state, entry.seat)
+    site_space(rules, entry.space)
+    space, deed = owned_by(state, rules, entry.space, entry.seat)
+    group = group_of(rules, space)
+    deeds = [state.deeds[p] for p in group]
+    if any(d.owner != entry.seat for d in deeds):
+        raise RuleViolation(
+            "incomplete_group",
+            f"{state.name(entry.seat)} needs every {space.group.replace('_', ' ')} site "  # type: ignore[union-attr]
+            f"before building on {space.name}.",
+        )
+    if any(d.mortgaged for d in deeds):
+        raise RuleViolation(
+            "group_mortgaged", f"Lift the mortgages in {space.name}'s group before building."
+        )
+    full = rules.houses_per_hotel
+    if deed.hotel:
+        raise RuleViolation("max_buildings", f"{space.name} already has a hotel.")
+    lowest = min(deeds, key=lambda d: d.level(full))
+    if deed.level(full) > lowest.level(full):
+        behind = rules.edition.space(group[deeds.index(lowest)]).name
+        if deed.houses == full:
+            raise RuleViolation(
+                "uneven_building",
+                f"A hotel on {space.name} needs {full} houses on every site of its group first: "
+                f"{behind} has {lowest.houses}.",
+            )
+        raise RuleViolation(
+            "uneven_building",
+            f"Build evenly: {behind} needs a house before {space.name} gets another.",
+        )
+    can_spend(state, rules, entry.seat, space.house_cost, f"a building on {space.name}")
+    new = state.copy()
+    if deed.houses == full:
+        if state.bank_hotels == 0:
+            raise RuleViolation("no_hotels_left", "The bank has no hotels left.")
+        new.deeds[entry.space] = deed._replace(houses=0, hotel=True)
+        new.bank_hotels -= 1
+        new.bank_houses += full
+    else:
+        if state.bank_houses == 0:
+            raise RuleViolation("no_houses_left", "The bank has no houses left.")
+        new.deeds[entry.space] = deed._replace(houses=deed.houses + 1)
+        new.bank_houses -= 1
+    transfers = (Transfer(entry.seat, BANK, space.house_cost),)
+    settle(new.cash, transfers)
+    return Outcome(new, transfers)
+
+
+def sell_building(state: TableState, entry: SellBuilding, rules: Rules) -> Outcome:
+    """Sell one house, or the hotel, back to the bank at half its price, evenly.
+
+    A hotel goes back as a full row of houses; when the bank lacks those houses
+    the hotel goes together with its houses, at half the price of all of them.
+    """
+    seat_in_play(state, entry.seat)
+    site_space(rules, entry.space)
+    space, deed = owned_by(state, rules, entry.space, entry.seat)
+    if not deed.built:
+        raise RuleViolation("no_buildings", f"There are no buildings on {space.name}.")
+    full = rules.houses_per_hotel
+    group = group_of(rules, space)
+    deeds = [state.deeds[p] for p in group]
+    highest = max(deeds, key=lambda d: d.level(full))
+    if deed.level(full) < highest.level(full):
+        ahead = rules.edition.space(group[deeds.index(highest)]).name
+        raise RuleViolation(
+            "uneven_selling", f"Sell evenly: sell from {ahead} before {space.name}."
+        )
+    half = space.house_cost // 2
+    new = state.copy()
+    if deed.hotel and state.bank_houses >= full:
+        new.deeds[entry.space] = deed._replace(houses=full, hotel=False)
+        new.bank_hotels += 1
+        new.bank_houses -= full
+        amount = half
+    elif deed.hotel:
+        new.deeds[entry.space] = deed._replace(houses=0, hotel=False)
+        new.bank_hotels += 1
+        amount = half * (full + 1)
+    else:
+        new.deeds[entry.space] = deed._replace(houses=deed.houses - 1)
+        new.bank_houses += 1
+        amount = half
+    transfers = (Transfer(BANK, entry.seat, amount),)
+    settle(new.cash, transfers)
+    return Outcome(new, transfers)
+
+
+def liquidate_buildings(state: TableState, seat: int, rules: Rules) -> int:
+    """Return every building of `seat` to the bank (in place); the half-price value they fetch."""
+    full = rules.houses_per_hotel
+    value = 0
+    for position, deed in state.deeds.items():
+        if deed.owner == seat and deed.built:
+            half = rules.edition.space(position).house_cost // 2
+            value += half * deed.level(full)
+            if deed.hotel:
+                state.bank_hotels += 1
+            else:
+                state.bank_houses += deed.houses
+            state.deeds[position] = deed._replace(houses=0, hotel=False)
+    return value

@@ -1,0 +1,230 @@
+"""The classic United States edition (Atlantic City street names, decks from before 2008)."""
+
+from __future__ import annotations
+
+from games.engine.board import Card, Edition, Effect, Kind, Space
+
+CHANCE = "chance"
+CHEST = "community_chest"
+
+# Tabular data: kept as written, one deed per call, rather than one argument per line.
+# fmt: off
+SPACES: tuple[Space, ...] = (
+    Space(position=0, name="Go", kind=Kind.GO),
+    Space(
+        position=1, name="Mediterranean Avenue", kind=Kind.SITE, group="brown",
+        price=60, mortgage=30, house_cost=50, rents=(2, 10, 30, 90, 160, 250),
+    ),
+    Space(position=2, name="Community Chest", kind=Kind.COMMUNITY_CHEST),
+    Space(
+        position=3, name="Baltic Avenue", kind=Kind.SITE, group="brown",
+        price=60, mortgage=30, house_cost=50, rents=(4, 20, 60, 180, 320, 450),
+    ),
+    Space(position=4, name="Income Tax", kind=Kind.TAX, tax=200),
+    Space(
+        position=5, name="Reading Railroad", kind=Kind.RAILROAD, group="railroad",
+        price=200, mortgage=100, rents=(25, 50, 100, 200),
+    ),
+    Space(
+        position=6, name="Oriental Avenue", kind=Kind.SITE, group="light_blue",
+        price=100, mortgage=50, house_cost=50, rents=(6, 30, 90, 270, 400, 550),
+    ),
+    Space(position=7, name="Chance", kind=Kind.CHANCE),
+    Space(
+        position=8, name="Vermont Avenue", kind=Kind.SITE, group="light_blue",
+        price=100, mortgage=50, house_cost=50, rents=(6, 30, 90, 270, 400, 550),
+    ),
+    Space(
+        position=9, name="Connecticut Avenue", kind=Kind.SITE, group="light_blue",
+        price=120, mortgage=60, house_cost=50, rents=(8, 40, 100, 300, 450, 600),
+    ),
+    Space(position=10, name="Jail / Just Visiting", kind=Kind.JAIL),
+    Space(
+        position=11, name="St. Charles Place", kind=Kind.SITE, group="pink",
+        price=140, mortgage=70, house_cost=100, rents=(10, 50, 150, 450, 625, 750),
+    ),
+    Space(
+        position=12, name="Electric Company", kind=Kind.UTILITY, group="utility",
+        price=150, mortgage=75,
+    ),
+    Space(
+        position=13, name="States Avenue", kind=Kind.SITE, group="pink",
+        price=140, mortgage=70, house_cost=100, rents=(10, 50, 150, 450, 625, 750),
+    ),
+    Space(
+        position=14, name="Virginia Avenue", kind=Kind.SITE, group="pink",
+        price=160, mortgage=80, house_cost=100, rents=(12, 60, 180, 500, 700, 900),
+    ),
+    Space(
+        position=15, name="Pennsylvania Railroad", kind=Kind.RAILROAD, group="railroad",
+        price=200, mortgage=100, rents=(25, 50, 100, 200),
+    ),
+    Space(
+        position=16, name="St. James Place", kind=Kind.SITE, group="orange",
+        price=180, mortgage=90, house_cost=100, rents=(14, 70, 200, 550, 750, 950),
+    ),
+    Space(position=17, name="Community Chest", kind=Kind.COMMUNITY_CHEST),
+    Space(
+        position=18, name="Tennessee Avenue", kind=Kind.SITE, group="orange",
+        price=180, mortgage=90, house_cost=100, rents=(14, 70, 200, 550, 750, 950),
+    ),
+    Space(
+        position=19, name="New York Avenue", kind=Kind.SITE, group="orange",
+        price=200, mortgage=100, house_cost=100, rents=(16, 80, 220, 600, 800, 1000),
+    ),
+    Space(position=20, name="Free Parking", kind=Kind.FREE_PARKING),
+    Space(
+        position=21, name="Kentucky Avenue", kind=Kind.SITE, group="red",
+        price=220, mortgage=110, house_cost=150, rents=(18, 90, 250, 700, 875, 1050),
+    ),
+    Space(position=22, name="Chance", kind=Kind.CHANCE),
+    Space(
+        position=23, name="Indiana Avenue", kind=Kind.SITE, group="red",
+        price=220, mortgage=110, house_cost=150, rents=(18, 90, 250, 700, 875, 1050),
+    ),
+    Space(
+        position=24, name="Illinois Avenue", kind=Kind.SITE, group="red",
+        price=240, mortgage=120, house_cost=150, rents=(20, 100, 300, 750, 925, 1100),
+    ),
+    Space(
+        position=25, name="B. & O. Railroad", kind=Kind.RAILROAD, group="railroad",
+        price=200, mortgage=100, rents=(25, 50, 100, 200),
+    ),
+    Space(
+        position=26, name="Atlantic Avenue", kind=Kind.SITE, group="yellow",
+        price=260, mortgage=130, house_cost=150, rents=(22, 110, 330, 800, 975, 1150),
+    ),
+    Space(
+        position=27, name="Ventnor Avenue", kind=Kind.SITE, group="yellow",
+        price=260, mortgage=130, house_cost=150, rents=(22, 110, 330, 800, 975, 1150),
+    ),
+    Space(
+        position=28, name="Water Works", kind=Kind.UTILITY, group="utility",
+        price=150, mortgage=75,
+    ),
+    Space(
+        position=29, name="Marvin Gardens", kind=Kind.SITE, group="yellow",
+        price=280, mortgage=140, house_cost=150, rents=(24, 120, 360, 850, 1025, 1200),
+    ),
+    Space(position=30, name="Go To Jail", kind=Kind.GO_TO_JAIL),
+    Space(
+        position=31, name="Pacific Avenue", kind=Kind.SITE, group="green",
+        price=300, mortgage=150, house_cost=200, rents=(26, 130, 390, 900, 1100, 1275),
+    ),
+    Space(
+        position=32, name="North Carolina Avenue", kind=Kind.SITE, group="green",
+        price=300, mortgage=150, house_cost=200, rents=(26, 130, 390, 900, 1100, 1275),
+    ),
+    Space(position=33, name="Community Chest", kind=Kind.COMMUNITY_CHEST),
+    Space(
+        position=34, name="Pennsylvania Avenue", kind=Kind.SITE, group="green",
+        price=320, mortgage=160, house_cost=200, rents=(28, 150, 450, 1000, 1200, 1400),
+    ),
+    Space(
+        position=35, name="Short Line", kind=Kind.RAILROAD, group="railroad",
+        price=200, mortgage=100, rents=(25, 50, 100, 200),
+    ),
+    Space(position=36, name="Chance", kind=Kind.CHANCE),
+    Space(
+        position=37, name="Park Place", kind=Kind.SITE, group="dark_blue",
+        price=350, mortgage=175, house_cost=200, rents=(35, 175, 500, 1100, 1300, 1500),
+    ),
+    # Classic Luxury Tax; the variant `modern_us` raises it to 100 in the rules, not here.
+    Space(position=38, name="Luxury Tax", kind=Kind.TAX, tax=75),
+    Space(
+        position=39, name="Boardwalk", kind=Kind.SITE, group="dark_blue",
+        price=400, mortgage=200, house_cost=200, rents=(50, 200, 600, 1400, 1700, 2000),
+    ),
+)
+
+# Sixteen cards, the nearest-railroad card twice. The crossword-competition card is
+# left out: it would make seventeen, and it belongs to the UK deck.
+CHANCE_CARDS: tuple[Card, ...] = (
+    Card("chance-advance-to-go", CHANCE, "Advance to Go and collect $200", Effect.ADVANCE_TO_GO),
+    Card("chance-illinois-avenue", CHANCE, "Advance to Illinois Avenue", Effect.MOVE),
+    Card("chance-st-charles-place", CHANCE, "Advance to St. Charles Place", Effect.MOVE),
+    Card(
+        "chance-nearest-utility", CHANCE,
+        "Advance to the nearest utility; if it is owned, pay ten times the dice", Effect.MOVE,
+        rent_via="nearest_utility",
+    ),
+    Card(
+        "chance-nearest-railroad-1", CHANCE,
+        "Advance to the nearest railroad; if it is owned, pay twice the rent", Effect.MOVE,
+        rent_via="nearest_railroad",
+    ),
+    Card(
+        "chance-nearest-railroad-2", CHANCE,
+        "Advance to the nearest railroad; if it is owned, pay twice the rent", Effect.MOVE,
+        rent_via="nearest_railroad",
+    ),
+    Card("chance-dividend", CHANCE, "Bank pays you a dividend of $50", Effect.COLLECT, amount=50),
+    Card("chance-jail-free", CHANCE, "Get Out of Jail Free; keep until used", Effect.JAIL_CARD),
+    Card("chance-back-three", CHANCE, "Go back three spaces", Effect.MOVE),
+    Card("chance-go-to-jail", CHANCE, "Go to Jail; do not pass Go", Effect.MOVE),
+    Card(
+        "chance-general-repairs", CHANCE,
+        "General repairs: pay $25 per house and $100 per hotel", Effect.REPAIRS,
+        per_house=25, per_hotel=100,
+    ),
+    Card("chance-poor-tax", CHANCE, "Pay a poor tax of $15", Effect.PAY, amount=15),
+    Card("chance-reading-railroad", CHANCE, "Take a trip to Reading Railroad", Effect.MOVE),
+    Card("chance-boardwalk", CHANCE, "Take a walk on the Boardwalk", Effect.MOVE),
+    Card(
+        "chance-chairman", CHANCE,
+        "Elected Chairman of the Board: pay each player $50", Effect.PAY_EACH, amount=50,
+    ),
+    Card(
+        "chance-building-loan", CHANCE,
+        "Your building loan matures: collect $150", Effect.COLLECT, amount=150,
+    ),
+)
+
+COMMUNITY_CHEST_CARDS: tuple[Card, ...] = (
+    Card("chest-advance-to-go", CHEST, "Advance to Go and collect $200", Effect.ADVANCE_TO_GO),
+    Card(
+        "chest-bank-error", CHEST,
+        "Bank error in your favour: collect $200", Effect.COLLECT, amount=200,
+    ),
+    Card("chest-doctor", CHEST, "Doctor's fee: pay $50", Effect.PAY, amount=50),
+    Card(
+        "chest-stock-sale", CHEST,
+        "From the sale of stock you get $45", Effect.COLLECT, amount=45,
+    ),
+    Card("chest-jail-free", CHEST, "Get Out of Jail Free; keep until used", Effect.JAIL_CARD),
+    Card("chest-go-to-jail", CHEST, "Go to Jail; do not pass Go", Effect.MOVE),
+    Card(
+        "chest-opera-night", CHEST,
+        "Grand Opera Night: collect $50 from every player", Effect.COLLECT_FROM_EACH,
+        amount=50,
+    ),
+    Card("chest-xmas-fund", CHEST, "Xmas fund matures: collect $100", Effect.COLLECT, amount=100),
+    Card("chest-tax-refund", CHEST, "Income tax refund: collect $20", Effect.COLLECT, amount=20),
+    Card(
+        "chest-life-insurance", CHEST,
+        "Life insurance matures: collect $100", Effect.COLLECT, amount=100,
+    ),
+    Card("chest-hospital", CHEST, "Pay the hospital $100", Effect.PAY, amount=100),
+    Card("chest-school-tax", CHEST, "Pay a school tax of $150", Effect.PAY, amount=150),
+    Card("chest-services", CHEST, "Receive $25 for services", Effect.COLLECT, amount=25),
+    Card(
+        "chest-street-repairs", CHEST,
+        "Street repairs: pay $40 per house and $115 per hotel", Effect.REPAIRS,
+        per_house=40, per_hotel=115,
+    ),
+    Card(
+        "chest-beauty-contest", CHEST,
+        "Second prize in a beauty contest: collect $10", Effect.COLLECT, amount=10,
+    ),
+    Card("chest-inherit", CHEST, "You inherit $100", Effect.COLLECT, amount=100),
+)
+# fmt: on
+
+US = Edition(
+    code="us",
+    name="United States (Atlantic City)",
+    currency="$",
+    spaces=SPACES,
+    chance=CHANCE_CARDS,
+    community_chest=COMMUNITY_CHEST_CARDS,
+)

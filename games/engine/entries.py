@@ -1,0 +1,395 @@
+"""The entries a banker records, one small class per kind, and how to read them from JSON.
+
+`parse_entry` checks shape and types only (a field missing, a word where a
+number belongs); whether the move is legal is the handlers' business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar
+
+from .violations import RuleViolation
+
+MAX_AMOUNT = 100_000
+MAX_TEXT = 200
+
+
+@dataclass(frozen=True, slots=True)
+class PassGo:
+    kind: ClassVar[str] = "pass_go"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    kind: ClassVar[str] = "buy"
+    seat: int
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    kind: ClassVar[str] = "auction"
+    seat: int
+    space: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    kind: ClassVar[str] = "deal"
+    seat: int
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rent:
+    kind: ClassVar[str] = "rent"
+    seat: int
+    space: int
+    dice: int | None = None
+    via_card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Tax:
+    kind: ClassVar[str] = "tax"
+    seat: int
+    space: int
+    choice: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class JailFine:
+    kind: ClassVar[str] = "jail_fine"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard:
+    kind: ClassVar[str] = "card"
+    seat: int
+    deck: str
+    card: str
+    choice: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UseJailCard:
+    kind: ClassVar[str] = "use_jail_card"
+    seat: int
+    deck: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BankPayment:
+    kind: ClassVar[str] = "bank_payment"
+    seat: int
+    amount: int
+    memo: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PayPlayer:
+    kind: ClassVar[str] = "pay_player"
+    seat: int
+    to_seat: int
+    amount: int
+    memo: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    kind: ClassVar[str] = "build"
+    seat: int
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class SellBuilding:
+    kind: ClassVar[str] = "sell_building"
+    seat: int
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class Mortgage:
+    kind: ClassVar[str] = "mortgage"
+    seat: int
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class Unmortgage:
+    kind: ClassVar[str] = "unmortgage"
+    seat: int
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class TradeSide:
+    spaces: tuple[int, ...] = ()
+    cash: int = 0
+    jail_cards: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return not (self.spaces or self.cash or self.jail_cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    kind: ClassVar[str] = "trade"
+    seat: int
+    to_seat: int
+    give: TradeSide = field(default_factory=TradeSide)
+    take: TradeSide = field(default_factory=TradeSide)
+    lift: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Bankrupt:
+    kind: ClassVar[str] = "bankrupt"
+    seat: int
+    creditor: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Adjust:
+    kind: ClassVar[str] = "adjust"
+    seat: int
+    amount: int
+    reason: str
+
+
+Entry = (
+    PassGo
+    | Buy
+    | Auction
+    | Deal
+    | Rent
+    | Tax
+    | JailFine
+    | DrawCard
+    | UseJailCard
+    | BankPayment
+    | PayPlayer
+    | Build
+    | SellBuilding
+    | Mortgage
+    | Unmortgage
+    | Trade
+    | Bankrupt
+    | Adjust
+)
+
+ENTRY_KINDS: dict[str, type] = {
+    cls.kind: cls
+    for cls in (
+        PassGo,
+        Buy,
+        Auction,
+        Deal,
+        Rent,
+        Tax,
+        JailFine,
+        DrawCard,
+        UseJailCard,
+        BankPayment,
+        PayPlayer,
+        Build,
+        SellBuilding,
+        Mortgage,
+        Unmortgage,
+        Trade,
+        Bankrupt,
+        Adjust,
+    )
+}
+
+RAIL_CARD = "nearest_railroad"
+UTILITY_CARD = "nearest_utility"
+
+
+def entry_fields(entry: Entry) -> dict[str, Any]:
+    """The entry as JSON-ready fields, without its kind (the inverse of `parse_entry`)."""
+    return asdict(entry)  # type: ignore[call-overload]
+
+
+class _Reader:
+    """Reads one entry's fields, refusing anything missing, unknown or of the wrong type."""
+
+    def __init__(self, kind: str, data: Mapping[str, Any]) -> None:
+        self.kind = kind
+        self.data = data
+        self.seen = {"kind"}
+
+    def _get(self, name: str, required: bool) -> Any:
+        self.seen.add(name)
+        value = self.data.get(name)
+        if value is None and required:
+            raise RuleViolation("invalid_field", f"A {self.kind} entry needs the field {name!r}.")
+        return value
+
+    def int(
+        self, name: str, *, required: bool = True, low: int | None = None, high: int | None = None
+    ) -> Any:
+        value = self._get(name, required)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleViolation("invalid_field", f"The field {name!r} must be a whole number.")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise RuleViolation(
+                "invalid_field", f"The field {name!r} must be between {low} and {high}."
+            )
+        return value
+
+    def amount(self, name: str, *, signed: bool = False) -> int:
+        low = -MAX_AMOUNT if signed else 1
+        value = self.int(name, low=low, high=MAX_AMOUNT)
+        if value == 0:
+            raise RuleViolation("invalid_field", f"The field {name!r} cannot be zero.")
+        return value
+
+    def text(self, name: str, *, required: bool = False) -> str:
+        value = self._get(name, required)
+        if value is None:
+            return ""
+        if not isinstance(value, str):
+            raise RuleViolation("invalid_field", f"The field {name!r} must be text.")
+        value = value.strip()
+        if required and not value:
+            raise RuleViolation("invalid_field", f"A {self.kind} entry needs a {name}.")
+        if len(value) > MAX_TEXT:
+            raise RuleViolation(
+                "invalid_field", f"The field {name!r} is longer than {MAX_TEXT} characters."
+            )
+        return value
+
+    def choice(self, name: str, options: tuple[str, ...], *, required: bool = True) -> Any:
+        value = self._get(name, required)
+        if value is None:
+            return None
+        if value not in options:
+            allowed = " or ".join(repr(o) for o in options)
+            raise RuleViolation("invalid_field", f"The field {name!r} must be {allowed}.")
+        return value
+
+    def int_list(self, name: str, data: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+        source = self.data if data is None else data
+        self.seen.add(name)
+        value = source.get(name) or []
+        if not isinstance(value, list) or any(
+            isinstance(v, bool) or not isinstance(v, int) for v in value
+        ):
+            raise RuleViolation("invalid_field", f"The field {name!r} must be a list of spaces.")
+        if len(set(value)) != len(value):
+            raise RuleViolation("invalid_field", f"The field {name!r} names a space twice.")
+        return tuple(value)
+
+    def trade_side(self, name: str) -> TradeSide:
+        value = self._get(name, required=False) or {}
+        if not isinstance(value, Mapping):
+            raise RuleViolation(
+                "invalid_field",
+                f"The field {name!r} must be an object with spaces, cash, jail_cards.",
+            )
+        unknown = set(value) - {"spaces", "cash", "jail_cards"}
+        if unknown:
+            raise RuleViolation(
+                "invalid_field",
+                f"The field {name!r} has unknown parts: {', '.join(sorted(unknown))}.",
+            )
+        side = _Reader(self.kind, value)
+        return TradeSide(
+            spaces=self.int_list("spaces", value),
+            cash=side.int("cash", required=False, low=0, high=MAX_AMOUNT) or 0,
+            jail_cards=side.int("jail_cards", required=False, low=0, high=2) or 0,
+        )
+
+    def finish(self) -> None:
+        unknown = set(self.data) - self.seen
+        if unknown:
+            raise RuleViolation(
+                "invalid_field",
+                f"A {self.kind} entry has no field {', '.join(sorted(map(str, unknown)))}.",
+            )
+
+
+def parse_entry(data: Mapping[str, Any]) -> Entry:
+    """Read an entry from its JSON form: `{"kind": "rent", "seat": 2, "space": 39}`."""
+    if not isinstance(data, Mapping):
+        raise RuleViolation("invalid_field", "An entry must be a JSON object.")
+    kind = data.get("kind")
+    if kind not in ENTRY_KINDS:
+        known = ", ".join(ENTRY_KINDS)
+        raise RuleViolation("unknown_kind", f"There is no entry kind {kind!r}. Known: {known}.")
+    r = _Reader(kind, data)
+    entry = _READERS[kind](r)
+    r.finish()
+    return entry
+
+
+def _seat(r: _Reader, name: str = "seat") -> int:
+    return r.int(name, low=1, high=12)
+
+
+def _space(r: _Reader) -> int:
+    return r.int("space", low=0, high=39)
+
+
+_READERS: dict[str, Any] = {
+    "pass_go": lambda r: PassGo(seat=_seat(r)),
+    "buy": lambda r: Buy(seat=_seat(r), space=_space(r)),
+    "auction": lambda r: Auction(seat=_seat(r), space=_space(r), amount=r.amount("amount")),
+    "deal": lambda r: Deal(seat=_seat(r), space=_space(r)),
+    "rent": lambda r: Rent(
+        seat=_seat(r),
+        space=_space(r),
+        dice=r.int("dice", required=False, low=2, high=12),
+        via_card=r.choice("via_card", (RAIL_CARD, UTILITY_CARD), required=False),
+    ),
+    "tax": lambda r: Tax(
+        seat=_seat(r),
+        space=_space(r),
+        choice=r.choice("choice", ("flat", "percent"), required=False),
+    ),
+    "jail_fine": lambda r: JailFine(seat=_seat(r)),
+    "card": lambda r: DrawCard(
+        seat=_seat(r),
+        deck=r.choice("deck", ("chance", "community_chest")),
+        card=r.text("card", required=True),
+        choice=r.choice("choice", ("pay", "chance"), required=False),
+    ),
+    "use_jail_card": lambda r: UseJailCard(
+        seat=_seat(r), deck=r.choice("deck", ("chance", "community_chest"), required=False)
+    ),
+    "bank_payment": lambda r: BankPayment(
+        seat=_seat(r), amount=r.amount("amount", signed=True), memo=r.text("memo")
+    ),
+    "pay_player": lambda r: PayPlayer(
+        seat=_seat(r), to_seat=_seat(r, "to_seat"), amount=r.amount("amount"), memo=r.text("memo")
+    ),
+    "build": lambda r: Build(seat=_seat(r), space=_space(r)),
+    "sell_building": lambda r: SellBuilding(seat=_seat(r), space=_space(r)),
+    "mortgage": lambda r: Mortgage(seat=_seat(r), space=_space(r)),
+    "unmortgage": lambda r: Unmortgage(seat=_seat(r), space=_space(r)),
+    "trade": lambda r: Trade(
+        seat=_seat(r),
+        to_seat=_seat(r, "to_seat"),
+        give=r.trade_side("give"),
+        take=r.trade_side("take"),
+        lift=r.int_list("lift"),
+    ),
+    "bankrupt": lambda r: Bankrupt(
+        seat=_seat(r), creditor=r.int("creditor", required=False, low=1, high=12)
+    ),
+    "adjust": lambda r: Adjust(
+        seat=_seat(r),
+        amount=r.amount("amount", signed=True),
+        reason=r.text("reason", required=True),
+    ),
+}

@@ -1,0 +1,72 @@
+"""Checks shared by the handlers. Each raises a RuleViolation whose sentence names the problem."""
+
+from __future__ import annotations
+
+from .board import Kind, Space
+from .rules import Rules
+from .state import Deed, TableState
+from .violations import RuleViolation
+
+
+def seat_in_play(state: TableState, seat: int) -> None:
+    if seat not in state.cash:
+        raise RuleViolation("unknown_seat", f"There is no seat {seat} at this table.")
+    if seat in state.bankrupt:
+        raise RuleViolation("seat_bankrupt", f"{state.name(seat)} is bankrupt and out of the game.")
+
+
+def other_seat(state: TableState, seat: int, other: int) -> None:
+    seat_in_play(state, other)
+    if other == seat:
+        raise RuleViolation("same_seat", f"{state.name(seat)} cannot deal with themselves.")
+
+
+def deed_space(rules: Rules, position: int) -> Space:
+    space = rules.edition.space(position)
+    if not space.is_deed:
+        raise RuleViolation("not_a_deed", f"{space.name} is not a property that can be owned.")
+    return space
+
+
+def site_space(rules: Rules, position: int) -> Space:
+    space = deed_space(rules, position)
+    if space.kind is not Kind.SITE:
+        raise RuleViolation("not_a_site", f"Nothing can be built on {space.name}.")
+    return space
+
+
+def owned_by(state: TableState, rules: Rules, position: int, seat: int) -> tuple[Space, Deed]:
+    space = deed_space(rules, position)
+    deed = state.deeds[position]
+    if deed.owner != seat:
+        raise RuleViolation("not_owner", f"{state.name(seat)} does not own {space.name}.")
+    return space, deed
+
+
+def unowned(state: TableState, rules: Rules, position: int) -> Space:
+    space = deed_space(rules, position)
+    owner = state.deeds[position].owner
+    if owner is not None:
+        raise RuleViolation(
+            "already_owned", f"{space.name} already belongs to {state.name(owner)}."
+        )
+    return space
+
+
+def can_spend(state: TableState, rules: Rules, seat: int, amount: int, what: str) -> None:
+    """A voluntary spend (buying, building, lifting a mortgage) needs the cash in hand."""
+    cash = state.cash[seat]
+    if amount > cash:
+        raise RuleViolation(
+            "insufficient_cash",
+            f"{state.name(seat)} has {rules.money(cash)} but {what} costs {rules.money(amount)}.",
+        )
+
+
+def group_of(rules: Rules, space: Space) -> tuple[int, ...]:
+    return rules.edition.groups[space.group or ""]
+
+
+def interest(amount: int) -> int:
+    """Ten percent, rounded up to a whole unit: the bank never loses a fraction."""
+    return -(-amount // 10)

@@ -1,0 +1,59 @@
+"""A table's history: replaying it, and voiding one entry of it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from .apply import apply
+from .entries import Entry
+from .rules import Rules
+from .state import Outcome, TableState, Transfer
+from .violations import RuleViolation
+
+
+class Recorded(NamedTuple):
+    """An entry as the ledger holds it: its number, what it said and the money it moved."""
+
+    seq: int
+    entry: Entry
+    transfers: tuple[Transfer, ...]
+
+
+def replay(start: TableState, rules: Rules, entries: Iterable[Entry]) -> TableState:
+    state = start
+    for entry in entries:
+        state = apply(state, entry, rules).state
+    return state
+
+
+def void(start: TableState, rules: Rules, history: Sequence[Recorded], seq: int) -> Outcome:
+    """The state as if entry `seq` had never been made, and the transfers that reverse it.
+
+    Refused when a later entry depends on it: when, without it, a later entry
+    would be refused or would move different money.
+    """
+    state = start
+    target = None
+    for recorded in history:
+        if recorded.seq == seq:
+            target = recorded
+            continue
+        try:
+            outcome = apply(state, recorded.entry, rules)
+        except RuleViolation as exc:
+            raise _dependent(recorded) from exc
+        if target is not None and outcome.transfers != recorded.transfers:
+            raise _dependent(recorded)
+        state = outcome.state
+    if target is None:
+        raise RuleViolation("unknown_entry", f"There is no entry {seq} to void.")
+    reverse = tuple(Transfer(t.target, t.source, t.amount) for t in reversed(target.transfers))
+    return Outcome(state, reverse)
+
+
+def _dependent(recorded: Recorded) -> RuleViolation:
+    return RuleViolation(
+        "dependent_entries",
+        f"Entry {recorded.seq} ({recorded.entry.kind}) depends on this one: void it first.",
+    )

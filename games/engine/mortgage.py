@@ -1,0 +1,45 @@
+"""Mortgaging a deed to the bank, and lifting the mortgage with ten percent interest."""
+
+from __future__ import annotations
+
+from .entries import Mortgage, Unmortgage
+from .guards import can_spend, group_of, interest, owned_by, seat_in_play
+from .rules import Rules
+from .state import BANK, Outcome, TableState, Transfer, settle
+from .violations import RuleViolation
+
+
+def mortgage(state: TableState, entry: Mortgage, rules: Rules) -> Outcome:
+    seat_in_play(state, entry.seat)
+    space, deed = owned_by(state, rules, entry.space, entry.seat)
+    if deed.mortgaged:
+        raise RuleViolation("already_mortgaged", f"{space.name} is already mortgaged.")
+    if any(state.deeds[p].built for p in group_of(rules, space)):
+        raise RuleViolation(
+            "group_has_buildings",
+            f"Sell the buildings in {space.name}'s group to the bank before mortgaging it.",
+        )
+    new = state.copy()
+    new.deeds[entry.space] = deed._replace(mortgaged=True)
+    transfers = (Transfer(BANK, entry.seat, space.mortgage),)
+    settle(new.cash, transfers)
+    return Outcome(new, transfers)
+
+
+def lift_cost(mortgage_value: int) -> int:
+    """Lifting a mortgage costs its value plus ten percent, rounded up (175 -> 193)."""
+    return mortgage_value + interest(mortgage_value)
+
+
+def unmortgage(state: TableState, entry: Unmortgage, rules: Rules) -> Outcome:
+    seat_in_play(state, entry.seat)
+    space, deed = owned_by(state, rules, entry.space, entry.seat)
+    if not deed.mortgaged:
+        raise RuleViolation("not_mortgaged", f"{space.name} is not mortgaged.")
+    cost = lift_cost(space.mortgage)
+    can_spend(state, rules, entry.seat, cost, f"lifting the mortgage on {space.name}")
+    new = state.copy()
+    new.deeds[entry.space] = deed._replace(mortgaged=False)
+    transfers = (Transfer(entry.seat, BANK, cost),)
+    settle(new.cash, transfers)
+    return Outcome(new, transfers)

@@ -1,0 +1,127 @@
+"""Plain money movements: salary, buying, auctions, dealt deeds, rent, tax, fines, payments."""
+
+from __future__ import annotations
+
+from .board import Kind
+from .entries import (
+    Adjust,
+    Auction,
+    BankPayment,
+    Buy,
+    Deal,
+    JailFine,
+    PassGo,
+    PayPlayer,
+    Rent,
+    Tax,
+)
+from .guards import can_spend, deed_space, interest, other_seat, seat_in_play, unowned
+from .rent import rent_due
+from .rules import Rules
+from .state import BANK, Outcome, TableState, Transfer, settle
+from .valuation import total_worth
+from .violations import RuleViolation
+
+
+def _moved(state: TableState, transfers: tuple[Transfer, ...]) -> Outcome:
+    new = state.copy()
+    settle(new.cash, transfers)
+    return Outcome(new, transfers)
+
+
+def _take_deed(state: TableState, seat: int, position: int, price: int) -> Outcome:
+    new = state.copy()
+    new.deeds[position] = new.deeds[position]._replace(owner=seat)
+    transfers = (Transfer(seat, BANK, price),)
+    settle(new.cash, transfers)
+    return Outcome(new, transfers)
+
+
+def pass_go(state: TableState, entry: PassGo, rules: Rules) -> Outcome:
+    seat_in_play(state, entry.seat)
+    return _moved(state, (Transfer(BANK, entry.seat, rules.edition.salary),))
+
+
+def buy(state: TableState, entry: Buy, rules: Rules) -> Outcome:
+    seat_in_play(state, entry.seat)
+    space = unowned(state, rules, entry.space)
+    can_spend(state, rules, entry.seat, space.price, space.name)
+    return _take_deed(state, entry.seat, entry.space, space.price)
+
+
+def auction(state: TableState, entry: Auction, rules: Rules) -> Outcome:
+    seat_in_play(state, entry.seat)
+    space = unowned(state, rules, entry.space)
+    can_spend(state, rules, entry.seat, entry.amount, f"the winning bid for {space.name}")
+    return _take_deed(state, entry.seat, entry.space, entry.amount)
+
+
+def deal(state: TableState, entry: Deal, rules: Rules) -> Outcome:
+    if not rules.short_game:
+        raise RuleViolation("not_short_game", "Deeds are dealt only in the short game.")
+    seat_in_play(state, entry.seat)
+    space = unowned(state, rules, entry.space)
+    can_spend(state, rules, entry.seat, space.price, space.name)
+    return _take_deed(state, entry.seat, entry.space, space.price)
+
+
+def rent(state: TableState, entry: Rent, rules: Rules) -> Outcome:
+    seat_in_play(state, entry.seat)
+    space = deed_space(rules, entry.space)
+    deed = state.deeds[entry.space]
+    if deed.owner is None:
+        raise RuleViolation("unowned", f"Nobody owns {space.name}: it can be bought or auctioned.")
+    if deed.owner == entry.seat:
+        raise RuleViolation("own_property", f"{state.name(entry.seat)} owns {space.name}.")
+    if deed.owner in state.bankrupt:
+        raise RuleViolation("owner_bankrupt", f"{state.name(deed.owner)} is bankrupt.")
+    if deed.mortgaged:
+        raise RuleViolation("mortgaged", f"{space.name} is mortgaged: no rent is due.")
+    amount = rent_due(state, rules, space, dice=entry.dice, via_card=entry.via_card)
+    return _moved(state, (Transfer(entry.seat, deed.owner, amount),))
+
+
+def tax(state: TableState, entry: Tax, rules: Rules) -> Outcome:
+    seat_in_play(state, entry.seat)
+    space = rules.edition.space(entry.space)
+    if space.kind is not Kind.TAX:
+        raise RuleViolation("not_tax_space", f"{space.name} is not a tax space.")
+    if entry.choice == "percent":
+        if entry.space != 4 or not rules.income_tax_choice:
+            raise RuleViolation(
+                "no_tax_choice",
+                f"{space.name} is a flat {rules.money(rules.tax_due(entry.space))}.",
+            )
+        amount = interest(max(total_worth(state, rules, entry.seat), 0))
+    else:
+        amount = rules.tax_due(entry.space)
+    if amount == 0:
+        return _moved(state, ())
+    return _moved(state, (Transfer(entry.seat, BANK, amount),))
+
+
+def jail_fine(state: TableState, entry: JailFine, rules: Rules) -> Outcome:
+    seat_in_play(state, entry.seat)
+    return _moved(state, (Transfer(entry.seat, BANK, rules.edition.jail_fine),))
+
+
+def bank_payment(state: TableState, entry: BankPayment, rules: Rules) -> Outcome:
+    return _adjust_with_bank(state, entry.seat, entry.amount)
+
+
+def adjust(state: TableState, entry: Adjust, rules: Rules) -> Outcome:
+    return _adjust_with_bank(state, entry.seat, entry.amount)
+
+
+def _adjust_with_bank(state: TableState, seat: int, amount: int) -> Outcome:
+    seat_in_play(state, seat)
+    if amount > 0:
+        return _moved(state, (Transfer(BANK, seat, amount),))
+    return _moved(state, (Transfer(seat, BANK, -amount),))
+
+
+def pay_player(state: TableState, entry: PayPlayer, rules: Rules) -> Outcome:
+    seat_in_play(state, entry.seat)
+    other_seat(state, entry.seat, entry.to_seat)
+    can_spend(state, rules, entry.seat, entry.amount, "this payment")
+    return _moved(state, (Transfer(entry.seat, entry.to_seat, entry.amount),))

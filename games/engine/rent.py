@@ -1,0 +1,55 @@
+"""What a player owes on landing on someone else's property."""
+
+from __future__ import annotations
+
+from .board import Kind, Space
+from .entries import RAIL_CARD, UTILITY_CARD
+from .guards import group_of
+from .rules import Rules
+from .state import TableState
+from .violations import RuleViolation
+
+
+def rent_due(
+    state: TableState, rules: Rules, space: Space, *, dice: int | None, via_card: str | None
+) -> int:
+    """The rent on `space` as the board stands; the deed must be owned and not mortgaged."""
+    if dice is not None and space.kind is not Kind.UTILITY:
+        raise RuleViolation("invalid_field", f"Dice count only for utilities, not {space.name}.")
+    if space.kind is Kind.SITE:
+        if via_card is not None:
+            raise RuleViolation("invalid_field", f"No card sends a player to {space.name}'s rent.")
+        return site_rent(state, rules, space)
+    if space.kind is Kind.RAILROAD:
+        if via_card not in (None, RAIL_CARD):
+            raise RuleViolation("invalid_field", f"{space.name} is a railroad, not a utility.")
+        rent = space.rents[_owned_in_group(state, rules, space) - 1]
+        return rent * 2 if via_card == RAIL_CARD else rent
+    if via_card not in (None, UTILITY_CARD):
+        raise RuleViolation("invalid_field", f"{space.name} is a utility, not a railroad.")
+    if dice is None:
+        raise RuleViolation(
+            "dice_required", f"Enter the dice total: rent on {space.name} is a multiple of it."
+        )
+    if via_card == UTILITY_CARD:
+        return dice * 10
+    return dice * (10 if _owned_in_group(state, rules, space) == 2 else 4)
+
+
+def site_rent(state: TableState, rules: Rules, space: Space) -> int:
+    deed = state.deeds[space.position]
+    if deed.hotel:
+        return space.rents[5]
+    if deed.houses:
+        return space.rents[deed.houses]
+    group = [state.deeds[p] for p in group_of(rules, space)]
+    whole_group = all(d.owner == deed.owner for d in group)
+    if whole_group and (rules.double_rent_despite_mortgage or not any(d.mortgaged for d in group)):
+        return space.rents[0] * 2
+    return space.rents[0]
+
+
+def _owned_in_group(state: TableState, rules: Rules, space: Space) -> int:
+    """How many railroads (or utilities) the owner holds, mortgaged ones included."""
+    owner = state.deeds[space.position].owner
+    return sum(1 for p in group_of(rules, space) if state.deeds[p].owner == owner)

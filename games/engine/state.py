@@ -1,0 +1,138 @@
+"""A table's state: cash per seat, deeds and what stands on them, jail cards, the bank's stock.
+
+States are treated as values: `apply` never changes the state it is given; it
+copies it (a few small dicts) and returns the copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .rules import HOTELS_IN_SET, HOUSES_IN_SET, Rules
+
+BANK = "bank"
+DECKS = ("chance", "community_chest")
+
+
+class Deed(NamedTuple):
+    """Who owns one title deed and what stands on it. A hotel replaces the houses."""
+
+    owner: int | None = None
+    houses: int = 0
+    hotel: bool = False
+    mortgaged: bool = False
+
+    def level(self, houses_per_hotel: int) -> int:
+        """Buildings as one number for even building: a hotel counts one more than a full row."""
+        return houses_per_hotel + 1 if self.hotel else self.houses
+
+    @property
+    def built(self) -> bool:
+        return self.hotel or self.houses > 0
+
+
+class Transfer(NamedTuple):
+    """Money moving from one account to another; an account is a seat number or the bank."""
+
+    source: int | str
+    target: int | str
+    amount: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"from": self.source, "to": self.target, "amount": self.amount}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Transfer:
+        return cls(data["from"], data["to"], data["amount"])
+
+
+class Outcome(NamedTuple):
+    """What an entry does: the state after it, and the money it moved."""
+
+    state: TableState
+    transfers: tuple[Transfer, ...]
+
+
+@dataclass(slots=True)
+class TableState:
+    cash: dict[int, int]
+    deeds: dict[int, Deed]
+    jail_cards: dict[str, int | None] = field(default_factory=lambda: dict.fromkeys(DECKS))
+    bank_houses: int = HOUSES_IN_SET
+    bank_hotels: int = HOTELS_IN_SET
+    bankrupt: tuple[int, ...] = ()
+    names: Mapping[int, str] = field(default_factory=dict)
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple(self.cash)
+
+    def active_seats(self) -> tuple[int, ...]:
+        return tuple(seat for seat in self.cash if seat not in self.bankrupt)
+
+    def name(self, seat: int) -> str:
+        return self.names.get(seat) or f"Seat {seat}"
+
+    def copy(self) -> TableState:
+        return TableState(
+            cash=self.cash.copy(),
+            deeds=self.deeds.copy(),
+            jail_cards=self.jail_cards.copy(),
+            bank_houses=self.bank_houses,
+            bank_hotels=self.bank_hotels,
+            bankrupt=self.bankrupt,
+            names=self.names,
+        )
+
+    def owned_by(self, seat: int) -> list[int]:
+        return [position for position, deed in self.deeds.items() if deed.owner == seat]
+
+    def jail_cards_of(self, seat: int) -> list[str]:
+        return [deck for deck, holder in self.jail_cards.items() if holder == seat]
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready form, for the stored projection."""
+        return {
+            "cash": {str(seat): cash for seat, cash in self.cash.items()},
+            "deeds": {str(pos): list(deed) for pos, deed in self.deeds.items()},
+            "jail_cards": dict(self.jail_cards),
+            "bank_houses": self.bank_houses,
+            "bank_hotels": self.bank_hotels,
+            "bankrupt": list(self.bankrupt),
+            "names": {str(seat): name for seat, name in self.names.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TableState:
+        return cls(
+            cash={int(seat): cash for seat, cash in data["cash"].items()},
+            deeds={int(pos): Deed(*deed) for pos, deed in data["deeds"].items()},
+            jail_cards=dict(data["jail_cards"]),
+            bank_houses=data["bank_houses"],
+            bank_hotels=data["bank_hotels"],
+            bankrupt=tuple(data["bankrupt"]),
+            names={int(seat): name for seat, name in data.get("names", {}).items()},
+        )
+
+
+def new_table(rules: Rules, seats: Sequence[int] | Mapping[int, str]) -> TableState:
+    """A table at the start of play: starting cash for each seat, every deed with the bank."""
+    names = dict(seats) if isinstance(seats, Mapping) else {}
+    if len(set(seats)) != len(seats) or not seats:
+        raise ValueError("A table needs at least one seat, each numbered once.")
+    return TableState(
+        cash=dict.fromkeys(seats, rules.edition.starting_cash),
+        deeds={deed.position: Deed() for deed in rules.edition.deeds},
+        names=names,
+    )
+
+
+def settle(cash: dict[int, int], transfers: Sequence[Transfer]) -> None:
+    """Move the money of `transfers` between the seats' cash (the bank has no balance)."""
+    for source, target, amount in transfers:
+        if source != BANK:
+            cash[source] -= amount  # type: ignore[index]
+        if target != BANK:
+            cash[target] += amount  # type: ignore[index]

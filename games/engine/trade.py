@@ -1,0 +1,88 @@
+"""Trades between two players: deeds, Get Out of Jail Free cards and cash, never buildings."""
+
+from __future__ import annotations
+
+from .entries import Trade, TradeSide
+from .guards import group_of, interest, other_seat, owned_by, seat_in_play
+from .mortgage import lift_cost
+from .rules import Rules
+from .state import BANK, Outcome, TableState, Transfer, settle
+from .violations import RuleViolation
+
+
+def trade(state: TableState, entry: Trade, rules: Rules) -> Outcome:
+    """`seat` hands over `give` and receives `take` from `to_seat`.
+
+    Whoever receives a mortgaged deed pays the bank ten percent interest at once,
+    or lifts the mortgage at once (deeds listed in `lift`) for its value plus ten
+    percent, with no interest on top.
+    """
+    seat_in_play(state, entry.seat)
+    other_seat(state, entry.seat, entry.to_seat)
+    if entry.give.empty and entry.take.empty:
+        raise RuleViolation("nothing_to_trade", "A trade needs something on at least one side.")
+    _check_side(state, rules, entry.seat, entry.give)
+    _check_side(state, rules, entry.to_seat, entry.take)
+    received = {entry.to_seat: entry.give.spaces, entry.seat: entry.take.spaces}
+    for position in entry.lift:
+        if position not in entry.give.spaces and position not in entry.take.spaces:
+            raise RuleViolation(
+                "invalid_field", "Only a mortgaged deed changing hands in this trade can be lifted."
+            )
+        if not state.deeds[position].mortgaged:
+            name = rules.edition.space(position).name
+            raise RuleViolation("not_mortgaged", f"{name} is not mortgaged.")
+
+    transfers: list[Transfer] = []
+    if entry.give.cash:
+        transfers.append(Transfer(entry.seat, entry.to_seat, entry.give.cash))
+    if entry.take.cash:
+        transfers.append(Transfer(entry.to_seat, entry.seat, entry.take.cash))
+    for receiver, positions in received.items():
+        for position in positions:
+            if state.deeds[position].mortgaged:
+                value = rules.edition.space(position).mortgage
+                due = lift_cost(value) if position in entry.lift else interest(value)
+                transfers.append(Transfer(receiver, BANK, due))
+
+    for party, cash_in in ((entry.seat, entry.take.cash), (entry.to_seat, entry.give.cash)):
+        paid = sum(t.amount for t in transfers if t.source == party)
+        if paid and state.cash[party] + cash_in - paid < 0:
+            have = rules.money(state.cash[party] + cash_in)
+            raise RuleViolation(
+                "insufficient_cash",
+                f"{state.name(party)} would pay {rules.money(paid)} in this trade but has {have}.",
+            )
+
+    new = state.copy()
+    for receiver, positions in received.items():
+        for position in positions:
+            deed = state.deeds[position]
+            new.deeds[position] = deed._replace(
+                owner=receiver, mortgaged=deed.mortgaged and position not in entry.lift
+            )
+    _move_jail_cards(new, entry.seat, entry.to_seat, entry.give.jail_cards)
+    _move_jail_cards(new, entry.to_seat, entry.seat, entry.take.jail_cards)
+    settle(new.cash, transfers)
+    return Outcome(new, tuple(transfers))
+
+
+def _check_side(state: TableState, rules: Rules, seat: int, side: TradeSide) -> None:
+    for position in side.spaces:
+        space, _ = owned_by(state, rules, position, seat)
+        if any(state.deeds[p].built for p in group_of(rules, space)):
+            raise RuleViolation(
+                "group_has_buildings",
+                f"{space.name} cannot change hands while its group has buildings: sell them first.",
+            )
+    held = len(state.jail_cards_of(seat))
+    if side.jail_cards > held:
+        raise RuleViolation(
+            "no_jail_card",
+            f"{state.name(seat)} holds {held} Get Out of Jail Free card(s), not {side.jail_cards}.",
+        )
+
+
+def _move_jail_cards(state: TableState, giver: int, receiver: int, count: int) -> None:
+    for deck in state.jail_cards_of(giver)[:count]:
+        state.jail_cards[deck] = receiver

@@ -1,0 +1,45 @@
+"""What a player is worth: net worth when time is called, total worth for the 10% income tax."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .rules import Rules
+from .state import TableState
+
+
+class NetWorth(NamedTuple):
+    cash: int
+    property_value: int
+    building_value: int
+
+    @property
+    def total(self) -> int:
+        return self.cash + self.property_value + self.building_value
+
+
+def net_worth(state: TableState, rules: Rules, seat: int) -> NetWorth:
+    """The tournament valuation: cash; deeds at printed price, mortgaged ones at half;
+    houses at cost; hotels at cost including the houses exchanged for them.
+    Get Out of Jail Free cards count nothing."""
+    property_value = building_value = 0
+    full = rules.houses_per_hotel
+    for position, deed in state.deeds.items():
+        if deed.owner != seat:
+            continue
+        space = rules.edition.spaces[position]
+        property_value += space.price // 2 if deed.mortgaged else space.price
+        building_value += space.house_cost * deed.level(full)
+    return NetWorth(state.cash[seat], property_value, building_value)
+
+
+def total_worth(state: TableState, rules: Rules, seat: int) -> int:
+    """Worth for the 10% income tax: cash, the printed price of every deed (mortgaged or
+    not) and buildings at cost."""
+    full = rules.houses_per_hotel
+    worth = state.cash[seat]
+    for position, deed in state.deeds.items():
+        if deed.owner == seat:
+            space = rules.edition.spaces[position]
+            worth += space.price + space.house_cost * deed.level(full)
+    return worth

@@ -1,0 +1,140 @@
+"""Reads for the referees' rules FAQ: search as you type, and the briefing list."""
+
+import re
+from collections.abc import Iterable, Sequence
+from functools import reduce
+from operator import or_
+
+from django.contrib.postgres.search import (
+    SearchQuery,
+    SearchRank,
+    TrigramWordSimilarity,
+)
+from django.db import connections
+from django.db.models import F, FloatField, Q, QuerySet, Value
+from django.db.models.functions import Greatest
+
+from .models import FaqEntry, faq_search_vector
+
+MAX_WORDS = 12
+# How much a perfect trigram match of the typed text (typos, half-typed words) weighs
+# against full-text rank; ts_rank of a good hit is roughly 0.1 to 1.
+TRIGRAM_WEIGHT = 0.5
+
+_WORD = re.compile(r"[^\W_]+")  # letters and digits only: nothing else reaches a tsquery
+_ENDS_IN_WORD = re.compile(r"[^\W_]$")
+# Words too common to help the plain fallback ("can I collect rent in jail").
+_STOPWORDS = frozenset(
+    "a an and are as at be but by can do does for from how i if in is it me my of on "
+    "or so the to was what when where which who why will with you your".split()
+)
+
+
+def faq_briefing() -> list[FaqEntry]:
+    """The entries suggested for reading aloud at the players' briefing, in order."""
+    return list(FaqEntry.objects.filter(briefing=True).order_by("position", "id"))
+
+
+def faq_search(*, query: str, limit: int = 10) -> list[FaqEntry]:
+    """The entries best matching `query`, best first; a blank query gives the briefing first.
+
+    One database query. PostgreSQL ranks by full text, a prefix match on the word being
+    typed and trigram similarity; other databases use `faq_rank_plain`.
+    """
+    if limit <= 0:
+        return []
+    words = _words(query)
+    if not words:
+        return list(FaqEntry.objects.order_by("-briefing", "position", "id")[:limit])
+    if not _has_full_text_search():
+        return _search_plain(words=words, limit=limit)
+    typing = bool(_ENDS_IN_WORD.search(query))  # no space or "?" yet: last word may be partial
+    return list(_search_postgresql(words=words, typing=typing)[:limit])
+
+
+def _words(query: str) -> list[str]:
+    return _WORD.findall(query.lower())[:MAX_WORDS]
+
+
+def _has_full_text_search() -> bool:
+    return connections[FaqEntry.objects.db].vendor == "postgresql"
+
+
+def _search_postgresql(*, words: Sequence[str], typing: bool) -> QuerySet[FaqEntry]:
+    # Any word may match (ts_rank rewards matching more of them); the last one also as a
+    # prefix while it is being typed. `words` hold only letters and digits, so the raw
+    # tsquery text cannot carry operators, and it is sent as a bound parameter.
+    terms = list(words)
+    if typing:
+        terms[-1] = f"{terms[-1]}:*"
+    tsquery = SearchQuery(" | ".join(terms), search_type="raw", config="english")
+    text = " ".join(words)
+    similarity = Greatest(
+        TrigramWordSimilarity(text, "question"),
+        TrigramWordSimilarity(text, "keywords"),
+        output_field=FloatField(),
+    )
+    return (
+        FaqEntry.objects.alias(document=faq_search_vector())
+        .annotate(
+            rank=SearchRank(F("document"), tsquery)
+            + similarity * Value(TRIGRAM_WEIGHT, output_field=FloatField())
+        )
+        # Each branch can use its GIN index (expression tsvector, question/keywords trigrams).
+        .filter(
+            Q(document=tsquery)
+            | Q(question__trigram_word_similar=text)
+            | Q(keywords__trigram_word_similar=text)
+        )
+        .order_by("-rank", "position", "id")
+    )
+
+
+def _stem(word: str) -> str:
+    """A crude stem so "utilities" finds "utility" and "houses" finds "house"."""
+    for suffix in ("ies", "es", "s", "ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+def _plain_stems(words: Sequence[str]) -> list[str]:
+    stems = [_stem(word) for word in words if word not in _STOPWORDS]
+    return list(dict.fromkeys(stems)) or list(dict.fromkeys(words))
+
+
+def _search_plain(*, words: Sequence[str], limit: int) -> list[FaqEntry]:
+    stems = _plain_stems(words)
+    matches = reduce(
+        or_,
+        (
+            Q(question__icontains=stem) | Q(keywords__icontains=stem) | Q(answer__icontains=stem)
+            for stem in stems
+        ),
+    )
+    return faq_rank_plain(entries=FaqEntry.objects.filter(matches), words=words, limit=limit)
+
+
+def faq_rank_plain(
+    *, entries: Iterable[FaqEntry], words: Sequence[str], limit: int = 10
+) -> list[FaqEntry]:
+    """Score entries in Python (the fallback without PostgreSQL): substring hits per word.
+
+    A word found in the question scores 3, in the keywords 2, in the answer 1; entries
+    hitting nothing are left out; ties keep FAQ order.
+    """
+    stems = _plain_stems([word.lower() for word in words])
+    scored: list[tuple[int, int, FaqEntry]] = []
+    for entry in entries:
+        question, keywords, answer = (
+            entry.question.lower(),
+            entry.keywords.lower(),
+            entry.answer.lower(),
+        )
+        score = sum(
+            3 * (stem in question) + 2 * (stem in keywords) + (stem in answer) for stem in stems
+        )
+        if score:
+            scored.append((-score, entry.position, entry))
+    scored.sort(key=lambda item: item[:2])
+    return [entry for _, _, entry in scored[:limit]]

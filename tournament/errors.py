@@ -1,0 +1,28 @@
+"""Refusals raised by services. Each carries a stable code and a sentence for the person asking.
+
+The API turns them into `{"error": code, "detail": sentence}` with the status below;
+pages show the sentence.
+"""
+
+
+class Refusal(Exception):
+    status = 400
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+
+class NotFound(Refusal):
+    status = 404
+
+
+class NotAllowed(Refusal):
+    status = 403
+
+
+class Conflict(Refusal):
+    """The request clashes with the object's state: a round not running, an id reused."""
+
+    status = 409

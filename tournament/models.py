@@ -1,0 +1,254 @@
+"""Events and what happens at them: players, volunteers, rounds, tables, seats and results.
+
+Money lives on the banking side; at the end of a round banking writes each seat's
+result here, so the organiser's pages and the printed documents read this app alone.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+
+
+def new_table_key() -> str:
+    """A console key: 32 random bytes (256 bits), URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+class Event(models.Model):
+    class Edition(models.TextChoices):
+        US = "us", "United States (Atlantic City)"
+        UK = "uk", "United Kingdom (London)"
+
+    class Format(models.TextChoices):
+        KNOCKOUT = "knockout", "Knock-out: table winners (and wildcards) go on"
+        POINTS = "points", "Points: the best over the preliminary rounds play the final"
+
+    class Status(models.TextChoices):
+        SETUP = "setup", "Setting up"
+        UNDER_WAY = "under_way", "Under way"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    venue = models.CharField(max_length=200, blank=True)
+    charity = models.CharField(max_length=200, blank=True)
+    edition = models.CharField(max_length=2, choices=Edition.choices, default=Edition.US)
+    variants = models.JSONField(default=dict, blank=True)
+    advancement = models.CharField(max_length=10, choices=Format.choices, default=Format.KNOCKOUT)
+    wildcards = models.PositiveSmallIntegerField(default=0)
+    finalists = models.PositiveSmallIntegerField(
+        default=6, validators=[MinValueValidator(2), MaxValueValidator(64)]
+    )
+    entry_fee = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d %b %Y})"
+
+
+class Player(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=100)
+    email = models.EmailField(blank=True)
+    team = models.CharField(max_length=100, blank=True)
+    paid = models.PositiveIntegerField(default=0, help_text="Amount paid towards the entry fee.")
+    checked_in = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Donation(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="donations")
+    donor = models.CharField(max_length=120)
+    amount = models.PositiveIntegerField(validators=[MinValueValidator(1)])
+    note = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.donor}: {self.amount}"
+
+
+class Volunteer(models.Model):
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", "Organiser"
+        REFEREE = "referee", "Referee"
+        BANKER = "banker", "Banker"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="volunteers")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="volunteering"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices)
+    player = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Set when this volunteer also plays in the event.",
+    )
+
+    class Meta:
+        ordering = ["role", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user", "role"], name="one_role_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user.get_username()} ({self.get_role_display()})"
+
+
+class Round(models.Model):
+    class Kind(models.TextChoices):
+        PRELIMINARY = "preliminary", "Preliminary"
+        FINAL = "final", "Final"
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", "Planned"
+        SEATED = "seated", "Seated"
+        RUNNING = "running", "Running"
+        TIME_CALLED = "time_called", "Time called"
+        ENDED = "ended", "Ended"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.PRELIMINARY)
+    time_limit_minutes = models.PositiveSmallIntegerField(
+        default=90, validators=[MinValueValidator(1), MaxValueValidator(600)]
+    )
+    table_size = models.PositiveSmallIntegerField(
+        default=4, validators=[MinValueValidator(3), MaxValueValidator(8)]
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PLANNED)
+    seed = models.BigIntegerField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.name}: round {self.number} ({self.get_kind_display()})"
+
+    @property
+    def is_live(self) -> bool:
+        """Whether bankers may record entries: running, or time called but not ended."""
+        return self.status in (self.Status.RUNNING, self.Status.TIME_CALLED)
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        CLOSED = "closed", "Closed"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    banker = models.ForeignKey(
+        Volunteer, null=True, blank=True, on_delete=models.SET_NULL, related_name="banked_tables"
+    )
+    referee = models.ForeignKey(
+        Volunteer, null=True, blank=True, on_delete=models.SET_NULL, related_name="refereed_tables"
+    )
+    key = models.CharField(max_length=64, unique=True, default=new_table_key)
+    status = models.CharField(max_length=6, choices=Status.choices, default=Status.OPEN)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    verification_code = models.CharField(max_length=32, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number} ({self.round})"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(help_text="Turn order at the table, from 1.")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="seat_number_once"),
+            models.UniqueConstraint(fields=["table", "player"], name="player_once_a_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seat {self.number}: {self.player}"
+
+
+class Result(models.Model):
+    """A seat's standing when its round ended, with the breakdown of its net worth."""
+
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="result")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results")
+    cash = models.IntegerField()
+    property_value = models.IntegerField()
+    building_value = models.IntegerField()
+    net_worth = models.IntegerField()
+    bankrupt = models.BooleanField(default=False)
+    rank = models.PositiveSmallIntegerField()
+    points = models.PositiveSmallIntegerField(default=0)
+    tied = models.BooleanField(default=False, help_text="A tie the rules could not break.")
+    advances = models.BooleanField(default=False)
+    undecided = models.BooleanField(
+        default=False, help_text="Tied for a place in the next round: the organiser decides."
+    )
+    override_reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["round", "seat__table__number", "rank", "seat__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="one_result_a_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.net_worth} (rank {self.rank})"
+
+
+class AuditEvent(models.Model):
+    """Who did what that changes an outcome: overrides, forced ends, key rotations."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_trail")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    action = models.CharField(max_length=40)
+    subject = models.CharField(max_length=120, blank=True)
+    reason = models.CharField(max_length=300, blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["event", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.subject}"

@@ -1,0 +1,511 @@
+"""Seating players at tables for a time-limited round (pure Python, no Django).
+
+Tournament practice (RULES.md, "Time-limited rounds"): four players a table,
+five where the count needs it, a final table of up to six, and seating that
+avoids repeat opponents and team-mates meeting.
+
+How a seating is made:
+
+1. `table_sizes` splits the players into tables of `table_size`, one more or
+   one less where the count does not divide, never fewer than 3.
+2. A seeded random start (`random.Random(seed)`) deals the players out table by
+   table, each team's members dealt to consecutive tables, so team-mates start
+   apart whenever the team is no larger than the number of tables.
+3. A deterministic local search swaps players between tables while a swap
+   lowers the penalty: every pair of team-mates at a table costs more than all
+   repeat meetings together could, every pair who met in an earlier round costs 1.
+4. Each table's seat order (the turn order, seat 1 first) is shuffled by the seed.
+
+The same entrants, options and seed always give the same seating: the
+entrants are sorted by player id first, and nothing depends on the iteration
+order of a set or a dict that the caller passes in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "MIN_TABLE_SIZE",
+    "Entrant",
+    "SeatingError",
+    "opponents_by_player",
+    "seating_plan",
+    "table_sizes",
+]
+
+#: No table is ever smaller than this: a game of Monopoly needs three players.
+MIN_TABLE_SIZE = 3
+
+#: Penalty for two players at one table who already met in an earlier round.
+REPEAT_PENALTY = 1
+
+#: The local search stops after this many passes over the players, even if a
+#: swap could still help; in practice it settles in a handful.
+MAX_PASSES = 20
+
+#: At most this many seeded starts are searched; the best seating wins. The
+#: next start is tried only while the best so far may still be improved and
+#: the work so far (candidate swaps weighed plus conflicts looked up) is under
+#: `SEARCH_BUDGET`: a count, not a clock, so the result never depends on the machine.
+MAX_STARTS = 4
+SEARCH_BUDGET = 1_500_000
+
+
+class SeatingError(ValueError):
+    """The players cannot be seated as asked; the message says why, in a sentence."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player to seat. Team-mates (same non-empty `team`) should not share a table."""
+
+    player_id: int
+    team: str | None = None
+
+
+# --------------------------------------------------------------------------- sizes
+
+
+def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> list[int]:
+    """Split `players` into table sizes, bigger tables first.
+
+    Without `tables`, every table holds `table_size` players, or one more, or
+    one less, never fewer than 3. Tables of `table_size` and `table_size + 1`
+    are preferred; a table of `table_size - 1` is used only when the count
+    cannot be made of the other two, and then as few of them as possible.
+    Among the splits that need no smaller table, the one with the fewest
+    bigger tables wins ("four a table, five where needed"): with a size of 4,
+    10 players give [5, 5], 9 give [5, 4], 7 give [4, 3], 11 give [4, 4, 3].
+
+    With `tables` (the final: one table of up to six), the number of tables is
+    fixed and the players are spread as evenly as possible; each table needs
+    at least 3 players and holds at most `table_size + 1`.
+
+    Raises `SeatingError` when no split is possible.
+    """
+    _check_table_size(table_size)
+    _check_count(players, "The number of players")
+    if tables is not None:
+        return _forced_table_sizes(players, table_size=table_size, tables=tables)
+    if players < MIN_TABLE_SIZE:
+        raise SeatingError(
+            f"Seating needs at least {MIN_TABLE_SIZE} players; {_players(players)} entered."
+        )
+    smallest = max(table_size - 1, MIN_TABLE_SIZE)
+    best: tuple[int, int, int] | None = None  # (smaller tables, bigger tables, table count)
+    for count in range(_ceil_div(players, table_size + 1), players // smallest + 1):
+        surplus = players - table_size * count  # > 0: bigger tables, < 0: smaller tables
+        candidate = (max(0, -surplus), max(0, surplus), count)
+        if best is None or candidate < best:
+            best = candidate
+    if best is None:
+        raise SeatingError(
+            f"{_players(players, verb=False)} cannot be split into tables of "
+            f"{_size_range(smallest, table_size + 1)} players; "
+            f"choose another table size."
+        )
+    smaller, bigger, count = best
+    return (
+        [table_size + 1] * bigger
+        + [table_size] * (count - bigger - smaller)
+        + [table_size - 1] * smaller
+    )
+
+
+def _forced_table_sizes(players: int, *, table_size: int, tables: int) -> list[int]:
+    """Spread `players` as evenly as possible over exactly `tables` tables."""
+    _check_count(tables, "The number of tables")
+    if tables == 0:
+        raise SeatingError("The number of tables must be at least 1.")
+    largest = table_size + 1
+    if players < MIN_TABLE_SIZE * tables:
+        raise SeatingError(
+            f"{_players(players, verb=False)} cannot fill {_tables(tables)}: "
+            f"every table needs at least {MIN_TABLE_SIZE} players."
+        )
+    if players > largest * tables:
+        raise SeatingError(
+            f"{_players(players, verb=False)} {'does' if players == 1 else 'do'} not fit at "
+            f"{_tables(tables)} "
+            f"of at most {largest} players each."
+        )
+    base, extra = divmod(players, tables)
+    return [base + 1] * extra + [base] * (tables - extra)
+
+
+# --------------------------------------------------------------------------- seating
+
+
+def seating_plan(
+    entrants: Sequence[Entrant],
+    *,
+    table_size: int,
+    seed: int,
+    past_opponents: Mapping[int, Collection[int]] | None = None,
+    tables: int | None = None,
+) -> list[list[int]]:
+    """Seat every entrant exactly once; return one list of player ids per table.
+
+    Tables come in the order of `table_sizes` (bigger first); within a table
+    the list order is the seat order (turn order, seat 1 first).
+
+    Team-mates are kept apart wherever possible: when no team has more
+    members than there are tables, no two team-mates share a table. Players
+    who met before (`past_opponents`: player id -> the ids they sat with in
+    earlier rounds, see `opponents_by_player`; one direction is enough) are
+    kept apart where possible, but a team conflict always weighs more than
+    any number of repeat meetings. Ids in `past_opponents` that are not
+    entered are ignored.
+
+    The seating depends only on the entrants (not their order), the options
+    and `seed`; a different seed generally gives a different seating.
+    """
+    _check_table_size(table_size)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SeatingError(f"The seating seed must be a whole number, not {seed!r}.")
+    ordered = _sorted_entrants(entrants)
+    sizes = table_sizes(len(ordered), table_size=table_size, tables=tables)
+    rng = random.Random(seed)  # noqa: S311 - a reproducible draw, not a secret
+
+    index_of = {entrant.player_id: index for index, entrant in enumerate(ordered)}
+    team_penalty = _team_penalty(sizes)
+    conflicts = _conflict_weights(ordered, index_of, past_opponents or {}, team_penalty)
+
+    floor = team_penalty * _unavoidable_team_pairs(ordered, len(sizes))
+    groups = _best_of_starts(ordered, sizes, conflicts, rng, floor=floor)
+
+    plan = []
+    for group in groups:
+        seats = [ordered[index].player_id for index in sorted(group)]
+        rng.shuffle(seats)
+        plan.append(seats)
+    return plan
+
+
+def opponents_by_player(tables: Iterable[Sequence[int]]) -> dict[int, set[int]]:
+    """Who sat with whom: player id -> ids of everyone who shared a table with them.
+
+    Pass every table of the earlier rounds; the result is the `past_opponents`
+    that `seating_plan` expects. Every seated player has an entry, even a
+    player who sat alone (an empty set).
+    """
+    opponents: dict[int, set[int]] = {}
+    for table in tables:
+        seated = list(table)
+        if len(set(seated)) != len(seated):
+            twice = _first_duplicate(seated)
+            raise SeatingError(f"Player {twice} is listed twice at the same table.")
+        for player in seated:
+            opponents.setdefault(player, set()).update(p for p in seated if p != player)
+    return opponents
+
+
+# --------------------------------------------------------------------------- input
+
+
+def _check_table_size(table_size: int) -> None:
+    """A table size is a whole number of at least 3."""
+    if isinstance(table_size, bool) or not isinstance(table_size, int):
+        raise SeatingError(f"The table size must be a whole number, not {table_size!r}.")
+    if table_size < MIN_TABLE_SIZE:
+        raise SeatingError(
+            f"The table size must be at least {MIN_TABLE_SIZE} players, not {table_size}."
+        )
+
+
+def _check_count(value: int, what: str) -> None:
+    """A count is a whole number, zero or more."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SeatingError(f"{what} must be a whole number, not {value!r}.")
+    if value < 0:
+        raise SeatingError(f"{what} cannot be negative ({value}).")
+
+
+def _sorted_entrants(entrants: Sequence[Entrant]) -> list[Entrant]:
+    """The entrants by player id, after checking that each is an Entrant entered once."""
+    for entrant in entrants:
+        if not isinstance(entrant, Entrant):
+            raise SeatingError(f"Only entrants can be seated, not {entrant!r}.")
+        if isinstance(entrant.player_id, bool) or not isinstance(entrant.player_id, int):
+            raise SeatingError(f"A player id must be a whole number, not {entrant.player_id!r}.")
+        if entrant.team is not None and not isinstance(entrant.team, str):
+            raise SeatingError(
+                f"Player {entrant.player_id}'s team must be a name or empty, not {entrant.team!r}."
+            )
+    ids = [entrant.player_id for entrant in entrants]
+    if len(set(ids)) != len(ids):
+        raise SeatingError(
+            f"Player {_first_duplicate(ids)} is entered twice; every player takes one seat."
+        )
+    return sorted(entrants, key=lambda entrant: entrant.player_id)
+
+
+# --------------------------------------------------------------------------- penalty
+
+
+def _team_penalty(sizes: Sequence[int]) -> int:
+    """Penalty for one pair of team-mates at a table: more than every repeat meeting together.
+
+    A seating has at most sum(n * (n - 1) / 2) pairs at its tables, so one
+    team conflict outweighs any number of repeat meetings.
+    """
+    return sum(size * (size - 1) // 2 for size in sizes) * REPEAT_PENALTY + 1
+
+
+def _conflict_weights(
+    ordered: Sequence[Entrant],
+    index_of: Mapping[int, int],
+    past_opponents: Mapping[int, Collection[int]],
+    team_penalty: int,
+) -> list[dict[int, int]]:
+    """For each player (by index), the penalty of sitting with each player they conflict with."""
+    weights: list[dict[int, int]] = [{} for _ in ordered]
+
+    def add(a: int, b: int, penalty: int) -> None:
+        weights[a][b] = weights[a].get(b, 0) + penalty
+        weights[b][a] = weights[b].get(a, 0) + penalty
+
+    teams: dict[str, list[int]] = {}
+    for index, entrant in enumerate(ordered):
+        if entrant.team:
+            teams.setdefault(entrant.team, []).append(index)
+    for members in teams.values():
+        for position, a in enumerate(members):
+            for b in members[position + 1 :]:
+                add(a, b, team_penalty)
+
+    met: set[tuple[int, int]] = set()
+    for player, opponents in past_opponents.items():
+        a = index_of.get(player)
+        if a is None:
+            continue
+        for opponent in opponents:
+            b = index_of.get(opponent)
+            if b is not None and b != a:
+                met.add((min(a, b), max(a, b)))
+    for a, b in sorted(met):
+        add(a, b, REPEAT_PENALTY)
+    return weights
+
+
+# --------------------------------------------------------------------------- start
+
+
+def _blocks(ordered: Sequence[Entrant], rng: random.Random) -> list[list[int]]:
+    """Players (by index) in blocks to deal: each team is one block, everyone else alone.
+
+    Team members are shuffled within their block, then the blocks are shuffled.
+    """
+    teams: dict[str, list[int]] = {}
+    blocks: list[list[int]] = []
+    for index, entrant in enumerate(ordered):
+        if entrant.team:
+            if entrant.team not in teams:
+                teams[entrant.team] = []
+                blocks.append(teams[entrant.team])
+            teams[entrant.team].append(index)
+        else:
+            blocks.append([index])
+    for block in blocks:
+        rng.shuffle(block)
+    rng.shuffle(blocks)
+    return blocks
+
+
+def _deal(blocks: Sequence[Sequence[int]], sizes: Sequence[int]) -> list[list[int]]:
+    """Deal the players one to each table in turn, like cards, until every table is full.
+
+    The sizes differ by at most one and bigger tables come first, so any run
+    of consecutive players no longer than the number of tables lands at
+    different tables: a team that is not larger than the number of tables
+    starts with no two members together.
+    """
+    order = [index for block in blocks for index in block]
+    groups: list[list[int]] = [[] for _ in sizes]
+    position = 0
+    for seat in range(max(sizes)):
+        for table, size in enumerate(sizes):
+            if seat < size:
+                groups[table].append(order[position])
+                position += 1
+    return groups
+
+
+# --------------------------------------------------------------------------- search
+
+
+def _best_of_starts(
+    ordered: Sequence[Entrant],
+    sizes: Sequence[int],
+    conflicts: Sequence[Mapping[int, int]],
+    rng: random.Random,
+    *,
+    floor: int,
+) -> list[list[int]]:
+    """Search from up to `MAX_STARTS` seeded starts and keep the seating with the least penalty.
+
+    Stops early once a seating reaches `floor`, a penalty no seating can beat,
+    or once the work done reaches `SEARCH_BUDGET`. The first of
+    equal seatings wins, so the result depends only on the seed.
+    """
+    best: list[list[int]] = []
+    best_penalty = -1
+    done = 0
+    for _ in range(MAX_STARTS):
+        groups = _deal(_blocks(ordered, rng), sizes)
+        penalty, work = _improve_by_swaps(groups, conflicts)
+        done += work
+        if best_penalty < 0 or penalty < best_penalty:
+            best, best_penalty = groups, penalty
+        if best_penalty <= floor or done >= SEARCH_BUDGET:
+            break
+    return best
+
+
+def _unavoidable_team_pairs(ordered: Sequence[Entrant], tables: int) -> int:
+    """Team-mate pairs that must share a table: a team larger than the number of tables.
+
+    A team of k spread as evenly as possible over t tables still has
+    C(k // t + 1, 2) pairs at each of k % t tables and C(k // t, 2) at the
+    others. (A lower bound: table capacity may force more.)
+    """
+    counts: dict[str, int] = {}
+    for entrant in ordered:
+        if entrant.team:
+            counts[entrant.team] = counts.get(entrant.team, 0) + 1
+    pairs = 0
+    for size in counts.values():
+        base, extra = divmod(size, tables)
+        pairs += extra * (base + 1) * base // 2 + (tables - extra) * base * (base - 1) // 2
+    return pairs
+
+
+def _improve_by_swaps(
+    groups: list[list[int]], conflicts: Sequence[Mapping[int, int]]
+) -> tuple[int, int]:
+    """Swap players between tables, in place, while a swap lowers the total penalty.
+
+    Each pass visits every player (by index) who has a conflict at their
+    table and makes the best swap for them with a player at another table,
+    if it lowers the penalty (the first best, so the result is
+    deterministic). Only a player with a conflict at their own table can take
+    part in an improving swap, so the others need not be visited. Stops when
+    a pass changes nothing, or after `MAX_PASSES` passes. Returns the penalty
+    reached and the work done (candidates weighed plus conflicts looked up).
+    """
+    table_of = [0] * len(conflicts)
+    for table, group in enumerate(groups):
+        for player in group:
+            table_of[player] = table
+    own = [_cost_at(player, groups[table], conflicts) for player, table in enumerate(table_of)]
+
+    work = 0
+    for _ in range(MAX_PASSES):
+        swapped = False
+        for player in range(len(conflicts)):
+            if own[player] == 0:
+                continue
+            home = groups[table_of[player]]
+            work += len(conflicts) + sum(len(conflicts[member]) for member in home)
+            partner = _best_partner(player, groups, table_of, own, conflicts)
+            if partner is None:
+                continue
+            _swap(player, partner, groups, table_of, own, conflicts)
+            swapped = True
+        if not swapped:
+            break
+    return sum(own) // 2, work  # every conflicting pair is counted by both players
+
+
+def _cost_at(player: int, group: Iterable[int], conflicts: Sequence[Mapping[int, int]]) -> int:
+    """The penalty `player` has with the other players of `group`."""
+    weights = conflicts[player]
+    return sum(weights.get(other, 0) for other in group if other != player)
+
+
+def _best_partner(
+    player: int,
+    groups: Sequence[Sequence[int]],
+    table_of: Sequence[int],
+    own: Sequence[int],
+    conflicts: Sequence[Mapping[int, int]],
+) -> int | None:
+    """The player at another table whose swap with `player` lowers the penalty most, if any.
+
+    Swapping p (table A) with q (table B) changes the penalty by
+    cost(p, B) + cost(q, A) - 2 * w(p, q) - own(p) - own(q), where cost(x, T)
+    counts x's conflicts with everyone at T and own(x) those at x's own table.
+    """
+    home = table_of[player]
+    weights = conflicts[player]
+    cost_at_table: dict[int, int] = {}  # cost(p, B) per table B
+    for other, weight in weights.items():
+        cost_at_table[table_of[other]] = cost_at_table.get(table_of[other], 0) + weight
+    cost_at_home: dict[int, int] = {}  # cost(q, A) per player q elsewhere
+    for neighbour in groups[home]:
+        for other, weight in conflicts[neighbour].items():
+            if table_of[other] != home:
+                cost_at_home[other] = cost_at_home.get(other, 0) + weight
+
+    best_change, best = 0, None
+    for table, group in enumerate(groups):
+        if table == home:
+            continue
+        base = cost_at_table.get(table, 0) - own[player]
+        for other in group:
+            change = base + cost_at_home.get(other, 0) - own[other] - 2 * weights.get(other, 0)
+            if change < best_change:
+                best_change, best = change, other
+    return best
+
+
+def _swap(
+    player: int,
+    partner: int,
+    groups: list[list[int]],
+    table_of: list[int],
+    own: list[int],
+    conflicts: Sequence[Mapping[int, int]],
+) -> None:
+    """Exchange two players' seats and refresh the penalties at both tables."""
+    first, second = table_of[player], table_of[partner]
+    groups[first][groups[first].index(player)] = partner
+    groups[second][groups[second].index(partner)] = player
+    table_of[player], table_of[partner] = second, first
+    for table in (first, second):
+        for member in groups[table]:
+            own[member] = _cost_at(member, groups[table], conflicts)
+
+
+# --------------------------------------------------------------------------- wording
+
+
+def _ceil_div(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def _first_duplicate(values: Iterable[int]) -> int:
+    seen: set[int] = set()
+    for value in values:
+        if value in seen:
+            return value
+        seen.add(value)
+    raise AssertionError("no duplicate")  # pragma: no cover - callers check first
+
+
+def _players(count: int, *, verb: bool = True) -> str:
+    noun = "1 player" if count == 1 else f"{count} players"
+    if not verb:
+        return noun
+    return f"{noun} {'is' if count == 1 else 'are'}"
+
+
+def _tables(count: int) -> str:
+    return "1 table" if count == 1 else f"{count} tables"
+
+
+def _size_range(low: int, high: int) -> str:
+    return f"{low} or {high}" if high == low + 1 else f"{low} to {high}"

@@ -1,0 +1,1 @@
+"""Services write: each takes keyword arguments, runs in one transaction and refuses clearly."""

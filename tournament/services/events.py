@@ -1,0 +1,234 @@
+"""Setting up an event: the event itself, its players, donations and volunteers."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+
+from games.engine import RuleViolation, rules_for
+
+from ..errors import Conflict, NotFound, Refusal
+from ..models import AuditEvent, Donation, Event, Player, Volunteer
+
+EDITABLE = ("name", "date", "venue", "charity", "entry_fee")
+
+
+def _check_variants(edition: str, variants: Mapping[str, Any] | None) -> dict[str, bool]:
+    try:
+        return rules_for(edition, variants or {}).variants
+    except RuleViolation as exc:
+        raise Refusal(exc.code, exc.detail) from exc
+
+
+def _check_advancement(advancement: Mapping[str, Any] | None, event: Event) -> None:
+    advancement = advancement or {}
+    unknown = set(advancement) - {"format", "wildcards", "finalists"}
+    if unknown:
+        raise Refusal("invalid", f"Advancement has no setting {', '.join(sorted(unknown))}.")
+    if "format" in advancement:
+        if advancement["format"] not in Event.Format.values:
+            raise Refusal("invalid", "The advancement format must be knockout or points.")
+        event.advancement = advancement["format"]
+    for name, low, high in (("wildcards", 0, 64), ("finalists", 2, 64)):
+        if name in advancement:
+            value = advancement[name]
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise Refusal(
+                    "invalid", f"{name.capitalize()} must be a number from {low} to {high}."
+                )
+            setattr(event, name, value)
+
+
+@transaction.atomic
+def event_create(
+    *,
+    creator: AbstractBaseUser,
+    name: str,
+    date: Any,
+    edition: str,
+    venue: str = "",
+    charity: str = "",
+    variants: Mapping[str, Any] | None = None,
+    advancement: Mapping[str, Any] | None = None,
+    entry_fee: int = 0,
+) -> Event:
+    """Create an event; its creator becomes its first organiser."""
+    event = Event(
+        name=name,
+        date=date,
+        venue=venue,
+        charity=charity,
+        edition=edition,
+        entry_fee=entry_fee,
+        created_by=creator,
+    )
+    event.variants = _check_variants(edition, variants)
+    _check_advancement(advancement, event)
+    event.save()
+    Volunteer.objects.create(event=event, user=creator, role=Volunteer.Role.ORGANISER)
+    return event
+
+
+@transaction.atomic
+def event_update(*, event_id: int, changes: Mapping[str, Any]) -> Event:
+    """Change an event's details; edition, variants and advancement only until a round starts."""
+    event = Event.objects.select_for_update().get(pk=event_id)
+    rules_changing = {"edition", "variants", "advancement"} & set(changes)
+    if rules_changing and event.rounds.exclude(status__in=["planned", "seated"]).exists():
+        raise Conflict("event_started", "The rules cannot change once the first round has started.")
+    for name in EDITABLE:
+        if name in changes:
+            setattr(event, name, changes[name])
+    if "edition" in changes:
+        event.edition = changes["edition"]
+    if "variants" in changes or "edition" in changes:
+        merged = {**event.variants, **(changes.get("variants") or {})}
+        if "edition" in changes and "variants" not in changes:
+            merged = {}
+        event.variants = _check_variants(event.edition, merged)
+    _check_advancement(changes.get("advancement"), event)
+    event.save()
+    return event
+
+
+def player_add(
+    *, event_id: int, name: str, email: str = "", team: str = "", paid: int = 0
+) -> Player:
+    name = name.strip()
+    if not name:
+        raise Refusal("invalid", "A player needs a name.")
+    return Player.objects.create(
+        event_id=event_id, name=name, email=email.strip(), team=team.strip(), paid=paid
+    )
+
+
+@dataclass
+class ImportReport:
+    created: int = 0
+    errors: list[dict[str, Any]] = field(default_factory=list)
+
+
+IMPORT_COLUMNS = ("name", "email", "team", "paid")
+
+
+def players_import(*, event_id: int, text: str) -> ImportReport:
+    """Add players from CSV text with a header row (name,email,team,paid).
+
+    Every row is checked first; a file with any bad row creates nothing, and the
+    report lists each problem with its line number.
+    """
+    report = ImportReport()
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    header = [h.strip().lower() for h in (reader.fieldnames or [])]
+    if "name" not in header:
+        report.errors.append(
+            {
+                "line": 1,
+                "detail": "The first line must name the columns: "
+                "name,email,team,paid (only name is required).",
+            }
+        )
+        return report
+    unknown = [h for h in header if h not in IMPORT_COLUMNS]
+    if unknown:
+        report.errors.append({"line": 1, "detail": f"Unknown column(s): {', '.join(unknown)}."})
+        return report
+    reader.fieldnames = header
+    players: list[Player] = []
+    for row in reader:
+        line = reader.line_num
+        if None in row:
+            report.errors.append({"line": line, "detail": "This line has more cells than columns."})
+            continue
+        values = {k: (v or "").strip() for k, v in row.items()}
+        if not any(values.values()):
+            continue
+        problem = _import_row_problem(values)
+        if problem:
+            report.errors.append({"line": line, "detail": problem})
+            continue
+        players.append(
+            Player(
+                event_id=event_id,
+                name=values["name"],
+                email=values.get("email", ""),
+                team=values.get("team", ""),
+                paid=int(values.get("paid") or 0),
+            )
+        )
+    if not players and not report.errors:
+        report.errors.append({"line": 2, "detail": "The file has no players in it."})
+    if report.errors:
+        return report
+    Player.objects.bulk_create(players)
+    report.created = len(players)
+    return report
+
+
+def _import_row_problem(values: Mapping[str, str]) -> str:
+    if not values.get("name"):
+        return "The name is missing."
+    if len(values["name"]) > 100:
+        return "The name is longer than 100 characters."
+    if values.get("email"):
+        try:
+            validate_email(values["email"])
+        except ValidationError:
+            return f"{values['email']!r} is not an email address."
+    paid = values.get("paid") or "0"
+    if not paid.isdigit() or int(paid) > 1_000_000:
+        return f"Paid must be a whole amount of money, not {paid!r}."
+    return ""
+
+
+def donation_add(*, event_id: int, donor: str, amount: int, note: str = "") -> Donation:
+    if amount < 1:
+        raise Refusal("invalid", "A donation must be at least 1.")
+    return Donation.objects.create(event_id=event_id, donor=donor.strip(), amount=amount, note=note)
+
+
+def volunteer_add(
+    *, event_id: int, username: str, role: str, player_id: int | None = None
+) -> Volunteer:
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise NotFound("unknown_user", f"There is no user called {username!r}.")
+    if role not in Volunteer.Role.values:
+        raise Refusal("invalid", "The role must be organiser, referee or banker.")
+    if (
+        player_id is not None
+        and not Player.objects.filter(pk=player_id, event_id=event_id).exists()
+    ):
+        raise NotFound("unknown_player", "That player is not registered at this event.")
+    volunteer, _ = Volunteer.objects.update_or_create(
+        event_id=event_id, user=user, role=role, defaults={"player_id": player_id}
+    )
+    return volunteer
+
+
+def audit(
+    *,
+    event_id: int,
+    actor: AbstractBaseUser | None,
+    action: str,
+    subject: str = "",
+    reason: str = "",
+    data: Mapping[str, Any] | None = None,
+) -> AuditEvent:
+    return AuditEvent.objects.create(
+        event_id=event_id,
+        actor=actor if actor and actor.is_authenticated else None,
+        action=action,
+        subject=subject,
+        reason=reason,
+        data=dict(data or {}),
+    )

@@ -1,0 +1,221 @@
+"""Rounds: creating them, seating the players, starting the clock and calling time."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from .. import seating
+from ..errors import Conflict, NotFound, Refusal
+from ..models import Event, Player, Result, Round, Seat, Table, Volunteer
+from .events import audit
+
+FINAL_TABLE_MAX = 6
+
+
+@transaction.atomic
+def round_create(
+    *,
+    event_id: int,
+    kind: str = Round.Kind.PRELIMINARY,
+    time_limit_minutes: int = 90,
+    table_size: int = 4,
+) -> Round:
+    event = Event.objects.select_for_update().get(pk=event_id)
+    if event.rounds.filter(kind=Round.Kind.FINAL).exists():
+        raise Conflict("final_exists", "This event already has its final; no round can follow it.")
+    if not 1 <= time_limit_minutes <= 600:
+        raise Refusal("invalid", "The time limit must be between 1 and 600 minutes.")
+    if not 3 <= table_size <= 8:
+        raise Refusal("invalid", "Tables seat between 3 and 8 players.")
+    number = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    return Round.objects.create(
+        event=event,
+        number=number,
+        kind=kind,
+        time_limit_minutes=time_limit_minutes,
+        table_size=table_size,
+    )
+
+
+def _previous_round(round_: Round) -> Round | None:
+    return (
+        Round.objects.filter(event_id=round_.event_id, number__lt=round_.number)
+        .order_by("-number")
+        .first()
+    )
+
+
+def round_entrants(round_: Round) -> list[Player]:
+    """Who plays in a round: every registered player in the first round; later, those
+    who advanced from the round before (in a points event, every player of the
+    previous preliminary round plays the next preliminary round)."""
+    event = round_.event
+    previous = _previous_round(round_)
+    if previous is None:
+        return list(event.players.order_by("id"))
+    if previous.status != Round.Status.ENDED:
+        raise Conflict("previous_round_not_ended", f"Round {previous.number} has not ended yet.")
+    if round_.kind == Round.Kind.PRELIMINARY and event.advancement == Event.Format.POINTS:
+        return list(Player.objects.filter(seats__table__round=previous).order_by("id"))
+    undecided = Result.objects.filter(round=previous, undecided=True).select_related("player")
+    if undecided:
+        names = ", ".join(r.player.name for r in undecided)
+        raise Conflict(
+            "ties_undecided",
+            f"Decide who advances from round {previous.number} first: {names} are tied.",
+        )
+    return list(
+        Player.objects.filter(results__round=previous, results__advances=True).order_by("id")
+    )
+
+
+@transaction.atomic
+def round_seat(*, round_id: int, seed: int | None = None, tables: int | None = None) -> Round:
+    """Seat the round's players at tables; seating again replaces the previous seating."""
+    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_id)
+    if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
+        raise Conflict("round_started", "This round has started: its seating is final.")
+    players = round_entrants(round_)
+    if round_.kind == Round.Kind.FINAL:
+        tables = tables or 1
+        if len(players) > FINAL_TABLE_MAX * tables:
+            raise Refusal(
+                "final_too_big",
+                f"{len(players)} finalists do not fit {tables} final table(s) of up to "
+                f"{FINAL_TABLE_MAX}: ask for more tables.",
+            )
+    seed = seed if seed is not None else secrets.randbelow(2**31)
+    past = seating.opponents_by_player(
+        [seat.player_id for seat in table.seats.all()]
+        for table in Table.objects.filter(
+            round__event_id=round_.event_id, round__number__lt=round_.number
+        ).prefetch_related("seats")
+    )
+    entrants = [seating.Entrant(player_id=p.id, team=p.team or None) for p in players]
+    try:
+        plan = seating.seating_plan(
+            entrants, table_size=round_.table_size, seed=seed, past_opponents=past, tables=tables
+        )
+    except seating.SeatingError as exc:
+        raise Refusal("cannot_seat", str(exc)) from exc
+
+    round_.tables.all().delete()
+    bankers = list(round_.event.volunteers.filter(role=Volunteer.Role.BANKER).order_by("id"))
+    referees = list(round_.event.volunteers.filter(role=Volunteer.Role.REFEREE).order_by("id"))
+    for index, player_ids in enumerate(plan):
+        table = Table.objects.create(
+            round=round_,
+            number=index + 1,
+            banker=_banker_for(round_, bankers, index, player_ids),
+            referee=referees[index % len(referees)] if referees else None,
+        )
+        Seat.objects.bulk_create(
+            Seat(table=table, number=n, player_id=pid) for n, pid in enumerate(player_ids, 1)
+        )
+    round_.seed = seed
+    round_.status = Round.Status.SEATED
+    round_.save(update_fields=["seed", "status"])
+    return round_
+
+
+def _banker_for(
+    round_: Round, bankers: list[Volunteer], index: int, player_ids: list[int]
+) -> Volunteer | None:
+    """Bankers in turn; a final's banker is never one of its players."""
+    if not bankers:
+        return None
+    for offset in range(len(bankers)):
+        banker = bankers[(index + offset) % len(bankers)]
+        if round_.kind != Round.Kind.FINAL or banker.player_id not in player_ids:
+            return banker
+    return None
+
+
+@transaction.atomic
+def round_start(*, round_id: int) -> Round:
+    """Start the clock: the round ends `time_limit_minutes` from now, when time is called."""
+    from ..tasks import call_time
+
+    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_id)
+    if round_.status != Round.Status.SEATED:
+        raise Conflict(
+            "round_not_seated",
+            "Only a seated round can start."
+            if round_.status == Round.Status.PLANNED
+            else "This round has already started.",
+        )
+    now = timezone.now()
+    round_.status = Round.Status.RUNNING
+    round_.started_at = now
+    round_.ends_at = now + timedelta(minutes=round_.time_limit_minutes)
+    round_.save(update_fields=["status", "started_at", "ends_at"])
+    Event.objects.filter(pk=round_.event_id, status=Event.Status.SETUP).update(
+        status=Event.Status.UNDER_WAY
+    )
+    round_id, ends_at = round_.id, round_.ends_at
+    transaction.on_commit(lambda: call_time.apply_async((round_id,), eta=ends_at))
+    return round_
+
+
+@transaction.atomic
+def round_call_time(*, round_id: int, now_: bool = False) -> Round:
+    """Call time once the clock has run out (or at once, when `now_`): the last turn is
+    played, then bankers close their tables. Safe to run any number of times."""
+    round_ = Round.objects.select_for_update().get(pk=round_id)
+    due = now_ or (round_.ends_at is not None and timezone.now() >= round_.ends_at)
+    if round_.status == Round.Status.RUNNING and due:
+        round_.status = Round.Status.TIME_CALLED
+        round_.save(update_fields=["status"])
+    return round_
+
+
+def call_time_if_due(round_: Round) -> Round:
+    """Lazily call time when a clock ran out and no worker did it (eager mode, worker down)."""
+    if (
+        round_.status == Round.Status.RUNNING
+        and round_.ends_at is not None
+        and timezone.now() >= round_.ends_at
+    ):
+        return round_call_time(round_id=round_.id)
+    return round_
+
+
+@transaction.atomic
+def result_override(
+    *, round_id: int, player_id: int, advances: bool, reason: str, actor: AbstractBaseUser
+) -> Result:
+    """The organiser decides who advances, against or beyond the rules; always recorded."""
+    reason = reason.strip()
+    if not reason:
+        raise Refusal("reason_required", "Give a reason for overriding who advances.")
+    result = (
+        Result.objects.select_for_update()
+        .select_related("round", "player")
+        .filter(round_id=round_id, player_id=player_id)
+        .first()
+    )
+    if result is None:
+        raise NotFound("unknown_result", "That player has no result in this round.")
+    next_started = Round.objects.filter(
+        event_id=result.round.event_id, number__gt=result.round.number
+    ).exclude(status__in=[Round.Status.PLANNED, Round.Status.SEATED])
+    if next_started.exists():
+        raise Conflict("next_round_started", "The next round has started: advancement is final.")
+    result.advances = advances
+    result.undecided = False
+    result.override_reason = reason
+    result.save(update_fields=["advances", "undecided", "override_reason"])
+    audit(
+        event_id=result.round.event_id,
+        actor=actor,
+        action="advancement_override",
+        subject=f"{result.player.name}, round {result.round.number}",
+        reason=reason,
+        data={"player_id": player_id, "advances": advances},
+    )
+    return result

@@ -1,0 +1,14 @@
+"""Settings for the test suite: PostgreSQL and Redis on this machine, fast hashing."""
+
+from .base import *  # noqa: F403
+from .base import env
+
+DATABASES = {
+    "default": env.db(
+        "TEST_DATABASE_URL", default="postgres://postgres@127.0.0.1:5432/monopoly_night"
+    ),
+}
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+DEBUG = False
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_BROKER_URL = env("TEST_CELERY_BROKER_URL", default="redis://127.0.0.1:6379/15")
