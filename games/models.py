@@ -1,21 +1,35 @@
 """The referees' rules FAQ. (The rules themselves live in the pure `games.engine` package.)"""
 
-from django.contrib.postgres.search import CombinedSearchVector, SearchVector
+from typing import Any
+
+from django.contrib.postgres.search import CombinedSearchVector, SearchVector, SearchVectorField
 from django.db import models
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models.sql.compiler import SQLCompiler
 
 
 def faq_search_vector() -> CombinedSearchVector:
-    """The weighted full-text document of an entry: question A, keywords B, answer C.
-
-    `games.selectors.faq_search` filters and ranks with exactly this expression,
-    and migration 0002 indexes exactly this expression, so PostgreSQL can use
-    the index (a test checks the plan).
-    """
+    """The weighted full-text document of an entry: question A, keywords B, answer C."""
     return (
         SearchVector("question", weight="A", config="english")
         + SearchVector("keywords", weight="B", config="english")
         + SearchVector("answer", weight="C", config="english")
     )
+
+
+class OnPostgreSQL(models.Func):
+    """Its one expression on PostgreSQL; NULL on any other database (SQLite has no tsvector)."""
+
+    def as_sql(
+        self, compiler: SQLCompiler, connection: BaseDatabaseWrapper, **extra_context: Any
+    ) -> tuple[str, list[Any]]:
+        return "NULL", []
+
+    def as_postgresql(
+        self, compiler: SQLCompiler, connection: BaseDatabaseWrapper, **extra_context: Any
+    ) -> tuple[str, list[Any]]:
+        sql, params = compiler.compile(self.get_source_expressions()[0])
+        return sql, list(params)
 
 
 class FaqEntry(models.Model):
@@ -63,29 +77,33 @@ class FaqEntry(models.Model):
     keywords = models.TextField(
         blank=True, help_text="Words people might type, everyday synonyms included."
     )
-    applies_to = models.CharField(
-        max_length=40, choices=AppliesTo.choices, default=AppliesTo.ALL
-    )
+    applies_to = models.CharField(max_length=40, choices=AppliesTo.choices, default=AppliesTo.ALL)
     setting = models.CharField(max_length=40, choices=Setting.choices, blank=True, default="")
     position = models.PositiveIntegerField(default=0, db_index=True)
     briefing = models.BooleanField(
         default=False, help_text="Suggested for reading aloud at the players' briefing."
     )
     updated_at = models.DateTimeField(auto_now=True)
+    # Full-text search reads a stored generated column rather than an index on the
+    # expression: ranking (ts_rank) needs the vector of every candidate row, and
+    # recomputing to_tsvector of three fields per row made a search of 1,000 entries
+    # take about 200 ms; read from the column it takes a few. PostgreSQL computes it on
+    # every insert and update (bulk_create and .update() included). On SQLite the column
+    # is a constant NULL, because the fallback search never reads it.
+    search_document = models.GeneratedField(
+        expression=OnPostgreSQL(faq_search_vector(), output_field=SearchVectorField()),
+        output_field=SearchVectorField(),
+        db_persist=True,
+    )
 
     class Meta:
         ordering = ["position", "id"]
         verbose_name = "FAQ entry"
         verbose_name_plural = "FAQ entries"
-        # Search indexes (PostgreSQL only) are made by migration 0002, not declared here:
-        # - a GIN index on the weighted tsvector *expression* `faq_search_vector()`, not a
-        #   stored generated column. A GeneratedField would be a column of this model, and
-        #   SQLite (the default without DATABASE_URL) has no to_tsvector, so the table could
-        #   not be created there. The expression index leaves the table identical on both.
-        # - GIN gin_trgm_ops indexes on question and keywords (pg_trgm) for typo-tolerant
-        #   word similarity (`%>`).
-        # They stay out of Meta.indexes because SQLite rebuilds a table on most AlterFields
-        # and would then try to create every declared index, GIN included, and fail.
+        # The GIN indexes (search_document; trigrams on question and keywords) are made
+        # by migration 0002 on PostgreSQL only. They stay out of Meta.indexes because
+        # SQLite cannot create GIN indexes, and it rebuilds the table, with every index
+        # declared here, on most AlterFields.
 
     def __str__(self) -> str:
         return self.question

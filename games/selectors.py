@@ -8,31 +8,74 @@ from operator import or_
 from django.contrib.postgres.search import (
     SearchQuery,
     SearchRank,
-    TrigramWordSimilarity,
+    TrigramStrictWordSimilarity,
 )
 from django.db import connections
 from django.db.models import F, FloatField, Q, QuerySet, Value
-from django.db.models.functions import Greatest
 
-from .models import FaqEntry, faq_search_vector
+from .models import FaqEntry
 
 MAX_WORDS = 12
-# How much a perfect trigram match of the typed text (typos, half-typed words) weighs
-# against full-text rank; ts_rank of a good hit is roughly 0.1 to 1.
+# Trigram similarity of the typed words to an entry's question catches typos and
+# half-typed words: "morgage" scores 0.55 against "How do I mortgage a property?".
+# An entry matches on trigrams when pg_trgm's strict word similarity threshold (0.5 by
+# default) is met, and the similarity adds TRIGRAM_WEIGHT times itself to ts_rank
+# (about 0.1 to 1 for a good full-text hit).
 TRIGRAM_WEIGHT = 0.5
 
 _WORD = re.compile(r"[^\W_]+")  # letters and digits only: nothing else reaches a tsquery
 _ENDS_IN_WORD = re.compile(r"[^\W_]$")
-# Words too common to help the plain fallback ("can I collect rent in jail").
+# Words too common to help ("can I collect rent in jail"): left out of the trigram text
+# and of the plain fallback. (PostgreSQL's english configuration drops its own list.)
 _STOPWORDS = frozenset(
-    "a an and are as at be but by can do does for from how i if in is it me my of on "
-    "or so the to was what when where which who why will with you your".split()
+    {
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "but",
+        "by",
+        "can",
+        "do",
+        "does",
+        "for",
+        "from",
+        "how",
+        "i",
+        "if",
+        "in",
+        "is",
+        "it",
+        "me",
+        "my",
+        "of",
+        "on",
+        "or",
+        "so",
+        "the",
+        "to",
+        "was",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "will",
+        "with",
+        "you",
+        "your",
+    }
 )
 
 
 def faq_briefing() -> list[FaqEntry]:
     """The entries suggested for reading aloud at the players' briefing, in order."""
-    return list(FaqEntry.objects.filter(briefing=True).order_by("position", "id"))
+    entries = FaqEntry.objects.defer("search_document").filter(briefing=True)
+    return list(entries.order_by("position", "id"))
 
 
 def faq_search(*, query: str, limit: int = 10) -> list[FaqEntry]:
@@ -45,7 +88,8 @@ def faq_search(*, query: str, limit: int = 10) -> list[FaqEntry]:
         return []
     words = _words(query)
     if not words:
-        return list(FaqEntry.objects.order_by("-briefing", "position", "id")[:limit])
+        first = FaqEntry.objects.defer("search_document").order_by("-briefing", "position", "id")
+        return list(first[:limit])
     if not _has_full_text_search():
         return _search_plain(words=words, limit=limit)
     typing = bool(_ENDS_IN_WORD.search(query))  # no space or "?" yet: last word may be partial
@@ -68,26 +112,27 @@ def _search_postgresql(*, words: Sequence[str], typing: bool) -> QuerySet[FaqEnt
     if typing:
         terms[-1] = f"{terms[-1]}:*"
     tsquery = SearchQuery(" | ".join(terms), search_type="raw", config="english")
-    text = " ".join(words)
-    similarity = Greatest(
-        TrigramWordSimilarity(text, "question"),
-        TrigramWordSimilarity(text, "keywords"),
-        output_field=FloatField(),
-    )
+    text = " ".join(_without_stopwords(words))
+    # Every branch of the filter can use a GIN index (the stored tsvector, the trigrams
+    # of question and keywords); the trigram bonus is then computed for the matches only.
     return (
-        FaqEntry.objects.alias(document=faq_search_vector())
+        FaqEntry.objects.defer("search_document")
         .annotate(
-            rank=SearchRank(F("document"), tsquery)
-            + similarity * Value(TRIGRAM_WEIGHT, output_field=FloatField())
+            rank=SearchRank(F("search_document"), tsquery)
+            + TrigramStrictWordSimilarity(text, "question")
+            * Value(TRIGRAM_WEIGHT, output_field=FloatField())
         )
-        # Each branch can use its GIN index (expression tsvector, question/keywords trigrams).
         .filter(
-            Q(document=tsquery)
-            | Q(question__trigram_word_similar=text)
-            | Q(keywords__trigram_word_similar=text)
+            Q(search_document=tsquery)
+            | Q(question__trigram_strict_word_similar=text)
+            | Q(keywords__trigram_strict_word_similar=text)
         )
         .order_by("-rank", "position", "id")
     )
+
+
+def _without_stopwords(words: Sequence[str]) -> list[str]:
+    return [word for word in words if word not in _STOPWORDS] or list(words)
 
 
 def _stem(word: str) -> str:
@@ -99,8 +144,7 @@ def _stem(word: str) -> str:
 
 
 def _plain_stems(words: Sequence[str]) -> list[str]:
-    stems = [_stem(word) for word in words if word not in _STOPWORDS]
-    return list(dict.fromkeys(stems)) or list(dict.fromkeys(words))
+    return list(dict.fromkeys(_stem(word) for word in _without_stopwords(words)))
 
 
 def _search_plain(*, words: Sequence[str], limit: int) -> list[FaqEntry]:
@@ -112,7 +156,8 @@ def _search_plain(*, words: Sequence[str], limit: int) -> list[FaqEntry]:
             for stem in stems
         ),
     )
-    return faq_rank_plain(entries=FaqEntry.objects.filter(matches), words=words, limit=limit)
+    entries = FaqEntry.objects.defer("search_document").filter(matches)
+    return faq_rank_plain(entries=entries, words=words, limit=limit)
 
 
 def faq_rank_plain(

@@ -32,6 +32,4 @@ def events_visible_to(user: AbstractBaseUser) -> list[int] | None:
     """Ids of events the user volunteers at; None means every event (a superuser)."""
     if getattr(user, "is_superuser", False):
         return None
-    return list(
-        Event.objects.filter(volunteers__user=user).values_list("id", flat=True).distinct()
-    )
+    return list(Event.objects.filter(volunteers__user=user).values_list("id", flat=True).distinct())

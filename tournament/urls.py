@@ -2,12 +2,24 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from games.api import EditionDetailApi, EditionListApi
+
 from . import views
+
+api = [
+    path("editions/", EditionListApi.as_view(), name="api-editions"),
+    path("editions/<str:code>/", EditionDetailApi.as_view(), name="api-edition"),
+    path("", include("tournament.api.urls")),
+    path("", include("banking.api.urls")),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+]
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/", include(api)),
 ]
+
+handler500 = "tournament.views.server_error"

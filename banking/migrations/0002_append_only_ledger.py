@@ -23,12 +23,12 @@ DROP FUNCTION IF EXISTS banking_entry_append_only();
 
 def create_trigger(apps, schema_editor):
     if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute(CREATE)
+        schema_editor.execute(CREATE, params=None)
 
 
 def drop_trigger(apps, schema_editor):
     if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute(DROP)
+        schema_editor.execute(DROP, params=None)
 
 
 class Migration(migrations.Migration):

@@ -9,8 +9,11 @@ from .state import BANK, Outcome, TableState, Transfer, settle
 from .violations import RuleViolation
 
 
-def build(state: TableState, entry: Build, rules: Rules) -> Outcome:
-    """One house on a site, or the hotel on a site whose whole group has a full row of houses."""
+def build(state: TableState, entry: Build, rules: Rules, price: int | None = None) -> Outcome:
+    """One house on a site, or the hotel on a site whose whole group has a full row of houses.
+
+    `price` is the winning bid when the last buildings are auctioned; else the house cost.
+    """
     seat_in_play(state, entry.seat)
     site_space(rules, entry.space)
     space, deed = owned_by(state, rules, entry.space, entry.seat)
@@ -42,7 +45,8 @@ def build(state: TableState, entry: Build, rules: Rules) -> Outcome:
             "uneven_building",
             f"Build evenly: {behind} needs a house before {space.name} gets another.",
         )
-    can_spend(state, rules, entry.seat, space.house_cost, f"a building on {space.name}")
+    cost = space.house_cost if price is None else price
+    can_spend(state, rules, entry.seat, cost, f"a building on {space.name}")
     new = state.copy()
     if deed.houses == full:
         if state.bank_hotels == 0:
@@ -55,7 +59,7 @@ def build(state: TableState, entry: Build, rules: Rules) -> Outcome:
             raise RuleViolation("no_houses_left", "The bank has no houses left.")
         new.deeds[entry.space] = deed._replace(houses=deed.houses + 1)
         new.bank_houses -= 1
-    transfers = (Transfer(entry.seat, BANK, space.house_cost),)
+    transfers = (Transfer(entry.seat, BANK, cost),)
     settle(new.cash, transfers)
     return Outcome(new, transfers)
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from .board import Kind
+from .building import build
 from .entries import (
     Adjust,
     Auction,
     BankPayment,
+    Build,
     Buy,
     Deal,
     JailFine,
@@ -51,6 +53,9 @@ def buy(state: TableState, entry: Buy, rules: Rules) -> Outcome:
 
 def auction(state: TableState, entry: Auction, rules: Rules) -> Outcome:
     seat_in_play(state, entry.seat)
+    if deed_space(rules, entry.space) and state.deeds[entry.space].owner == entry.seat:
+        # The bank's last buildings, auctioned: the winner builds on their own site for the bid.
+        return build(state, Build(entry.seat, entry.space), rules, price=entry.amount)
     space = unowned(state, rules, entry.space)
     can_spend(state, rules, entry.seat, entry.amount, f"the winning bid for {space.name}")
     return _take_deed(state, entry.seat, entry.space, entry.amount)

@@ -16,6 +16,9 @@ def rent_due(
     """The rent on `space` as the board stands; the deed must be owned and not mortgaged."""
     if dice is not None and space.kind is not Kind.UTILITY:
         raise RuleViolation("invalid_field", f"Dice count only for utilities, not {space.name}.")
+    if via_card is not None and not any(c.rent_via == via_card for c in rules.edition.chance):
+        where = via_card.replace("_", " ")
+        raise RuleViolation("invalid_field", f"No card of this edition leads to the {where}.")
     if space.kind is Kind.SITE:
         if via_card is not None:
             raise RuleViolation("invalid_field", f"No card sends a player to {space.name}'s rent.")

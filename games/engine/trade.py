@@ -61,8 +61,11 @@ def trade(state: TableState, entry: Trade, rules: Rules) -> Outcome:
             new.deeds[position] = deed._replace(
                 owner=receiver, mortgaged=deed.mortgaged and position not in entry.lift
             )
-    _move_jail_cards(new, entry.seat, entry.to_seat, entry.give.jail_cards)
-    _move_jail_cards(new, entry.to_seat, entry.seat, entry.take.jail_cards)
+    # Both sides' cards are picked from the state before the trade, so a swap stays a swap.
+    given = state.jail_cards_of(entry.seat)[: entry.give.jail_cards]
+    taken = state.jail_cards_of(entry.to_seat)[: entry.take.jail_cards]
+    _move_jail_cards(new, given, entry.to_seat)
+    _move_jail_cards(new, taken, entry.seat)
     settle(new.cash, transfers)
     return Outcome(new, tuple(transfers))
 
@@ -83,6 +86,6 @@ def _check_side(state: TableState, rules: Rules, seat: int, side: TradeSide) -> 
         )
 
 
-def _move_jail_cards(state: TableState, giver: int, receiver: int, count: int) -> None:
-    for deck in state.jail_cards_of(giver)[:count]:
+def _move_jail_cards(state: TableState, decks: list[str], receiver: int) -> None:
+    for deck in decks:
         state.jail_cards[deck] = receiver

@@ -1,15 +1,17 @@
-"""PostgreSQL only: the pg_trgm extension and the FAQ's search indexes.
+"""PostgreSQL only: the pg_trgm extension and the FAQ's GIN search indexes.
 
 On any other database (SQLite without DATABASE_URL) both operations do nothing,
 so the project still migrates there; the FAQ search then uses its plain fallback.
-The index definitions are frozen here (not imported from models.py); the weighted
-tsvector must stay identical to `games.models.faq_search_vector`, which a test checks
-by asking PostgreSQL for the plan of a search.
+The indexes are not in FaqEntry.Meta.indexes: SQLite cannot create GIN indexes and
+would try to whenever it rebuilds the table.
+
+- games_faq_search_gin: the stored tsvector column `search_document` (`@@`).
+- games_faq_question_trgm, games_faq_keywords_trgm: gin_trgm_ops, for trigram word
+  similarity (`%>`) and for the admin's case-insensitive "contains" search.
 """
 
 from django.contrib.postgres.indexes import GinIndex, OpClass
 from django.contrib.postgres.operations import TrigramExtension
-from django.contrib.postgres.search import SearchVector
 from django.db import migrations
 
 
@@ -33,13 +35,8 @@ class TrigramExtensionOnPostgreSQL(TrigramExtension):
 
 
 def search_indexes() -> list[GinIndex]:
-    document = (
-        SearchVector("question", weight="A", config="english")
-        + SearchVector("keywords", weight="B", config="english")
-        + SearchVector("answer", weight="C", config="english")
-    )
     return [
-        GinIndex(document, name="games_faq_search_gin"),
+        GinIndex(fields=["search_document"], name="games_faq_search_gin"),
         GinIndex(OpClass("question", name="gin_trgm_ops"), name="games_faq_question_trgm"),
         GinIndex(OpClass("keywords", name="gin_trgm_ops"), name="games_faq_keywords_trgm"),
     ]

@@ -74,14 +74,19 @@ def deed_positions(rules: Rules) -> tuple[int, ...]:
     return tuple(space.position for space in rules.edition.deeds)
 
 
+_SITE_GROUPS: dict[str, dict[str, tuple[int, ...]]] = {}
+
+
 def site_groups(rules: Rules) -> dict[str, tuple[int, ...]]:
     """The colour groups (railroads and utilities left out)."""
-    spaces = rules.edition.spaces
-    return {
-        name: positions
-        for name, positions in rules.edition.groups.items()
-        if spaces[positions[0]].kind is Kind.SITE
-    }
+    edition = rules.edition
+    if edition.code not in _SITE_GROUPS:
+        _SITE_GROUPS[edition.code] = {
+            name: positions
+            for name, positions in edition.groups.items()
+            if edition.spaces[positions[0]].kind is Kind.SITE
+        }
+    return _SITE_GROUPS[edition.code]
 
 
 def group_of(rules: Rules, position: int) -> tuple[int, ...]:
@@ -312,6 +317,12 @@ def _bankrupt(state: TableState, rules: Rules, pick: Picker, seat: int) -> dict[
     return entry
 
 
+def _windfall(state: TableState, rules: Rules, pick: Picker, seat: int) -> dict[str, Any]:
+    """A large payment from the bank (the "builders" style: money to build with)."""
+    amount = pick.randint(1000, 3000)
+    return {"kind": "bank_payment", "seat": seat, "amount": amount, "memo": "windfall"}
+
+
 def _adjust(state: TableState, rules: Rules, pick: Picker, seat: int) -> dict[str, Any]:
     amount = pick.choice((1, -1)) * pick.randint(1, 500)
     return {"kind": "adjust", "seat": seat, "amount": amount, "reason": "miscounted change"}
@@ -336,6 +347,7 @@ MAKERS: dict[str, Maker] = {
     "trade": _trade,
     "bankrupt": _bankrupt,
     "adjust": _adjust,
+    "windfall": _windfall,
 }
 
 
@@ -379,7 +391,8 @@ def weights(state: TableState, rules: Rules, seat: int) -> dict[str, int]:
 PROFILES: dict[str, dict[str, int]] = {
     "mixed": {},
     "builders": {
-        "pass_go": 20,
+        "pass_go": 6,
+        "windfall": 6,
         "rent": 2,
         "tax": 1,
         "card": 2,

@@ -279,10 +279,9 @@ def test_players_who_met_are_kept_apart_when_a_fresh_seating_exists() -> None:
 
 def test_a_third_round_of_sixteen_still_has_no_repeat_opponents() -> None:
     # rounds 1 and 2 were the rows and the columns of a 4 x 4 square
-    past = opponents_by_player(
-        [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]
-        + [[1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15], [4, 8, 12, 16]]
-    )
+    rows = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]
+    columns = [[1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15], [4, 8, 12, 16]]
+    past = opponents_by_player([*rows, *columns])
     for seed in range(30):
         plan = seating_plan(entrants(16), table_size=4, seed=seed, past_opponents=past)
         assert repeats(plan, past) == 0

@@ -1,0 +1,112 @@
+"""Shapes of the bank side of the API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from ..models import Entry
+
+
+class EntryId(serializers.Serializer):
+    id = serializers.UUIDField()
+    kind = serializers.CharField(max_length=20)
+
+
+class VoidInput(serializers.Serializer):
+    id = serializers.UUIDField(required=False, help_text="Id for the void entry, for retries.")
+    reason = serializers.CharField(max_length=200)
+
+
+class TransferOutput(serializers.Serializer):
+    amount = serializers.IntegerField()
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        fields["from"] = serializers.CharField(help_text="A seat number, or bank.")
+        fields["to"] = serializers.CharField(help_text="A seat number, or bank.")
+        return fields
+
+
+class EntryOutput(serializers.Serializer):
+    """An entry as recorded: id, seq, kind, the entry's own fields (seat, space, amount...)
+    at the top level, its transfers, who recorded it and when."""
+
+    id = serializers.UUIDField()
+    seq = serializers.IntegerField()
+    kind = serializers.CharField()
+    transfers = TransferOutput(many=True)
+    voids = serializers.UUIDField(allow_null=True, help_text="The entry a void reverses.")
+    voided_by = serializers.IntegerField(allow_null=True, help_text="Seq of the void, if any.")
+    author = serializers.CharField()
+    author_role = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+    def to_representation(self, entry: Entry) -> dict[str, Any]:
+        try:
+            voided_by = entry.voided_by
+        except Entry.DoesNotExist:
+            voided_by = None
+        return {
+            "id": str(entry.id),
+            "seq": entry.seq,
+            "kind": entry.kind,
+            **entry.fields,
+            "transfers": entry.transfers,
+            "voids": str(entry.voids_id) if entry.voids_id else None,
+            "voided_by": voided_by.seq if voided_by else None,
+            "author": entry.author_name,
+            "author_role": entry.author_role,
+            "created_at": entry.created_at.isoformat(),
+        }
+
+
+class SeatState(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    cash = serializers.IntegerField()
+    property_value = serializers.IntegerField()
+    building_value = serializers.IntegerField()
+    net_worth = serializers.IntegerField()
+    bankrupt = serializers.BooleanField()
+    jail_cards = serializers.IntegerField()
+
+
+class SpaceState(serializers.Serializer):
+    space = serializers.IntegerField()
+    name = serializers.CharField()
+    group = serializers.CharField()
+    owner = serializers.IntegerField(allow_null=True)
+    houses = serializers.IntegerField()
+    hotel = serializers.BooleanField()
+    mortgaged = serializers.BooleanField()
+
+
+class BankState(serializers.Serializer):
+    houses = serializers.IntegerField()
+    hotels = serializers.IntegerField()
+
+
+class TableStateOutput(serializers.Serializer):
+    table = serializers.IntegerField()
+    number = serializers.IntegerField()
+    round = serializers.IntegerField()
+    round_number = serializers.IntegerField()
+    status = serializers.CharField()
+    table_status = serializers.CharField()
+    last_turn = serializers.BooleanField()
+    ends_at = serializers.DateTimeField(allow_null=True)
+    edition = serializers.CharField()
+    currency = serializers.CharField()
+    seats = SeatState(many=True)
+    spaces = SpaceState(many=True)
+    bank = BankState()
+    last_seq = serializers.IntegerField()
+    last_entry_at = serializers.DateTimeField(allow_null=True)
+
+
+class PostedOutput(serializers.Serializer):
+    entry = EntryOutput()
+    state = TableStateOutput()

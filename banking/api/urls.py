@@ -1,0 +1,14 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("tables/<int:table_id>/state/", views.TableStateApi.as_view(), name="api-table-state"),
+    path("tables/<int:table_id>/entries/", views.EntryListApi.as_view(), name="api-entries"),
+    path(
+        "tables/<int:table_id>/entries/<uuid:entry_id>/void/",
+        views.EntryVoidApi.as_view(),
+        name="api-entry-void",
+    ),
+    path("tables/<int:table_id>/close/", views.TableCloseApi.as_view(), name="api-table-close"),
+]

@@ -1,0 +1,145 @@
+"""API views for a table's bank: parse, call one service or selector, shape the answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import exceptions, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournament import access
+from tournament.api.authentication import table_of
+from tournament.models import Table
+
+from .. import selectors
+from ..actors import Actor
+from ..services import entries as entry_services
+from ..services import rounds as round_services
+from . import serializers as s
+from .schema import EntryRequest
+
+ERRORS = {
+    400: OpenApiResponse(description="A move the rules forbid, or bad input: {error, detail}."),
+    401: OpenApiResponse(description="No credentials."),
+    403: OpenApiResponse(description="Not allowed for this caller."),
+    404: OpenApiResponse(description="No such table or entry."),
+    409: OpenApiResponse(description="Id reused with another body, or the round is not running."),
+}
+
+
+def _actor(request: Request, table: Table, *, correcting: bool = False) -> Actor:
+    """Who is acting at this table: its banker (by key), or a referee or organiser by login."""
+    keyed = table_of(request)
+    if keyed is not None:
+        if keyed.pk != table.pk:
+            raise exceptions.PermissionDenied("This table key opens another table.")
+        banker = table.banker.user.get_username() if table.banker_id else ""
+        return Actor(role=Actor.BANKER, name=banker or f"Banker of table {table.number}")
+    user = request.user
+    if user is None or not user.is_authenticated:
+        raise exceptions.NotAuthenticated("Open the table with its key, or log in.")
+    roles = access.roles_in_event(user, table.round.event_id)
+    if access.Role.ORGANISER in roles:
+        return Actor(role=Actor.ORGANISER, name=user.get_username(), user=user)
+    if access.Role.REFEREE in roles:
+        return Actor(role=Actor.REFEREE, name=user.get_username(), user=user)
+    raise exceptions.PermissionDenied("Only this table's banker and the event's referees can.")
+
+
+def _table(table_id: int) -> Table:
+    table = selectors.table_for_reading(table_id)
+    if table is None:
+        raise exceptions.NotFound("There is no such table.")
+    return table
+
+
+class TableStateApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.TableStateOutput, **ERRORS}, tags=["tables"])
+    def get(self, request: Request, table_id: int) -> Response:
+        table = _table(table_id)
+        _actor(request, table)
+        return Response(selectors.table_state(table))
+
+
+def _posted(posted: entry_services.Posted, table: Table) -> dict[str, Any]:
+    return {
+        "entry": s.EntryOutput(posted.entry).data,
+        "state": selectors.table_state(table, posted.ledger),
+    }
+
+
+class EntryListApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.EntryOutput(many=True), **ERRORS}, tags=["tables"])
+    def get(self, request: Request, table_id: int) -> Response:
+        table = _table(table_id)
+        _actor(request, table)
+        return Response(s.EntryOutput(selectors.table_entries(table.pk), many=True).data)
+
+    @extend_schema(
+        request=EntryRequest,
+        responses={201: s.PostedOutput, 200: s.PostedOutput, **ERRORS},
+        tags=["tables"],
+        description=(
+            "Record an entry. The client makes the id (a UUID) before the first send and keeps "
+            "it for every retry: the same id with the same body answers 200 with the entry as "
+            "first recorded; the same id with another body is a 409."
+        ),
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _table(table_id)
+        actor = _actor(request, table)
+        if not isinstance(request.data, dict):
+            raise exceptions.ValidationError({"non_field_errors": ["Send the entry as an object."]})
+        ident = s.EntryId(data=request.data)
+        ident.is_valid(raise_exception=True)
+        payload = {k: v for k, v in request.data.items() if k != "id"}
+        if actor.role == Actor.REFEREE and payload.get("kind") != "adjust":
+            raise exceptions.PermissionDenied("Referees correct tables with adjust and void only.")
+        posted = entry_services.entry_post(
+            table_id=table.pk, entry_id=ident.validated_data["id"], payload=payload, actor=actor
+        )
+        code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
+        return Response(_posted(posted, table), status=code)
+
+
+class EntryVoidApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=s.VoidInput,
+        responses={201: s.PostedOutput, 200: s.PostedOutput, **ERRORS},
+        tags=["tables"],
+    )
+    def post(self, request: Request, table_id: int, entry_id: str) -> Response:
+        table = _table(table_id)
+        actor = _actor(request, table)
+        data = s.VoidInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        posted = entry_services.entry_void(
+            table_id=table.pk,
+            entry_id=entry_id,
+            reason=data.validated_data["reason"],
+            actor=actor,
+            void_id=data.validated_data.get("id"),
+        )
+        code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
+        return Response(_posted(posted, table), status=code)
+
+
+class TableCloseApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=None, responses={200: s.TableStateOutput, **ERRORS}, tags=["tables"])
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _table(table_id)
+        _actor(request, table)
+        round_services.table_close(table_id=table.pk)
+        return Response(selectors.table_state(_table(table.pk)))

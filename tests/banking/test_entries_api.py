@@ -1,0 +1,85 @@
+"""Posting entries through the API: the bank's answer, idempotency and refusals."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from banking.models import Entry
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_banker_records_a_purchase_and_sees_the_new_balance(world, post_entry):
+    response = post_entry(world.banker(), world.table, kind="buy", seat=1, space=39)
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["entry"]["seq"] == 1
+    assert body["entry"]["kind"] == "buy"
+    assert body["entry"]["transfers"] == [{"from": 1, "to": "bank", "amount": 400}]
+    seat_one = body["state"]["seats"][0]
+    assert seat_one["cash"] == 1100
+    assert seat_one["net_worth"] == 1500
+    boardwalk = next(s for s in body["state"]["spaces"] if s["space"] == 39)
+    assert boardwalk["owner"] == 1
+
+
+def test_the_same_id_and_body_again_answers_200_and_writes_nothing(world, post_entry):
+    entry_id = str(uuid.uuid4())
+    first = post_entry(world.banker(), world.table, id=entry_id, kind="pass_go", seat=2)
+    again = post_entry(world.banker(), world.table, id=entry_id, kind="pass_go", seat=2)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json() == first.json()
+    assert Entry.objects.filter(table=world.table).count() == 1
+
+
+def test_the_same_id_with_another_body_is_a_conflict(world, post_entry):
+    entry_id = str(uuid.uuid4())
+    post_entry(world.banker(), world.table, id=entry_id, kind="pass_go", seat=2)
+    response = post_entry(world.banker(), world.table, id=entry_id, kind="pass_go", seat=3)
+    assert response.status_code == 409
+    assert response.json()["error"] == "id_reused"
+    assert Entry.objects.filter(table=world.table).count() == 1
+
+
+def test_a_move_the_rules_forbid_is_refused_with_its_rule_and_changes_nothing(world, post_entry):
+    post_entry(world.banker(), world.table, kind="buy", seat=1, space=39)
+    before = world.banker().get(f"/api/tables/{world.table.pk}/state/").json()
+    response = post_entry(world.banker(), world.table, kind="build", seat=1, space=39)
+    assert response.status_code == 400
+    assert response.json()["error"] == "incomplete_group"
+    assert "Park Place" in response.json()["detail"] or "dark blue" in response.json()["detail"]
+    after = world.banker().get(f"/api/tables/{world.table.pk}/state/").json()
+    assert after == before
+
+
+def test_a_void_reverses_the_money_and_the_deed(world, post_entry):
+    bought = post_entry(world.banker(), world.table, kind="buy", seat=1, space=39).json()
+    response = world.banker().post(
+        f"/api/tables/{world.table.pk}/entries/{bought['entry']['id']}/void/",
+        {"reason": "Wrong player"},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["entry"]["kind"] == "void"
+    assert body["entry"]["transfers"] == [{"from": "bank", "to": 1, "amount": 400}]
+    assert body["state"]["seats"][0]["cash"] == 1500
+    assert next(s for s in body["state"]["spaces"] if s["space"] == 39)["owner"] is None
+    ledger = world.banker().get(f"/api/tables/{world.table.pk}/entries/").json()
+    assert [e["kind"] for e in ledger] == ["buy", "void"]
+    assert ledger[0]["voided_by"] == 2
+
+
+def test_a_void_is_refused_when_a_later_entry_depends_on_it(world, post_entry):
+    bought = post_entry(world.banker(), world.table, kind="buy", seat=1, space=39).json()
+    post_entry(world.banker(), world.table, kind="rent", seat=2, space=39)
+    response = world.banker().post(
+        f"/api/tables/{world.table.pk}/entries/{bought['entry']['id']}/void/",
+        {"reason": "Wrong player"},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert response.json()["error"] == "dependent_entries"
+    assert Entry.objects.filter(table=world.table).count() == 2

@@ -1,0 +1,279 @@
+"""RULES.md, "Buildings": complete unmortgaged groups, even building and selling, the bank's
+32 houses and 12 hotels, hotels (after three houses in the short game), selling at half price."""
+
+from __future__ import annotations
+
+import pytest
+
+GREEN, RED = [31, 32, 34], [21, 23, 24]
+
+# --- what may be built on --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("space", "cost"), [(39, 200), (1, 50), (24, 150)])
+def test_a_house_costs_the_house_cost_of_its_group(ed, rules, table, play, space, cost):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39, 1, 3, *RED]})
+    out = play(state, r, {"kind": "build", "seat": 1, "space": space})
+    assert out.transfers == ((1, "bank", cost),)
+    assert out.state.deeds[space].houses == 1
+    assert out.state.bank_houses == 31
+    assert out.state.cash[1] == 1500 - cost
+
+
+@pytest.mark.parametrize("owns", [{1: [37]}, {1: [37], 2: [39]}], ids=["bank-has-one", "split"])
+def test_building_needs_the_whole_colour_group(ed, rules, table, refused, owns):
+    r = rules(ed)
+    refused(table(r, owns=owns), r, {"kind": "build", "seat": 1, "space": 37}, "incomplete_group")
+
+
+def test_building_needs_a_group_with_no_mortgaged_site(ed, rules, table, refused):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, mortgaged=[37])
+    refused(state, r, {"kind": "build", "seat": 1, "space": 39}, "group_mortgaged")
+
+
+def test_building_is_refused_with_a_mortgaged_site_even_under_double_rent_despite_mortgage(
+    rules, table, refused
+):
+    r = rules("us", double_rent_despite_mortgage=True)
+    state = table(r, owns={1: RED}, mortgaged=[21])
+    refused(state, r, {"kind": "build", "seat": 1, "space": 24}, "group_mortgaged")
+
+
+def test_only_the_owner_builds(ed, rules, table, refused):
+    r = rules(ed)
+    refused(table(r, owns={1: [37, 39]}), r, {"kind": "build", "seat": 2, "space": 39}, "not_owner")
+
+
+@pytest.mark.parametrize(("owns", "space"), [([5, 15, 25, 35], 5), ([12, 28], 28)])
+def test_railroads_and_utilities_cannot_be_built_on(ed, rules, table, refused, owns, space):
+    r = rules(ed)
+    refused(table(r, owns={1: owns}), r, {"kind": "build", "seat": 1, "space": space}, "not_a_site")
+
+
+@pytest.mark.parametrize("space", [0, 4, 20])
+def test_nothing_is_built_on_a_space_that_is_not_a_property(ed, rules, table, refused, space):
+    r = rules(ed)
+    refused(table(r), r, {"kind": "build", "seat": 1, "space": space}, "not_a_deed")
+
+
+def test_a_house_needs_the_cash(ed, rules, table, play, refused):
+    r = rules(ed)
+    short = table(r, owns={1: [37, 39]}, cash={1: 199})
+    refused(short, r, {"kind": "build", "seat": 1, "space": 39}, "insufficient_cash")
+    exact = table(r, owns={1: [37, 39]}, cash={1: 200})
+    assert play(exact, r, {"kind": "build", "seat": 1, "space": 39}).state.cash[1] == 0
+
+
+# --- even building ---------------------------------------------------------------------------
+
+
+def test_houses_are_built_evenly_across_a_two_site_group(ed, rules, table, play, refused):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, houses={37: 1})
+    refused(state, r, {"kind": "build", "seat": 1, "space": 37}, "uneven_building")
+    out = play(state, r, {"kind": "build", "seat": 1, "space": 39})
+    assert (out.state.deeds[37].houses, out.state.deeds[39].houses) == (1, 1)
+
+
+def test_houses_are_built_evenly_across_a_three_site_group(ed, rules, table, play, refused):
+    r = rules(ed)
+    state = table(r, owns={1: RED}, houses={21: 1, 23: 1})
+    refused(state, r, {"kind": "build", "seat": 1, "space": 21}, "uneven_building")
+    refused(state, r, {"kind": "build", "seat": 1, "space": 23}, "uneven_building")
+    out = play(
+        state,
+        r,
+        {"kind": "build", "seat": 1, "space": 24},
+        {"kind": "build", "seat": 1, "space": 21},
+    )
+    assert [out.state.deeds[p].houses for p in RED] == [2, 1, 1]
+    assert out.transfers == ((1, "bank", 150), (1, "bank", 150))
+
+
+# --- hotels ----------------------------------------------------------------------------------
+
+
+def test_a_hotel_needs_four_houses_on_every_site_of_the_group(ed, rules, table, refused):
+    r = rules(ed)
+    two = table(r, owns={1: [37, 39]}, houses={37: 4, 39: 3})
+    refused(two, r, {"kind": "build", "seat": 1, "space": 37}, "uneven_building")
+    three = table(r, owns={1: GREEN}, houses={31: 4, 32: 4, 34: 3})
+    refused(three, r, {"kind": "build", "seat": 1, "space": 31}, "uneven_building")
+
+
+def test_a_hotel_replaces_four_houses_which_go_back_to_the_bank(ed, rules, table, play):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, houses={37: 4, 39: 4})
+    assert (state.bank_houses, state.bank_hotels) == (24, 12)
+    out = play(state, r, {"kind": "build", "seat": 1, "space": 39})
+    assert out.transfers == ((1, "bank", 200),)
+    assert (out.state.deeds[39].hotel, out.state.deeds[39].houses) == (True, 0)
+    assert (out.state.bank_houses, out.state.bank_hotels) == (28, 11)
+
+
+def test_a_site_with_a_hotel_takes_no_more_buildings(ed, rules, table, refused):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, houses={37: 4}, hotels=[39])
+    refused(state, r, {"kind": "build", "seat": 1, "space": 39}, "max_buildings")
+
+
+def test_short_game_a_hotel_comes_after_three_houses_on_every_site(rules, table, play, refused):
+    r = rules("uk", short_game=True)
+    state = table(r, owns={1: [37, 39]}, houses={37: 3, 39: 3})
+    out = play(state, r, {"kind": "build", "seat": 1, "space": 39})
+    assert (out.state.deeds[39].hotel, out.state.deeds[39].houses) == (True, 0)
+    assert (out.state.bank_houses, out.state.bank_hotels) == (29, 11)  # 26 + the three back
+    uneven = table(r, owns={1: [37, 39]}, houses={37: 3, 39: 2})
+    refused(uneven, r, {"kind": "build", "seat": 1, "space": 37}, "uneven_building")
+
+
+@pytest.mark.parametrize("edition", ["us", "uk"])
+def test_short_game_a_site_never_gets_a_fourth_house(rules, table, play, edition):
+    r = rules(edition, short_game=True)
+    state = table(r, owns={1: [1, 3]}, houses={1: 3, 3: 3})
+    out = play(state, r, {"kind": "build", "seat": 1, "space": 1})
+    assert out.state.deeds[1] == (1, 0, True, False)
+
+
+# --- the bank's stock ----------------------------------------------------------------------
+
+
+def test_a_new_table_bank_holds_32_houses_and_12_hotels(ed, rules):
+    from games.engine import new_table
+
+    state = new_table(rules(ed), [1, 2, 3, 4])
+    assert (state.bank_houses, state.bank_hotels) == (32, 12)
+
+
+def test_no_house_is_built_when_the_bank_has_none_left(ed, rules, table, play, refused):
+    r = rules(ed)
+    built = dict.fromkeys([37, 39, *GREEN, *RED], 4)  # 2 + 3 + 3 sites x 4 = 32 houses
+    state = table(r, owns={1: [37, 39, *GREEN, *RED], 2: [26, 27, 29]}, houses=built)
+    assert state.bank_houses == 0
+    refused(state, r, {"kind": "build", "seat": 2, "space": 26}, "no_houses_left")
+    # a hotel takes no house from the bank: it gives four back
+    out = play(state, r, {"kind": "build", "seat": 1, "space": 39})
+    assert out.state.bank_houses == 4
+
+
+def test_no_hotel_is_built_when_the_bank_has_none_left(ed, rules, table, refused):
+    r = rules(ed)
+    hotels = [16, 18, 19, 21, 23, 24, 26, 27, 29, 31, 32, 34]
+    state = table(r, owns={1: hotels, 2: [37, 39]}, hotels=hotels, houses={37: 4, 39: 4})
+    assert state.bank_hotels == 0
+    refused(state, r, {"kind": "build", "seat": 2, "space": 39}, "no_hotels_left")
+
+
+def test_the_last_houses_go_to_the_highest_bidder_with_an_auction_entry(ed, rules, table, play):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39], 2: [1, 3]}, bank_houses=1)
+    out = play(state, r, {"kind": "auction", "seat": 2, "space": 3, "amount": 120})
+    assert out.transfers == ((2, "bank", 120),)
+    assert out.state.deeds[3].houses == 1
+    assert out.state.bank_houses == 0
+    assert out.state.cash == {1: 1500, 2: 1380, 3: 1500}
+
+
+def test_an_auctioned_house_follows_the_building_rules(ed, rules, table, refused):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39, 1]}, houses={37: 1}, bank_houses=1, cash={1: 100})
+    refused(state, r, {"kind": "auction", "seat": 1, "space": 37, "amount": 50}, "uneven_building")
+    refused(state, r, {"kind": "auction", "seat": 1, "space": 1, "amount": 50}, "incomplete_group")
+    refused(state, r, {"kind": "auction", "seat": 1, "space": 39, "amount": 101},
+            "insufficient_cash")
+    refused(state, r, {"kind": "auction", "seat": 2, "space": 39, "amount": 50}, "already_owned")
+
+
+# --- selling ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("group", "half"), [([37, 39], 100), ([1, 3], 25), (RED, 75)])
+def test_a_house_sells_back_to_the_bank_at_half_its_price(ed, rules, table, play, group, half):
+    r = rules(ed)
+    state = table(r, owns={1: group}, houses=dict.fromkeys(group, 1))
+    out = play(state, r, {"kind": "sell_building", "seat": 1, "space": group[-1]})
+    assert out.transfers == (("bank", 1, half),)
+    assert out.state.deeds[group[-1]].houses == 0
+    assert out.state.bank_houses == state.bank_houses + 1
+
+
+def test_houses_are_sold_evenly(ed, rules, table, play, refused):
+    r = rules(ed)
+    state = table(r, owns={1: RED}, houses={21: 2, 23: 3, 24: 3})
+    refused(state, r, {"kind": "sell_building", "seat": 1, "space": 21}, "uneven_selling")
+    out = play(
+        state,
+        r,
+        {"kind": "sell_building", "seat": 1, "space": 24},
+        {"kind": "sell_building", "seat": 1, "space": 23},
+        {"kind": "sell_building", "seat": 1, "space": 21},
+    )
+    assert [out.state.deeds[p].houses for p in RED] == [1, 2, 2]
+    assert out.state.cash[1] == 1500 + 3 * 75
+
+
+def test_a_house_is_not_sold_before_the_hotel_of_the_group(ed, rules, table, refused):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, houses={37: 4}, hotels=[39])
+    refused(state, r, {"kind": "sell_building", "seat": 1, "space": 37}, "uneven_selling")
+
+
+def test_selling_a_hotel_breaks_it_back_into_four_houses_from_the_bank(ed, rules, table, play):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, hotels=[37, 39])
+    assert (state.bank_houses, state.bank_hotels) == (32, 10)
+    out = play(state, r, {"kind": "sell_building", "seat": 1, "space": 39})
+    assert out.transfers == (("bank", 1, 100),)
+    assert out.state.deeds[39] == (1, 4, False, False)
+    assert (out.state.bank_houses, out.state.bank_hotels) == (28, 11)
+
+
+def test_a_hotel_breaks_into_houses_when_the_bank_has_exactly_four(ed, rules, table, play):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, hotels=[37, 39], bank_houses=4)
+    out = play(state, r, {"kind": "sell_building", "seat": 1, "space": 37})
+    assert out.state.deeds[37].houses == 4
+    assert out.state.bank_houses == 0
+
+
+def test_without_the_houses_in_the_bank_the_hotel_goes_with_its_houses_at_half_the_price_of_all(
+    ed, rules, table, play
+):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, hotels=[37, 39], bank_houses=3)
+    out = play(state, r, {"kind": "sell_building", "seat": 1, "space": 39})
+    assert out.transfers == (("bank", 1, 500),)  # (200 hotel + 4 x 200 houses) / 2
+    assert out.state.deeds[39] == (1, 0, False, False)
+    assert (out.state.bank_houses, out.state.bank_hotels) == (3, 11)
+
+
+def test_short_game_selling_a_hotel_breaks_it_into_three_houses(rules, table, play):
+    r = rules("us", short_game=True)
+    state = table(r, owns={1: [37, 39]}, hotels=[37, 39])
+    out = play(state, r, {"kind": "sell_building", "seat": 1, "space": 39})
+    assert out.transfers == (("bank", 1, 100),)
+    assert out.state.deeds[39].houses == 3
+    assert out.state.bank_houses == 29
+
+
+def test_short_game_without_the_houses_the_hotel_goes_with_its_three_houses(rules, table, play):
+    r = rules("uk", short_game=True)
+    state = table(r, owns={1: [37, 39]}, hotels=[37, 39], bank_houses=2)
+    out = play(state, r, {"kind": "sell_building", "seat": 1, "space": 39})
+    assert out.transfers == (("bank", 1, 400),)  # (200 hotel + 3 x 200 houses) / 2
+    assert out.state.bank_houses == 2
+
+
+def test_only_a_site_with_buildings_has_one_to_sell(ed, rules, table, refused):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39, 5]})
+    refused(state, r, {"kind": "sell_building", "seat": 1, "space": 39}, "no_buildings")
+    refused(state, r, {"kind": "sell_building", "seat": 1, "space": 5}, "not_a_site")
+
+
+def test_only_the_owner_sells_buildings(ed, rules, table, refused):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, houses={37: 1, 39: 1})
+    refused(state, r, {"kind": "sell_building", "seat": 2, "space": 39}, "not_owner")

@@ -1,0 +1,428 @@
+"""Properties of the rules engine that hold whatever is played, checked over random legal play.
+
+A table plays up to 200 random candidate entries (tests/games/random_play.py); the
+engine accepts or refuses each, and after every entry the invariants below must
+hold. Hypothesis drives the choices so that a failure shrinks to a short ledger;
+longer games driven by `random.Random` reach what 200 entries rarely do (the bank
+out of houses with hotels standing).
+
+Every edition and variant combination is played: both editions, the short game,
+modern_us (US only) and double_rent_despite_mortgage.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import pytest
+from hypothesis import HealthCheck, note, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    rule,
+    run_state_machine_as_test,
+)
+
+from games.engine import (
+    BANK,
+    ENTRY_KINDS,
+    Entry,
+    Kind,
+    Outcome,
+    RuleViolation,
+    Rules,
+    TableState,
+    Transfer,
+    apply,
+    new_table,
+    parse_entry,
+    replay,
+    rules_for,
+)
+from games.engine.entries import SellBuilding
+from tests.games.random_play import PROFILES, candidate, group_of, site_groups
+
+T = TypeVar("T")
+
+HOUSES_IN_SET = 32
+HOTELS_IN_SET = 12
+DECKS = ("chance", "community_chest")
+
+
+def _configs() -> list[tuple[str, dict[str, bool]]]:
+    configs = []
+    for edition in ("us", "uk"):
+        for modern_us in (False, True) if edition == "us" else (False,):
+            for short_game in (False, True):
+                for double_rent in (False, True):
+                    variants = {"short_game": short_game, "double_rent_despite_mortgage": double_rent}
+                    if edition == "us":
+                        variants["modern_us"] = modern_us
+                    configs.append((edition, variants))
+    return configs
+
+
+CONFIGS = _configs()
+CONFIG_IDS = [
+    "-".join([edition, *(name for name, on in sorted(variants.items()) if on)])
+    for edition, variants in CONFIGS
+]
+
+
+# --- a table under observation -------------------------------------------------------------
+
+
+@dataclass
+class Step:
+    """One candidate entry and what the engine made of it."""
+
+    before: TableState
+    before_json: dict[str, Any]  # the given state, as_dict() taken before apply
+    given_after: dict[str, Any]  # the same state object, as_dict() taken after apply
+    after_json: dict[str, Any]  # the resulting state's as_dict() (the same as before_json if refused)
+    data: dict[str, Any]
+    entry: Entry | None = None
+    outcome: Outcome | None = None
+    refusal: RuleViolation | None = None
+    # The one documented break of even building: selling a hotel while the bank lacks
+    # the houses to break it into takes the hotel and its houses at once.
+    whole_hotel_sale_group: tuple[int, ...] | None = None
+
+
+@dataclass
+class Table:
+    """A table played entry by entry, with what the invariants need to look back on."""
+
+    rules: Rules
+    start: TableState
+    state: TableState
+    entries: list[Entry] = field(default_factory=list)
+    transfers: list[tuple[Transfer, ...]] = field(default_factory=list)
+    bank_outflow: int = 0  # bank -> seat minus seat -> bank, over the whole game
+    last: Step | None = None
+    seen: Counter[str] = field(default_factory=Counter)
+    state_json: dict[str, Any] = field(default_factory=dict)  # as_dict() of `state` when made
+
+    def __post_init__(self) -> None:
+        self.state_json = self.state.as_dict()
+
+    @classmethod
+    def seated(cls, rules: Rules, seats: int) -> Table:
+        start = new_table(rules, {n: f"Player {n}" for n in range(1, seats + 1)})
+        return cls(rules=rules, start=start, state=start)
+
+    @property
+    def start_total(self) -> int:
+        return sum(self.start.cash.values())
+
+    def record(self, data: dict[str, Any]) -> Step:
+        given = self.state
+        before_json = self.state_json
+        step = Step(given, before_json, given_after={}, after_json=before_json, data=data)
+        try:
+            step.entry = parse_entry(data)
+            step.outcome = apply(given, step.entry, self.rules)
+        except RuleViolation as refusal:
+            step.refusal = refusal
+        step.given_after = given.as_dict()
+        if step.outcome is not None:
+            assert step.entry is not None
+            self.seen[data["kind"]] += 1
+            if isinstance(step.entry, SellBuilding):
+                deed = given.deeds[step.entry.space]
+                if deed.hotel and given.bank_houses < self.rules.houses_per_hotel:
+                    step.whole_hotel_sale_group = group_of(self.rules, step.entry.space)
+                    self.seen["whole_hotel_sale"] += 1
+            self.entries.append(step.entry)
+            self.transfers.append(step.outcome.transfers)
+            for source, target, amount in step.outcome.transfers:
+                if source == BANK:
+                    self.bank_outflow += amount
+                if target == BANK:
+                    self.bank_outflow -= amount
+            self.state = step.outcome.state
+            self.state_json = step.after_json = self.state.as_dict()
+        self.last = step
+        return step
+
+
+# --- the properties, each a check on the table after its latest entry --------------------
+
+
+def money_is_conserved(table: Table) -> None:
+    step = table.last
+    if step is not None and step.outcome is not None:
+        after = step.outcome.state
+        net = dict.fromkeys(step.before.cash, 0)
+        for source, target, amount in step.outcome.transfers:
+            assert source != target, step.outcome.transfers
+            assert source == BANK or source in net, f"unknown account {source!r}"
+            assert target == BANK or target in net, f"unknown account {target!r}"
+            if source != BANK:
+                net[source] -= amount
+            if target != BANK:
+                net[target] += amount
+        assert set(after.cash) == set(step.before.cash)
+        for seat, cash in after.cash.items():
+            assert cash - step.before.cash[seat] == net[seat], (seat, step.data)
+    assert sum(table.state.cash.values()) == table.start_total + table.bank_outflow
+
+
+def every_transfer_amount_is_a_positive_int(table: Table) -> None:
+    step = table.last
+    if step is not None and step.outcome is not None:
+        for transfer in step.outcome.transfers:
+            assert type(transfer.amount) is int, transfer
+            assert transfer.amount > 0, (transfer, step.data)
+
+
+def buildings_on_the_board_and_in_the_bank_make_a_full_set(table: Table) -> None:
+    state, full = table.state, table.rules.houses_per_hotel
+    houses = sum(deed.houses for deed in state.deeds.values())
+    hotels = sum(1 for deed in state.deeds.values() if deed.hotel)
+    assert houses + state.bank_houses == HOUSES_IN_SET
+    assert hotels + state.bank_hotels == HOTELS_IN_SET
+    assert state.bank_houses >= 0
+    assert state.bank_hotels >= 0
+    for position, deed in state.deeds.items():
+        assert 0 <= deed.houses <= full, (position, deed)
+        assert not (deed.hotel and deed.houses), (position, deed)
+
+
+def _spread(state: TableState, rules: Rules, positions: Sequence[int]) -> int:
+    levels = [state.deeds[p].level(rules.houses_per_hotel) for p in positions]
+    return max(levels) - min(levels)
+
+
+def building_stays_even_within_every_group(table: Table) -> None:
+    """Levels in a group differ by at most one (a hotel is one more than a full row).
+
+    The documented exception (RULES.md, "Buildings"): when the bank lacks the houses
+    to break a hotel into, the hotel goes together with its houses at once, which
+    can leave its group uneven. A group touched by such a sale is exempt: from then
+    on its spread may stay above one, but no other entry may widen it, so it can
+    only come back toward even. Every other group keeps a spread of at most one.
+    """
+    step, rules = table.last, table.rules
+    for positions in site_groups(rules).values():
+        now = _spread(table.state, rules, positions)
+        if now <= 1:
+            continue
+        if step is None or step.outcome is None:
+            earlier = now
+        elif step.whole_hotel_sale_group == positions:
+            continue  # the documented exception, detected from the entry and the state
+        else:
+            earlier = _spread(step.before, rules, positions)
+        assert now <= max(1, earlier), (positions, step.data if step else None)
+
+
+def deeds_are_consistent(table: Table) -> None:
+    """No deed is both mortgaged and built on; only sites are built on; a built deed's
+    owner holds its whole group; a deed with the bank is never mortgaged."""
+    state, spaces = table.state, table.rules.edition.spaces
+    for position, deed in state.deeds.items():
+        if deed.mortgaged:
+            assert deed.owner is not None, (position, deed)
+        if not deed.built:
+            continue
+        assert not deed.mortgaged, (position, deed)
+        assert spaces[position].kind is Kind.SITE, (position, deed)
+        assert deed.owner is not None, (position, deed)
+        group = group_of(table.rules, position)
+        assert all(state.deeds[p].owner == deed.owner for p in group), (position, group)
+
+
+def a_refused_entry_leaves_the_state_unchanged(table: Table) -> None:
+    step = table.last
+    if step is not None and step.refusal is not None:
+        assert table.state is step.before
+        assert step.given_after == step.before_json, step.refusal
+
+
+def apply_never_changes_the_state_it_is_given(table: Table) -> None:
+    step = table.last
+    if step is not None:
+        assert step.given_after == step.before_json, step.data
+
+
+def a_bankrupt_seat_has_nothing_and_each_jail_card_has_one_holder_at_most(table: Table) -> None:
+    state = table.state
+    for seat in state.bankrupt:
+        assert state.cash[seat] == 0, seat
+        assert state.owned_by(seat) == [], seat
+        assert state.jail_cards_of(seat) == [], seat
+    assert len(set(state.bankrupt)) == len(state.bankrupt)
+    assert set(state.jail_cards) == set(DECKS)
+    for deck, holder in state.jail_cards.items():
+        assert holder is None or (holder in state.cash and holder not in state.bankrupt), deck
+
+
+def the_state_survives_a_json_round_trip(table: Table) -> None:
+    step = table.last
+    if step is None or step.outcome is not None:  # a refusal leaves the same state
+        stored = json.loads(json.dumps(table.state.as_dict()))
+        assert TableState.from_dict(stored) == table.state
+
+
+def replaying_the_ledger_from_the_start_gives_the_final_state(table: Table) -> None:
+    assert replay(table.start, table.rules, table.entries) == table.state
+    state = table.start
+    for entry, transfers in zip(table.entries, table.transfers, strict=True):
+        state, moved = apply(state, entry, table.rules)
+        assert moved == transfers, entry
+    assert state.as_dict() == table.state.as_dict()
+
+
+INVARIANTS = (
+    money_is_conserved,
+    every_transfer_amount_is_a_positive_int,
+    buildings_on_the_board_and_in_the_bank_make_a_full_set,
+    building_stays_even_within_every_group,
+    deeds_are_consistent,
+    a_refused_entry_leaves_the_state_unchanged,
+    apply_never_changes_the_state_it_is_given,
+    a_bankrupt_seat_has_nothing_and_each_jail_card_has_one_holder_at_most,
+    the_state_survives_a_json_round_trip,
+)
+
+
+# --- hypothesis: random play that shrinks --------------------------------------------------
+
+
+class DrawPicker:
+    """The driver's `choice`/`randint` over hypothesis draws, so that failures shrink."""
+
+    def __init__(self, data: st.DataObject) -> None:
+        self.data = data
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return seq[self.data.draw(st.integers(0, len(seq) - 1))]
+
+    def randint(self, a: int, b: int) -> int:
+        return self.data.draw(st.integers(a, b))
+
+
+class TableMachine(RuleBasedStateMachine):
+    """One table; each step is a random candidate entry, legal or not."""
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+        self.table = Table.seated(rules, 2)
+        self.profile = "mixed"
+
+    @initialize(seats=st.integers(2, 6), profile=st.sampled_from(sorted(PROFILES)))
+    def seat_the_table(self, seats: int, profile: str) -> None:
+        self.table = Table.seated(self.rules, seats)
+        self.profile = profile
+
+    @rule(data=st.data())
+    def record_an_entry(self, data: st.DataObject) -> None:
+        entry = candidate(self.table.state, self.rules, DrawPicker(data), self.profile)
+        step = self.table.record(entry)
+        if step.refusal is not None:
+            note(f"{entry} -> refused: {step.refusal.code}")
+        else:
+            assert step.outcome is not None
+            note(f"{entry} -> {[tuple(t) for t in step.outcome.transfers]}")
+
+    @invariant()
+    def money_is_conserved(self) -> None:
+        money_is_conserved(self.table)
+
+    @invariant()
+    def every_transfer_amount_is_a_positive_int(self) -> None:
+        every_transfer_amount_is_a_positive_int(self.table)
+
+    @invariant()
+    def buildings_on_the_board_and_in_the_bank_make_a_full_set(self) -> None:
+        buildings_on_the_board_and_in_the_bank_make_a_full_set(self.table)
+
+    @invariant()
+    def building_stays_even_within_every_group(self) -> None:
+        building_stays_even_within_every_group(self.table)
+
+    @invariant()
+    def deeds_are_consistent(self) -> None:
+        deeds_are_consistent(self.table)
+
+    @invariant()
+    def a_refused_entry_leaves_the_state_unchanged(self) -> None:
+        a_refused_entry_leaves_the_state_unchanged(self.table)
+
+    @invariant()
+    def apply_never_changes_the_state_it_is_given(self) -> None:
+        apply_never_changes_the_state_it_is_given(self.table)
+
+    @invariant()
+    def a_bankrupt_seat_has_nothing_and_each_jail_card_has_one_holder_at_most(self) -> None:
+        a_bankrupt_seat_has_nothing_and_each_jail_card_has_one_holder_at_most(self.table)
+
+    @invariant()
+    def the_state_survives_a_json_round_trip(self) -> None:
+        the_state_survives_a_json_round_trip(self.table)
+
+    def teardown(self) -> None:
+        # Once per game rather than after every entry: a replay costs the whole ledger.
+        replaying_the_ledger_from_the_start_gives_the_final_state(self.table)
+
+
+MACHINE_SETTINGS = settings(
+    max_examples=12,
+    stateful_step_count=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+@pytest.mark.parametrize(("edition", "variants"), CONFIGS, ids=CONFIG_IDS)
+def test_every_invariant_holds_after_every_entry_of_random_play(
+    edition: str, variants: dict[str, bool]
+) -> None:
+    rules = rules_for(edition, variants)
+    run_state_machine_as_test(lambda: TableMachine(rules), settings=MACHINE_SETTINGS)
+
+
+# --- random.Random: longer games, the same invariants --------------------------------------
+
+LONG_GAME = 600
+
+
+def _long_game(edition: str, variants: dict[str, bool], seed: int, profile: str) -> Table:
+    rng = random.Random(f"{edition}-{sorted(variants.items())}-{seed}-{profile}")
+    rules = rules_for(edition, variants)
+    table = Table.seated(rules, rng.randint(2, 6))
+    for _ in range(LONG_GAME):
+        table.record(candidate(table.state, rules, rng, profile))
+        for check in INVARIANTS:
+            check(table)
+    replaying_the_ledger_from_the_start_gives_the_final_state(table)
+    return table
+
+
+@pytest.mark.parametrize(("edition", "variants"), CONFIGS, ids=CONFIG_IDS)
+def test_every_invariant_holds_over_long_seeded_games(
+    edition: str, variants: dict[str, bool]
+) -> None:
+    for profile in sorted(PROFILES):
+        _long_game(edition, variants, seed=1, profile=profile)
+
+
+def test_random_play_reaches_every_entry_kind_and_the_bank_running_short() -> None:
+    """The driver is worth its salt: its games accept every kind of entry, build hotels,
+    and sell a hotel whole while the bank is out of houses."""
+    seen: Counter[str] = Counter()
+    for seed in range(3):
+        for edition, variants in (("us", {"short_game": True}), ("uk", {})):
+            for profile in sorted(PROFILES):
+                seen += _long_game(edition, variants, seed, profile).seen
+    assert set(ENTRY_KINDS) <= set(seen), set(ENTRY_KINDS) - set(seen)
+    assert seen["whole_hotel_sale"] > 0

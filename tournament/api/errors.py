@@ -1,0 +1,75 @@
+"""Every refusal as `{"error": code, "detail": sentence}` (API.md), whatever raised it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.db import DatabaseError
+from django.http import Http404, HttpRequest, JsonResponse
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+from games.engine import RuleViolation
+
+from ..errors import Refusal
+
+
+def _first_message(detail: Any) -> str:
+    if isinstance(detail, dict):
+        for field, value in detail.items():
+            message = _first_message(value)
+            return message if field == "non_field_errors" else f"{field}: {message}"
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0])
+    return str(detail)
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, RuleViolation | Refusal):
+        code = exc.code
+        status_code = exc.status if isinstance(exc, Refusal) else status.HTTP_400_BAD_REQUEST
+        return Response({"error": code, "detail": exc.detail}, status=status_code)
+    if isinstance(exc, Http404 | ObjectDoesNotExist):
+        return Response(
+            {"error": "not_found", "detail": "There is no such object."},
+            status=status.HTTP_404_NOT_FOUND,
+        )
+    if isinstance(exc, exceptions.ValidationError):
+        return Response(
+            {"error": "invalid", "detail": _first_message(exc.detail), "fields": exc.detail},
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    if isinstance(exc, exceptions.ParseError):
+        is_json = str(exc.detail).startswith("JSON parse error")
+        return Response(
+            {
+                "error": "malformed_json" if is_json else "malformed_body",
+                "detail": "The request body is not valid JSON." if is_json else str(exc.detail),
+            },
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    if isinstance(exc, DatabaseError):
+        return Response(
+            {"error": "unavailable", "detail": "The database is not answering: try again shortly."},
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+        )
+    response = exception_handler(exc, context)
+    if response is not None and isinstance(exc, exceptions.APIException):
+        response.data = {
+            "error": exc.get_codes() if isinstance(exc.get_codes(), str) else exc.default_code,
+            "detail": _first_message(exc.detail),
+        }
+    return response
+
+
+def server_error(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+    """A 500 on an API path still answers in the API's error shape."""
+    return JsonResponse(
+        {
+            "error": "server_error",
+            "detail": "Something went wrong on the server; nothing was saved.",
+        },
+        status=500,
+    )

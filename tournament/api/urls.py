@@ -1,0 +1,46 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("auth/token/", views.TokenApi.as_view(), name="api-token"),
+    path("events/", views.EventListApi.as_view(), name="api-events"),
+    path("events/<int:event_id>/", views.EventDetailApi.as_view(), name="api-event"),
+    path("events/<int:event_id>/players/", views.PlayerListApi.as_view(), name="api-players"),
+    path(
+        "events/<int:event_id>/players/import/",
+        views.PlayerImportApi.as_view(),
+        name="api-players-import",
+    ),
+    path("events/<int:event_id>/donations/", views.DonationListApi.as_view(), name="api-donations"),
+    path(
+        "events/<int:event_id>/volunteers/",
+        views.VolunteerListApi.as_view(),
+        name="api-volunteers",
+    ),
+    path("events/<int:event_id>/rounds/", views.RoundListApi.as_view(), name="api-rounds"),
+    path("rounds/<int:round_id>/", views.RoundDetailApi.as_view(), name="api-round"),
+    path("rounds/<int:round_id>/seat/", views.RoundSeatApi.as_view(), name="api-round-seat"),
+    path("rounds/<int:round_id>/tables/", views.RoundTablesApi.as_view(), name="api-round-tables"),
+    path("rounds/<int:round_id>/start/", views.RoundStartApi.as_view(), name="api-round-start"),
+    path(
+        "rounds/<int:round_id>/call-time/",
+        views.RoundCallTimeApi.as_view(),
+        name="api-round-call-time",
+    ),
+    path("rounds/<int:round_id>/end/", views.RoundEndApi.as_view(), name="api-round-end"),
+    path(
+        "rounds/<int:round_id>/results/", views.RoundResultsApi.as_view(), name="api-round-results"
+    ),
+    path(
+        "rounds/<int:round_id>/advancement/",
+        views.RoundOverrideApi.as_view(),
+        name="api-round-advancement",
+    ),
+    path("tables/<int:table_id>/", views.TableDetailApi.as_view(), name="api-table"),
+    path(
+        "tables/<int:table_id>/rotate-key/",
+        views.TableRotateKeyApi.as_view(),
+        name="api-table-rotate-key",
+    ),
+]

@@ -1,0 +1,305 @@
+"""API views for events, players, rounds and tables: parse, call one service, shape the answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import selectors
+from ..models import Event, Round, Table
+from ..services import events as event_services
+from ..services import rounds as round_services
+from ..services import tables as table_services
+from . import serializers as s
+from .parsers import CSVParser
+from .permissions import require_organiser, require_user
+
+
+def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class TokenApi(APIView):
+    """Exchange a username and password for an API token."""
+
+    authentication_classes: list[type] = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=AuthTokenSerializer,
+        responses=inline_serializer("Token", {"token": serializers.CharField()}),
+        tags=["auth"],
+    )
+    def post(self, request: Request) -> Response:
+        serializer = AuthTokenSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        return Response({"token": token.key})
+
+
+class EventListApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=s.EventOutput(many=True), tags=["events"])
+    def get(self, request: Request) -> Response:
+        require_user(request)
+        return Response(s.EventOutput(selectors.events_for(request.user), many=True).data)
+
+    @extend_schema(request=s.EventInput, responses={201: s.EventOutput}, tags=["events"])
+    def post(self, request: Request) -> Response:
+        require_user(request)
+        event = event_services.event_create(creator=request.user, **_valid(s.EventInput, request))
+        return Response(s.EventOutput(event).data, status=status.HTTP_201_CREATED)
+
+
+class EventDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=s.EventOutput, tags=["events"])
+    def get(self, request: Request, event_id: int) -> Response:
+        event = get_object_or_404(Event, pk=event_id)
+        require_organiser(request, event.pk)
+        return Response(s.EventOutput(event).data)
+
+    @extend_schema(request=s.EventPatch, responses=s.EventOutput, tags=["events"])
+    def patch(self, request: Request, event_id: int) -> Response:
+        event = get_object_or_404(Event, pk=event_id)
+        require_organiser(request, event.pk)
+        changes = _valid(s.EventPatch, request)
+        event = event_services.event_update(event_id=event.pk, changes=changes)
+        return Response(s.EventOutput(event).data)
+
+
+class EventScopedApi(APIView):
+    """Base for endpoints under /api/events/{id}/ that only the event's organisers use."""
+
+    permission_classes = [AllowAny]
+
+    def event(self, request: Request, event_id: int) -> Event:
+        event = get_object_or_404(Event, pk=event_id)
+        require_organiser(request, event.pk)
+        return event
+
+
+class PlayerListApi(EventScopedApi):
+    @extend_schema(responses=s.PlayerOutput(many=True), tags=["players"])
+    def get(self, request: Request, event_id: int) -> Response:
+        event = self.event(request, event_id)
+        return Response(s.PlayerOutput(event.players.all(), many=True).data)
+
+    @extend_schema(request=s.PlayerInput, responses={201: s.PlayerOutput}, tags=["players"])
+    def post(self, request: Request, event_id: int) -> Response:
+        event = self.event(request, event_id)
+        player = event_services.player_add(event_id=event.pk, **_valid(s.PlayerInput, request))
+        return Response(s.PlayerOutput(player).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerImportApi(EventScopedApi):
+    parser_classes = [CSVParser, MultiPartParser, FormParser, JSONParser]
+
+    @extend_schema(
+        request={
+            "text/csv": OpenApiTypes.STR,
+            "multipart/form-data": inline_serializer(
+                "PlayerCsvUpload", {"file": serializers.FileField()}
+            ),
+        },
+        description="A CSV with the header row name,email,team,paid (only name is required).",
+        responses={201: s.ImportOutput, 400: s.ImportOutput},
+        tags=["players"],
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        event = self.event(request, event_id)
+        text = _csv_text(request)
+        report = event_services.players_import(event_id=event.pk, text=text)
+        body = {"created": report.created, "errors": report.errors}
+        if report.errors:
+            lines = len(report.errors)
+            body |= {
+                "error": "invalid_csv",
+                "detail": f"{lines} line(s) have problems, so no player was added.",
+            }
+            return Response(body, status=status.HTTP_400_BAD_REQUEST)
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+def _csv_text(request: Request) -> str:
+    from ..errors import Refusal
+
+    data = request.data
+    if isinstance(data, str):
+        return data
+    upload = request.FILES.get("file") if hasattr(request, "FILES") else None
+    raw = upload.read() if upload else (data.get("csv") if hasattr(data, "get") else None)
+    if raw is None:
+        raise Refusal("invalid", "Send the CSV as the request body or as a file named 'file'.")
+    if isinstance(raw, bytes):
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise Refusal("invalid_csv", "The file must be UTF-8 text.") from exc
+    return str(raw)
+
+
+class DonationListApi(EventScopedApi):
+    @extend_schema(responses=s.DonationOutput(many=True), tags=["events"])
+    def get(self, request: Request, event_id: int) -> Response:
+        event = self.event(request, event_id)
+        return Response(s.DonationOutput(event.donations.all(), many=True).data)
+
+    @extend_schema(request=s.DonationInput, responses={201: s.DonationOutput}, tags=["events"])
+    def post(self, request: Request, event_id: int) -> Response:
+        event = self.event(request, event_id)
+        donation = event_services.donation_add(
+            event_id=event.pk, **_valid(s.DonationInput, request)
+        )
+        return Response(s.DonationOutput(donation).data, status=status.HTTP_201_CREATED)
+
+
+class VolunteerListApi(EventScopedApi):
+    @extend_schema(responses=s.VolunteerOutput(many=True), tags=["events"])
+    def get(self, request: Request, event_id: int) -> Response:
+        event = self.event(request, event_id)
+        volunteers = event.volunteers.select_related("user")
+        return Response(s.VolunteerOutput(volunteers, many=True).data)
+
+    @extend_schema(request=s.VolunteerInput, responses={201: s.VolunteerOutput}, tags=["events"])
+    def post(self, request: Request, event_id: int) -> Response:
+        event = self.event(request, event_id)
+        volunteer = event_services.volunteer_add(
+            event_id=event.pk, **_valid(s.VolunteerInput, request)
+        )
+        return Response(s.VolunteerOutput(volunteer).data, status=status.HTTP_201_CREATED)
+
+
+class RoundListApi(EventScopedApi):
+    @extend_schema(responses=s.RoundOutput(many=True), tags=["rounds"])
+    def get(self, request: Request, event_id: int) -> Response:
+        event = self.event(request, event_id)
+        return Response(s.RoundOutput(selectors.event_rounds(event.pk), many=True).data)
+
+    @extend_schema(request=s.RoundInput, responses={201: s.RoundOutput}, tags=["rounds"])
+    def post(self, request: Request, event_id: int) -> Response:
+        event = self.event(request, event_id)
+        round_ = round_services.round_create(event_id=event.pk, **_valid(s.RoundInput, request))
+        return Response(s.RoundOutput(round_).data, status=status.HTTP_201_CREATED)
+
+
+class RoundScopedApi(APIView):
+    permission_classes = [AllowAny]
+
+    def round(self, request: Request, round_id: int) -> Round:
+        round_ = get_object_or_404(Round.objects.select_related("event"), pk=round_id)
+        require_organiser(request, round_.event_id)
+        return round_
+
+
+def _seating(round_: Round) -> dict[str, Any]:
+    tables = selectors.round_tables(round_.pk)
+    return {
+        "round": round_.pk,
+        "seed": round_.seed,
+        "tables": s.TableOutput(tables, many=True).data,
+    }
+
+
+class RoundDetailApi(RoundScopedApi):
+    @extend_schema(responses=s.RoundOutput, tags=["rounds"])
+    def get(self, request: Request, round_id: int) -> Response:
+        return Response(s.RoundOutput(self.round(request, round_id)).data)
+
+
+class RoundSeatApi(RoundScopedApi):
+    @extend_schema(request=s.SeatInput, responses=s.SeatingOutput, tags=["rounds"])
+    def post(self, request: Request, round_id: int) -> Response:
+        round_ = self.round(request, round_id)
+        round_ = round_services.round_seat(round_id=round_.pk, **_valid(s.SeatInput, request))
+        return Response(_seating(round_))
+
+
+class RoundTablesApi(RoundScopedApi):
+    @extend_schema(responses=s.SeatingOutput, tags=["rounds"])
+    def get(self, request: Request, round_id: int) -> Response:
+        return Response(_seating(self.round(request, round_id)))
+
+
+class RoundStartApi(RoundScopedApi):
+    @extend_schema(request=None, responses=s.RoundOutput, tags=["rounds"])
+    def post(self, request: Request, round_id: int) -> Response:
+        round_ = round_services.round_start(round_id=self.round(request, round_id).pk)
+        return Response(s.RoundOutput(round_).data)
+
+
+class RoundCallTimeApi(RoundScopedApi):
+    @extend_schema(request=None, responses=s.RoundOutput, tags=["rounds"])
+    def post(self, request: Request, round_id: int) -> Response:
+        round_ = self.round(request, round_id)
+        round_ = round_services.round_call_time(round_id=round_.pk, now_=True)
+        return Response(s.RoundOutput(round_).data)
+
+
+class RoundEndApi(RoundScopedApi):
+    @extend_schema(request=None, responses=s.RoundOutput, tags=["rounds"])
+    def post(self, request: Request, round_id: int) -> Response:
+        from banking.services.rounds import round_end
+
+        round_ = round_end(round_id=self.round(request, round_id).pk, actor=request.user)
+        return Response(s.RoundOutput(round_).data)
+
+
+class RoundResultsApi(RoundScopedApi):
+    @extend_schema(responses=s.ResultOutput(many=True), tags=["rounds"])
+    def get(self, request: Request, round_id: int) -> Response:
+        round_ = self.round(request, round_id)
+        return Response(s.ResultOutput(selectors.round_results(round_.pk), many=True).data)
+
+
+class RoundOverrideApi(RoundScopedApi):
+    @extend_schema(request=s.OverrideInput, responses=s.ResultOutput, tags=["rounds"])
+    def post(self, request: Request, round_id: int) -> Response:
+        round_ = self.round(request, round_id)
+        result = round_services.result_override(
+            round_id=round_.pk, actor=request.user, **_valid(s.OverrideInput, request)
+        )
+        return Response(s.ResultOutput(result).data)
+
+
+class TableScopedApi(APIView):
+    permission_classes = [AllowAny]
+
+    def table(self, request: Request, table_id: int) -> Table:
+        table = get_object_or_404(Table.objects.select_related("round"), pk=table_id)
+        require_organiser(request, table.round.event_id)
+        return table
+
+
+class TableDetailApi(TableScopedApi):
+    @extend_schema(request=s.TableAssignInput, responses=s.TableOutput, tags=["tables"])
+    def patch(self, request: Request, table_id: int) -> Response:
+        table = self.table(request, table_id)
+        data = _valid(s.TableAssignInput, request)
+        table = table_services.table_assign(
+            table_id=table.pk, banker_id=data.get("banker"), referee_id=data.get("referee")
+        )
+        return Response(s.TableOutput(table).data)
+
+
+class TableRotateKeyApi(TableScopedApi):
+    @extend_schema(request=None, responses=s.TableOutput, tags=["tables"])
+    def post(self, request: Request, table_id: int) -> Response:
+        table = self.table(request, table_id)
+        table = table_services.table_key_rotate(table_id=table.pk, actor=request.user)
+        return Response(s.TableOutput(table).data)
