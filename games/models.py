@@ -100,7 +100,7 @@ class FaqEntry(models.Model):
         ordering = ["position", "id"]
         verbose_name = "FAQ entry"
         verbose_name_plural = "FAQ entries"
-        # The GIN indexes (search_document; trigrams on question and keywords) are made
+        # The GIN indexes (search_document; trigrams of question) are made
         # by migration 0002 on PostgreSQL only. They stay out of Meta.indexes because
         # SQLite cannot create GIN indexes, and it rebuilds the table, with every index
         # declared here, on most AlterFields.

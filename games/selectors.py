@@ -19,57 +19,19 @@ MAX_WORDS = 12
 # Trigram similarity of the typed words to an entry's question catches typos and
 # half-typed words: "morgage" scores 0.55 against "How do I mortgage a property?".
 # An entry matches on trigrams when pg_trgm's strict word similarity threshold (0.5 by
-# default) is met, and the similarity adds TRIGRAM_WEIGHT times itself to ts_rank
-# (about 0.1 to 1 for a good full-text hit).
+# default; pg_trgm.strict_word_similarity_threshold) is met, and the similarity adds
+# TRIGRAM_WEIGHT times itself to ts_rank (about 0.1 to 1 for a good full-text hit).
 TRIGRAM_WEIGHT = 0.5
 
 _WORD = re.compile(r"[^\W_]+")  # letters and digits only: nothing else reaches a tsquery
 _ENDS_IN_WORD = re.compile(r"[^\W_]$")
 # Words too common to help ("can I collect rent in jail"): left out of the trigram text
 # and of the plain fallback. (PostgreSQL's english configuration drops its own list.)
-_STOPWORDS = frozenset(
-    {
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "but",
-        "by",
-        "can",
-        "do",
-        "does",
-        "for",
-        "from",
-        "how",
-        "i",
-        "if",
-        "in",
-        "is",
-        "it",
-        "me",
-        "my",
-        "of",
-        "on",
-        "or",
-        "so",
-        "the",
-        "to",
-        "was",
-        "what",
-        "when",
-        "where",
-        "which",
-        "who",
-        "why",
-        "will",
-        "with",
-        "you",
-        "your",
-    }
+_STOPWORD_TEXT = (
+    "a an and are as at be but by can do does for from how i if in is it me my of on "
+    "or so the to was what when where which who why will with you your"
 )
+_STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
 
 def faq_briefing() -> list[FaqEntry]:
@@ -81,8 +43,9 @@ def faq_briefing() -> list[FaqEntry]:
 def faq_search(*, query: str, limit: int = 10) -> list[FaqEntry]:
     """The entries best matching `query`, best first; a blank query gives the briefing first.
 
-    One database query. PostgreSQL ranks by full text, a prefix match on the word being
-    typed and trigram similarity; other databases use `faq_rank_plain`.
+    PostgreSQL: one query ranking full text, a prefix match on the word being typed and
+    trigram similarity; a second, word-by-word trigram query only when that finds nothing
+    (every word misspelt). Other databases: `faq_rank_plain`.
     """
     if limit <= 0:
         return []
@@ -93,11 +56,18 @@ def faq_search(*, query: str, limit: int = 10) -> list[FaqEntry]:
     if not _has_full_text_search():
         return _search_plain(words=words, limit=limit)
     typing = bool(_ENDS_IN_WORD.search(query))  # no space or "?" yet: last word may be partial
-    return list(_search_postgresql(words=words, typing=typing)[:limit])
+    found = list(_search_postgresql(words=words, typing=typing)[:limit])
+    if not found:
+        found = list(_search_misspelt(words=words)[:limit])
+    return found
 
 
 def _words(query: str) -> list[str]:
     return _WORD.findall(query.lower())[:MAX_WORDS]
+
+
+def _without_stopwords(words: Sequence[str]) -> list[str]:
+    return [word for word in words if word not in _STOPWORDS] or list(words)
 
 
 def _has_full_text_search() -> bool:
@@ -113,8 +83,10 @@ def _search_postgresql(*, words: Sequence[str], typing: bool) -> QuerySet[FaqEnt
         terms[-1] = f"{terms[-1]}:*"
     tsquery = SearchQuery(" | ".join(terms), search_type="raw", config="english")
     text = " ".join(_without_stopwords(words))
-    # Every branch of the filter can use a GIN index (the stored tsvector, the trigrams
-    # of question and keywords); the trigram bonus is then computed for the matches only.
+    # Both branches of the filter can use a GIN index (the stored tsvector, the question's
+    # trigrams). Trigrams are the costly part, so only the question (the shortest text)
+    # is compared, and each row computes one similarity: in the filter if the full text
+    # did not match, in the rank if it is kept.
     return (
         FaqEntry.objects.defer("search_document")
         .annotate(
@@ -122,17 +94,21 @@ def _search_postgresql(*, words: Sequence[str], typing: bool) -> QuerySet[FaqEnt
             + TrigramStrictWordSimilarity(text, "question")
             * Value(TRIGRAM_WEIGHT, output_field=FloatField())
         )
-        .filter(
-            Q(search_document=tsquery)
-            | Q(question__trigram_strict_word_similar=text)
-            | Q(keywords__trigram_strict_word_similar=text)
-        )
+        .filter(Q(search_document=tsquery) | Q(question__trigram_strict_word_similar=text))
         .order_by("-rank", "position", "id")
     )
 
 
-def _without_stopwords(words: Sequence[str]) -> list[str]:
-    return [word for word in words if word not in _STOPWORDS] or list(words)
+def _search_misspelt(*, words: Sequence[str]) -> QuerySet[FaqEntry]:
+    # Every word misspelt ("morgage intrest"): the longest word, the most telling one,
+    # alone against the questions' words. One similarity per row, like the first pass.
+    longest = max(_without_stopwords(words), key=len)
+    return (
+        FaqEntry.objects.defer("search_document")
+        .annotate(rank=TrigramStrictWordSimilarity(longest, "question"))
+        .filter(question__trigram_strict_word_similar=longest)
+        .order_by("-rank", "position", "id")
+    )
 
 
 def _stem(word: str) -> str:

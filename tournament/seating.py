@@ -82,14 +82,15 @@ def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> 
 
     With `tables` (the final: one table of up to six), the number of tables is
     fixed and the players are spread as evenly as possible; each table needs
-    at least 3 players and holds at most `table_size + 1`.
+    at least 3 players. `table_size` sets no upper limit then: how many may
+    sit at a forced table (six at the final) is the caller's rule.
 
     Raises `SeatingError` when no split is possible.
     """
     _check_table_size(table_size)
     _check_count(players, "The number of players")
     if tables is not None:
-        return _forced_table_sizes(players, table_size=table_size, tables=tables)
+        return _forced_table_sizes(players, tables=tables)
     if players < MIN_TABLE_SIZE:
         raise SeatingError(
             f"Seating needs at least {MIN_TABLE_SIZE} players; {_players(players)} entered."
@@ -115,22 +116,15 @@ def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> 
     )
 
 
-def _forced_table_sizes(players: int, *, table_size: int, tables: int) -> list[int]:
-    """Spread `players` as evenly as possible over exactly `tables` tables."""
+def _forced_table_sizes(players: int, *, tables: int) -> list[int]:
+    """Spread `players` as evenly as possible over exactly `tables` tables of 3 or more."""
     _check_count(tables, "The number of tables")
     if tables == 0:
         raise SeatingError("The number of tables must be at least 1.")
-    largest = table_size + 1
     if players < MIN_TABLE_SIZE * tables:
         raise SeatingError(
             f"{_players(players, verb=False)} cannot fill {_tables(tables)}: "
             f"every table needs at least {MIN_TABLE_SIZE} players."
-        )
-    if players > largest * tables:
-        raise SeatingError(
-            f"{_players(players, verb=False)} {'does' if players == 1 else 'do'} not fit at "
-            f"{_tables(tables)} "
-            f"of at most {largest} players each."
         )
     base, extra = divmod(players, tables)
     return [base + 1] * extra + [base] * (tables - extra)

@@ -49,10 +49,12 @@ class EntryOutput(serializers.Serializer):
         except Entry.DoesNotExist:
             voided_by = None
         return {
+            # The entry's own fields first: a void's fields name the voided entry's seq,
+            # which must not hide the void's own seq.
+            **entry.fields,
             "id": str(entry.id),
             "seq": entry.seq,
             "kind": entry.kind,
-            **entry.fields,
             "transfers": entry.transfers,
             "voids": str(entry.voids_id) if entry.voids_id else None,
             "voided_by": voided_by.seq if voided_by else None,

@@ -34,9 +34,11 @@ def body_hash(payload: Mapping[str, Any]) -> str:
 
 
 def _locked_table(table_id: int) -> Table:
+    # The ledger row is read after the lock, in its own query: a row joined to the locked
+    # one could be read as it was before the previous holder of the lock committed.
     table = (
         Table.objects.select_for_update(of=("self",))
-        .select_related("round__event", "ledger")
+        .select_related("round__event")
         .filter(pk=table_id)
         .first()
     )
@@ -102,6 +104,7 @@ def _record(
             )
     except IntegrityError as exc:
         raise Conflict("id_reused", "An entry with this id was already recorded.") from exc
+    Entry.voided_by.related.set_cached_value(entry, None)  # a new entry is voided by nothing
     ledger.state = outcome.state.as_dict()
     ledger.last_seq = seq
     ledger.last_entry_at = entry.created_at

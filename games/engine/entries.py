@@ -286,6 +286,8 @@ class _Reader:
             isinstance(v, bool) or not isinstance(v, int) for v in value
         ):
             raise RuleViolation("invalid_field", f"The field {name!r} must be a list of spaces.")
+        if any(not 0 <= v <= 39 for v in value):
+            raise RuleViolation("invalid_field", f"The field {name!r} names a space outside 0-39.")
         if len(set(value)) != len(value):
             raise RuleViolation("invalid_field", f"The field {name!r} names a space twice.")
         return tuple(value)
@@ -324,7 +326,7 @@ def parse_entry(data: Mapping[str, Any]) -> Entry:
     if not isinstance(data, Mapping):
         raise RuleViolation("invalid_field", "An entry must be a JSON object.")
     kind = data.get("kind")
-    if kind not in ENTRY_KINDS:
+    if not isinstance(kind, str) or kind not in ENTRY_KINDS:
         known = ", ".join(ENTRY_KINDS)
         raise RuleViolation("unknown_kind", f"There is no entry kind {kind!r}. Known: {known}.")
     r = _Reader(kind, data)

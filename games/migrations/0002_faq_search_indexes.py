@@ -6,8 +6,8 @@ The indexes are not in FaqEntry.Meta.indexes: SQLite cannot create GIN indexes a
 would try to whenever it rebuilds the table.
 
 - games_faq_search_gin: the stored tsvector column `search_document` (`@@`).
-- games_faq_question_trgm, games_faq_keywords_trgm: gin_trgm_ops, for trigram word
-  similarity (`%>`) and for the admin's case-insensitive "contains" search.
+- games_faq_question_trgm: gin_trgm_ops on the question, for trigram strict word
+  similarity (`%>>`, typos and half-typed words).
 """
 
 from django.contrib.postgres.indexes import GinIndex, OpClass
@@ -38,7 +38,6 @@ def search_indexes() -> list[GinIndex]:
     return [
         GinIndex(fields=["search_document"], name="games_faq_search_gin"),
         GinIndex(OpClass("question", name="gin_trgm_ops"), name="games_faq_question_trgm"),
-        GinIndex(OpClass("keywords", name="gin_trgm_ops"), name="games_faq_keywords_trgm"),
     ]
 
 

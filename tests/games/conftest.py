@@ -67,7 +67,9 @@ def make_table(
     houses = dict(houses or {})
     for position in (*houses, *hotels, *mortgaged):
         if position not in owner:
-            raise ValueError(f"test setup: space {position} has buildings or a mortgage but no owner")
+            raise ValueError(
+                f"test setup: space {position} has buildings or a mortgage but no owner"
+            )
     if set(houses) & set(hotels):
         raise ValueError("test setup: a hotel replaces the houses; list the site once")
     if set(owner.values()) - set(numbers):
@@ -84,7 +86,7 @@ def make_table(
     cards: dict[str, int | None] = {"chance": None, "community_chest": None}
     cards.update(jail_cards or {})
     return TableState(
-        cash={seat: STARTING_CASH for seat in numbers} | dict(cash or {}),
+        cash=dict.fromkeys(numbers, STARTING_CASH) | dict(cash or {}),
         deeds=deeds,
         jail_cards=cards,
         bank_houses=HOUSES_IN_SET - sum(houses.values()) if bank_houses is None else bank_houses,

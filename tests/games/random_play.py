@@ -227,8 +227,15 @@ def _pay_player(state: TableState, rules: Rules, pick: Picker, seat: int) -> dic
 def _build(state: TableState, rules: Rules, pick: Picker, seat: int) -> dict[str, Any]:
     lowest: list[int] = []
     mine: list[int] = []
-    for positions in complete_groups(state, rules, seat):
-        low = min(level(state, rules, p) for p in positions)
+    top = rules.houses_per_hotel + 1
+    groups = complete_groups(state, rules, seat)
+    lows = [min(level(state, rules, p) for p in positions) for positions in groups]
+    if chance(pick, 30) and any(low < top for low in lows):
+        # Finish the most built group first: houses go up to hotels instead of spreading thin.
+        best = max(low for low in lows if low < top)
+        groups = [g for g, low in zip(groups, lows, strict=True) if low == best]
+        lows = [best] * len(groups)
+    for positions, low in zip(groups, lows, strict=True):
         lowest.extend(p for p in positions if level(state, rules, p) == low)
         mine.extend(positions)
     sites = [p for p in owned(state, seat) if rules.edition.spaces[p].kind is Kind.SITE]
@@ -376,7 +383,7 @@ def weights(state: TableState, rules: Rules, seat: int) -> dict[str, int]:
         "use_jail_card": 3 if state.jail_cards_of(seat) else 1,
         "bank_payment": 3,
         "pay_player": 2,
-        "build": 40 if can_build else 1,
+        "build": (40 if state.bank_houses else 4) if can_build else 1,
         "sell_building": (10 if in_debt or hotel_goes_whole else 3) if has_buildings else 1,
         "mortgage": 8 if in_debt else 2,
         "unmortgage": 4 if has_mortgages and not in_debt else 1,
@@ -407,13 +414,9 @@ PROFILES: dict[str, dict[str, int]] = {
 
 def pick_seat(state: TableState, pick: Picker) -> int:
     """Usually a seat still in play; now and then a bankrupt one or one not at the table."""
-    active = state.active_seats()
-    roll = pick.randint(0, 99)
-    if active and roll < 95:
-        return pick.choice(active)
-    if roll < 98 or max(state.cash) >= 12:
-        return pick.choice(tuple(state.cash))
-    return max(state.cash) + 1
+    seats = tuple(state.cash)
+    outsider = (max(seats) + 1,) if max(seats) < 12 else ()
+    return pick.choice(state.active_seats() * 30 + seats + outsider)
 
 
 def candidate(

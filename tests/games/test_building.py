@@ -113,6 +113,15 @@ def test_a_hotel_replaces_four_houses_which_go_back_to_the_bank(ed, rules, table
     assert (out.state.bank_houses, out.state.bank_hotels) == (28, 11)
 
 
+def test_a_hotel_counts_as_five_houses_for_even_building(ed, rules, table, play, refused):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, houses={37: 4}, hotels=[39])
+    out = play(state, r, {"kind": "build", "seat": 1, "space": 37})
+    assert out.state.deeds[37].hotel
+    behind = table(r, owns={1: [1, 3]}, houses={1: 4}, hotels=[3])
+    refused(behind, r, {"kind": "sell_building", "seat": 1, "space": 1}, "uneven_selling")
+
+
 def test_a_site_with_a_hotel_takes_no_more_buildings(ed, rules, table, refused):
     r = rules(ed)
     state = table(r, owns={1: [37, 39]}, houses={37: 4}, hotels=[39])
@@ -181,8 +190,9 @@ def test_an_auctioned_house_follows_the_building_rules(ed, rules, table, refused
     state = table(r, owns={1: [37, 39, 1]}, houses={37: 1}, bank_houses=1, cash={1: 100})
     refused(state, r, {"kind": "auction", "seat": 1, "space": 37, "amount": 50}, "uneven_building")
     refused(state, r, {"kind": "auction", "seat": 1, "space": 1, "amount": 50}, "incomplete_group")
-    refused(state, r, {"kind": "auction", "seat": 1, "space": 39, "amount": 101},
-            "insufficient_cash")
+    refused(
+        state, r, {"kind": "auction", "seat": 1, "space": 39, "amount": 101}, "insufficient_cash"
+    )
     refused(state, r, {"kind": "auction", "seat": 2, "space": 39, "amount": 50}, "already_owned")
 
 

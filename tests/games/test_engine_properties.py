@@ -297,17 +297,33 @@ INVARIANTS = (
 # --- hypothesis: random play that shrinks --------------------------------------------------
 
 
-class DrawPicker:
-    """The driver's `choice`/`randint` over hypothesis draws, so that failures shrink."""
+_INTEGERS: dict[tuple[int, int], st.SearchStrategy[int]] = {}
 
-    def __init__(self, data: st.DataObject) -> None:
-        self.data = data
+
+def _integers(a: int, b: int) -> st.SearchStrategy[int]:
+    if (a, b) not in _INTEGERS:
+        _INTEGERS[a, b] = st.integers(a, b)
+    return _INTEGERS[a, b]
+
+
+class DrawPicker:
+    """The driver's `choice`/`randint` as hypothesis draws, so that failures shrink."""
+
+    def __init__(self, draw: st.DrawFn) -> None:
+        self.draw = draw
 
     def choice(self, seq: Sequence[T]) -> T:
-        return seq[self.data.draw(st.integers(0, len(seq) - 1))]
+        return seq[self.draw(_integers(0, len(seq) - 1))]
 
     def randint(self, a: int, b: int) -> int:
-        return self.data.draw(st.integers(a, b))
+        return self.draw(_integers(a, b))
+
+
+@st.composite
+def entries(draw: st.DrawFn, state: TableState, rules: Rules, profile: str) -> dict[str, Any]:
+    """A candidate entry for the state as it stands (one draw per entry: cheaper than a
+    draw per choice, and the failure report shows each entry whole)."""
+    return candidate(state, rules, DrawPicker(draw), profile)
 
 
 class TableMachine(RuleBasedStateMachine):
@@ -326,13 +342,12 @@ class TableMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def record_an_entry(self, data: st.DataObject) -> None:
-        entry = candidate(self.table.state, self.rules, DrawPicker(data), self.profile)
-        step = self.table.record(entry)
+        step = self.table.record(data.draw(entries(self.table.state, self.rules, self.profile)))
         if step.refusal is not None:
-            note(f"{entry} -> refused: {step.refusal.code}")
+            note(f"    refused: {step.refusal.code}")
         else:
             assert step.outcome is not None
-            note(f"{entry} -> {[tuple(t) for t in step.outcome.transfers]}")
+            note(f"    transfers: {[tuple(t) for t in step.outcome.transfers]}")
 
     @invariant()
     def money_is_conserved(self) -> None:
@@ -376,7 +391,7 @@ class TableMachine(RuleBasedStateMachine):
 
 
 MACHINE_SETTINGS = settings(
-    max_examples=12,
+    max_examples=10,
     stateful_step_count=200,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -396,11 +411,13 @@ def test_every_invariant_holds_after_every_entry_of_random_play(
 LONG_GAME = 600
 
 
-def _long_game(edition: str, variants: dict[str, bool], seed: int, profile: str) -> Table:
+def _long_game(
+    edition: str, variants: dict[str, bool], seed: int, profile: str, steps: int = LONG_GAME
+) -> Table:
     rng = random.Random(f"{edition}-{sorted(variants.items())}-{seed}-{profile}")
     rules = rules_for(edition, variants)
     table = Table.seated(rules, rng.randint(2, 6))
-    for _ in range(LONG_GAME):
+    for _ in range(steps):
         table.record(candidate(table.state, rules, rng, profile))
         for check in INVARIANTS:
             check(table)
@@ -416,13 +433,17 @@ def test_every_invariant_holds_over_long_seeded_games(
         _long_game(edition, variants, seed=1, profile=profile)
 
 
-def test_random_play_reaches_every_entry_kind_and_the_bank_running_short() -> None:
-    """The driver is worth its salt: its games accept every kind of entry, build hotels,
-    and sell a hotel whole while the bank is out of houses."""
+def test_random_play_reaches_every_entry_kind_and_a_hotel_sold_whole() -> None:
+    """The driver is worth its salt: within a few seeded games it has had every kind of
+    entry accepted and sold a hotel whole while the bank was out of houses."""
+    wanted = {*ENTRY_KINDS, "whole_hotel_sale"}
     seen: Counter[str] = Counter()
-    for seed in range(3):
+    for seed in range(20):
         for edition, variants in (("us", {"short_game": True}), ("uk", {})):
             for profile in sorted(PROFILES):
-                seen += _long_game(edition, variants, seed, profile).seen
-    assert set(ENTRY_KINDS) <= set(seen), set(ENTRY_KINDS) - set(seen)
-    assert seen["whole_hotel_sale"] > 0
+                # Builders need a long game to fill the board until the houses run out.
+                steps = 2 * LONG_GAME if profile == "builders" else LONG_GAME
+                seen += _long_game(edition, variants, seed, profile, steps).seen
+        if wanted <= set(seen):
+            break
+    assert wanted <= set(seen), wanted - set(seen)

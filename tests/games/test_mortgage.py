@@ -98,8 +98,9 @@ def test_a_mortgaged_deed_cannot_be_mortgaged_again(ed, rules, table, refused):
 
 def test_only_a_mortgaged_deed_can_be_lifted(ed, rules, table, refused):
     r = rules(ed)
-    refused(table(r, owns={1: [39]}), r, {"kind": "unmortgage", "seat": 1, "space": 39},
-            "not_mortgaged")
+    refused(
+        table(r, owns={1: [39]}), r, {"kind": "unmortgage", "seat": 1, "space": 39}, "not_mortgaged"
+    )
 
 
 @pytest.mark.parametrize("kind", ["mortgage", "unmortgage"])

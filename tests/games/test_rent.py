@@ -91,9 +91,7 @@ def test_rent_with_houses_in_a_three_site_group(ed, rules, table, play):
     assert out.transfers == ((2, 1, 750),)
 
 
-def test_an_unbuilt_site_of_a_group_with_houses_elsewhere_earns_double_rent(
-    ed, rules, table, play
-):
+def test_an_unbuilt_site_of_a_group_with_houses_elsewhere_earns_double_rent(ed, rules, table, play):
     r = rules(ed)
     state = table(r, owns={1: [21, 23, 24]}, houses={23: 1, 24: 1})
     out = play(state, r, {"kind": "rent", "seat": 2, "space": 21})
@@ -108,9 +106,7 @@ def test_an_unbuilt_site_of_a_group_with_houses_elsewhere_earns_double_rent(
     [([5], 25), ([5, 15], 50), ([5, 15, 25], 100), ([5, 15, 25, 35], 200)],
     ids=["one", "two", "three", "four"],
 )
-def test_railroad_rent_is_25_50_100_200_for_one_to_four_owned(
-    ed, rules, table, play, owned, rent
-):
+def test_railroad_rent_is_25_50_100_200_for_one_to_four_owned(ed, rules, table, play, owned, rent):
     r = rules(ed)
     out = play(table(r, owns={1: owned}), r, {"kind": "rent", "seat": 2, "space": 5})
     assert out.transfers == ((2, 1, rent),)
@@ -133,9 +129,7 @@ def test_mortgaged_railroads_still_count_toward_the_number_owned(ed, rules, tabl
 @pytest.mark.parametrize(
     ("owned", "rent"), [([5], 50), ([5, 15], 100), ([5, 15, 25, 35], 400)], ids=["1", "2", "4"]
 )
-def test_the_nearest_railroad_card_makes_the_railroad_rent_double(
-    rules, table, play, owned, rent
-):
+def test_the_nearest_railroad_card_makes_the_railroad_rent_double(rules, table, play, owned, rent):
     r = rules("us")
     state = table(r, owns={1: owned})
     out = play(
@@ -147,13 +141,15 @@ def test_the_nearest_railroad_card_makes_the_railroad_rent_double(
     assert out.transfers == ((2, 1, rent),)
 
 
-def test_the_uk_edition_has_no_nearest_railroad_or_utility_card_to_rent_by(
-    rules, table, refused
-):
+def test_the_uk_edition_has_no_nearest_railroad_or_utility_card_to_rent_by(rules, table, refused):
     r = rules("uk")
     state = table(r, owns={1: [5, 12]})
-    refused(state, r, {"kind": "rent", "seat": 2, "space": 5, "via_card": "nearest_railroad"},
-            "invalid_field")
+    refused(
+        state,
+        r,
+        {"kind": "rent", "seat": 2, "space": 5, "via_card": "nearest_railroad"},
+        "invalid_field",
+    )
     refused(
         state,
         r,
@@ -220,8 +216,12 @@ def test_the_dice_count_only_for_utilities(ed, rules, table, refused, space):
 
 @pytest.mark.parametrize(
     ("space", "via_card"),
-    [(39, "nearest_railroad"), (39, "nearest_utility"), (5, "nearest_utility"),
-     (12, "nearest_railroad")],
+    [
+        (39, "nearest_railroad"),
+        (39, "nearest_utility"),
+        (5, "nearest_utility"),
+        (12, "nearest_railroad"),
+    ],
 )
 def test_a_card_rent_applies_only_to_the_kind_of_property_the_card_names(
     rules, table, refused, space, via_card

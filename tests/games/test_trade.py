@@ -14,9 +14,7 @@ def trade(give=None, take=None, lift=None, seat=1, to_seat=2):
 
 def test_a_trade_swaps_deeds_cash_and_jail_cards_both_ways(ed, rules, table, play):
     r = rules(ed)
-    state = table(
-        r, owns={1: [37], 2: [39]}, jail_cards={"chance": 1, "community_chest": 2}
-    )
+    state = table(r, owns={1: [37], 2: [39]}, jail_cards={"chance": 1, "community_chest": 2})
     out = play(
         state,
         r,
@@ -94,9 +92,7 @@ def test_lifting_a_received_mortgage_at_once_costs_value_plus_ten_percent_only_o
     assert out.state.cash[2] == 1500 - 100 - 193
 
 
-def test_each_party_pays_the_interest_on_the_mortgaged_deeds_it_receives(
-    ed, rules, table, play
-):
+def test_each_party_pays_the_interest_on_the_mortgaged_deeds_it_receives(ed, rules, table, play):
     r = rules(ed)
     state = table(r, owns={1: [37, 12], 2: [39, 5]}, mortgaged=[37, 39, 5])
     out = play(

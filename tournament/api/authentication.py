@@ -22,7 +22,11 @@ class TableKeyAuthentication(authentication.BaseAuthentication):
         if len(parts) != 2:
             raise exceptions.AuthenticationFailed("Give the table key after the word Table.")
         key = parts[1].decode(errors="replace")
-        table = Table.objects.select_related("round__event").filter(key=key).first()
+        table = (
+            Table.objects.select_related("round__event", "ledger", "banker__user")
+            .filter(key=key)
+            .first()
+        )
         if table is None:
             raise exceptions.AuthenticationFailed(
                 "This table key is not valid: it may have been replaced. Scan the table's QR code."

@@ -1,0 +1,67 @@
+"""RULES.md, "Time-limited rounds": net worth when time is called (cash; deeds at printed price,
+mortgaged ones at half; houses at cost; hotels at cost including the exchanged houses)."""
+
+from __future__ import annotations
+
+from games.engine import net_worth
+
+
+def test_net_worth_of_a_seat_with_only_cash_is_its_cash(ed, rules, table):
+    r = rules(ed)
+    worth = net_worth(table(r, cash={2: 321}), r, 2)
+    assert worth == (321, 0, 0)
+    assert worth.total == 321
+
+
+def test_deeds_count_at_their_printed_price(ed, rules, table):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39, 5, 12, 1]})
+    assert net_worth(state, r, 1) == (1500, 350 + 400 + 200 + 150 + 60, 0)
+
+
+def test_mortgaged_deeds_count_at_half_their_printed_price(ed, rules, table):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39, 5, 12]}, mortgaged=[37, 5, 12])
+    assert net_worth(state, r, 1) == (1500, 175 + 400 + 100 + 75, 0)
+
+
+def test_houses_count_at_their_cost(ed, rules, table):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39, 21, 23, 24]}, houses={37: 2, 39: 3, 21: 1, 23: 1, 24: 0})
+    worth = net_worth(state, r, 1)
+    assert worth.building_value == 5 * 200 + 2 * 150
+    assert worth.total == 1500 + (350 + 400 + 220 + 220 + 240) + 1300
+
+
+def test_hotels_count_at_their_cost_including_the_four_houses_exchanged(ed, rules, table):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, houses={37: 4}, hotels=[39])
+    assert net_worth(state, r, 1).building_value == 4 * 200 + 5 * 200
+
+
+def test_short_game_hotels_count_at_their_cost_including_the_three_houses_exchanged(
+    ed, rules, table
+):
+    r = rules(ed, short_game=True)
+    state = table(r, owns={1: [37, 39, 1, 3]}, houses={37: 3}, hotels=[39, 1, 3])
+    assert net_worth(state, r, 1).building_value == 3 * 200 + 4 * 200 + 2 * 4 * 50
+
+
+def test_get_out_of_jail_free_cards_count_nothing(ed, rules, table):
+    r = rules(ed)
+    state = table(r, jail_cards={"chance": 1, "community_chest": 1})
+    assert net_worth(state, r, 1) == (1500, 0, 0)
+
+
+def test_only_the_seats_own_holdings_count(ed, rules, table):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39], 2: [1, 3]}, houses={37: 1, 39: 1}, cash={2: -40})
+    assert net_worth(state, r, 2) == (-40, 120, 0)
+    assert net_worth(state, r, 2).total == 80
+
+
+def test_a_bankrupt_seat_is_worth_nothing(ed, rules, table, play):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, hotels=[37, 39], cash={1: -10})
+    out = play(state, r, {"kind": "bankrupt", "seat": 1, "creditor": 2})
+    assert net_worth(out.state, r, 1) == (0, 0, 0)

@@ -1,0 +1,326 @@
+"""Who may call what (API.md): every endpoint under /api/ against every kind of caller.
+
+One row per endpoint (and per method), one column per caller; each cell is the status that
+caller gets. The world is built afresh for every cell, so endpoints that change state (end a
+round, rotate a key) are tried on their own copy. Write endpoints get a valid body, so the
+status tells about permission, not validation: the owner always gets the success status.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from rest_framework.test import APIClient
+
+from banking.services.rounds import round_end
+from tests.conftest import World, client_for, make_world
+from tests.factories import EventFactory, UserFactory, VolunteerFactory
+from tournament.models import Event, Round, Volunteer
+from tournament.services.rounds import round_create, round_seat
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "correct-horse-battery"
+CALLERS = ("anonymous", "banker", "other_banker", "referee", "other_organiser", "organiser")
+
+# Columns, in the order of CALLERS:
+#   anonymous        no credentials at all
+#   banker           `Table <key>` of the table in the url (for event and round urls: of table 1)
+#   other_banker     `Table <key>` of another table of the same round
+#   referee          a user with the referee role at the event
+#   other_organiser  the organiser of another event
+#   organiser        the organiser of this event
+PUBLIC = (200, 200, 200, 200, 200, 200)
+
+
+def organiser_only(ok: int) -> tuple[int, ...]:
+    return (401, 403, 403, 403, 403, ok)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What a row's request is made against: the world, plus the ids its url and body need."""
+
+    world: World
+    ids: dict[str, Any] = field(default_factory=dict)
+
+    def kwargs_for(self, name: str) -> dict[str, Any]:
+        available = {
+            "code": "us",
+            "event_id": self.world.event.pk,
+            "round_id": self.world.round.pk,
+            "table_id": self.world.table.pk,
+            **self.ids,
+        }
+        params = _route_params()[name]
+        return {param: available[param] for param in params}
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str
+    method: str
+    url_name: str
+    statuses: tuple[int, ...]
+    body: Callable[[Scene], Any] | Any = None
+    content_type: str | None = None
+    # How the world is set up before the call: "running" (the `world` fixture), "seated"
+    # (seated, not started), "next_round" (round 1 ended with results, round 2 seated).
+    setup: str = "running"
+    prepare: Callable[[World], dict[str, Any]] | None = None
+
+
+def _an_entry(world: World) -> dict[str, Any]:
+    response = world.banker().post(
+        f"/api/tables/{world.table.pk}/entries/",
+        {"id": str(uuid.uuid4()), "kind": "buy", "seat": 1, "space": 39},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    return {"entry_id": response.json()["entry"]["id"]}
+
+
+def _a_user(world: World) -> dict[str, Any]:
+    return {"username": UserFactory().username}
+
+
+def _the_banker_volunteer(world: World) -> dict[str, Any]:
+    banker = world.event.volunteers.get(role=Volunteer.Role.BANKER)
+    return {"volunteer": banker.pk}
+
+
+def _a_result(world: World) -> dict[str, Any]:
+    return {"player_id": world.round.results.order_by("id").first().player_id}
+
+
+#    label                     method   url name                 anon banker other referee other_org organiser  # noqa: E501
+ROWS = [
+    Row("token", "POST", "api-token", PUBLIC,
+        body=lambda s: {"username": s.world.organiser.username, "password": PASSWORD}),
+    Row("editions", "GET", "api-editions", PUBLIC),
+    Row("edition", "GET", "api-edition", PUBLIC),
+    Row("schema", "GET", "schema", PUBLIC),
+    Row("docs", "GET", "api-docs", PUBLIC),
+    # Events: any person may list the events they volunteer at, and create one (they become its
+    # organiser); a table key is not a person.
+    Row("events.list", "GET", "api-events", (401, 403, 403, 200, 200, 200)),
+    Row("events.create", "POST", "api-events", (401, 403, 403, 201, 201, 201),
+        body={"name": "Spring Night", "date": "2027-04-10", "edition": "uk"}),
+    Row("event.read", "GET", "api-event", organiser_only(200)),
+    Row("event.patch", "PATCH", "api-event", organiser_only(200), body={"venue": "Guild Hall"}),
+    Row("players.list", "GET", "api-players", organiser_only(200)),
+    Row("players.add", "POST", "api-players", organiser_only(201),
+        body={"name": "Zed", "email": "zed@example.org", "paid": 20}),
+    Row("players.import", "POST", "api-players-import", organiser_only(201),
+        body="name,email,team,paid\nZed,zed@example.org,,20\nYan,,Blue,0\n",
+        content_type="text/csv"),
+    Row("donations.list", "GET", "api-donations", organiser_only(200)),
+    Row("donations.add", "POST", "api-donations", organiser_only(201),
+        body={"donor": "Corner Shop", "amount": 50, "note": "Raffle"}),
+    Row("volunteers.list", "GET", "api-volunteers", organiser_only(200)),
+    Row("volunteers.add", "POST", "api-volunteers", organiser_only(201),
+        body=lambda s: {"username": s.ids["username"], "role": "referee"}, prepare=_a_user),
+    Row("rounds.list", "GET", "api-rounds", organiser_only(200)),
+    Row("rounds.create", "POST", "api-rounds", organiser_only(201),
+        body={"kind": "preliminary", "time_limit_minutes": 90, "table_size": 4}),
+    Row("round.read", "GET", "api-round", organiser_only(200)),
+    Row("round.seat", "POST", "api-round-seat", organiser_only(200), body={"seed": 3},
+        setup="seated"),
+    Row("round.tables", "GET", "api-round-tables", organiser_only(200)),
+    Row("round.start", "POST", "api-round-start", organiser_only(200), setup="seated"),
+    Row("round.call_time", "POST", "api-round-call-time", organiser_only(200)),
+    Row("round.end", "POST", "api-round-end", organiser_only(200)),
+    Row("round.results", "GET", "api-round-results", organiser_only(200)),
+    Row("round.advancement", "POST", "api-round-advancement", organiser_only(200),
+        body=lambda s: {"player_id": s.ids["player_id"], "advances": True, "reason": "Sportsmanship"},
+        setup="next_round", prepare=_a_result),
+    Row("table.patch", "PATCH", "api-table", organiser_only(200),
+        body=lambda s: {"banker": s.ids["volunteer"]}, prepare=_the_banker_volunteer),
+    Row("table.rotate_key", "POST", "api-table-rotate-key", organiser_only(200)),
+    # A table: its banker reads and records; referees read and correct; organisers do it all.
+    Row("table.state", "GET", "api-table-state", (401, 200, 403, 200, 403, 200)),
+    Row("entries.list", "GET", "api-entries", (401, 200, 403, 200, 403, 200)),
+    Row("entries.post", "POST", "api-entries", (401, 201, 403, 403, 403, 201),
+        body=lambda s: {"id": str(uuid.uuid4()), "kind": "pass_go", "seat": 1}),
+    Row("entries.adjust", "POST", "api-entries", (401, 403, 403, 201, 403, 201),
+        body=lambda s: {"id": str(uuid.uuid4()), "kind": "adjust", "seat": 1, "amount": -20,
+                        "reason": "Paid twice for Reading Railroad"}),
+    Row("entry.void", "POST", "api-entry-void", (401, 201, 403, 201, 403, 201),
+        body={"reason": "Wrong seat"}, prepare=_an_entry),
+    # The banker closes the table; the referee confirms the standing, but does not close it.
+    Row("table.close", "POST", "api-table-close", (401, 200, 403, 403, 403, 200)),
+]  # fmt: skip
+
+
+def _walk(patterns: list[Any], prefix: str = "") -> list[tuple[str, Any]]:
+    found = []
+    for pattern in patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            found += _walk(pattern.url_patterns, route)
+        elif isinstance(pattern, URLPattern) and route.startswith("api/"):
+            found.append((route, pattern))
+    return found
+
+
+def _api_patterns() -> dict[str, tuple[str, Any]]:
+    return {pattern.name: (route, pattern) for route, pattern in _walk(get_resolver().url_patterns)}
+
+
+def _route_params() -> dict[str, list[str]]:
+    return {
+        name: list(pattern.pattern.converters) for name, (_, pattern) in _api_patterns().items()
+    }
+
+
+def _methods(pattern: URLPattern) -> set[str]:
+    view = getattr(pattern.callback, "view_class", None) or pattern.callback.cls
+    return {
+        m.upper() for m in view.http_method_names if m not in ("options", "head") and hasattr(view, m)
+    }
+
+
+def test_the_table_covers_every_api_endpoint_and_method():
+    in_urls = {
+        (method, name) for name, (_, pattern) in _api_patterns().items() for method in _methods(pattern)
+    }
+    in_table = {(row.method, row.url_name) for row in ROWS}
+    assert in_table == in_urls
+
+
+def _build(setup: str) -> World:
+    if setup == "seated":
+        return make_world(start=False)
+    world = make_world()
+    if setup == "next_round":
+        # Round 1 ends with results; round 2 (points format: everyone plays on) is seated, so
+        # live table keys exist while round 1's advancement can still be overridden.
+        Event.objects.filter(pk=world.event.pk).update(advancement=Event.Format.POINTS)
+        round_end(round_id=world.round.pk)
+        following = round_create(event_id=world.event.pk)
+        round_seat(round_id=following.pk, seed=7)
+        world.round.refresh_from_db()
+        world.tables = list(following.tables.order_by("number"))
+    return world
+
+
+def _client(caller: str, world: World) -> APIClient:
+    if caller == "anonymous":
+        return APIClient()
+    if caller == "banker":
+        return world.banker(world.tables[0])
+    if caller == "other_banker":
+        return world.banker(world.tables[1])
+    if caller == "referee":
+        return world.referee_client()
+    if caller == "organiser":
+        return world.organiser_client()
+    assert caller == "other_organiser"
+    elsewhere = EventFactory(name="Another Night")
+    return client_for(VolunteerFactory(event=elsewhere, role=Volunteer.Role.ORGANISER).user)
+
+
+CELLS = [
+    pytest.param(row, caller, status, id=f"{row.label}-{caller}")
+    for row in ROWS
+    for caller, status in zip(CALLERS, row.statuses, strict=True)
+]
+
+
+@pytest.mark.parametrize(("row", "caller", "expected"), CELLS)
+def test_who_may_call_what(request, row, caller, expected):
+    world = request.getfixturevalue("world") if row.setup == "running" else _build(row.setup)
+    scene = Scene(world, row.prepare(world) if row.prepare else {})
+    url = reverse(row.url_name, kwargs=scene.kwargs_for(row.url_name))
+    body = row.body(scene) if callable(row.body) else row.body
+    client = _client(caller, world)
+    call = getattr(client, row.method.lower())
+    if row.content_type:
+        response = call(url, body, content_type=row.content_type)
+    else:
+        response = call(url, body, format="json") if body is not None else call(url)
+
+    assert response.status_code == expected, getattr(response, "data", response.content)
+    if expected >= 400:
+        payload = response.json()
+        assert set(payload) == {"error", "detail"}, payload
+        assert payload["detail"]
+
+
+# Table keys: good for one table while its round runs.
+
+
+def _state(client: APIClient, world: World) -> Any:
+    return client.get(f"/api/tables/{world.table.pk}/state/")
+
+
+def test_a_banker_key_stops_working_when_its_round_ends(world, post_entry):
+    banker = world.banker()
+    assert _state(banker, world).status_code == 200
+    ended = world.organiser_client().post(f"/api/rounds/{world.round.pk}/end/")
+    assert ended.status_code == 200, ended.json()
+
+    read = _state(banker, world)
+    assert read.status_code == 401
+    assert read.json()["error"] == "authentication_failed"
+    assert "round is over" in read.json()["detail"]
+    posted = post_entry(banker, world.table, kind="pass_go", seat=1)
+    assert posted.status_code == 401
+    assert set(posted.json()) == {"error", "detail"}
+
+
+def test_a_banker_key_still_works_while_time_is_called(world, post_entry):
+    called = world.organiser_client().post(f"/api/rounds/{world.round.pk}/call-time/")
+    assert called.json()["status"] == Round.Status.TIME_CALLED
+    assert post_entry(world.banker(), world.table, kind="pass_go", seat=1).status_code == 201
+
+
+def test_a_rotated_key_replaces_the_old_one_at_once(world, post_entry):
+    old = world.banker()
+    rotated = world.organiser_client().post(f"/api/tables/{world.table.pk}/rotate-key/")
+    assert rotated.status_code == 200, rotated.json()
+    new_key = rotated.json()["key"]
+    assert new_key and new_key != world.table.key
+
+    read = _state(old, world)
+    assert read.status_code == 401
+    assert read.json()["error"] == "authentication_failed"
+    assert post_entry(old, world.table, kind="pass_go", seat=1).status_code == 401
+    assert _state(client_for(table_key=new_key), world).status_code == 200
+    # The other table's key is untouched.
+    assert world.banker(world.tables[1]).get(
+        f"/api/tables/{world.tables[1].pk}/state/"
+    ).status_code == 200
+
+
+def test_a_key_that_was_never_issued_is_refused(world):
+    response = _state(client_for(table_key="not-a-key"), world)
+    assert response.status_code == 401
+    assert set(response.json()) == {"error", "detail"}
+
+
+# Unknown objects are a 404 in the error shape, even for an organiser.
+
+UNKNOWN = [
+    pytest.param("GET", "/api/editions/xx/", id="edition"),
+    pytest.param("GET", "/api/events/999999/", id="event"),
+    pytest.param("GET", "/api/events/999999/players/", id="event-players"),
+    pytest.param("GET", "/api/rounds/999999/", id="round"),
+    pytest.param("POST", "/api/rounds/999999/end/", id="round-end"),
+    pytest.param("GET", "/api/tables/999999/state/", id="table-state"),
+    pytest.param("POST", "/api/tables/999999/rotate-key/", id="table-rotate-key"),
+    pytest.param("POST", "/api/tables/999999/close/", id="table-close"),
+]
+
+
+@pytest.mark.parametrize(("method", "url"), UNKNOWN)
+def test_an_unknown_object_is_a_404(world, method, url):
+    client = world.organiser_client()
+    response = client.get(url) if method == "GET" else client.post(url, {}, format="json")
+    assert response.status_code == 404
+    assert set(response.json()) == {"error", "detail"}
