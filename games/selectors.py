@@ -43,9 +43,10 @@ def faq_briefing() -> list[FaqEntry]:
 def faq_search(*, query: str, limit: int = 10) -> list[FaqEntry]:
     """The entries best matching `query`, best first; a blank query gives the briefing first.
 
-    PostgreSQL: one query ranking full text, a prefix match on the word being typed and
-    trigram similarity; a second, word-by-word trigram query only when that finds nothing
-    (every word misspelt). Other databases: `faq_rank_plain`.
+    PostgreSQL: one query ranking full text (question, keywords, answer), a prefix match on
+    the word being typed and trigram similarity to the question; a second query, the
+    longest word alone by trigrams, only when several words find nothing (all misspelt).
+    Each entry found carries its score as `rank`. Other databases: `faq_rank_plain`.
     """
     if limit <= 0:
         return []
@@ -57,7 +58,7 @@ def faq_search(*, query: str, limit: int = 10) -> list[FaqEntry]:
         return _search_plain(words=words, limit=limit)
     typing = bool(_ENDS_IN_WORD.search(query))  # no space or "?" yet: last word may be partial
     found = list(_search_postgresql(words=words, typing=typing)[:limit])
-    if not found:
+    if not found and len(_without_stopwords(words)) > 1:
         found = list(_search_misspelt(words=words)[:limit])
     return found
 

@@ -98,7 +98,7 @@ def _a_result(world: World) -> dict[str, Any]:
     return {"player_id": world.round.results.order_by("id").first().player_id}
 
 
-#    label                     method   url name                 anon banker other referee other_org organiser  # noqa: E501
+# fmt: off
 ROWS = [
     Row("token", "POST", "api-token", PUBLIC,
         body=lambda s: {"username": s.world.organiser.username, "password": PASSWORD}),
@@ -137,7 +137,7 @@ ROWS = [
     Row("round.end", "POST", "api-round-end", organiser_only(200)),
     Row("round.results", "GET", "api-round-results", organiser_only(200)),
     Row("round.advancement", "POST", "api-round-advancement", organiser_only(200),
-        body=lambda s: {"player_id": s.ids["player_id"], "advances": True, "reason": "Sportsmanship"},
+        body=lambda s: {"player_id": s.ids["player_id"], "advances": True, "reason": "Fair play"},
         setup="next_round", prepare=_a_result),
     Row("table.patch", "PATCH", "api-table", organiser_only(200),
         body=lambda s: {"banker": s.ids["volunteer"]}, prepare=_the_banker_volunteer),
@@ -154,7 +154,8 @@ ROWS = [
         body={"reason": "Wrong seat"}, prepare=_an_entry),
     # The banker closes the table; the referee confirms the standing, but does not close it.
     Row("table.close", "POST", "api-table-close", (401, 200, 403, 403, 403, 200)),
-]  # fmt: skip
+]
+# fmt: on
 
 
 def _walk(patterns: list[Any], prefix: str = "") -> list[tuple[str, Any]]:
@@ -181,13 +182,17 @@ def _route_params() -> dict[str, list[str]]:
 def _methods(pattern: URLPattern) -> set[str]:
     view = getattr(pattern.callback, "view_class", None) or pattern.callback.cls
     return {
-        m.upper() for m in view.http_method_names if m not in ("options", "head") and hasattr(view, m)
+        m.upper()
+        for m in view.http_method_names
+        if m not in ("options", "head") and hasattr(view, m)
     }
 
 
 def test_the_table_covers_every_api_endpoint_and_method():
     in_urls = {
-        (method, name) for name, (_, pattern) in _api_patterns().items() for method in _methods(pattern)
+        (method, name)
+        for name, (_, pattern) in _api_patterns().items()
+        for method in _methods(pattern)
     }
     in_table = {(row.method, row.url_name) for row in ROWS}
     assert in_table == in_urls
@@ -285,7 +290,8 @@ def test_a_rotated_key_replaces_the_old_one_at_once(world, post_entry):
     rotated = world.organiser_client().post(f"/api/tables/{world.table.pk}/rotate-key/")
     assert rotated.status_code == 200, rotated.json()
     new_key = rotated.json()["key"]
-    assert new_key and new_key != world.table.key
+    assert new_key
+    assert new_key != world.table.key
 
     read = _state(old, world)
     assert read.status_code == 401
@@ -293,9 +299,10 @@ def test_a_rotated_key_replaces_the_old_one_at_once(world, post_entry):
     assert post_entry(old, world.table, kind="pass_go", seat=1).status_code == 401
     assert _state(client_for(table_key=new_key), world).status_code == 200
     # The other table's key is untouched.
-    assert world.banker(world.tables[1]).get(
-        f"/api/tables/{world.tables[1].pk}/state/"
-    ).status_code == 200
+    assert (
+        world.banker(world.tables[1]).get(f"/api/tables/{world.tables[1].pk}/state/").status_code
+        == 200
+    )
 
 
 def test_a_key_that_was_never_issued_is_refused(world):

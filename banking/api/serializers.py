@@ -9,13 +9,22 @@ from rest_framework import serializers
 from ..models import Entry
 
 
+class UUIDText(serializers.UUIDField):
+    """A UUID sent as text: DRF would also take a number (12 as 00000000-...-00000000000c)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, str):
+            self.fail("invalid", value=data)
+        return super().to_internal_value(data)
+
+
 class EntryId(serializers.Serializer):
-    id = serializers.UUIDField()
+    id = UUIDText()
     kind = serializers.CharField(max_length=20)
 
 
 class VoidInput(serializers.Serializer):
-    id = serializers.UUIDField(required=False, help_text="Id for the void entry, for retries.")
+    id = UUIDText(required=False, help_text="Id for the void entry, for retries.")
     reason = serializers.CharField(max_length=200)
 
 

@@ -86,7 +86,7 @@ def test_every_rules_variant_is_named_by_some_entry_and_both_editions_have_their
         ("money-free-parking", ["No."]),
         ("jail-collect-rent", ["Yes."]),
         ("jail-ways-out", ["50", "doubles", "third"]),
-        ("tournament-net-worth", ["half the printed price", "nothing"]),
+        ("tournament-net-worth", ["half that price", "plus the houses", "nothing"]),
         ("tournament-ties", ["more cash", "organiser"]),
         ("building-house-shortage", ["32", "12"]),
         ("money-income-tax", ["10%", "before", "modern US"]),

@@ -294,6 +294,7 @@ def test_a_whole_monopoly_night_through_the_api_only():
     # A key opens its own table only, and none of the organiser's endpoints.
     refused(t1.client.get(f"/api/tables/{second['id']}/state/"), 403)
     refused(t1.client.get(f"/api/events/{event_id}/"), 403)
+    refused(org.get("/api/tables/999999/state/"), 404, "not_found")
 
     # The card ids used below are the edition's own.
     edition = ok(APIClient().get("/api/editions/us/"))
@@ -315,7 +316,7 @@ def test_a_whole_monopoly_night_through_the_api_only():
     # A tablet resends after a dropped connection: the same id and body change nothing.
     resent = t1.send("pass_go", entry_id=go["id"], seat=1)
     assert resent.status_code == 200
-    assert resent.json()["entry"]["seq"] == go["seq"]
+    assert resent.json()["entry"] == go
     assert t1.cash(1) == t1.read()["seats"][0]["cash"] == 1700
     refused(t1.send("pass_go", entry_id=go["id"], seat=2), 409, "id_reused")
 
@@ -349,8 +350,8 @@ def test_a_whole_monopoly_night_through_the_api_only():
     t1.post("build", seat=1, space=3)
     assert t1.cash(1) == 1244 - 50 - 50  # two hotels, 50 each
     assert t1.bank() == (24 + 4 + 4, 12 - 2)  # the hotels' houses went back
-    assert t1.space(1)["hotel"] and t1.space(3)["hotel"]
-    assert t1.space(3)["houses"] == 0
+    assert (t1.space(1)["hotel"], t1.space(3)["hotel"]) == (True, True)
+    assert (t1.space(1)["houses"], t1.space(3)["houses"]) == (0, 0)
     t1.refuse(400, "max_buildings", "build", seat=1, space=3)
 
     rent = t1.post("rent", seat=4, space=3)
@@ -428,6 +429,8 @@ def test_a_whole_monopoly_night_through_the_api_only():
     refused(t1.void(prize, reason=""), 400)
     undone = ok(t1.void(prize, reason="Prize went to the wrong seat"), 201)
     assert undone["entry"]["kind"] == "void"
+    assert undone["entry"]["voids"] == prize["id"]
+    assert undone["entry"]["seq"] == undone["state"]["last_seq"]
     assert undone["entry"]["transfers"] == [{"from": 4, "to": "bank", "amount": 100}]
     t1.state = undone["state"]
     assert t1.cash(4) == 930 - 100
@@ -470,6 +473,10 @@ def test_a_whole_monopoly_night_through_the_api_only():
 
     t2.post("mortgage", seat=1, space=15)
     assert t2.cash(1) == 1200 + 100  # Pennsylvania Railroad's mortgage value
+    t2.refuse(400, "mortgaged", "rent", seat=4, space=15)
+    rail = t2.post("rent", seat=4, space=5)
+    assert rail["transfers"] == [{"from": 4, "to": 1, "amount": 50}]  # the mortgaged one counts
+    assert (t2.cash(1), t2.cash(4)) == (1300 + 50, 1430 - 50)
     traded = t2.post("trade", seat=1, to_seat=3, give={"spaces": [15]}, take={"cash": 150})
     assert sorted(traded["transfers"], key=str) == sorted(
         [
@@ -478,7 +485,7 @@ def test_a_whole_monopoly_night_through_the_api_only():
         ],
         key=str,
     )
-    assert (t2.cash(1), t2.cash(3)) == (1300 + 150, 1418 - 150 - 10)
+    assert (t2.cash(1), t2.cash(3)) == (1350 + 150, 1418 - 150 - 10)
     assert (t2.owner(15), t2.space(15)["mortgaged"]) == (3, True)
     lifted = t2.post("unmortgage", seat=3, space=15)
     assert lifted["transfers"] == [{"from": 3, "to": "bank", "amount": 110}]  # 100 + 10% again
@@ -494,37 +501,37 @@ def test_a_whole_monopoly_night_through_the_api_only():
 
     for space in (21, 23, 24):
         t2.post("buy", seat=4, space=space)
-    assert t2.cash(4) == 1430 - 220 - 220 - 240  # the reds
+    assert t2.cash(4) == 1380 - 220 - 220 - 240  # the reds
     for space in (21, 23, 24):
         t2.post("build", seat=4, space=space)
-    assert t2.cash(4) == 750 - 3 * 150  # a house on each red
+    assert t2.cash(4) == 700 - 3 * 150  # a house on each red
     t2.post("buy", seat=4, space=18)
     t2.post("mortgage", seat=4, space=18)
-    assert t2.cash(4) == 300 - 180 + 90  # Tennessee bought, then mortgaged
+    assert t2.cash(4) == 250 - 180 + 90  # Tennessee bought, then mortgaged
     t2.post("auction", seat=4, space=11, amount=160)
-    assert t2.cash(4) == 210 - 160  # St. Charles Place: the winning bid
+    assert t2.cash(4) == 160 - 160  # St. Charles Place: the winning bid
     assert t2.owner(11) == 4
     t2.post("card", seat=4, deck="community_chest", card="chest-jail-free")
     assert t2.seat(4)["jail_cards"] == 1
     t2.refuse(400, "group_has_buildings", "mortgage", seat=4, space=21)
-    t2.refuse(400, "insufficient_cash", "build", seat=4, space=21)  # 150 > 50
+    t2.refuse(400, "insufficient_cash", "build", seat=4, space=21)  # 150 > 0
     t2.refuse(400, "not_in_debt", "bankrupt", seat=4, creditor=3)
 
     rent = t2.post("rent", seat=4, space=9)
     assert rent["transfers"] == [{"from": 4, "to": 3, "amount": 300}]  # Connecticut, 3 houses
-    assert (t2.cash(3), t2.cash(4)) == (378 + 300, 50 - 300)  # a debt may go below zero
+    assert (t2.cash(3), t2.cash(4)) == (378 + 300, 0 - 300)  # a debt may go below zero
     bust = t2.post("bankrupt", seat=4, creditor=3)
     assert sorted(bust["transfers"], key=str) == sorted(
         [
             {"from": "bank", "to": 4, "amount": 225},  # three red houses at half of 150
-            {"from": 3, "to": 4, "amount": 25},  # -250 + 225: the shortfall, back from seat 3
+            {"from": 3, "to": 4, "amount": 75},  # -300 + 225: the shortfall, back from seat 3
             {"from": 3, "to": "bank", "amount": 9},  # 10% on mortgaged Tennessee (90)
         ],
         key=str,
     )
-    # Seat 4 had 50 cash and 225 in buildings; seat 3 ends up 300 - 25 = 275 better off,
-    # less the 9 of interest.
-    assert (t2.cash(3), t2.cash(4)) == (678 - 25 - 9, 0)
+    # Seat 4 had no cash and 225 in buildings; seat 3 ends up 300 - 75 = 225 better off
+    # (what seat 4 had), less the 9 of interest.
+    assert (t2.cash(3), t2.cash(4)) == (678 - 75 - 9, 0)
     assert t2.seat(4)["bankrupt"] is True
     assert [t2.owner(p) for p in (11, 18, 21, 23, 24)] == [3, 3, 3, 3, 3]
     assert t2.space(18)["mortgaged"] is True
@@ -554,12 +561,12 @@ def test_a_whole_monopoly_night_through_the_api_only():
             (1, 4, 830, 0, 0, 830, False, 5, False),
             (1, 5, 1200, 0, 0, 1200, False, 4, False),  # the jail card counts nothing
             # Table 2: seat 3 wins on everything seat 4 had.
-            # Seat 1: Reading 200; 1650 beats table 1's 1625 to the one wildcard.
-            (2, 1, 1450, 200, 0, 1450 + 200, False, 2, True),
+            # Seat 1: Reading 200; 1700 beats table 1's 1625 to the one wildcard.
+            (2, 1, 1500, 200, 0, 1500 + 200, False, 2, True),
             (2, 2, 1252, 300, 0, 1252 + 300, False, 3, False),  # two utilities
             # Seat 3: Pennsylvania RR 200, light blues 100 + 100 + 120, reds 220 + 220 + 240,
             # St. Charles 140, Tennessee mortgaged at half of 180; nine houses at 50.
-            (2, 3, 644, 1430, 450, 644 + 1430 + 450, False, 1, True),
+            (2, 3, 594, 1430, 450, 594 + 1430 + 450, False, 1, True),
             (2, 4, 0, 0, 0, 0, True, 4, False),
         ]
     )

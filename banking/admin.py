@@ -1,0 +1,30 @@
+"""The ledger in the admin: read only. Corrections are made by voids and adjustments."""
+
+from django.contrib import admin
+
+from .models import Entry, TableLedger
+
+
+class ReadOnly(admin.ModelAdmin):
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Entry)
+class EntryAdmin(ReadOnly):
+    list_display = ["table", "seq", "kind", "author_name", "author_role", "created_at"]
+    list_filter = ["kind", "author_role", "table__round__event"]
+    search_fields = ["id", "author_name"]
+    list_select_related = ["table__round__event"]
+
+
+@admin.register(TableLedger)
+class TableLedgerAdmin(ReadOnly):
+    list_display = ["table", "last_seq", "last_entry_at"]
+    list_select_related = ["table__round__event"]
