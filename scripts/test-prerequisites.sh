@@ -7,6 +7,8 @@ set -euo pipefail
 declare -A PACKAGES=(
   [libpango-1.0-0]=/usr/lib/x86_64-linux-gnu/libpango-1.0.so.0
   [fonts-dejavu-core]=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+  [chromium]=/usr/bin/chromium
+  [poppler-utils]=/usr/bin/pdftotext
 )
 
 missing=()
@@ -18,6 +20,12 @@ if ((${#missing[@]})); then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
+fi
+
+# Front-end packages for the browser tests (axe-core), from the npm registry.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "Installing npm packages"
+  npm ci --no-audit --no-fund --silent
 fi
 
 if ! pg_isready -q -h 127.0.0.1 -p 5432; then

@@ -14,6 +14,8 @@ from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerF
 from tournament.models import Event, Round, Table, Volunteer
 from tournament.services.rounds import round_create, round_seat, round_start
 
+pytest_plugins = ["tests.browser"]
+
 
 @pytest.fixture
 def api() -> APIClient:

@@ -99,6 +99,8 @@ def _a_result(world: World) -> dict[str, Any]:
 
 
 # fmt: off
+#   label, method, url name, statuses for (anonymous, banker, other_banker, referee,
+#   other_organiser, organiser), then what the call needs.
 ROWS = [
     Row("token", "POST", "api-token", PUBLIC,
         body=lambda s: {"username": s.world.organiser.username, "password": PASSWORD}),
@@ -255,6 +257,13 @@ def test_who_may_call_what(request, row, caller, expected):
         payload = response.json()
         assert set(payload) == {"error", "detail"}, payload
         assert payload["detail"]
+
+
+def test_a_list_of_events_shows_only_the_callers_own(world):
+    elsewhere = EventFactory(name="Another Night")
+    stranger = VolunteerFactory(event=elsewhere, role=Volunteer.Role.ORGANISER).user
+    assert [e["id"] for e in client_for(stranger).get("/api/events/").json()] == [elsewhere.pk]
+    assert [e["id"] for e in world.referee_client().get("/api/events/").json()] == [world.event.pk]
 
 
 # Table keys: good for one table while its round runs.

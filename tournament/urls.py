@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
@@ -14,12 +15,21 @@ api = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
 ]
+if settings.BENCHMARK_ENDPOINTS:
+    from banking.baseline import BaselineApi
+
+    api.append(path("bench/baseline/", BaselineApi.as_view(), name="api-bench-baseline"))
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include(api)),
+    path("console/", include("banking.urls")),
+    path("referee/", include("banking.urls_referee")),
+    path("desk/", include("tournament.urls_desk")),
+    path("events/", include("tournament.urls_screen")),
+    path("faq/", include("games.urls")),
 ]
 
 handler500 = "tournament.views.server_error"

@@ -30,7 +30,7 @@ def run_in_threads(count: int, work: Callable[[int], None]) -> list[BaseExceptio
         try:
             start.wait()
             work(index)
-        except BaseException as exc:  # noqa: BLE001 - collected and asserted on below
+        except BaseException as exc:
             errors.append(exc)
         finally:
             connection.close()

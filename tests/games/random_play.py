@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from games.engine import (
-    RuleViolation,
     Rules,
+    RuleViolation,
     TableState,
     Transfer,
     apply,

@@ -327,7 +327,7 @@ def test_a_whole_monopoly_night_through_the_api_only():
     t1.refuse(400, "not_short_game", "deal", seat=2, space=6)
 
     rent = t1.post("rent", seat=2, space=1)
-    assert rent["transfers"] == [{"from": 2, "to": 1, "amount": 4}]  # 2 doubled: whole group
+    assert rent["transfers"] == [{"from": 2, "to": 1, "amount": 4}]  # 2, doubled: the whole group
     assert (t1.cash(1), t1.cash(2)) == (1580 + 4, 1500 - 4)
 
     t1.post("build", seat=1, space=1)
@@ -409,7 +409,7 @@ def test_a_whole_monopoly_night_through_the_api_only():
     prize = t1.post("bank_payment", seat=4, amount=100, memo="Raffle prize from the bank")
     assert prize["transfers"] == [{"from": "bank", "to": 4, "amount": 100}]
     assert t1.cash(4) == 800 + 100
-    t1.post("bank_payment", seat=5, amount=-20, memo="Lost a house card, paid the bank")
+    t1.post("bank_payment", seat=5, amount=-20, memo="Fine: dice thrown off the table")
     assert t1.cash(5) == 1250 - 20
     t1.post("pay_player", seat=5, to_seat=4, amount=30, memo="Settling a side deal")
     assert (t1.cash(4), t1.cash(5)) == (900 + 30, 1230 - 30)
@@ -425,7 +425,7 @@ def test_a_whole_monopoly_night_through_the_api_only():
     assert ref1.cash(3) == 1615 + 10
     t1.read()
 
-    # ---- 5. voids: a reversal, and one refused because later entries rely on it ----------
+    # ---- 5. voids at table 1: a reversal, and one that later entries rely on ---------------
     refused(t1.void(prize, reason=""), 400)
     undone = ok(t1.void(prize, reason="Prize went to the wrong seat"), 201)
     assert undone["entry"]["kind"] == "void"

@@ -136,6 +136,9 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+# The bare baseline endpoint of bench/api.py (/api/bench/baseline/); off except when benchmarking.
+BENCHMARK_ENDPOINTS = env.bool("BENCHMARK_ENDPOINTS", default=False)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

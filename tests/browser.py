@@ -1,0 +1,102 @@
+"""Browser-test support: Debian's Chromium driven by Playwright, screenshots and axe-core.
+
+Registered as a pytest plugin by tests/conftest.py. Never downloads a browser:
+it drives /usr/bin/chromium, which `make test` installs with apt-get.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls that tests make
+# between browser steps are still plain synchronous calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+TABLET = {"width": 768, "height": 1024}
+TABLET_LANDSCAPE = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package.")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(chromium: Any) -> Iterator[Callable[..., Any]]:
+    """new_page(viewport=TABLET) opens a page in a fresh context (its own storage)."""
+    contexts: list[Any] = []
+
+    def make(viewport: dict[str, int] = TABLET, **options: Any) -> Any:
+        context = chromium.new_context(
+            viewport=viewport, has_touch=viewport["width"] < 1300, **options
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_page: Callable[..., Any]) -> Any:
+    return new_page()
+
+
+def snap(page: Any, name: str) -> Path:
+    """Save a full-page screenshot to tests/artifacts/ for a person to look at."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def serious_accessibility_violations(page: Any) -> list[dict[str, Any]]:
+    """Run axe-core (WCAG 2 A and AA rules) on the page; return serious and critical findings."""
+    if not AXE.exists():
+        pytest.fail("node_modules/axe-core is missing: `make test` runs npm install.")
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        "async () => await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']})"
+    )
+    found = [
+        {"id": v["id"], "impact": v["impact"], "help": v["help"],
+         "nodes": [n["target"] for n in v["nodes"][:5]]}
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    if found:
+        print(json.dumps(found, indent=2))
+    return found
+
+
+def no_horizontal_scroll(page: Any) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
