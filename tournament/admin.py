@@ -2,7 +2,18 @@
 
 from django.contrib import admin
 
-from .models import AuditEvent, Donation, Event, Player, Result, Round, Seat, Table, Volunteer
+from .models import (
+    AuditEvent,
+    Donation,
+    Event,
+    Player,
+    PrintJob,
+    Result,
+    Round,
+    Seat,
+    Table,
+    Volunteer,
+)
 
 
 class PlayerInline(admin.TabularInline):
@@ -116,3 +127,19 @@ class SeatAdmin(admin.ModelAdmin):
     list_filter = ["table__round__event"]
     search_fields = ["player__name"]
     autocomplete_fields = ["player"]
+
+
+@admin.register(PrintJob)
+class PrintJobAdmin(admin.ModelAdmin):
+    list_display = ["kind", "event", "round", "status", "progress", "created_at", "finished_at"]
+    list_filter = ["event", "kind", "status"]
+    readonly_fields = [
+        "status",
+        "progress",
+        "file",
+        "pages",
+        "error",
+        "attempts",
+        "started_at",
+        "finished_at",
+    ]

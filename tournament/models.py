@@ -252,3 +252,48 @@ class AuditEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.subject}"
+
+
+class PrintJob(models.Model):
+    """A document to print, made by a Celery task: the row exists first, the task fills it."""
+
+    class Kind(models.TextChoices):
+        TABLE_CARDS = "table_cards", "Table cards"
+        FALLBACK_SHEETS = "fallback_sheets", "Paper fallback sheets"
+        SCORESHEETS = "scoresheets", "Scoresheets"
+        BRACKET = "bracket", "Bracket"
+        RESULTS = "results", "Results"
+        BADGES = "badges", "Player badges"
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="print_jobs")
+    round = models.ForeignKey(
+        Round, null=True, blank=True, on_delete=models.CASCADE, related_name="print_jobs"
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    progress = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(100)], help_text="Percent done."
+    )
+    file = models.FileField(upload_to="prints/", blank=True)
+    pages = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["event", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ({self.get_status_display()})"
