@@ -30,6 +30,8 @@ urlpatterns = [
     path("desk/", include("tournament.urls_desk")),
     path("events/", include("tournament.urls_screen")),
     path("faq/", include("games.urls")),
+    path("print/", include("tournament.urls_print")),
+    path("verify/", include("banking.urls_verify")),
 ]
 
 handler500 = "tournament.views.server_error"
