@@ -34,4 +34,5 @@ urlpatterns = [
     path("verify/", include("banking.urls_verify")),
 ]
 
+handler404 = "tournament.views.not_found"
 handler500 = "tournament.views.server_error"

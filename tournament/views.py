@@ -1,6 +1,7 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from .api.errors import not_found as api_not_found
 from .api.errors import server_error as api_server_error
 
 
@@ -13,3 +14,10 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if request.path.startswith("/api/"):
         return api_server_error(request)
     return render(request, "500.html", status=500)
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """A 404: JSON in the API's error shape under /api/, a plain page elsewhere."""
+    if request.path.startswith("/api/"):
+        return api_not_found(request)
+    return render(request, "404.html", status=404)

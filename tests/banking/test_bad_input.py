@@ -276,11 +276,6 @@ def test_voiding_an_entry_of_another_table_is_a_404(world, bought):
         assert_refusal(response, 404, "not_found")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="No url matches, so Django answers its own HTML 404: /api/ needs a handler404 "
-    "answering JSON, like handler500 (tournament/urls.py, outside the API code).",
-)
 def test_voiding_with_a_malformed_entry_id_is_a_404_in_the_error_shape(world, bought):
     with ledger_unchanged(world):
         response = _void(world.referee_client(), world, "not-a-uuid", {"reason": "Oops"})

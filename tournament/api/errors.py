@@ -73,3 +73,9 @@ def server_error(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonRespons
         },
         status=500,
     )
+
+
+def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+    return JsonResponse(
+        {"error": "not_found", "detail": "There is no such address in the API."}, status=404
+    )
