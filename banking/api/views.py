@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from tournament import access
 from tournament.api.authentication import table_of
 from tournament.models import Table
+from tournament.services.rounds import call_time_if_due
 
 from .. import selectors
 from ..actors import Actor
@@ -67,6 +68,7 @@ class TableStateApi(APIView):
     def get(self, request: Request, table_id: int) -> Response:
         table = _table(request, table_id)
         _actor(request, table)
+        table.round = call_time_if_due(table.round)  # the clock ran out with no worker about
         return Response(selectors.table_state(table))
 
 

@@ -215,3 +215,10 @@ def test_players_registered_after_seating_wait_for_the_next_seating():
     assert sum(len(t) for t in seating(world.round)) == 8
     round_seat(round_id=world.round.pk, seed=7)
     assert sum(len(t) for t in seating(world.round)) == 9
+
+
+def test_reading_a_table_after_its_clock_ran_out_calls_time_even_with_no_worker(world):
+    Round.objects.filter(pk=world.round.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
+    state = world.banker().get(f"/api/tables/{world.table.pk}/state/").json()
+    assert state["status"] == "time_called"
+    assert state["last_turn"] is True
