@@ -1,0 +1,75 @@
+"""The OpenAPI schema describes the API of API.md, validates, and is served."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+from django.core.management import call_command
+
+pytestmark = pytest.mark.django_db
+
+CONTRACT = {
+    "/api/editions/": ["get"],
+    "/api/editions/{code}/": ["get"],
+    "/api/auth/token/": ["post"],
+    "/api/events/": ["get", "post"],
+    "/api/events/{event_id}/": ["get", "patch"],
+    "/api/events/{event_id}/players/": ["get", "post"],
+    "/api/events/{event_id}/players/import/": ["post"],
+    "/api/events/{event_id}/rounds/": ["get", "post"],
+    "/api/rounds/{round_id}/seat/": ["post"],
+    "/api/rounds/{round_id}/start/": ["post"],
+    "/api/rounds/{round_id}/end/": ["post"],
+    "/api/rounds/{round_id}/results/": ["get"],
+    "/api/tables/{table_id}/state/": ["get"],
+    "/api/tables/{table_id}/entries/": ["get", "post"],
+    "/api/tables/{table_id}/entries/{entry_id}/void/": ["post"],
+}
+
+
+@pytest.fixture(scope="module")
+def schema(django_db_blocker, tmp_path_factory):
+    path = tmp_path_factory.mktemp("schema") / "schema.yaml"
+    with django_db_blocker.unblock():
+        call_command("spectacular", "--file", str(path), "--validate", "--fail-on-warn")
+    return yaml.safe_load(path.read_text())
+
+
+def test_every_endpoint_of_the_contract_is_in_the_schema(schema):
+    missing = [
+        f"{method.upper()} {path}"
+        for path, methods in CONTRACT.items()
+        for method in methods
+        if method not in schema["paths"].get(path, {})
+    ]
+    assert missing == []
+
+
+def test_the_entry_request_documents_every_entry_kind(schema):
+    request = schema["paths"]["/api/tables/{table_id}/entries/"]["post"]["requestBody"]
+    ref = request["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    mapping = schema["components"]["schemas"][ref]["discriminator"]["mapping"]
+    assert set(mapping) >= {
+        "pass_go",
+        "buy",
+        "auction",
+        "deal",
+        "rent",
+        "tax",
+        "jail_fine",
+        "card",
+        "bank_payment",
+        "pay_player",
+        "build",
+        "sell_building",
+        "mortgage",
+        "unmortgage",
+        "trade",
+        "bankrupt",
+        "adjust",
+    }
+
+
+def test_the_schema_and_its_browser_are_served(client):
+    assert client.get("/api/schema/").status_code == 200
+    assert client.get("/api/docs/").status_code == 200
