@@ -53,3 +53,274 @@ def round_results(round_id: int) -> QuerySet[Result]:
 
 def event_rounds(event_id: int) -> QuerySet[Round]:
     return Round.objects.filter(event_id=event_id).order_by("number")
+
+
+# --------------------------------------------------------------------------- the desk
+# (Imported here rather than at the top: this section was appended to a shared module.)
+
+from typing import Any  # noqa: E402
+
+from django.db.models import Count, F, Prefetch, Q  # noqa: E402
+
+from . import seating  # noqa: E402
+from .errors import Conflict, Refusal  # noqa: E402
+from .models import Seat  # noqa: E402
+
+
+def organiser_events(user: AbstractBaseUser) -> QuerySet[Event]:
+    """The events a person organises (every event for a superuser), with money raised."""
+    from .models import Volunteer
+
+    events = events_for(user)
+    if getattr(user, "is_superuser", False):
+        return events
+    mine = Volunteer.objects.filter(user=user, role=Volunteer.Role.ORGANISER).values("event_id")
+    return events.filter(pk__in=mine)
+
+
+def home_events(user: AbstractBaseUser) -> list[dict[str, Any]]:
+    """A person's events for the home page: each with their roles in it, newest first."""
+    from .models import Volunteer
+
+    events = list(events_for(user))
+    roles: dict[int, set[str]] = {}
+    for event_id, role in Volunteer.objects.filter(user=user).values_list("event_id", "role"):
+        roles.setdefault(event_id, set()).add(role)
+    superuser = getattr(user, "is_superuser", False)
+    labels = dict(Volunteer.Role.choices)
+    rows = []
+    for event in events:
+        mine = roles.get(event.pk, set())
+        rows.append(
+            {
+                "event": event,
+                "roles": [labels[r] for r in Volunteer.Role.values if r in mine],
+                "organiser": superuser or Volunteer.Role.ORGANISER in mine,
+            }
+        )
+    return rows
+
+
+def player_counts(event_id: int) -> dict[str, int]:
+    """How many players are registered, checked in, and have paid something."""
+    return Player.objects.filter(event_id=event_id).aggregate(
+        registered=Count("id"),
+        checked_in=Count("id", filter=Q(checked_in=True)),
+        paid=Count("id", filter=Q(paid__gt=0)),
+    )
+
+
+def seating_preview(*, round_id: int, seed: int, tables: int | None = None) -> dict[str, Any]:
+    """The seating that `round_seat(round_id=..., seed=seed, tables=tables)` would save,
+    computed the same way (same entrants, past opponents and seed) without writing anything.
+
+    Raises the same refusals as seating would: a started round, an earlier round not
+    ended, undecided ties, too few players, a final too big for its tables.
+    """
+    from .services.rounds import FINAL_TABLE_MAX, round_entrants
+
+    round_ = Round.objects.select_related("event").get(pk=round_id)
+    if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
+        raise Conflict("round_started", "This round has started: its seating is final.")
+    players = round_entrants(round_)
+    if round_.kind == Round.Kind.FINAL:
+        tables = tables or 1
+        if len(players) > FINAL_TABLE_MAX * tables:
+            raise Refusal(
+                "final_too_big",
+                f"{len(players)} finalists do not fit {tables} final table(s) of up to "
+                f"{FINAL_TABLE_MAX}: ask for more tables.",
+            )
+    past = seating.opponents_by_player(
+        [seat.player_id for seat in table.seats.all()]
+        for table in Table.objects.filter(
+            round__event_id=round_.event_id, round__number__lt=round_.number
+        ).prefetch_related("seats")
+    )
+    entrants = [seating.Entrant(player_id=p.id, team=p.team or None) for p in players]
+    try:
+        plan = seating.seating_plan(
+            entrants, table_size=round_.table_size, seed=seed, past_opponents=past, tables=tables
+        )
+    except seating.SeatingError as exc:
+        raise Refusal("cannot_seat", str(exc)) from exc
+    by_id = {p.id: p for p in players}
+    return {
+        "round_id": round_.pk,
+        "seed": seed,
+        "tables_asked": tables,
+        "players": len(players),
+        "tables": [
+            {
+                "number": index,
+                "seats": [
+                    {
+                        "seat": n,
+                        "player_id": pid,
+                        "name": by_id[pid].name,
+                        "team": by_id[pid].team,
+                    }
+                    for n, pid in enumerate(player_ids, 1)
+                ],
+            }
+            for index, player_ids in enumerate(plan, 1)
+        ],
+    }
+
+
+def round_table_status(*, round_id: int) -> list[dict[str, Any]]:
+    """Each table of a round as the desk watches it: banker, players, open or closed, and
+    its ledger's latest entry (sequence number, kind, time). Three queries whatever the
+    number of tables or entries.
+
+    The ledger is banking's: it is read here through the relations banking declares
+    (`ledger`, `entries`), so this app still imports nothing from banking.
+    """
+    entry_model = Table._meta.get_field("entries").related_model
+    last_kind = entry_model.objects.filter(
+        table=OuterRef("pk"), seq=OuterRef("ledger__last_seq")
+    ).values("kind")[:1]
+    tables = (
+        Table.objects.filter(round_id=round_id)
+        .select_related("banker__user", "referee__user")
+        .annotate(
+            last_seq=F("ledger__last_seq"),
+            last_entry_at=F("ledger__last_entry_at"),
+            last_kind=Subquery(last_kind),
+        )
+        .prefetch_related("seats__player")
+        .order_by("number")
+    )
+    return [
+        {
+            "id": table.pk,
+            "number": table.number,
+            "closed": table.status == Table.Status.CLOSED,
+            "closed_at": table.closed_at,
+            "verification_code": table.verification_code,
+            "banker": table.banker.user.get_username() if table.banker else None,
+            "referee": table.referee.user.get_username() if table.referee else None,
+            "key": table.key,
+            "console_url": f"/console/{table.key}/",
+            "players": [seat.player.name for seat in table.seats.all()],
+            "last_seq": table.last_seq or 0,
+            "last_kind": table.last_kind,
+            "last_entry_at": table.last_entry_at,
+        }
+        for table in tables
+    ]
+
+
+def bracket(*, event_id: int) -> dict[str, Any]:
+    """The event's bracket as plain data: rounds in order, each with its tables and their
+    players (ranked once the round has ended), who advances, who is waiting to be seated,
+    and the winner once the final has ended. Three queries, whatever the event's size.
+
+    For the desk, the big screen and the printed bracket alike.
+    """
+    rounds = list(Round.objects.filter(event_id=event_id).order_by("number"))
+    advancement = Event.objects.filter(pk=event_id).values_list("advancement", flat=True).first()
+    tables = (
+        Table.objects.filter(round__event_id=event_id)
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player", "result"))
+        )
+        .order_by("round__number", "number")
+    )
+    by_round: dict[int, list[Table]] = {}
+    for table in tables:
+        by_round.setdefault(table.round_id, []).append(table)
+
+    columns: list[dict[str, Any]] = []
+    previous_tables: dict[int, int] = {}  # player id -> table number in the round before
+    previous_advancing: list[dict[str, Any]] = []
+    previous: Round | None = None
+    for round_ in rounds:
+        boxes = [_bracket_table(table, previous_tables) for table in by_round.get(round_.pk, [])]
+        waiting: list[dict[str, Any]] = []
+        carries = round_.kind == Round.Kind.FINAL or advancement != Event.Format.POINTS
+        if not boxes and previous is not None and previous.status == Round.Status.ENDED and carries:
+            waiting = previous_advancing
+        advancing = [
+            {"player_id": p["player_id"], "name": p["name"], "from_table": box["number"]}
+            for box in boxes
+            for p in box["players"]
+            if p["advances"]
+        ]
+        columns.append(
+            {
+                "id": round_.pk,
+                "number": round_.number,
+                "kind": round_.kind,
+                "kind_label": round_.get_kind_display(),
+                "status": round_.status,
+                "status_label": round_.get_status_display(),
+                "ended": round_.status == Round.Status.ENDED,
+                "tables": boxes,
+                "waiting": waiting,
+                "advancing": advancing,
+            }
+        )
+        previous_tables = {p["player_id"]: box["number"] for box in boxes for p in box["players"]}
+        previous_advancing = advancing
+        previous = round_
+
+    last = columns[-1] if columns else None
+    winners: list[dict[str, Any]] = []
+    next_up: list[dict[str, Any]] = []
+    if last is not None and last["ended"]:
+        if last["kind"] == Round.Kind.FINAL:
+            winners = [
+                {"player_id": p["player_id"], "name": p["name"], "table": box["number"]}
+                for box in last["tables"]
+                for p in box["players"]
+                if p["rank"] == 1
+            ]
+        else:
+            next_up = last["advancing"]
+    return {"event_id": event_id, "rounds": columns, "next": next_up, "winners": winners}
+
+
+def _bracket_table(table: Table, previous_tables: dict[int, int]) -> dict[str, Any]:
+    players = []
+    for seat in table.seats.all():
+        result = getattr(seat, "result", None)
+        players.append(
+            {
+                "player_id": seat.player_id,
+                "name": seat.player.name,
+                "seat": seat.number,
+                "from_table": previous_tables.get(seat.player_id),
+                "rank": result.rank if result else None,
+                "net_worth": result.net_worth if result else None,
+                "bankrupt": result.bankrupt if result else False,
+                "advances": result.advances if result else False,
+                "tied": result.tied if result else False,
+                "undecided": result.undecided if result else False,
+                "overridden": bool(result.override_reason) if result else False,
+            }
+        )
+    if any(p["rank"] is not None for p in players):
+        players.sort(key=lambda p: (p["rank"] is None, p["rank"] or 0, p["seat"]))
+    return {
+        "id": table.pk,
+        "number": table.number,
+        "closed": table.status == Table.Status.CLOSED,
+        "players": players,
+    }
+
+
+def round_overrides(*, round_id: int) -> QuerySet[Any]:
+    """The audit trail's advancement overrides for a round: who, when, why."""
+    from .models import AuditEvent
+
+    round_ = Round.objects.get(pk=round_id)
+    return (
+        AuditEvent.objects.filter(
+            event_id=round_.event_id,
+            action="advancement_override",
+            subject__endswith=f", round {round_.number}",
+        )
+        .select_related("actor")
+        .order_by("-created_at")
+    )

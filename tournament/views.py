@@ -1,12 +1,15 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from . import selectors
 from .api.errors import not_found as api_not_found
 from .api.errors import server_error as api_server_error
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    """A logged-in person's events, with the desk for those they organise; else a welcome."""
+    events = selectors.home_events(request.user) if request.user.is_authenticated else None
+    return render(request, "home.html", {"events": events})
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

@@ -232,3 +232,82 @@ def audit(
         reason=reason,
         data=dict(data or {}),
     )
+
+
+# --------------------------------------------------------------------------- the desk
+
+
+@transaction.atomic
+def player_check_in(*, player_id: int, checked_in: bool) -> Player:
+    """Tick a player in at the door (or take the tick back)."""
+    player = Player.objects.select_for_update().filter(pk=player_id).first()
+    if player is None:
+        raise NotFound("unknown_player", "That player is not registered.")
+    if player.checked_in != checked_in:
+        player.checked_in = checked_in
+        player.save(update_fields=["checked_in"])
+    return player
+
+
+@transaction.atomic
+def player_set_paid(*, player_id: int, paid: int) -> Player:
+    """Record how much a player has paid towards the entry fee (0 when nothing)."""
+    if isinstance(paid, bool) or not isinstance(paid, int) or not 0 <= paid <= 1_000_000:
+        raise Refusal("invalid", "Paid must be a whole amount of money from 0 to 1,000,000.")
+    player = Player.objects.select_for_update().filter(pk=player_id).first()
+    if player is None:
+        raise NotFound("unknown_player", "That player is not registered.")
+    if player.paid != paid:
+        player.paid = paid
+        player.save(update_fields=["paid"])
+    return player
+
+
+@dataclass(frozen=True)
+class Enlisted:
+    """A volunteer added from the desk; `password` is set only when the account was created
+    on the spot, and is shown to the organiser once."""
+
+    volunteer: Volunteer
+    password: str | None = None
+
+
+# No 0/o or 1/l/i: a password read aloud and typed on a tablet.
+UNAMBIGUOUS = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+def _new_password() -> str:
+    import secrets
+
+    return "-".join("".join(secrets.choice(UNAMBIGUOUS) for _ in range(4)) for _ in range(4))
+
+
+@transaction.atomic
+def volunteer_enlist(
+    *, event_id: int, username: str, role: str, player_id: int | None = None
+) -> Enlisted:
+    """Give a person a role at the event, creating their account when there is none yet.
+
+    A new account gets a generated password, returned once in `Enlisted.password`.
+    """
+    username = username.strip()
+    if not username:
+        raise Refusal("invalid", "A volunteer needs a username.")
+    if role not in Volunteer.Role.values:
+        raise Refusal("invalid", "The role must be organiser, referee or banker.")
+    password = None
+    user_model = get_user_model()
+    if not user_model.objects.filter(username=username).exists():
+        try:
+            user_model.username_validator(username)
+        except ValidationError as exc:
+            raise Refusal(
+                "invalid",
+                "A username may use letters, digits and @ . + - _ only, with no spaces.",
+            ) from exc
+        if len(username) > 150:
+            raise Refusal("invalid", "A username is at most 150 characters.")
+        password = _new_password()
+        user_model.objects.create_user(username=username, password=password)
+    volunteer = volunteer_add(event_id=event_id, username=username, role=role, player_id=player_id)
+    return Enlisted(volunteer=volunteer, password=password)

@@ -1,0 +1,167 @@
+/* The organiser desk: small enhancements. Every page works without this file. */
+(function () {
+  "use strict";
+
+  // ------------------------------------------------------------ confirmations
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+    }
+  });
+
+  // ------------------------------------------------------------ one-tap toggles (check-in, paid)
+  function setText(selector, value) {
+    document.querySelectorAll(selector).forEach(function (el) { el.textContent = value; });
+  }
+  function money(n) { return Number(n).toLocaleString("en"); }
+
+  document.querySelectorAll("form[data-toggle]").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (!window.fetch) { return; }
+      event.preventDefault();
+      var button = form.querySelector("button");
+      var input = form.querySelector("input[type=hidden][data-on]");
+      button.disabled = true;
+      button.classList.add("is-busy");
+      fetch(form.action, {
+        method: "POST",
+        body: new FormData(form),
+        headers: { "X-Requested-With": "fetch", "Accept": "application/json" },
+        credentials: "same-origin"
+      }).then(function (response) {
+        if (!response.ok) { throw new Error(String(response.status)); }
+        return response.json();
+      }).then(function (data) {
+        var pressed = input.name === "checked_in"
+          ? data.checked_in
+          : data.paid >= Number(input.dataset.off);
+        button.setAttribute("aria-pressed", pressed ? "true" : "false");
+        input.value = pressed ? input.dataset.on : input.dataset.off;
+        var partial = form.querySelector("[data-partial]");
+        if (partial) { partial.remove(); }
+        setText("[data-count-checked]", data.counts.checked_in);
+        setText("[data-count-registered]", data.counts.registered);
+        setText("[data-money-total]", money(data.money.total));
+      }).catch(function () {
+        form.submit();  // let the server answer the plain way
+      }).finally(function () {
+        button.disabled = false;
+        button.classList.remove("is-busy");
+      });
+    });
+  });
+
+  // ------------------------------------------------------------ find a player
+  var find = document.querySelector("[data-find]");
+  var rows = document.querySelector("[data-find-rows]");
+  if (find && rows) {
+    find.hidden = false;
+    var none = document.querySelector("[data-find-none]");
+    find.querySelector("input").addEventListener("input", function (event) {
+      var q = event.target.value.trim().toLowerCase();
+      var shown = 0;
+      rows.querySelectorAll("tbody tr").forEach(function (tr) {
+        var hit = !q || tr.dataset.name.indexOf(q) !== -1;
+        tr.hidden = !hit;
+        if (hit) { shown += 1; }
+      });
+      if (none) { none.hidden = shown !== 0; }
+    });
+  }
+
+  // ------------------------------------------------------------ edition defaults for variants
+  var defaults = document.getElementById("edition-defaults");
+  if (defaults) {
+    var byEdition = JSON.parse(defaults.textContent);
+    document.querySelectorAll("input[name=edition]").forEach(function (radio) {
+      radio.addEventListener("change", function () {
+        var chosen = byEdition[radio.value] || {};
+        Object.keys(chosen).forEach(function (name) {
+          var box = document.querySelector("input[name=variant_" + name + "]");
+          if (box) { box.checked = chosen[name]; }
+        });
+      });
+    });
+  }
+
+  // ------------------------------------------------------------ the clock and live tables
+  var offset = 0;  // server time minus this device's time
+  var countdown = document.querySelector(".countdown[data-ends-at]");
+  if (countdown && countdown.dataset.now) {
+    offset = Date.parse(countdown.dataset.now) - Date.now();
+  }
+  function serverNow() { return Date.now() + offset; }
+
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  function clockText(seconds) {
+    var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+    return (h ? h + ":" + two(m) : String(m)) + ":" + two(s);
+  }
+  function ago(iso) {
+    if (!iso) { return "no entries yet"; }
+    var seconds = Math.max(0, Math.floor((serverNow() - Date.parse(iso)) / 1000));
+    if (seconds < 60) { return seconds + " s ago"; }
+    var minutes = Math.floor(seconds / 60);
+    if (minutes < 60) { return minutes + " min ago"; }
+    return Math.floor(minutes / 60) + " h " + (minutes % 60) + " min ago";
+  }
+
+  var control = document.querySelector("[data-round-status-url]");
+
+  function tick() {
+    if (countdown) {
+      var left = Math.max(0, Math.round((Date.parse(countdown.dataset.endsAt) - serverNow()) / 1000));
+      countdown.textContent = left > 0 ? clockText(left) : "Time!";
+      countdown.classList.toggle("is-low", left < 300);
+      if (left === 0 && !tick.calledOnce) { tick.calledOnce = true; poll(); }
+    }
+    document.querySelectorAll("[data-field=ago]").forEach(function (el) {
+      el.textContent = ago(el.dataset.at);
+    });
+  }
+
+  function updateTable(card, table) {
+    var state = card.querySelector("[data-field=state]");
+    state.textContent = table.closed ? "Closed" : "Open";
+    state.classList.toggle("ok", !table.closed);
+    card.classList.toggle("is-closed", table.closed);
+    card.classList.toggle("is-quiet", table.quiet);
+    card.querySelector("[data-field=last]").textContent =
+      table.last_seq ? "#" + table.last_seq + " " + table.last_kind_label : "none";
+    var when = card.querySelector("[data-field=ago]");
+    when.dataset.at = table.last_entry_at || "";
+    when.textContent = ago(table.last_entry_at);
+    card.querySelector("[data-field=quiet]").hidden = !table.quiet;
+    card.querySelector("[data-field=console]").setAttribute("href", table.console_url);
+  }
+
+  function poll() {
+    if (!control || document.hidden) { return; }
+    fetch(control.dataset.roundStatusUrl, {
+      headers: { "Accept": "application/json" }, credentials: "same-origin"
+    }).then(function (response) {
+      if (!response.ok) { throw new Error(String(response.status)); }
+      return response.json();
+    }).then(function (data) {
+      offset = Date.parse(data.now) - Date.now();
+      if (data.round.status !== control.dataset.roundStatus) { window.location.reload(); return; }
+      var cards = document.querySelectorAll("[data-table]");
+      if (cards.length !== data.tables.length) { window.location.reload(); return; }
+      data.tables.forEach(function (table) {
+        var card = document.querySelector("[data-table='" + table.id + "']");
+        if (card) { updateTable(card, table); }
+      });
+    }).catch(function () { /* the next poll tries again */ });
+  }
+
+  var watching = control && ["seated", "running", "time_called"].indexOf(control.dataset.roundStatus) !== -1;
+  if (countdown || document.querySelector("[data-field=ago]")) {
+    tick();
+    window.setInterval(tick, 1000);
+  }
+  if (watching) {
+    window.setInterval(poll, 5000);
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) { poll(); } });
+  }
+})();
