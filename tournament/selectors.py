@@ -62,8 +62,7 @@ from typing import Any  # noqa: E402
 
 from django.db.models import Count, F, Prefetch, Q  # noqa: E402
 
-from . import seating  # noqa: E402
-from .errors import Conflict, Refusal  # noqa: E402
+from .errors import Conflict  # noqa: E402
 from .models import Seat  # noqa: E402
 
 
@@ -117,33 +116,12 @@ def seating_preview(*, round_id: int, seed: int, tables: int | None = None) -> d
     Raises the same refusals as seating would: a started round, an earlier round not
     ended, undecided ties, too few players, a final too big for its tables.
     """
-    from .services.rounds import FINAL_TABLE_MAX, round_entrants
+    from .lineups import plan_for_round
 
     round_ = Round.objects.select_related("event").get(pk=round_id)
     if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
         raise Conflict("round_started", "This round has started: its seating is final.")
-    players = round_entrants(round_)
-    if round_.kind == Round.Kind.FINAL:
-        tables = tables or 1
-        if len(players) > FINAL_TABLE_MAX * tables:
-            raise Refusal(
-                "final_too_big",
-                f"{len(players)} finalists do not fit {tables} final table(s) of up to "
-                f"{FINAL_TABLE_MAX}: ask for more tables.",
-            )
-    past = seating.opponents_by_player(
-        [seat.player_id for seat in table.seats.all()]
-        for table in Table.objects.filter(
-            round__event_id=round_.event_id, round__number__lt=round_.number
-        ).prefetch_related("seats")
-    )
-    entrants = [seating.Entrant(player_id=p.id, team=p.team or None) for p in players]
-    try:
-        plan = seating.seating_plan(
-            entrants, table_size=round_.table_size, seed=seed, past_opponents=past, tables=tables
-        )
-    except seating.SeatingError as exc:
-        raise Refusal("cannot_seat", str(exc)) from exc
+    players, plan = plan_for_round(round_, seed=seed, tables=tables)
     by_id = {p.id: p for p in players}
     return {
         "round_id": round_.pk,
