@@ -28,9 +28,12 @@ from .entries import (
     UseJailCard,
 )
 from .rules import Rules
-from .state import Outcome, TableState
+from .state import BANK, Outcome, TableState, Transfers, settle
 
-HANDLERS: dict[type, Callable[[TableState, Any, Rules], Outcome]] = {
+# Each handler checks the entry against the state, raising RuleViolation before it changes
+# anything; then it changes the state it is given in place (deeds, buildings, cards) and
+# returns the money to move. `apply` gives it a copy; `apply_in_place` does not.
+HANDLERS: dict[type, Callable[[TableState, Any, Rules], Transfers]] = {
     PassGo: payments.pass_go,
     Buy: payments.buy,
     Auction: payments.auction,
@@ -57,4 +60,21 @@ def apply(state: TableState, entry: Entry, rules: Rules) -> Outcome:
 
     The given state is never changed, so a refused entry leaves it as it was.
     """
-    return HANDLERS[type(entry)](state, entry, rules)
+    new = state.copy()
+    transfers = HANDLERS[type(entry)](new, entry, rules)
+    settle(new.cash, transfers)
+    return Outcome(new, transfers)
+
+
+def apply_in_place(state: TableState, entry: Entry, rules: Rules) -> Transfers:
+    """Apply `entry` to `state` itself and return the money it moved: for replaying a
+    ledger, where copying the state at every entry would be waste. A refused entry
+    raises before anything changes, as with `apply`."""
+    transfers = HANDLERS[type(entry)](state, entry, rules)
+    cash = state.cash
+    for source, target, amount in transfers:  # settle(), inlined: this is replay's hot loop
+        if source != BANK:
+            cash[source] -= amount  # type: ignore[index]
+        if target != BANK:
+            cash[target] += amount  # type: ignore[index]
+    return transfers

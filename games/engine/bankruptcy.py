@@ -6,11 +6,11 @@ from .building import liquidate_buildings
 from .entries import Bankrupt
 from .guards import interest, other_seat, seat_in_play
 from .rules import Rules
-from .state import BANK, Outcome, TableState, Transfer, settle
+from .state import BANK, TableState, Transfer, Transfers
 from .violations import RuleViolation
 
 
-def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Outcome:
+def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Transfers:
     """Settle a bankruptcy; the seat ends with nothing and is out of the game.
 
     To a player: buildings go back to the bank at half price, and the debtor's
@@ -31,9 +31,8 @@ def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Outcome:
             f"{state.name(debtor)} has {rules.money(state.cash[debtor])} and owes nothing yet: "
             "record the debt first (rent, tax, card...), then the bankruptcy.",
         )
-    new = state.copy()
     transfers: list[Transfer] = []
-    value = liquidate_buildings(new, debtor, rules)
+    value = liquidate_buildings(state, debtor, rules)
     if value:
         transfers.append(Transfer(BANK, debtor, value))
     remaining = state.cash[debtor] + value
@@ -43,17 +42,16 @@ def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Outcome:
     elif remaining < 0:
         transfers.append(Transfer(receiver, debtor, -remaining))
 
-    for position in new.owned_by(debtor):
-        deed = new.deeds[position]
+    for position in state.owned_by(debtor):
+        deed = state.deeds[position]
         if creditor is None:
-            new.deeds[position] = deed._replace(owner=None, mortgaged=False)
+            state.deeds[position] = deed._replace(owner=None, mortgaged=False)
         else:
-            new.deeds[position] = deed._replace(owner=creditor)
+            state.deeds[position] = deed._replace(owner=creditor)
             if deed.mortgaged:
                 mortgage_value = rules.edition.space(position).mortgage
                 transfers.append(Transfer(creditor, BANK, interest(mortgage_value)))
-    for deck in new.jail_cards_of(debtor):
-        new.jail_cards[deck] = creditor
-    new.bankrupt = (*state.bankrupt, debtor)
-    settle(new.cash, transfers)
-    return Outcome(new, tuple(transfers))
+    for deck in state.jail_cards_of(debtor):
+        state.jail_cards[deck] = creditor
+    state.bankrupt = (*state.bankrupt, debtor)
+    return tuple(transfers)

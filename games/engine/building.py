@@ -5,66 +5,70 @@ from __future__ import annotations
 from .entries import Build, SellBuilding
 from .guards import can_spend, group_of, owned_by, seat_in_play, site_space
 from .rules import Rules
-from .state import BANK, Outcome, TableState, Transfer, settle
+from .state import BANK, Deed, TableState, Transfer, Transfers
 from .violations import RuleViolation
 
 
-def build(state: TableState, entry: Build, rules: Rules, price: int | None = None) -> Outcome:
+def build(state: TableState, entry: Build, rules: Rules, price: int | None = None) -> Transfers:
     """One house on a site, or the hotel on a site whose whole group has a full row of houses.
 
     `price` is the winning bid when the last buildings are auctioned; else the house cost.
     """
-    seat_in_play(state, entry.seat)
-    site_space(rules, entry.space)
-    space, deed = owned_by(state, rules, entry.space, entry.seat)
-    group = group_of(rules, space)
-    deeds = [state.deeds[p] for p in group]
-    if any(d.owner != entry.seat for d in deeds):
-        raise RuleViolation(
-            "incomplete_group",
-            f"{state.name(entry.seat)} needs every {space.group.replace('_', ' ')} site "  # type: ignore[union-attr]
-            f"before building on {space.name}.",
-        )
-    if any(d.mortgaged for d in deeds):
-        raise RuleViolation(
-            "group_mortgaged", f"Lift the mortgages in {space.name}'s group before building."
-        )
-    full = rules.houses_per_hotel
+    seat, position = entry.seat, entry.space
+    seat_in_play(state, seat)
+    site_space(rules, position)
+    space, deed = owned_by(state, rules, position, seat)
     if deed.hotel:
         raise RuleViolation("max_buildings", f"{space.name} already has a hotel.")
-    lowest = min(deeds, key=lambda d: d.level(full))
-    if deed.level(full) > lowest.level(full):
-        behind = rules.edition.space(group[deeds.index(lowest)]).name
+    full = rules.houses_per_hotel
+    # One pass over the group: whole group owned, none mortgaged, the lowest level.
+    deeds = state.deeds
+    lowest, behind = full + 2, position
+    for p in group_of(rules, space):
+        other = deeds[p]
+        if other.owner != seat:
+            raise RuleViolation(
+                "incomplete_group",
+                f"{state.name(seat)} needs every {(space.group or '').replace('_', ' ')} site "
+                f"before building on {space.name}.",
+            )
+        if other.mortgaged:
+            raise RuleViolation(
+                "group_mortgaged", f"Lift the mortgages in {space.name}'s group before building."
+            )
+        level = full + 1 if other.hotel else other.houses
+        if level < lowest:
+            lowest, behind = level, p
+    if deed.houses > lowest:  # no hotel here, so its level is its houses
+        behind_name = rules.edition.spaces[behind].name
         if deed.houses == full:
             raise RuleViolation(
                 "uneven_building",
                 f"A hotel on {space.name} needs {full} houses on every site of its group first: "
-                f"{behind} has {lowest.houses}.",
+                f"{behind_name} has {lowest}.",
             )
         raise RuleViolation(
             "uneven_building",
-            f"Build evenly: {behind} needs a house before {space.name} gets another.",
+            f"Build evenly: {behind_name} needs a house before {space.name} gets another.",
         )
     cost = space.house_cost if price is None else price
-    can_spend(state, rules, entry.seat, cost, f"a building on {space.name}")
-    new = state.copy()
+    can_spend(state, rules, entry.seat, cost, "a building on {}", space.name)
     if deed.houses == full:
         if state.bank_hotels == 0:
             raise RuleViolation("no_hotels_left", "The bank has no hotels left.")
-        new.deeds[entry.space] = deed._replace(houses=0, hotel=True)
-        new.bank_hotels -= 1
-        new.bank_houses += full
+        state.deeds[entry.space] = Deed(deed.owner, 0, True, deed.mortgaged)
+        state.bank_hotels -= 1
+        state.bank_houses += full
     else:
         if state.bank_houses == 0:
             raise RuleViolation("no_houses_left", "The bank has no houses left.")
-        new.deeds[entry.space] = deed._replace(houses=deed.houses + 1)
-        new.bank_houses -= 1
+        state.deeds[entry.space] = Deed(deed.owner, deed.houses + 1, False, deed.mortgaged)
+        state.bank_houses -= 1
     transfers = (Transfer(entry.seat, BANK, cost),)
-    settle(new.cash, transfers)
-    return Outcome(new, transfers)
+    return transfers
 
 
-def sell_building(state: TableState, entry: SellBuilding, rules: Rules) -> Outcome:
+def sell_building(state: TableState, entry: SellBuilding, rules: Rules) -> Transfers:
     """Sell one house, or the hotel, back to the bank at half its price, evenly.
 
     A hotel goes back as a full row of houses; when the bank lacks those houses
@@ -85,23 +89,21 @@ def sell_building(state: TableState, entry: SellBuilding, rules: Rules) -> Outco
             "uneven_selling", f"Sell evenly: sell from {ahead} before {space.name}."
         )
     half = space.house_cost // 2
-    new = state.copy()
     if deed.hotel and state.bank_houses >= full:
-        new.deeds[entry.space] = deed._replace(houses=full, hotel=False)
-        new.bank_hotels += 1
-        new.bank_houses -= full
+        state.deeds[entry.space] = deed._replace(houses=full, hotel=False)
+        state.bank_hotels += 1
+        state.bank_houses -= full
         amount = half
     elif deed.hotel:
-        new.deeds[entry.space] = deed._replace(houses=0, hotel=False)
-        new.bank_hotels += 1
+        state.deeds[entry.space] = deed._replace(houses=0, hotel=False)
+        state.bank_hotels += 1
         amount = half * (full + 1)
     else:
-        new.deeds[entry.space] = deed._replace(houses=deed.houses - 1)
-        new.bank_houses += 1
+        state.deeds[entry.space] = deed._replace(houses=deed.houses - 1)
+        state.bank_houses += 1
         amount = half
     transfers = (Transfer(BANK, entry.seat, amount),)
-    settle(new.cash, transfers)
-    return Outcome(new, transfers)
+    return transfers
 
 
 def liquidate_buildings(state: TableState, seat: int, rules: Rules) -> int:

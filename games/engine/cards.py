@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .board import Card, Effect
 from .entries import DrawCard, UseJailCard
 from .guards import seat_in_play
 from .rules import Rules
-from .state import BANK, Outcome, TableState, Transfer, settle
+from .state import BANK, TableState, Transfer, Transfers
 from .violations import RuleViolation
 
 DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
@@ -21,39 +23,57 @@ def find_card(rules: Rules, deck: str, card_id: str) -> Card:
     return card
 
 
-def draw_card(state: TableState, entry: DrawCard, rules: Rules) -> Outcome:
+def draw_card(state: TableState, entry: DrawCard, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
     card = find_card(rules, entry.deck, entry.card)
-    if entry.choice is not None and card.effect is not Effect.PAY_OR_CHANCE:
+    if entry.choice is not None and card.effect is not PAY_OR_CHANCE:
         raise RuleViolation("invalid_field", "Only a pay-or-take-a-Chance card takes a choice.")
-    seat, effect = entry.seat, card.effect
-    new = state.copy()
-    others = [s for s in state.active_seats() if s != seat]
-    transfers: tuple[Transfer, ...] = ()
-    if effect is Effect.COLLECT:
-        transfers = (Transfer(BANK, seat, card.amount),)
-    elif effect is Effect.ADVANCE_TO_GO:
-        transfers = (Transfer(BANK, seat, rules.edition.salary),)
-    elif effect is Effect.PAY or (effect is Effect.PAY_OR_CHANCE and entry.choice != "chance"):
-        transfers = (Transfer(seat, BANK, card.amount),)
-    elif effect is Effect.COLLECT_FROM_EACH:
-        transfers = tuple(Transfer(other, seat, card.amount) for other in others)
-    elif effect is Effect.PAY_EACH:
-        transfers = tuple(Transfer(seat, other, card.amount) for other in others)
-    elif effect is Effect.REPAIRS:
-        owed = repairs_due(state, rules, seat, card)
-        transfers = (Transfer(seat, BANK, owed),) if owed else ()
-    elif effect is Effect.JAIL_CARD:
-        holder = state.jail_cards[card.deck]
-        if holder is not None:
-            raise RuleViolation(
-                "card_held",
-                f"{state.name(holder)} already holds the {DECK_NAMES[card.deck]} "
-                "Get Out of Jail Free card.",
-            )
-        new.jail_cards[card.deck] = seat
-    settle(new.cash, transfers)
-    return Outcome(new, transfers)
+    return EFFECTS[card.effect](state, entry, card, rules)
+
+
+def _others(state: TableState, seat: int) -> list[int]:
+    return [other for other in state.active_seats() if other != seat]
+
+
+def _jail_card(state: TableState, entry: DrawCard, card: Card, rules: Rules) -> Transfers:
+    holder = state.jail_cards[card.deck]
+    if holder is not None:
+        raise RuleViolation(
+            "card_held",
+            f"{state.name(holder)} already holds the {DECK_NAMES[card.deck]} "
+            "Get Out of Jail Free card.",
+        )
+    state.jail_cards[card.deck] = entry.seat
+    return ()
+
+
+def _repairs(state: TableState, entry: DrawCard, card: Card, rules: Rules) -> Transfers:
+    owed = repairs_due(state, rules, entry.seat, card)
+    return (Transfer(entry.seat, BANK, owed),) if owed else ()
+
+
+PAY_OR_CHANCE = Effect.PAY_OR_CHANCE
+
+# What each kind of card does to money, given the state, the entry, the card and the rules.
+EFFECTS: dict[Effect, Callable[[TableState, DrawCard, Card, Rules], Transfers]] = {
+    Effect.COLLECT: lambda state, e, card, rules: (Transfer(BANK, e.seat, card.amount),),
+    Effect.PAY: lambda state, e, card, rules: (Transfer(e.seat, BANK, card.amount),),
+    Effect.ADVANCE_TO_GO: lambda state, e, card, rules: (
+        Transfer(BANK, e.seat, rules.edition.salary),
+    ),
+    Effect.PAY_OR_CHANCE: lambda state, e, card, rules: (
+        () if e.choice == "chance" else (Transfer(e.seat, BANK, card.amount),)
+    ),
+    Effect.COLLECT_FROM_EACH: lambda state, e, card, rules: tuple(
+        Transfer(other, e.seat, card.amount) for other in _others(state, e.seat)
+    ),
+    Effect.PAY_EACH: lambda state, e, card, rules: tuple(
+        Transfer(e.seat, other, card.amount) for other in _others(state, e.seat)
+    ),
+    Effect.REPAIRS: _repairs,
+    Effect.JAIL_CARD: _jail_card,
+    Effect.MOVE: lambda state, e, card, rules: (),
+}
 
 
 def repairs_due(state: TableState, rules: Rules, seat: int, card: Card) -> int:
@@ -65,7 +85,7 @@ def repairs_due(state: TableState, rules: Rules, seat: int, card: Card) -> int:
     return houses * card.per_house + hotels * card.per_hotel
 
 
-def use_jail_card(state: TableState, entry: UseJailCard, rules: Rules) -> Outcome:
+def use_jail_card(state: TableState, entry: UseJailCard, rules: Rules) -> Transfers:
     """A held Get Out of Jail Free card is used and goes back under its deck."""
     seat_in_play(state, entry.seat)
     held = state.jail_cards_of(entry.seat)
@@ -74,6 +94,5 @@ def use_jail_card(state: TableState, entry: UseJailCard, rules: Rules) -> Outcom
         raise RuleViolation(
             "no_jail_card", f"{state.name(entry.seat)} holds no such Get Out of Jail Free card."
         )
-    new = state.copy()
-    new.jail_cards[deck] = None
-    return Outcome(new, ())
+    state.jail_cards[deck] = None
+    return ()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from .apply import apply
+from .apply import apply_in_place
 from .entries import Entry
 from .rules import Rules
 from .state import Outcome, TableState, Transfer
@@ -21,9 +21,10 @@ class Recorded(NamedTuple):
 
 
 def replay(start: TableState, rules: Rules, entries: Iterable[Entry]) -> TableState:
-    state = start
+    """The state after `entries`, from `start` (which is left as it was)."""
+    state = start.copy()
     for entry in entries:
-        state = apply(state, entry, rules).state
+        apply_in_place(state, entry, rules)
     return state
 
 
@@ -33,19 +34,18 @@ def void(start: TableState, rules: Rules, history: Sequence[Recorded], seq: int)
     Refused when a later entry depends on it: when, without it, a later entry
     would be refused or would move different money.
     """
-    state = start
+    state = start.copy()
     target = None
     for recorded in history:
         if recorded.seq == seq:
             target = recorded
             continue
         try:
-            outcome = apply(state, recorded.entry, rules)
+            transfers = apply_in_place(state, recorded.entry, rules)
         except RuleViolation as exc:
             raise _dependent(recorded) from exc
-        if target is not None and outcome.transfers != recorded.transfers:
+        if target is not None and transfers != recorded.transfers:
             raise _dependent(recorded)
-        state = outcome.state
     if target is None:
         raise RuleViolation("unknown_entry", f"There is no entry {seq} to void.")
     reverse = tuple(Transfer(t.target, t.source, t.amount) for t in reversed(target.transfers))

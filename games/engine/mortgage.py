@@ -5,11 +5,11 @@ from __future__ import annotations
 from .entries import Mortgage, Unmortgage
 from .guards import can_spend, group_of, interest, owned_by, seat_in_play
 from .rules import Rules
-from .state import BANK, Outcome, TableState, Transfer, settle
+from .state import BANK, TableState, Transfer, Transfers
 from .violations import RuleViolation
 
 
-def mortgage(state: TableState, entry: Mortgage, rules: Rules) -> Outcome:
+def mortgage(state: TableState, entry: Mortgage, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
     space, deed = owned_by(state, rules, entry.space, entry.seat)
     if deed.mortgaged:
@@ -19,11 +19,9 @@ def mortgage(state: TableState, entry: Mortgage, rules: Rules) -> Outcome:
             "group_has_buildings",
             f"Sell the buildings in {space.name}'s group to the bank before mortgaging it.",
         )
-    new = state.copy()
-    new.deeds[entry.space] = deed._replace(mortgaged=True)
+    state.deeds[entry.space] = deed._replace(mortgaged=True)
     transfers = (Transfer(BANK, entry.seat, space.mortgage),)
-    settle(new.cash, transfers)
-    return Outcome(new, transfers)
+    return transfers
 
 
 def lift_cost(mortgage_value: int) -> int:
@@ -31,15 +29,13 @@ def lift_cost(mortgage_value: int) -> int:
     return mortgage_value + interest(mortgage_value)
 
 
-def unmortgage(state: TableState, entry: Unmortgage, rules: Rules) -> Outcome:
+def unmortgage(state: TableState, entry: Unmortgage, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
     space, deed = owned_by(state, rules, entry.space, entry.seat)
     if not deed.mortgaged:
         raise RuleViolation("not_mortgaged", f"{space.name} is not mortgaged.")
     cost = lift_cost(space.mortgage)
-    can_spend(state, rules, entry.seat, cost, f"lifting the mortgage on {space.name}")
-    new = state.copy()
-    new.deeds[entry.space] = deed._replace(mortgaged=False)
+    can_spend(state, rules, entry.seat, cost, "lifting the mortgage on {}", space.name)
+    state.deeds[entry.space] = deed._replace(mortgaged=False)
     transfers = (Transfer(entry.seat, BANK, cost),)
-    settle(new.cash, transfers)
-    return Outcome(new, transfers)
+    return transfers

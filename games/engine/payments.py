@@ -20,57 +20,49 @@ from .entries import (
 from .guards import can_spend, deed_space, interest, other_seat, seat_in_play, unowned
 from .rent import rent_due
 from .rules import Rules
-from .state import BANK, Outcome, TableState, Transfer, settle
+from .state import BANK, Deed, TableState, Transfer, Transfers
 from .valuation import total_worth
 from .violations import RuleViolation
 
 
-def _moved(state: TableState, transfers: tuple[Transfer, ...]) -> Outcome:
-    new = state.copy()
-    settle(new.cash, transfers)
-    return Outcome(new, transfers)
+def _take_deed(state: TableState, seat: int, position: int, price: int) -> Transfers:
+    deed = state.deeds[position]  # a Deed built directly: namedtuple._replace is slow
+    state.deeds[position] = Deed(seat, deed.houses, deed.hotel, deed.mortgaged)
+    return (Transfer(seat, BANK, price),)
 
 
-def _take_deed(state: TableState, seat: int, position: int, price: int) -> Outcome:
-    new = state.copy()
-    new.deeds[position] = new.deeds[position]._replace(owner=seat)
-    transfers = (Transfer(seat, BANK, price),)
-    settle(new.cash, transfers)
-    return Outcome(new, transfers)
-
-
-def pass_go(state: TableState, entry: PassGo, rules: Rules) -> Outcome:
+def pass_go(state: TableState, entry: PassGo, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
-    return _moved(state, (Transfer(BANK, entry.seat, rules.edition.salary),))
+    return (Transfer(BANK, entry.seat, rules.edition.salary),)
 
 
-def buy(state: TableState, entry: Buy, rules: Rules) -> Outcome:
+def buy(state: TableState, entry: Buy, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
     space = unowned(state, rules, entry.space)
-    can_spend(state, rules, entry.seat, space.price, space.name)
+    can_spend(state, rules, entry.seat, space.price, "{}", space.name)
     return _take_deed(state, entry.seat, entry.space, space.price)
 
 
-def auction(state: TableState, entry: Auction, rules: Rules) -> Outcome:
+def auction(state: TableState, entry: Auction, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
     if deed_space(rules, entry.space) and state.deeds[entry.space].owner == entry.seat:
         # The bank's last buildings, auctioned: the winner builds on their own site for the bid.
         return build(state, Build(entry.seat, entry.space), rules, price=entry.amount)
     space = unowned(state, rules, entry.space)
-    can_spend(state, rules, entry.seat, entry.amount, f"the winning bid for {space.name}")
+    can_spend(state, rules, entry.seat, entry.amount, "the winning bid for {}", space.name)
     return _take_deed(state, entry.seat, entry.space, entry.amount)
 
 
-def deal(state: TableState, entry: Deal, rules: Rules) -> Outcome:
+def deal(state: TableState, entry: Deal, rules: Rules) -> Transfers:
     if not rules.short_game:
         raise RuleViolation("not_short_game", "Deeds are dealt only in the short game.")
     seat_in_play(state, entry.seat)
     space = unowned(state, rules, entry.space)
-    can_spend(state, rules, entry.seat, space.price, space.name)
+    can_spend(state, rules, entry.seat, space.price, "{}", space.name)
     return _take_deed(state, entry.seat, entry.space, space.price)
 
 
-def rent(state: TableState, entry: Rent, rules: Rules) -> Outcome:
+def rent(state: TableState, entry: Rent, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
     space = deed_space(rules, entry.space)
     deed = state.deeds[entry.space]
@@ -83,10 +75,10 @@ def rent(state: TableState, entry: Rent, rules: Rules) -> Outcome:
     if deed.mortgaged:
         raise RuleViolation("mortgaged", f"{space.name} is mortgaged: no rent is due.")
     amount = rent_due(state, rules, space, dice=entry.dice, via_card=entry.via_card)
-    return _moved(state, (Transfer(entry.seat, deed.owner, amount),))
+    return (Transfer(entry.seat, deed.owner, amount),)
 
 
-def tax(state: TableState, entry: Tax, rules: Rules) -> Outcome:
+def tax(state: TableState, entry: Tax, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
     space = rules.edition.space(entry.space)
     if space.kind is not Kind.TAX:
@@ -101,32 +93,32 @@ def tax(state: TableState, entry: Tax, rules: Rules) -> Outcome:
     else:
         amount = rules.tax_due(entry.space)
     if amount == 0:
-        return _moved(state, ())
-    return _moved(state, (Transfer(entry.seat, BANK, amount),))
+        return ()
+    return (Transfer(entry.seat, BANK, amount),)
 
 
-def jail_fine(state: TableState, entry: JailFine, rules: Rules) -> Outcome:
+def jail_fine(state: TableState, entry: JailFine, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
-    return _moved(state, (Transfer(entry.seat, BANK, rules.edition.jail_fine),))
+    return (Transfer(entry.seat, BANK, rules.edition.jail_fine),)
 
 
-def bank_payment(state: TableState, entry: BankPayment, rules: Rules) -> Outcome:
+def bank_payment(state: TableState, entry: BankPayment, rules: Rules) -> Transfers:
     return _adjust_with_bank(state, entry.seat, entry.amount)
 
 
-def adjust(state: TableState, entry: Adjust, rules: Rules) -> Outcome:
+def adjust(state: TableState, entry: Adjust, rules: Rules) -> Transfers:
     return _adjust_with_bank(state, entry.seat, entry.amount)
 
 
-def _adjust_with_bank(state: TableState, seat: int, amount: int) -> Outcome:
+def _adjust_with_bank(state: TableState, seat: int, amount: int) -> Transfers:
     seat_in_play(state, seat)
     if amount > 0:
-        return _moved(state, (Transfer(BANK, seat, amount),))
-    return _moved(state, (Transfer(seat, BANK, -amount),))
+        return (Transfer(BANK, seat, amount),)
+    return (Transfer(seat, BANK, -amount),)
 
 
-def pay_player(state: TableState, entry: PayPlayer, rules: Rules) -> Outcome:
+def pay_player(state: TableState, entry: PayPlayer, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
     other_seat(state, entry.seat, entry.to_seat)
     can_spend(state, rules, entry.seat, entry.amount, "this payment")
-    return _moved(state, (Transfer(entry.seat, entry.to_seat, entry.amount),))
+    return (Transfer(entry.seat, entry.to_seat, entry.amount),)

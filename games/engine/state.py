@@ -48,6 +48,9 @@ class Transfer(NamedTuple):
         return cls(data["from"], data["to"], data["amount"])
 
 
+Transfers = tuple[Transfer, ...]
+
+
 class Outcome(NamedTuple):
     """What an entry does: the state after it, and the money it moved."""
 
@@ -76,14 +79,15 @@ class TableState:
         return self.names.get(seat) or f"Seat {seat}"
 
     def copy(self) -> TableState:
+        # Positional: on the cheapest entries, the keyword call is a measurable share.
         return TableState(
-            cash=self.cash.copy(),
-            deeds=self.deeds.copy(),
-            jail_cards=self.jail_cards.copy(),
-            bank_houses=self.bank_houses,
-            bank_hotels=self.bank_hotels,
-            bankrupt=self.bankrupt,
-            names=self.names,
+            self.cash.copy(),
+            self.deeds.copy(),
+            self.jail_cards.copy(),
+            self.bank_houses,
+            self.bank_hotels,
+            self.bankrupt,
+            self.names,
         )
 
     def owned_by(self, seat: int) -> list[int]:

@@ -6,11 +6,11 @@ from .entries import Trade, TradeSide
 from .guards import group_of, interest, other_seat, owned_by, seat_in_play
 from .mortgage import lift_cost
 from .rules import Rules
-from .state import BANK, Outcome, TableState, Transfer, settle
+from .state import BANK, TableState, Transfer, Transfers
 from .violations import RuleViolation
 
 
-def trade(state: TableState, entry: Trade, rules: Rules) -> Outcome:
+def trade(state: TableState, entry: Trade, rules: Rules) -> Transfers:
     """`seat` hands over `give` and receives `take` from `to_seat`.
 
     Whoever receives a mortgaged deed pays the bank ten percent interest at once,
@@ -54,20 +54,18 @@ def trade(state: TableState, entry: Trade, rules: Rules) -> Outcome:
                 f"{state.name(party)} would pay {rules.money(paid)} in this trade but has {have}.",
             )
 
-    new = state.copy()
-    for receiver, positions in received.items():
-        for position in positions:
-            deed = state.deeds[position]
-            new.deeds[position] = deed._replace(
-                owner=receiver, mortgaged=deed.mortgaged and position not in entry.lift
-            )
     # Both sides' cards are picked from the state before the trade, so a swap stays a swap.
     given = state.jail_cards_of(entry.seat)[: entry.give.jail_cards]
     taken = state.jail_cards_of(entry.to_seat)[: entry.take.jail_cards]
-    _move_jail_cards(new, given, entry.to_seat)
-    _move_jail_cards(new, taken, entry.seat)
-    settle(new.cash, transfers)
-    return Outcome(new, tuple(transfers))
+    for receiver, positions in received.items():
+        for position in positions:
+            deed = state.deeds[position]
+            state.deeds[position] = deed._replace(
+                owner=receiver, mortgaged=deed.mortgaged and position not in entry.lift
+            )
+    _move_jail_cards(state, given, entry.to_seat)
+    _move_jail_cards(state, taken, entry.seat)
+    return tuple(transfers)
 
 
 def _check_side(state: TableState, rules: Rules, seat: int, side: TradeSide) -> None:
@@ -78,8 +76,7 @@ def _check_side(state: TableState, rules: Rules, seat: int, side: TradeSide) -> 
                 "group_has_buildings",
                 f"{space.name} cannot change hands while its group has buildings: sell them first.",
             )
-    held = len(state.jail_cards_of(seat))
-    if side.jail_cards > held:
+    if side.jail_cards and side.jail_cards > (held := len(state.jail_cards_of(seat))):
         raise RuleViolation(
             "no_jail_card",
             f"{state.name(seat)} holds {held} Get Out of Jail Free card(s), not {side.jail_cards}.",

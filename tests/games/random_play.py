@@ -257,12 +257,12 @@ def _sell_building(state: TableState, rules: Rules, pick: Picker, seat: int) -> 
 
 def _mortgage(state: TableState, rules: Rules, pick: Picker, seat: int) -> dict[str, Any]:
     mine = owned(state, seat)
-    free = [
-        p
-        for p in mine
-        if not state.deeds[p].mortgaged and not group_built(state, rules, p)
-    ]
-    space = biased(pick, free, mine, deed_positions(rules), percent=90)
+    free = [p for p in mine if not state.deeds[p].mortgaged and not group_built(state, rules, p)]
+    built = [p for p in mine if group_built(state, rules, p)]
+    if built and chance(pick, 20):
+        space = pick.choice(built)  # tempting but refused: its group has buildings
+    else:
+        space = biased(pick, free, mine, deed_positions(rules), percent=90)
     return {"kind": "mortgage", "seat": seat, "space": space}
 
 
@@ -273,7 +273,10 @@ def _unmortgage(state: TableState, rules: Rules, pick: Picker, seat: int) -> dic
     return {"kind": "unmortgage", "seat": seat, "space": space}
 
 
-def _tradeable(state: TableState, rules: Rules, seat: int) -> list[int]:
+def _tradeable(state: TableState, rules: Rules, pick: Picker, seat: int) -> list[int]:
+    """Deeds that may change hands; now and then all of them, built groups too (refused)."""
+    if chance(pick, 10):
+        return owned(state, seat)
     return [p for p in owned(state, seat) if not group_built(state, rules, p)]
 
 
@@ -288,8 +291,8 @@ def _some(pick: Picker, pool: Sequence[int], most: int) -> list[int]:
 
 def _trade(state: TableState, rules: Rules, pick: Picker, seat: int) -> dict[str, Any]:
     to_seat = biased(pick, others(state, seat), tuple(state.cash), percent=95)
-    theirs = _tradeable(state, rules, to_seat) if to_seat in state.cash else []
-    mine = _tradeable(state, rules, seat) if seat in state.cash else []
+    theirs = _tradeable(state, rules, pick, to_seat) if to_seat in state.cash else []
+    mine = _tradeable(state, rules, pick, seat) if seat in state.cash else []
     my_groups = {rules.edition.spaces[p].group for p in owned(state, seat)}
     wanted = [p for p in theirs if rules.edition.spaces[p].group in my_groups]
     give = _some(pick, mine, 2)
@@ -380,7 +383,7 @@ def weights(state: TableState, rules: Rules, seat: int) -> dict[str, int]:
         "tax": 3,
         "jail_fine": 2,
         "card": 7,
-        "use_jail_card": 3 if state.jail_cards_of(seat) else 1,
+        "use_jail_card": 2 if state.jail_cards_of(seat) else 1,
         "bank_payment": 3,
         "pay_player": 2,
         "build": (40 if state.bank_houses else 4) if can_build else 1,

@@ -62,7 +62,10 @@ def _configs() -> list[tuple[str, dict[str, bool]]]:
         for modern_us in (False, True) if edition == "us" else (False,):
             for short_game in (False, True):
                 for double_rent in (False, True):
-                    variants = {"short_game": short_game, "double_rent_despite_mortgage": double_rent}
+                    variants = {
+                        "short_game": short_game,
+                        "double_rent_despite_mortgage": double_rent,
+                    }
                     if edition == "us":
                         variants["modern_us"] = modern_us
                     configs.append((edition, variants))
@@ -86,7 +89,7 @@ class Step:
     before: TableState
     before_json: dict[str, Any]  # the given state, as_dict() taken before apply
     given_after: dict[str, Any]  # the same state object, as_dict() taken after apply
-    after_json: dict[str, Any]  # the resulting state's as_dict() (the same as before_json if refused)
+    after_json: dict[str, Any]  # the resulting state's as_dict() (before_json if refused)
     data: dict[str, Any]
     entry: Entry | None = None
     outcome: Outcome | None = None
