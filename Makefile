@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell md5sum pyproject.toml | cut -c1-12)
 
-.PHONY: run test lint venv demo worker bench-engine clean
+.PHONY: run test lint venv demo worker bench-engine bench-api clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ worker: $(STAMP)
 
 bench-engine: $(STAMP)
 	$(BIN)/python bench/engine.py
+
+## make bench-api: the entries API against a bare baseline endpoint, under gunicorn (BENCHMARKS.md)
+bench-api: $(STAMP)
+	$(BIN)/python bench/api.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles tests/artifacts

@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import Entry, TableLedger
+from .models import BaselineRow, Entry, TableLedger
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -28,3 +28,10 @@ class EntryAdmin(ReadOnly):
 class TableLedgerAdmin(ReadOnly):
     list_display = ["table", "last_seq", "last_entry_at"]
     list_select_related = ["table__round__event"]
+
+
+@admin.register(BaselineRow)
+class BaselineRowAdmin(ReadOnly):
+    """Listed like every model; the rows mean nothing once a benchmark is over."""
+
+    list_display = ["id", "table_id", "created_at"]

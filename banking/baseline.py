@@ -7,10 +7,7 @@ rules, no table lock and no projection: what `bench/api.py` compares the ledger 
 
 from __future__ import annotations
 
-import uuid
-
-from django.contrib import admin
-from django.db import IntegrityError, models
+from django.db import IntegrityError
 from rest_framework import exceptions, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -21,34 +18,7 @@ from tournament.api.authentication import table_of
 from tournament.errors import Conflict
 
 from .api.serializers import EntryId
-
-
-class BaselineRow(models.Model):
-    """One posted body, kept as sent: nothing reads it."""
-
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    table_id = models.IntegerField()
-    body = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        app_label = "banking"
-
-    def __str__(self) -> str:
-        return f"Baseline row {self.id} of table {self.table_id}"
-
-
-@admin.register(BaselineRow)
-class BaselineRowAdmin(admin.ModelAdmin):
-    """Listed like every model of ours; the rows mean nothing once a benchmark is over."""
-
-    list_display = ["id", "table_id", "created_at"]
-
-    def has_add_permission(self, request: object) -> bool:
-        return False
-
-    def has_change_permission(self, request: object, obj: object = None) -> bool:
-        return False
+from .models import BaselineRow
 
 
 class BaselineApi(APIView):

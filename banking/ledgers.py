@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from games import engine
 from tournament.models import Event, Table
@@ -19,10 +20,21 @@ def rules_of(event: Event) -> engine.Rules:
     return _rules(event.edition, tuple(sorted(event.variants.items())))
 
 
+def _seats(table: Table) -> dict[str, list[Any]]:
+    seats = table.seats.select_related("player").order_by("number")
+    return {str(seat.number): [seat.player_id, seat.player.name] for seat in seats}
+
+
 def start_state(table: Table, rules: engine.Rules) -> engine.TableState:
     """The table before any entry: starting cash for each seat, named after its player."""
-    seats = table.seats.select_related("player").order_by("number")
-    return engine.new_table(rules, {seat.number: seat.player.name for seat in seats})
+    return engine.new_table(rules, {int(n): name for n, (_, name) in _seats(table).items()})
+
+
+def opening_ledger(table: Table, rules: engine.Rules) -> TableLedger:
+    """A table's ledger before its first entry (not saved): the start state and the seats."""
+    seats = _seats(table)
+    start = engine.new_table(rules, {int(n): name for n, (_, name) in seats.items()}).as_dict()
+    return TableLedger(table=table, start=start, state=start, seats=seats)
 
 
 def ledger_of(table: Table, rules: engine.Rules) -> TableLedger:
@@ -30,9 +42,10 @@ def ledger_of(table: Table, rules: engine.Rules) -> TableLedger:
     try:
         return table.ledger
     except TableLedger.DoesNotExist:
-        start = start_state(table, rules).as_dict()
+        opening = opening_ledger(table, rules)
         ledger, _ = TableLedger.objects.get_or_create(
-            table=table, defaults={"state": start, "start": start}
+            table=table,
+            defaults={"state": opening.state, "start": opening.start, "seats": opening.seats},
         )
         return ledger
 

@@ -34,7 +34,7 @@ class Entry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["table", "seq"]
+        ordering = ["table_id", "seq"]  # by the column: no join to the table's own ordering
         verbose_name_plural = "entries"
         constraints = [
             models.UniqueConstraint(fields=["table", "seq"], name="gapless_seq_per_table"),
@@ -51,6 +51,7 @@ class TableLedger(models.Model):
         Table, on_delete=models.CASCADE, primary_key=True, related_name="ledger"
     )
     start = models.JSONField(help_text="The state before the first entry.")
+    seats = models.JSONField(default=dict, help_text="Seat number -> [player id, name].")
     state = models.JSONField()
     last_seq = models.PositiveIntegerField(default=0)
     last_entry_at = models.DateTimeField(null=True, blank=True)
@@ -59,6 +60,14 @@ class TableLedger(models.Model):
         return f"Ledger of {self.table}"
 
 
-# The benchmark's baseline table (bench/api.py): defined with its view, imported here so
-# that migrations see it.
-from .baseline import BaselineRow  # noqa: E402, F401
+class BaselineRow(models.Model):
+    """The benchmarks' baseline (bench/api.py, banking/baseline.py): one posted body, kept
+    as sent with no rules and no projection. Nothing reads it."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    table_id = models.IntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Baseline row {self.id} of table {self.table_id}"

@@ -10,6 +10,7 @@ from typing import Any
 from uuid import UUID, uuid4
 
 from django.db import IntegrityError, transaction
+from django.db.models import Subquery
 
 from games import engine
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
@@ -33,32 +34,44 @@ def body_hash(payload: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def _locked_table(table_id: int) -> Table:
-    # The ledger row is read after the lock, in its own query: a row joined to the locked
-    # one could be read as it was before the previous holder of the lock committed.
-    table = (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__event")
-        .filter(pk=table_id)
-        .first()
+def _locked_ledger(table_id: int, entry_id: UUID | None) -> TableLedger:
+    """Lock the table's row and its ledger's row, and read both, in one query.
+
+    Both rows are locked (not only the table's), so that a post that waited for the
+    lock reads the ledger as the previous post left it. The same query tells whether
+    `entry_id` is already recorded (its table and body hash), for idempotency.
+    """
+    earlier = Entry.objects.filter(pk=entry_id).order_by()
+    ledgers = (
+        TableLedger.objects.select_for_update(of=("self", "table"))
+        .select_related("table__round__event")
+        .annotate(
+            earlier_table=Subquery(earlier.values("table_id")[:1]),
+            earlier_hash=Subquery(earlier.values("body_hash")[:1]),
+        )
+        .order_by()
     )
-    if table is None:
-        raise NotFound("not_found", "There is no such table.")
-    return table
+    ledger = ledgers.filter(table_id=table_id).first()
+    if ledger is None:
+        table = Table.objects.select_related("round__event").filter(pk=table_id).first()
+        if table is None:
+            raise NotFound("not_found", "There is no such table.")
+        ledger_of(table, rules_of(table.round.event))  # opened on first use, then locked
+        ledger = ledgers.filter(table_id=table_id).get()
+    return ledger
 
 
-def _earlier(entry_id: UUID, table: Table, digest: str) -> Entry | None:
+def _earlier(ledger: TableLedger, entry_id: UUID, digest: str) -> Entry | None:
     """The entry already recorded under this id, if any; the same id with another body is
     refused, since a tablet must never reuse an id for a different move."""
-    earlier = Entry.objects.filter(pk=entry_id).first()
-    if earlier is None:
+    if ledger.earlier_table is None:  # type: ignore[attr-defined]
         return None
-    if earlier.table_id != table.id or earlier.body_hash != digest:
+    if ledger.earlier_table != ledger.table_id or ledger.earlier_hash != digest:  # type: ignore[attr-defined]
         raise Conflict(
             "id_reused",
             "An entry with this id was already recorded with a different content.",
         )
-    return earlier
+    return Entry.objects.get(pk=entry_id)
 
 
 def _check_live(table: Table) -> None:
@@ -88,7 +101,8 @@ def _record(
 ) -> Entry:
     seq = ledger.last_seq + 1
     try:
-        with transaction.atomic():
+        # No savepoint: a failed insert ends the whole post (the Conflict rolls it back).
+        with transaction.atomic(savepoint=False):
             entry = Entry.objects.create(
                 id=entry_id,
                 table=table,
@@ -121,12 +135,11 @@ def entry_post(
     `payload` is the entry as the client sent it, without its id. The engine
     decides whether the move is legal; the table's stored state moves with it.
     """
-    table = _locked_table(table_id)
-    digest = body_hash(payload)
-    rules = rules_of(table.round.event)
-    ledger = ledger_of(table, rules)
-    if (earlier := _earlier(entry_id, table, digest)) is not None:
+    ledger = _locked_ledger(table_id, entry_id)
+    table, digest = ledger.table, body_hash(payload)
+    if (earlier := _earlier(ledger, entry_id, digest)) is not None:
         return Posted(entry=earlier, ledger=ledger, new=False)
+    rules = rules_of(table.round.event)
     _check_live(table)
     entry = engine.parse_entry(payload)
     if entry.kind == "adjust" and not actor.corrects:
@@ -150,15 +163,14 @@ def entry_void(
     *, table_id: int, entry_id: UUID, reason: str, actor: Actor, void_id: UUID | None = None
 ) -> Posted:
     """Undo an entry with a reversing entry. Refused where a later entry depends on it."""
-    table = _locked_table(table_id)
     reason = (reason or "").strip()
     void_id = void_id or uuid4()
     payload = {"kind": Entry.VOID, "entry": str(entry_id), "reason": reason}
-    digest = body_hash(payload)
-    rules = rules_of(table.round.event)
-    ledger = ledger_of(table, rules)
-    if (earlier := _earlier(void_id, table, digest)) is not None:
+    ledger = _locked_ledger(table_id, void_id)
+    table, digest = ledger.table, body_hash(payload)
+    if (earlier := _earlier(ledger, void_id, digest)) is not None:
         return Posted(entry=earlier, ledger=ledger, new=False)
+    rules = rules_of(table.round.event)
     _check_live(table)
     if not reason:
         raise Refusal("reason_required", "Say why the entry is being voided.")

@@ -22,11 +22,12 @@ class TableKeyAuthentication(authentication.BaseAuthentication):
         if len(parts) != 2:
             raise exceptions.AuthenticationFailed("Give the table key after the word Table.")
         key = parts[1].decode(errors="replace")
-        table = (
-            Table.objects.select_related("round__event", "ledger", "banker__user")
-            .filter(key=key)
-            .first()
-        )
+        try:  # get() drops Table's default ordering, which would join the round to sort one row
+            table = Table.objects.select_related("round__event", "ledger", "banker__user").get(
+                key=key
+            )
+        except Table.DoesNotExist:
+            table = None
         if table is None:
             raise exceptions.AuthenticationFailed(
                 "This table key is not valid: it may have been replaced. Scan the table's QR code."

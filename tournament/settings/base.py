@@ -145,3 +145,6 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
 }
+
+# The address people type or scan from paper: the QR codes and links of printed documents.
+SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000")
