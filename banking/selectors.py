@@ -234,6 +234,11 @@ def entry_lines(
             details.append(f"“{card.text}”")
         if "to_seat" in fields:
             details.append(f"with {who(fields['to_seat'])}")
+        for side, verb in (("give", "gives"), ("take", "takes")):
+            spaces = (fields.get(side) or {}).get("spaces") or ()
+            named = [rules.edition.space(n).name for n in spaces if n in range(40)]
+            if named:
+                details.append(f"{verb} {', '.join(named)}")
         if entry.kind == "bankrupt":
             creditor = fields.get("creditor")
             details.append("to the bank" if creditor is None else f"to {who(creditor)}")

@@ -1,3 +1,10 @@
-from django.urls import path  # noqa: F401
+"""The banker console, included at /console/ (tournament/urls.py)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("sw.js", views.service_worker, name="console-sw"),
+    path("<str:key>/", views.console, name="console"),
+]

@@ -115,6 +115,8 @@ ROWS = [
         body={"name": "Spring Night", "date": "2027-04-10", "edition": "uk"}),
     Row("event.read", "GET", "api-event", organiser_only(200)),
     Row("event.patch", "PATCH", "api-event", organiser_only(200), body={"venue": "Guild Hall"}),
+    Row("screen_link.issue", "POST", "api-event-screen-link", organiser_only(201)),
+    Row("screen_link.revoke", "DELETE", "api-event-screen-link", organiser_only(204)),
     Row("players.list", "GET", "api-players", organiser_only(200)),
     Row("players.add", "POST", "api-players", organiser_only(201),
         body={"name": "Zed", "email": "zed@example.org", "paid": 20}),
@@ -156,6 +158,10 @@ ROWS = [
         body={"reason": "Wrong seat"}, prepare=_an_entry),
     # The banker closes the table; the referee confirms the standing, but does not close it.
     Row("table.close", "POST", "api-table-close", (401, 200, 403, 403, 403, 200)),
+    # The console's dry run and its buttons: read-only, so whoever reads the table may ask.
+    Row("table.preview", "POST", "api-table-preview", (401, 200, 403, 200, 403, 200),
+        body={"kind": "pass_go", "seat": 1}),
+    Row("table.options", "GET", "api-table-options", (401, 200, 403, 200, 403, 200)),
 ]
 # fmt: on
 

@@ -11,4 +11,10 @@ urlpatterns = [
         name="api-entry-void",
     ),
     path("tables/<int:table_id>/close/", views.TableCloseApi.as_view(), name="api-table-close"),
+    path(
+        "tables/<int:table_id>/preview/", views.TablePreviewApi.as_view(), name="api-table-preview"
+    ),
+    path(
+        "tables/<int:table_id>/options/", views.TableOptionsApi.as_view(), name="api-table-options"
+    ),
 ]

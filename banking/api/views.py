@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -16,7 +16,7 @@ from tournament.api.authentication import table_of
 from tournament.models import Table
 from tournament.services.rounds import call_time_if_due
 
-from .. import selectors
+from .. import previews, selectors
 from ..actors import Actor
 from ..services import entries as entry_services
 from ..services import rounds as round_services
@@ -150,3 +150,92 @@ class TableCloseApi(APIView):
             raise exceptions.PermissionDenied("Only this table's banker or an organiser can.")
         round_services.table_close(table_id=table.pk)
         return Response(selectors.table_state(selectors.table_for_reading(table.pk)))
+
+
+# The console's dry run and its buttons: the engine asked, nothing written (banking/previews.py).
+
+
+class BalanceOutput(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+
+
+class PreviewOutput(serializers.Serializer):
+    kind = serializers.CharField()
+    fields = serializers.DictField(help_text="The entry's fields as they would be recorded.")
+    transfers = s.TransferOutput(many=True)
+    balances = BalanceOutput(many=True, help_text="Each affected seat's cash before and after.")
+    state = s.TableStateOutput(help_text="The table as it would stand; last_seq is unchanged.")
+
+
+class RentOutput(serializers.Serializer):
+    space = serializers.IntegerField()
+    owner = serializers.IntegerField()
+    amount = serializers.IntegerField(allow_null=True, help_text="Null for a utility.")
+    per_dice = serializers.IntegerField(allow_null=True, help_text="A utility: times the dice.")
+
+
+class SeatOptionsOutput(serializers.Serializer):
+    seat = serializers.IntegerField()
+    buy = serializers.ListField(child=serializers.IntegerField())
+    auction = serializers.ListField(child=serializers.IntegerField())
+    build = serializers.ListField(child=serializers.IntegerField())
+    sell_building = serializers.ListField(child=serializers.IntegerField())
+    mortgage = serializers.ListField(child=serializers.IntegerField())
+    unmortgage = serializers.ListField(child=serializers.IntegerField())
+    rent = serializers.ListField(child=serializers.IntegerField())
+    trade = serializers.ListField(child=serializers.IntegerField())
+    jail_cards = serializers.ListField(child=serializers.CharField(), help_text="Decks held.")
+    bankrupt = serializers.BooleanField(help_text="Whether a bankruptcy would be accepted.")
+
+
+class OptionsOutput(serializers.Serializer):
+    last_seq = serializers.IntegerField()
+    rents = RentOutput(many=True)
+    seats = SeatOptionsOutput(many=True)
+
+
+class TablePreviewApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=EntryRequest,
+        responses={
+            200: PreviewOutput,
+            **ERRORS,
+            409: OpenApiResponse(description="The round is not running, or the table is closed."),
+        },
+        tags=["tables"],
+        description=(
+            "What an entry would do, without recording it: the same body as POST entries "
+            "(the id may be left out), answered with the transfers the bank computes, each "
+            "affected balance before and after, and the table as it would stand; or the "
+            "refusal posting would get. Nothing is written."
+        ),
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _table(request, table_id)
+        actor = _actor(request, table)
+        if not isinstance(request.data, dict):
+            raise exceptions.ValidationError({"non_field_errors": ["Send the entry as an object."]})
+        payload = {k: v for k, v in request.data.items() if k != "id"}
+        return Response(previews.entry_preview(table=table, payload=payload, actor=actor))
+
+
+class TableOptionsApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: OptionsOutput, **{code: ERRORS[code] for code in (401, 403, 404)}},
+        tags=["tables"],
+        description=(
+            "For each seat still in play, the deeds on which each move is legal now (every "
+            "candidate tried through the rules engine), and the rent due on each owned deed."
+        ),
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        table = _table(request, table_id)
+        _actor(request, table)
+        return Response(previews.table_options(table=table))

@@ -1,0 +1,48 @@
+// The table's API, with the console key. A network failure throws Offline; any HTTP answer
+// (refusals included) comes back as {ok, status, body, date}.
+
+export class Offline extends Error {}
+
+const TIMEOUT_MS = 10000;
+
+export class Api {
+  constructor(key) {
+    this.headers = { Authorization: `Table ${key}`, Accept: "application/json" };
+  }
+
+  get(path) {
+    return this.call("GET", path);
+  }
+
+  post(path, body) {
+    return this.call("POST", path, body);
+  }
+
+  async call(method, path, body) {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
+    let response;
+    try {
+      response = await fetch(path, {
+        method,
+        headers: body === undefined ? this.headers : { ...this.headers, "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        cache: "no-store",
+        credentials: "omit",
+        signal: abort.signal,
+      });
+    } catch (error) {
+      throw new Offline(error.message);
+    } finally {
+      clearTimeout(timer);
+    }
+    let data = null;
+    try {
+      data = await response.json();
+    } catch {
+      data = { error: "unreadable", detail: `The server answered ${response.status}.` };
+    }
+    const date = Date.parse(response.headers.get("Date") || "");
+    return { ok: response.ok, status: response.status, body: data, date: Number.isNaN(date) ? null : date };
+  }
+}

@@ -1,0 +1,400 @@
+// The banker console: keeps the table's state, sends the outbox in order, polls for changes
+// made elsewhere (a referee's void), and works on when the connection drops.
+//
+// Every entry goes through the outbox (IndexedDB) with a UUID made before the first send, so
+// a reload, a closed tab or a lost answer never loses or doubles an entry: the bank records an
+// id once and answers a repeat with the entry it already has.
+
+import { Api, Offline } from "./api.js";
+import { Words, uuid } from "./format.js";
+import * as outbox from "./outbox.js";
+import { Sheets } from "./sheets.js";
+import * as ui from "./ui.js";
+
+const POLL_MS = 5000;
+const CACHE = "monopoly-night-console-v1";
+const HOLDING = ["round_not_running", "table_closed"];
+
+const cfg = JSON.parse(document.getElementById("console-config").textContent);
+
+const app = {
+  cfg,
+  api: new Api(cfg.key),
+  words: new Words(cfg.edition),
+  state: cfg.state,
+  options: cfg.options,
+  entries: [],
+  pending: [],
+  seat: Number(sessionStorage.getItem(`console-seat-${cfg.table}`)) || null,
+  net: navigator.onLine ? "live" : "offline",
+  sending: false,
+  flushing: false,
+  again: false,
+  attempts: 0,
+  keyProblem: null,
+  offset: 0, // server clock minus tablet clock, from each answer's Date header
+  showAll: false,
+
+  // ---------------------------------------------------------- reading the state
+
+  deeds() {
+    return new Map(this.state.spaces.map((d) => [d.space, d]));
+  },
+
+  activeSeats() {
+    return this.state.seats.filter((s) => !s.bankrupt).map((s) => s.seat);
+  },
+
+  optionsFor(seat) {
+    const empty = { buy: [], auction: [], build: [], sell_building: [], mortgage: [], unmortgage: [],
+      rent: [], trade: [], jail_cards: [], bankrupt: false };
+    return this.options.seats.find((s) => s.seat === seat) || empty;
+  },
+
+  optionsFresh() {
+    return this.options.last_seq === this.state.last_seq;
+  },
+
+  /** The Chance cards that lead to a rent ("nearest railroad"), where this edition has them. */
+  viaCards() {
+    return [...new Set(cfg.edition.cards.map((c) => c.effect.rent_via).filter(Boolean))];
+  },
+
+  async ensureOptions() {
+    if (!this.optionsFresh() && this.net !== "offline") await loadOptions();
+  },
+
+  // ---------------------------------------------------------- acting
+
+  select(seat) {
+    this.seat = seat;
+    sessionStorage.setItem(`console-seat-${cfg.table}`, String(seat));
+    render();
+  },
+
+  openMove(kind, seat = this.seat) {
+    if (seat !== this.seat) this.select(seat);
+    sheets.open(kind, seat);
+  },
+
+  openUndo(entry) {
+    sheets.openUndo(entry);
+  },
+
+  openClose() {
+    sheets.openClose();
+  },
+
+  async preview(entry) {
+    try {
+      const answer = await this.api.post(cfg.api.preview, entry);
+      online(answer.date);
+      if (answer.status === 401) keyRejected(answer.body.detail);
+      return answer;
+    } catch (error) {
+      if (error instanceof Offline) offline();
+      throw error;
+    }
+  },
+
+  /** Put an entry in the outbox (on disk first), then send what waits. */
+  async queue(entry, label) {
+    const id = uuid();
+    await enqueue({ id, url: cfg.api.entries, body: { id, ...entry }, label });
+  },
+
+  async queueVoid(target, reason, label) {
+    const id = uuid();
+    await enqueue({ id, url: cfg.api.void.replace("{id}", target.id), body: { id, reason }, label });
+  },
+
+  async discard(item) {
+    await outbox.remove(item.n);
+    this.pending = this.pending.filter((i) => i.n !== item.n);
+    render();
+    flush();
+  },
+
+  async retry() {
+    const head = this.pending[0];
+    if (head && head.status !== "pending") {
+      head.status = "pending";
+      head.error = null;
+      await outbox.update(head);
+      render();
+    }
+    flush();
+  },
+
+  /** Close the table; returns a sentence when that is refused. */
+  async closeTable() {
+    if (this.pending.length) {
+      await flush();
+      if (this.pending.length) return "Entries are still waiting: they must reach the bank first.";
+    }
+    try {
+      const answer = await this.api.post(cfg.api.close, {});
+      online(answer.date);
+      if (!answer.ok) return answer.body.detail;
+      accept(answer.body);
+      render();
+      return null;
+    } catch (error) {
+      if (error instanceof Offline) {
+        offline();
+        return "Offline: the table can be closed once the connection returns.";
+      }
+      throw error;
+    }
+  },
+};
+
+const sheets = new Sheets(app);
+
+// ------------------------------------------------------------------ drawing
+
+function render() {
+  app.words.setSeats(app.state.seats);
+  const active = app.activeSeats();
+  if (!active.includes(app.seat)) app.seat = active[0] ?? null;
+  ui.renderStatus(app);
+  ui.renderClock(app);
+  ui.renderBanners(app);
+  ui.renderSeats(app);
+  ui.renderDeeds(app);
+  ui.renderLedger(app);
+}
+
+function save() {
+  const { state, options, entries, offset } = app;
+  outbox.saveSnapshot(cfg.table, { state, options, entries, offset })
+    .catch(() => {});
+}
+
+// ------------------------------------------------------------------ connection
+
+function online(date) {
+  if (date) app.offset = date - Date.now();
+  if (app.net === "offline") {
+    app.net = "live";
+    render();
+    flush();
+  }
+}
+
+function offline() {
+  if (app.net !== "offline") {
+    app.net = "offline";
+    render();
+  }
+}
+
+function keyRejected(detail) {
+  app.keyProblem = detail || "The table key was refused.";
+  render();
+}
+
+/** Take a newer state; an older answer that arrives late never rolls the table back. */
+function accept(state) {
+  if (state.last_seq < app.state.last_seq) return false;
+  app.state = state;
+  save();
+  return true;
+}
+
+async function get(path) {
+  try {
+    const answer = await app.api.get(path);
+    online(answer.date);
+    if (answer.status === 401) keyRejected(answer.body.detail);
+    return answer.ok ? answer.body : null;
+  } catch (error) {
+    if (error instanceof Offline) {
+      offline();
+      return null;
+    }
+    throw error;
+  }
+}
+
+async function loadEntries() {
+  const entries = await get(cfg.api.entries);
+  if (entries) {
+    app.entries = entries;
+    save();
+  }
+}
+
+async function loadOptions() {
+  const options = await get(cfg.api.options);
+  if (options && options.last_seq >= app.options.last_seq) {
+    app.options = options;
+    save();
+  }
+}
+
+function entriesFresh() {
+  const last = app.entries.at(-1);
+  return (last ? last.seq : 0) === app.state.last_seq;
+}
+
+/** Read the table (cheap: one GET), and the ledger and the options only when they changed. */
+async function refresh() {
+  if (app.keyProblem) return;
+  const state = await get(cfg.api.state);
+  if (!state) return;
+  accept(state);
+  if (!entriesFresh()) await loadEntries();
+  if (!app.optionsFresh()) await loadOptions();
+  render();
+}
+
+// ------------------------------------------------------------------ the outbox
+
+async function enqueue(item) {
+  const record = await outbox.add({ table: cfg.table, ...item });
+  app.pending.push(record);
+  render();
+  await flush();
+}
+
+/** An entry the bank recorded (or had recorded already under the same id). */
+function recorded(answer) {
+  const entry = answer.entry;
+  accept(answer.state);
+  if (!app.entries.some((e) => e.id === entry.id)) {
+    const last = app.entries.at(-1);
+    if ((last ? last.seq : 0) + 1 === entry.seq) app.entries.push(entry);
+  }
+  if (entry.voids) {
+    const target = app.entries.find((e) => e.id === entry.voids);
+    if (target) target.voided_by = entry.seq;
+  }
+  save();
+}
+
+/** Send waiting entries, oldest first, one at a time; stop at a refusal or a lost connection. */
+async function drain() {
+  while (!app.keyProblem) {
+    // Read afresh each time: the banker may have discarded one, another tab sent one.
+    app.pending = await outbox.items(cfg.table);
+    const item = app.pending[0];
+    if (!item || item.status === "refused") break;
+    app.sending = true;
+    app.attempts += 1;
+    ui.renderStatus(app);
+    ui.renderLedger(app);
+    let answer;
+    try {
+      answer = await app.api.post(item.url, item.body);
+    } catch (error) {
+      if (!(error instanceof Offline)) throw error;
+      offline();
+      break;
+    }
+    online(answer.date);
+    if (answer.ok) {
+      await outbox.remove(item.n);
+      app.pending = app.pending.filter((i) => i.n !== item.n);
+      recorded(answer.body);
+      render();
+      continue;
+    }
+    if (answer.status === 401) {
+      keyRejected(answer.body.detail);
+      break;
+    }
+    if (answer.status >= 500 || answer.status === 408 || answer.status === 429) break; // later
+    const error = { status: answer.status, error: answer.body.error, detail: answer.body.detail };
+    item.status = answer.status === 409 && HOLDING.includes(error.error) ? "blocked" : "refused";
+    item.error = error;
+    await outbox.update(item);
+    break;
+  }
+  app.sending = false;
+}
+
+/** One sender at a time, across tabs too (an entry is still recorded once if two try). */
+async function flush() {
+  if (app.flushing) {
+    app.again = true;
+    return;
+  }
+  app.flushing = true;
+  try {
+    do {
+      app.again = false;
+      if (navigator.locks) await navigator.locks.request(`console-outbox-${cfg.table}`, drain);
+      else await drain();
+    } while (app.again);
+  } finally {
+    app.flushing = false;
+    app.sending = false;
+    render();
+  }
+  if (!entriesFresh() || !app.optionsFresh()) refresh();
+}
+
+async function tick() {
+  await refresh();
+  if (app.pending.length) await flush();
+}
+
+// ------------------------------------------------------------------ opening offline
+
+async function registerWorker() {
+  if (!("serviceWorker" in navigator) || !window.caches || app.net === "offline") return;
+  try {
+    await navigator.serviceWorker.register(cfg.service_worker);
+    const cache = await caches.open(CACHE);
+    await cache.addAll([...cfg.assets, new URL(cfg.page, location.href).href]);
+    document.documentElement.dataset.offlineReady = "yes";
+  } catch (error) {
+    console.warn("The console cannot be prepared for opening offline:", error);
+  }
+}
+
+async function boot() {
+  try {
+    const snapshot = await outbox.loadSnapshot(cfg.table);
+    if (snapshot?.state && snapshot.state.last_seq >= app.state.last_seq) {
+      if (snapshot.state.last_seq > app.state.last_seq) {
+        app.state = snapshot.state;
+        app.options = snapshot.options || app.options;
+      }
+      app.entries = snapshot.entries || [];
+    }
+    app.offset = snapshot?.offset || 0;
+    app.pending = await outbox.items(cfg.table);
+  } catch (error) {
+    console.warn("The tablet's storage cannot be read:", error);
+  }
+  render();
+  document.getElementById("ledger-more").addEventListener("click", () => {
+    app.showAll = true;
+    render();
+  });
+  document.getElementById("next-seat").addEventListener("click", () => {
+    const active = app.activeSeats();
+    app.select(active[(active.indexOf(app.seat) + 1) % active.length]);
+  });
+  for (const button of document.querySelectorAll("#moves [data-move]")) {
+    button.addEventListener("click", () => app.openMove(button.dataset.move));
+  }
+  window.addEventListener("online", tick);
+  window.addEventListener("offline", offline);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") tick();
+  });
+  setInterval(tick, POLL_MS);
+  setInterval(() => {
+    ui.renderClock(app);
+    ui.renderTimes(app);
+  }, 1000);
+  document.documentElement.dataset.console = "ready";
+  await tick();
+  await flush();
+  registerWorker();
+}
+
+boot();

@@ -1,0 +1,674 @@
+// The sheets that slide up for a move: pick what the move needs (only the legal choices, as
+// the bank's options say), check what will move with the bank's preview, then record.
+
+import { Offline } from "./api.js";
+import { buildings, debtPath, h, swatch } from "./ui.js";
+
+const QUICK_AMOUNTS = [10, 20, 50, 100, 200, 500];
+const KIND_TITLES = {
+  pass_go: "Pass GO", buy: "Buy", auction: "Auction", rent: "Rent", tax: "Tax",
+  jail_fine: "Jail fine", card: "Card", build: "Build", sell_building: "Sell a building",
+  mortgage: "Mortgage", unmortgage: "Lift a mortgage", trade: "Trade", pay_player: "Pay a player",
+  bank_payment: "Bank payment", use_jail_card: "Use a jail card", bankrupt: "Bankruptcy",
+  deal: "Deal",
+};
+
+export class Sheets {
+  constructor(app) {
+    this.app = app;
+    this.dialog = document.getElementById("sheet");
+    this.title = document.getElementById("sheet-title");
+    this.body = document.getElementById("sheet-body");
+    this.token = 0;
+    document.getElementById("sheet-close").addEventListener("click", () => this.close());
+    this.dialog.addEventListener("close", () => { this.token += 1; });
+  }
+
+  get words() {
+    return this.app.words;
+  }
+
+  /** Show content in the sheet (opening it if needed); returns a token that goes stale
+   *  when the sheet changes, so a late answer never lands on another move's sheet. */
+  show(title, ...content) {
+    this.token += 1;
+    this.title.textContent = title;
+    this.body.replaceChildren(...content.flat().filter(Boolean));
+    this.body.scrollTop = 0;
+    if (!this.dialog.open) this.dialog.showModal();
+    const first = this.body.querySelector("[autofocus], button:not([disabled]), input, select");
+    (first || this.title).focus();
+    return this.token;
+  }
+
+  close() {
+    if (this.dialog.open) this.dialog.close();
+  }
+
+  stale(token) {
+    return token !== this.token || !this.dialog.open;
+  }
+
+  // ------------------------------------------------------------ moves
+
+  async open(kind, seat) {
+    const name = this.words.seat(seat);
+    const title = `${KIND_TITLES[kind] || kind} \u00b7 ${name}`;
+    const direct = { pass_go: true, jail_fine: true };
+    if (direct[kind]) return this.confirm(title, { kind, seat });
+    const needsOptions = ["buy", "deal", "build", "sell_building", "mortgage", "unmortgage", "rent",
+      "trade", "use_jail_card"].includes(kind);
+    if (needsOptions) {
+      const token = this.show(title, h("p", { class: "loading", role: "status" }, "Loading the choices\u2026"));
+      await this.app.ensureOptions();
+      if (this.stale(token)) return;
+    }
+    const ctx = { title, seat, name, opts: this.app.optionsFor(seat) };
+    const builder = this[`move_${kind}`];
+    return builder.call(this, ctx);
+  }
+
+  staleNote() {
+    return this.app.optionsFresh() ? null :
+      h("p", { class: "notice warn" }, "Offline: these choices are from the last update the bank sent.");
+  }
+
+  /** A list of deeds to pick from; `sub` says what picking it means. */
+  spaceList(ctx, spaces, { sub, entry, empty, intro }) {
+    const w = this.words;
+    const deeds = this.app.deeds();
+    const list = spaces.length
+      ? h("div", { class: "choices" }, spaces.map((p) => {
+        const space = w.spaces[p];
+        return h("button", { type: "button", class: "choice", "data-space": p,
+          onclick: () => this.confirm(ctx.title, entry(p), () => this.open(ctx.kind, ctx.seat)) },
+        swatch(space.group),
+        h("span", { class: "choice-main" }, space.name),
+        h("span", { class: "choice-sub" }, sub(p, deeds.get(p), space)));
+      }))
+      : h("p", { class: "empty" }, empty);
+    return this.show(ctx.title, intro, this.staleNote(), list);
+  }
+
+  move_buy(ctx) {
+    ctx.kind = "buy";
+    const w = this.words;
+    return this.spaceList(ctx, ctx.opts.buy, {
+      sub: (p, d, s) => w.money(s.price),
+      entry: (p) => ({ kind: "buy", seat: ctx.seat, space: p }),
+      empty: `Nothing ${ctx.name} can buy now. Not enough cash for a deed? Auction it instead.`,
+    });
+  }
+
+  /** The short game's start: a dealt deed, paid at its printed price (the same deeds as a buy). */
+  move_deal(ctx) {
+    ctx.kind = "deal";
+    const w = this.words;
+    return this.spaceList(ctx, ctx.opts.buy, {
+      sub: (p, d, s) => w.money(s.price),
+      entry: (p) => ({ kind: "deal", seat: ctx.seat, space: p }),
+      empty: `No deed ${ctx.name} can be dealt now.`,
+    });
+  }
+
+  move_build(ctx) {
+    ctx.kind = "build";
+    const w = this.words;
+    const full = this.app.cfg.rules.houses_per_hotel;
+    return this.spaceList(ctx, ctx.opts.build, {
+      sub: (p, d, s) => {
+        const next = d.houses === full ? "hotel" : `${d.houses + 1} house${d.houses ? "s" : ""}`;
+        return `${buildings(d) || "No houses"} \u2192 ${next} \u00b7 ${w.money(s.house_cost)}`;
+      },
+      entry: (p) => ({ kind: "build", seat: ctx.seat, space: p }),
+      empty: `${ctx.name} cannot build now: building needs a whole colour group with no ` +
+        "mortgage, evenly, with the cash and the bank's stock of houses.",
+    });
+  }
+
+  move_sell_building(ctx) {
+    ctx.kind = "sell_building";
+    const w = this.words;
+    return this.spaceList(ctx, ctx.opts.sell_building, {
+      sub: (p, d, s) => `${buildings(d)} \u00b7 +${w.money(Math.floor(s.house_cost / 2))}`,
+      entry: (p) => ({ kind: "sell_building", seat: ctx.seat, space: p }),
+      empty: `${ctx.name} has no building to sell (sell evenly, from the fullest site first).`,
+    });
+  }
+
+  move_mortgage(ctx) {
+    ctx.kind = "mortgage";
+    const w = this.words;
+    return this.spaceList(ctx, ctx.opts.mortgage, {
+      sub: (p, d, s) => `+${w.money(s.mortgage)}`,
+      entry: (p) => ({ kind: "mortgage", seat: ctx.seat, space: p }),
+      empty: `${ctx.name} has nothing to mortgage (sell the group's buildings first).`,
+    });
+  }
+
+  move_unmortgage(ctx) {
+    ctx.kind = "unmortgage";
+    const w = this.words;
+    return this.spaceList(ctx, ctx.opts.unmortgage, {
+      sub: (p, d, s) => `${w.money(s.mortgage + Math.ceil(s.mortgage / 10))} (value + 10%)`,
+      entry: (p) => ({ kind: "unmortgage", seat: ctx.seat, space: p }),
+      empty: `${ctx.name} has no mortgage to lift (or not the cash for it).`,
+    });
+  }
+
+  move_rent(ctx, via = null) {
+    ctx.kind = "rent";
+    const w = this.words;
+    const rents = new Map(this.app.options.rents.map((r) => [r.space, r]));
+    const kinds = { nearest_railroad: "railroad", nearest_utility: "utility" };
+    const spaces = ctx.opts.rent.filter((p) => !via || w.spaces[p].kind === kinds[via]);
+    const cards = this.app.viaCards();
+    const modes = cards.length ? h("div", { class: "segmented", role: "group", "aria-label": "How the player got there" },
+      h("button", { type: "button", "aria-pressed": String(!via), onclick: () => this.move_rent(ctx, null) }, "Landed on it"),
+      cards.map((v) => h("button", { type: "button", "aria-pressed": String(via === v),
+        onclick: () => this.move_rent(ctx, v) },
+      v === "nearest_railroad" ? "Chance: nearest railroad (rent \u00d72)" : "Chance: nearest utility (dice \u00d710)"))) : null;
+    const list = spaces.length
+      ? h("div", { class: "choices" }, spaces.map((p) => {
+        const r = rents.get(p);
+        const space = w.spaces[p];
+        let due = "";
+        if (r?.per_dice) due = via ? "dice \u00d7 10" : `dice \u00d7 ${r.per_dice}`;
+        else if (r?.amount) due = w.money(via ? r.amount * 2 : r.amount);
+        const entry = { kind: "rent", seat: ctx.seat, space: p };
+        if (via) entry.via_card = via;
+        const pick = space.kind === "utility"
+          ? () => this.dice(ctx, entry)
+          : () => this.confirm(ctx.title, entry, () => this.move_rent(ctx, via));
+        return h("button", { type: "button", class: "choice", "data-space": p, onclick: pick },
+          swatch(space.group),
+          h("span", { class: "choice-main" }, space.name),
+          h("span", { class: "choice-sub" }, `to ${w.seat(r?.owner)} \u00b7 ${due}`));
+      }))
+      : h("p", { class: "empty" }, `${ctx.name} owes rent on nothing here: the deed is unowned, ` +
+        `${ctx.name}'s own, or mortgaged.`);
+    return this.show(ctx.title, modes, this.staleNote(), list);
+  }
+
+  dice(ctx, entry) {
+    const name = this.words.space(entry.space);
+    const buttons = [];
+    for (let n = 2; n <= 12; n += 1) {
+      buttons.push(h("button", { type: "button", class: "die", "data-dice": n,
+        onclick: () => this.confirm(ctx.title, { ...entry, dice: n }, () => this.dice(ctx, entry)) }, String(n)));
+    }
+    return this.show(ctx.title,
+      h("p", { class: "prompt", id: "dice-prompt" }, `Dice total thrown to reach ${name}:`),
+      h("div", { class: "dice", role: "group", "aria-labelledby": "dice-prompt" }, buttons),
+      backButton(() => this.move_rent(ctx, entry.via_card || null)));
+  }
+
+  move_tax(ctx) {
+    const w = this.words;
+    const rules = this.app.cfg.rules;
+    const choices = [];
+    for (const space of w.spaces.filter((s) => s.kind === "tax")) {
+      const flat = { kind: "tax", seat: ctx.seat, space: space.position };
+      if (space.position === 4 && rules.income_tax_choice) {
+        choices.push(this.taxChoice(ctx, { ...flat, choice: "flat" }, space.name, w.money(rules.taxes[4])));
+        choices.push(this.taxChoice(ctx, { ...flat, choice: "percent" }, space.name, "10% of total worth"));
+      } else {
+        choices.push(this.taxChoice(ctx, flat, space.name, w.money(rules.taxes[String(space.position)])));
+      }
+    }
+    return this.show(ctx.title, h("div", { class: "choices" }, choices));
+  }
+
+  taxChoice(ctx, entry, name, sub) {
+    return h("button", { type: "button", class: "choice", "data-space": entry.space, "data-choice": entry.choice || "",
+      onclick: () => this.confirm(ctx.title, entry, () => this.move_tax(ctx)) },
+    h("span", { class: "choice-main" }, name), h("span", { class: "choice-sub" }, sub));
+  }
+
+  move_card(ctx, deck = "chance") {
+    const w = this.words;
+    const cards = w.edition.cards.filter((c) => c.deck === deck && (c.effect.kind !== "move" || c.effect.rent_via));
+    const seen = new Set();
+    const unique = cards.filter((c) => !seen.has(c.text) && seen.add(c.text));
+    const tabs = h("div", { class: "segmented", role: "group", "aria-label": "Deck" },
+      ["chance", "community_chest"].map((d) => h("button", { type: "button", "aria-pressed": String(d === deck),
+        "data-deck": d, onclick: () => this.move_card(ctx, d) }, d === "chance" ? "Chance" : "Community Chest")));
+    const list = h("div", { class: "choices cards" }, unique.map((card) =>
+      h("button", { type: "button", class: "choice", "data-card": card.id,
+        onclick: () => this.pickCard(ctx, card) },
+      h("span", { class: "choice-main" }, card.text),
+      h("span", { class: "choice-sub" }, this.cardEffect(card)))));
+    return this.show(ctx.title, tabs, list,
+      h("p", { class: "muted small" }, "Cards that only move a token are not listed: record the rent or Pass GO they lead to."));
+  }
+
+  cardEffect(card) {
+    const w = this.words;
+    const e = card.effect;
+    switch (e.kind) {
+      case "collect": return `+${w.money(e.amount)}`;
+      case "pay": return `\u2212${w.money(e.amount)}`;
+      case "advance_to_go": return `+${w.money(w.edition.salary)}`;
+      case "collect_from_each": return `${w.money(e.amount)} from each player`;
+      case "pay_each": return `${w.money(e.amount)} to each player`;
+      case "repairs": return `${w.money(e.per_house)} a house, ${w.money(e.per_hotel)} a hotel`;
+      case "jail_card": return "Kept until used";
+      case "pay_or_chance": return `Pay ${w.money(e.amount)} or take a Chance`;
+      default: return e.rent_via ? "Then the rent" : "";
+    }
+  }
+
+  pickCard(ctx, card) {
+    const entry = { kind: "card", seat: ctx.seat, deck: card.deck, card: card.id };
+    const back = () => this.move_card(ctx, card.deck);
+    if (card.effect.rent_via) {
+      ctx.opts = this.app.optionsFor(ctx.seat);
+      return this.move_rent({ ...ctx, title: `Rent \u00b7 ${ctx.name}` }, card.effect.rent_via);
+    }
+    if (card.effect.kind === "pay_or_chance") {
+      return this.show(ctx.title, h("p", { class: "prompt" }, card.text),
+        h("div", { class: "choices" },
+          h("button", { type: "button", class: "choice",
+            onclick: () => this.confirm(ctx.title, { ...entry, choice: "pay" }, back) },
+          h("span", { class: "choice-main" }, `Pay ${this.words.money(card.effect.amount)}`)),
+          h("button", { type: "button", class: "choice",
+            onclick: () => this.confirm(ctx.title, { ...entry, choice: "chance" }, back) },
+          h("span", { class: "choice-main" }, "Take a Chance card instead"))),
+        backButton(back));
+    }
+    return this.confirm(ctx.title, entry, back);
+  }
+
+  move_auction(ctx, space = null) {
+    const w = this.words;
+    const unowned = this.app.state.spaces.filter((d) => d.owner === null).map((d) => d.space);
+    if (space === null) {
+      const list = unowned.length
+        ? h("div", { class: "choices" }, unowned.map((p) => h("button", { type: "button", class: "choice",
+          "data-space": p, onclick: () => this.move_auction(ctx, p) },
+        swatch(w.spaces[p].group), h("span", { class: "choice-main" }, w.space(p)),
+        h("span", { class: "choice-sub" }, `printed ${w.money(w.spaces[p].price)}`))))
+        : h("p", { class: "empty" }, "Every deed is owned: nothing to auction.");
+      return this.show(ctx.title, h("p", { class: "prompt" }, "Which deed is auctioned?"), list);
+    }
+    let winner = ctx.seat;
+    const pad = keypad("auction-amount", "Winning bid");
+    const winners = seatPicker(this.app, { label: "Who won?", selected: winner, onpick: (n) => { winner = n; } });
+    return this.show(ctx.title,
+      h("p", { class: "prompt" }, `Auction of ${w.space(space)}`),
+      winners, pad.el,
+      actions(
+        h("button", { type: "button", class: "primary", onclick: () => {
+          if (!pad.value()) return pad.complain("Enter the winning bid.");
+          this.confirm(ctx.title, { kind: "auction", seat: winner, space, amount: pad.value() },
+            () => this.move_auction(ctx, space));
+        } }, "Check"),
+        h("button", { type: "button", onclick: () => this.move_auction(ctx) }, "Back")));
+  }
+
+  move_pay_player(ctx) {
+    let to = null;
+    const pad = keypad("pay-amount", "Amount");
+    const memo = textField("pay-memo", "What for (optional)");
+    const others = seatPicker(this.app, { label: `${ctx.name} pays whom?`, exclude: ctx.seat, onpick: (n) => { to = n; } });
+    return this.show(ctx.title, others, pad.el, memo.el,
+      actions(h("button", { type: "button", class: "primary", onclick: () => {
+        if (to === null) return pad.complain("Pick who is paid.");
+        if (!pad.value()) return pad.complain("Enter the amount.");
+        const entry = { kind: "pay_player", seat: ctx.seat, to_seat: to, amount: pad.value() };
+        if (memo.value()) entry.memo = memo.value();
+        this.confirm(ctx.title, entry, () => this.move_pay_player(ctx));
+      } }, "Check")));
+  }
+
+  move_bank_payment(ctx) {
+    let sign = 1;
+    const pad = keypad("bank-amount", "Amount");
+    const memo = textField("bank-memo", "What for");
+    const direction = h("div", { class: "segmented", role: "group", "aria-label": "Direction" },
+      [[1, `Bank pays ${ctx.name}`], [-1, `${ctx.name} pays the bank`]].map(([value, text]) =>
+        h("button", { type: "button", "aria-pressed": String(value === sign), "data-sign": value,
+          onclick: (event) => {
+            sign = value;
+            for (const b of direction.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
+          } }, text)));
+    return this.show(ctx.title, direction, pad.el, memo.el,
+      actions(h("button", { type: "button", class: "primary", onclick: () => {
+        if (!pad.value()) return pad.complain("Enter the amount.");
+        const entry = { kind: "bank_payment", seat: ctx.seat, amount: sign * pad.value() };
+        if (memo.value()) entry.memo = memo.value();
+        this.confirm(ctx.title, entry, () => this.move_bank_payment(ctx));
+      } }, "Check")));
+  }
+
+  move_use_jail_card(ctx) {
+    const decks = ctx.opts.jail_cards || [];
+    const names = { chance: "Chance", community_chest: "Community Chest" };
+    const list = decks.length
+      ? h("div", { class: "choices" }, decks.map((deck) => h("button", { type: "button", class: "choice",
+        onclick: () => this.confirm(ctx.title, { kind: "use_jail_card", seat: ctx.seat, deck }) },
+      h("span", { class: "choice-main" }, `Use the ${names[deck]} card`),
+      h("span", { class: "choice-sub" }, "It goes back under its deck"))))
+      : h("p", { class: "empty" }, `${ctx.name} holds no Get Out of Jail Free card.`);
+    return this.show(ctx.title, this.staleNote(), list);
+  }
+
+  move_bankrupt(ctx) {
+    const w = this.words;
+    const creditors = [null, ...this.app.activeSeats().filter((n) => n !== ctx.seat)];
+    return this.show(ctx.title,
+      h("p", { class: "prompt" }, `${ctx.name} cannot pay. Who is owed?`),
+      h("p", { class: "muted" }, "To a player: buildings go back to the bank at half price, and cash, deeds " +
+        "and cards go to that player. To the bank: deeds go back to the bank for auction."),
+      h("div", { class: "choices" }, creditors.map((c) => h("button", { type: "button", class: "choice danger",
+        "data-creditor": c ?? "bank",
+        onclick: () => {
+          const entry = { kind: "bankrupt", seat: ctx.seat };
+          if (c !== null) entry.creditor = c;
+          this.confirm(ctx.title, entry, () => this.move_bankrupt(ctx));
+        } }, h("span", { class: "choice-main" }, c === null ? "The bank" : w.seat(c))))));
+  }
+
+  move_trade(ctx, partner = null) {
+    const w = this.words;
+    if (partner === null) {
+      const others = this.app.activeSeats().filter((n) => n !== ctx.seat);
+      if (others.length === 1) return this.move_trade(ctx, others[0]);
+      return this.show(ctx.title, seatPicker(this.app, { label: `${ctx.name} trades with whom?`, exclude: ctx.seat,
+        onpick: (n) => this.move_trade(ctx, n) }));
+    }
+    const deeds = this.app.deeds();
+    const seats = new Map(this.app.state.seats.map((s) => [s.seat, s]));
+    const form = h("form", { class: "trade", onsubmit: (event) => event.preventDefault() });
+    const sides = [ctx.seat, partner].map((seat) => {
+      const tradeable = this.app.optionsFor(seat).trade;
+      const held = seats.get(seat).jail_cards;
+      const tag = `trade-${seat}`;
+      return h("fieldset", { class: "side", "data-seat": seat },
+        h("legend", {}, `${w.seat(seat)} gives`),
+        tradeable.length ? tradeable.map((p) => h("label", { class: "check" },
+          h("input", { type: "checkbox", name: `give-${seat}`, value: p, "data-mortgaged": deeds.get(p).mortgaged ? "1" : "" }),
+          swatch(w.spaces[p].group), " ", w.space(p), deeds.get(p).mortgaged ? " (mortgaged)" : ""))
+          : h("p", { class: "muted" }, "No deed to trade."),
+        h("label", { for: `${tag}-cash` }, `Cash from ${w.seat(seat)}`),
+        h("input", { id: `${tag}-cash`, name: `cash-${seat}`, type: "number", min: 0, step: 1, inputmode: "numeric", placeholder: "0" }),
+        held ? [h("label", { for: `${tag}-jail` }, `Jail cards from ${w.seat(seat)}`),
+          h("input", { id: `${tag}-jail`, name: `jail-${seat}`, type: "number", min: 0, max: held, step: 1, inputmode: "numeric", placeholder: "0" })] : null);
+    });
+    const lift = h("fieldset", { class: "lift", hidden: true }, h("legend", {}, "Lift these mortgages now (value + 10%)?"));
+    const refreshLift = () => {
+      const mortgaged = [...form.querySelectorAll("input[type=checkbox][data-mortgaged='1']:checked")].map((i) => Number(i.value));
+      const kept = new Set([...lift.querySelectorAll("input:checked")].map((i) => Number(i.value)));
+      lift.replaceChildren(lift.firstChild, ...mortgaged.map((p) => h("label", { class: "check" },
+        h("input", { type: "checkbox", name: "lift", value: p, checked: kept.has(p) }), ` ${w.space(p)}`)));
+      lift.hidden = !mortgaged.length;
+    };
+    form.addEventListener("change", (event) => { if (event.target.name !== "lift") refreshLift(); });
+    const error = h("p", { class: "error", role: "alert" });
+    const side = (seat) => ({
+      spaces: [...form.querySelectorAll(`input[name="give-${seat}"]:checked`)].map((i) => Number(i.value)),
+      cash: Number(form.elements[`cash-${seat}`].value || 0),
+      jail_cards: Number(form.elements[`jail-${seat}`]?.value || 0),
+    });
+    form.append(h("div", { class: "sides" }, sides), lift, error,
+      actions(h("button", { type: "submit", class: "primary", onclick: () => {
+        const give = compact(side(ctx.seat));
+        const take = compact(side(partner));
+        if (!Object.keys(give).length && !Object.keys(take).length) {
+          error.textContent = "Tick what changes hands, or enter cash.";
+          return;
+        }
+        const entry = { kind: "trade", seat: ctx.seat, to_seat: partner, give, take };
+        const lifted = [...lift.querySelectorAll("input:checked")].map((i) => Number(i.value));
+        if (lifted.length) entry.lift = lifted;
+        this.confirm(ctx.title, entry, () => this.show(ctx.title, form));
+      } }, "Check the trade")));
+    return this.show(`Trade \u00b7 ${ctx.name} and ${w.seat(partner)}`, this.staleNote(), form);
+  }
+
+  // ------------------------------------------------------------ check, then record
+
+  /** Ask the bank what the entry would do, show it, and record it on "Record". */
+  async confirm(title, entry, back = null) {
+    const label = this.words.describe(entry);
+    if (this.app.net === "offline") return this.offline(title, entry, label, back);
+    const token = this.show(title, h("p", { class: "loading", role: "status" }, "Checking with the bank\u2026"));
+    let answer;
+    try {
+      answer = await this.app.preview(entry);
+    } catch (error) {
+      if (!(error instanceof Offline)) throw error;
+      if (!this.stale(token)) this.offline(title, entry, label, back);
+      return;
+    }
+    if (this.stale(token)) return;
+    if (!answer.ok) return this.refused(title, entry, answer.body, back);
+    return this.preview(title, entry, label, answer.body, back);
+  }
+
+  preview(title, entry, label, p, back) {
+    const w = this.words;
+    const seat = entry.seat;
+    const transfers = p.transfers;
+    const parts = [h("p", { class: "what" }, label)];
+    if (transfers.length) {
+      const same = transfers.length > 1 && transfers.every((t) => t.amount === transfers[0].amount);
+      parts.push(h("h3", {}, "Money"),
+        same ? h("p", { class: "each" }, `${w.money(transfers[0].amount)} each, ${transfers.length} payments`) : null,
+        h("ul", { class: "transfers" }, transfers.map((t) => h("li", {},
+          h("span", {}, `${w.who(t.from)} \u2192 ${w.who(t.to)}`),
+          h("strong", { class: "amount" }, w.money(t.amount))))));
+      if (transfers.length > 1) {
+        const net = transfers.reduce((sum, t) => sum + (t.to === seat ? t.amount : 0) - (t.from === seat ? t.amount : 0), 0);
+        const moved = transfers.reduce((sum, t) => sum + t.amount, 0);
+        parts.push(h("p", { class: "total" }, net
+          ? `Total: ${w.seat(seat)} ${net > 0 ? "receives" : "pays"} ${w.money(Math.abs(net))}`
+          : `Total moved: ${w.money(moved)}`));
+      }
+    } else {
+      parts.push(h("p", { class: "each" }, "No money moves."));
+    }
+    if (p.balances.length) {
+      parts.push(h("h3", {}, "Balances"), h("table", { class: "data balances" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Before"),
+          h("th", { scope: "col", class: "num" }, "After"), h("th", { scope: "col", class: "num" }, "Change"))),
+        h("tbody", {}, [...p.balances].sort((a, b) => (b.seat === seat) - (a.seat === seat)).map((b) => h("tr", { "data-seat": b.seat, class: b.after < 0 ? "short" : "" },
+          h("th", { scope: "row" }, b.name), h("td", { class: "num" }, w.money(b.before)),
+          h("td", { class: "num" }, w.money(b.after)),
+          h("td", { class: "num" }, (b.after - b.before > 0 ? "+" : "") + w.money(b.after - b.before)))))));
+    }
+    const changes = deedChanges(this.app, p.state);
+    if (changes.length) parts.push(h("h3", {}, "Deeds"), h("ul", { class: "changes" }, changes.map((c) => h("li", {}, c))));
+    for (const b of p.balances.filter((x) => x.after < 0)) {
+      parts.push(h("div", { class: "notice warn debt-note" },
+        h("p", {}, h("strong", {}, `${b.name} will owe ${w.money(-b.after)}. `),
+          "The debt is recorded in full. Then raise cash: sell buildings, mortgage, trade \u2014 or declare bankruptcy.")));
+    }
+    parts.push(actions(
+      h("button", { type: "button", class: "primary", "data-action": "record", autofocus: true, onclick: () => this.record(entry, label) }, "Record"),
+      back ? h("button", { type: "button", onclick: back }, "Back") : h("button", { type: "button", onclick: () => this.close() }, "Cancel")));
+    return this.show(title, parts);
+  }
+
+  refused(title, entry, body, back) {
+    const parts = [h("div", { class: "notice danger", role: "alert" },
+      h("strong", {}, "The bank says no: "), body.detail || "this move is not allowed.")];
+    if (body.error === "insufficient_cash") {
+      parts.push(h("p", {}, `${this.words.seat(entry.seat)} needs more cash. Raise it first: sell buildings, mortgage, ` +
+        "trade \u2014 or declare bankruptcy if a debt cannot be paid."));
+      parts.push(debtPath(this.app, entry.seat));
+      if (entry.kind === "buy") {
+        parts.push(h("button", { type: "button", onclick: () => this.move_auction({ title: `Auction \u00b7 ${this.words.seat(entry.seat)}`, seat: entry.seat }, entry.space) },
+          "Auction it instead"));
+      }
+    }
+    parts.push(actions(back ? h("button", { type: "button", onclick: back }, "Back") : null,
+      h("button", { type: "button", onclick: () => this.close() }, "Close")));
+    return this.show(title, parts);
+  }
+
+  offline(title, entry, label, back) {
+    const queue = h("div", { class: "actions" });
+    const first = () => queue.replaceChildren(
+      h("button", { type: "button", class: "primary", "data-action": "queue", onclick: second }, "Queue without a check"),
+      back ? h("button", { type: "button", onclick: back }, "Back") : null);
+    const second = () => {
+      queue.replaceChildren(
+        h("p", { class: "sure" }, "Sure? Amounts are worked out when it reaches the bank."),
+        h("button", { type: "button", class: "primary", "data-action": "queue-confirm", onclick: () => this.record(entry, label) }, "Yes, queue it"),
+        h("button", { type: "button", onclick: first }, "No"));
+      queue.querySelector("[data-action=queue-confirm]").focus();
+    };
+    first();
+    return this.show(title, h("p", { class: "what" }, label),
+      h("div", { class: "notice warn", role: "status" }, h("strong", {}, "Offline: no preview. "),
+        "The bank cannot check this move or show the amounts now. A queued entry is sent when the " +
+        "connection returns; if the rules refuse it then, the console shows why and holds the queue."),
+      queue);
+  }
+
+  async record(entry, label) {
+    this.close();
+    await this.app.queue(entry, label);
+  }
+
+  // ------------------------------------------------------------ undo and close
+
+  openUndo(target) {
+    const w = this.words;
+    const label = w.describe(target);
+    const reason = textField("void-reason", "Reason", { required: true });
+    const cash = new Map(this.app.state.seats.map((s) => [s.seat, s.cash]));
+    const back = target.transfers.map((t) => ({ from: t.to, to: t.from, amount: t.amount }));
+    const after = new Map(cash);
+    for (const t of back) {
+      if (t.from !== "bank") after.set(t.from, after.get(t.from) - t.amount);
+      if (t.to !== "bank") after.set(t.to, after.get(t.to) + t.amount);
+    }
+    const touched = [...cash.keys()].filter((s) => cash.get(s) !== after.get(s));
+    const quick = ["Wrong player", "Wrong amount", "Wrong deed", "Recorded twice"].map((text) =>
+      h("button", { type: "button", class: "small-btn", onclick: () => reason.set(text) }, text));
+    const error = h("p", { class: "error", role: "alert" });
+    return this.show(`Undo #${target.seq}`,
+      h("p", { class: "what" }, label),
+      back.length ? [h("h3", {}, "Money going back"), h("ul", { class: "transfers" }, back.map((t) => h("li", {},
+        h("span", {}, `${w.who(t.from)} \u2192 ${w.who(t.to)}`), h("strong", { class: "amount" }, w.money(t.amount)))))]
+        : h("p", {}, "No money moves back."),
+      touched.length ? h("ul", { class: "changes" }, touched.map((s) =>
+        h("li", {}, `${w.seat(s)}: ${w.money(cash.get(s))} \u2192 ${w.money(after.get(s))}`))) : null,
+      h("p", { class: "muted small" }, "The entry stays in the ledger, marked as undone, with your reason."),
+      h("div", { class: "row quick" }, quick), reason.el, error,
+      actions(
+        h("button", { type: "button", class: "danger solid", "data-action": "undo", onclick: async () => {
+          if (!reason.value()) { error.textContent = "Say why the entry is undone."; reason.focus(); return; }
+          this.close();
+          await this.app.queueVoid(target, reason.value(), `Undo #${target.seq} (${label}): ${reason.value()}`);
+        } }, "Undo entry"),
+        h("button", { type: "button", onclick: () => this.close() }, "Cancel")));
+  }
+
+  openClose() {
+    const error = h("p", { class: "error", role: "alert" });
+    return this.show("Close the table",
+      h("p", {}, "Close the table once the last turn is played. No entry can be recorded after that; " +
+        "the net worths are counted and a referee confirms them."),
+      this.app.pending.length ? h("p", { class: "notice warn" }, "Entries are still waiting to be sent: they go first.") : null,
+      error,
+      actions(
+        h("button", { type: "button", class: "primary", "data-action": "close-table", onclick: async () => {
+          const answer = await this.app.closeTable();
+          if (answer) error.textContent = answer;
+          else this.close();
+        } }, "Close table"),
+        h("button", { type: "button", onclick: () => this.close() }, "Cancel")));
+  }
+}
+
+// ---------------------------------------------------------------- small parts
+
+function actions(...buttons) {
+  return h("div", { class: "actions" }, buttons);
+}
+
+function backButton(onclick) {
+  return actions(h("button", { type: "button", onclick }, "Back"));
+}
+
+function compact(side) {
+  const out = {};
+  if (side.spaces.length) out.spaces = side.spaces;
+  if (side.cash > 0) out.cash = Math.floor(side.cash);
+  if (side.jail_cards > 0) out.jail_cards = Math.floor(side.jail_cards);
+  return out;
+}
+
+/** What changes on the board: owners, buildings, mortgages. */
+function deedChanges(app, after) {
+  const w = app.words;
+  const before = app.deeds();
+  const out = [];
+  for (const d of after.spaces) {
+    const was = before.get(d.space);
+    if (!was) continue;
+    if (was.owner !== d.owner) out.push(`${d.name}: ${d.owner ? w.seat(d.owner) : "back to the bank"}`);
+    const b0 = buildings(was) || "no buildings";
+    const b1 = buildings(d) || "no buildings";
+    if (b0 !== b1) out.push(`${d.name}: ${b0} \u2192 ${b1}`);
+    if (was.mortgaged !== d.mortgaged) out.push(`${d.name}: ${d.mortgaged ? "mortgaged" : "mortgage lifted"}`);
+  }
+  return out;
+}
+
+/** Seat buttons to pick one player; the pressed one is the choice. */
+function seatPicker(app, { label, exclude = null, selected = null, onpick }) {
+  const id = `pick-${Math.random().toString(36).slice(2, 8)}`;
+  const group = h("div", { class: "seat-pick", role: "group", "aria-labelledby": id });
+  for (const n of app.activeSeats().filter((s) => s !== exclude)) {
+    group.append(h("button", { type: "button", "aria-pressed": String(n === selected), "data-seat": n,
+      onclick: (event) => {
+        for (const b of group.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
+        onpick(n);
+      } }, app.words.seat(n)));
+  }
+  return h("div", { class: "field" }, h("p", { class: "prompt", id }, label), group);
+}
+
+/** An amount with a keypad and quick amounts, for the rare free-form payment. */
+function keypad(id, label) {
+  const input = h("input", { id, name: id, type: "text", inputmode: "none", autocomplete: "off",
+    pattern: "[0-9]*", class: "amount-input", placeholder: "0" });
+  const message = h("p", { class: "error", role: "alert" });
+  const set = (text) => {
+    input.value = text.replace(/\D/g, "").replace(/^0+/, "").slice(0, 6);
+    message.textContent = "";
+  };
+  const key = (text, aria, action) => h("button", { type: "button", class: "key", "aria-label": aria || null,
+    onclick: action }, text);
+  const digits = ["1", "2", "3", "4", "5", "6", "7", "8", "9"].map((d) => key(d, null, () => set(input.value + d)));
+  const el = h("div", { class: "keypad-field" },
+    h("label", { for: id }, label),
+    input,
+    h("div", { class: "quick", role: "group", "aria-label": "Quick amounts" },
+      QUICK_AMOUNTS.map((n) => key(String(n), `Amount ${n}`, () => set(String(n))))),
+    h("div", { class: "keypad" }, digits,
+      key("Clear", "Clear the amount", () => set("")),
+      key("0", null, () => set(input.value + "0")),
+      key("\u232b", "Delete the last digit", () => set(input.value.slice(0, -1)))),
+    message);
+  input.addEventListener("input", () => set(input.value));
+  return {
+    el,
+    value: () => Number(input.value || 0),
+    complain: (text) => { message.textContent = text; },
+  };
+}
+
+function textField(id, label, { required = false } = {}) {
+  const input = h("input", { id, name: id, type: "text", maxlength: 200, autocomplete: "off", required });
+  return {
+    el: h("div", { class: "field" }, h("label", { for: id }, label), input),
+    value: () => input.value.trim(),
+    set: (text) => { input.value = text; },
+    focus: () => input.focus(),
+  };
+}

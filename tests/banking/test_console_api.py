@@ -1,0 +1,278 @@
+"""The console's dry run and buttons: POST preview and GET options, and the console page."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+
+from banking.models import Entry, TableLedger
+from banking.services.rounds import round_end
+from tests.conftest import World, client_for
+from tests.factories import EventFactory, VolunteerFactory
+from tournament.models import Table, Volunteer
+
+pytestmark = pytest.mark.django_db
+
+
+def post(world: World, **body: Any) -> dict[str, Any]:
+    body.setdefault("id", str(uuid.uuid4()))
+    response = world.banker().post(f"/api/tables/{world.table.pk}/entries/", body, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def preview(client: Any, table: Table, **body: Any) -> Any:
+    return client.post(f"/api/tables/{table.pk}/preview/", body, format="json")
+
+
+def options(client: Any, table: Table) -> Any:
+    return client.get(f"/api/tables/{table.pk}/options/")
+
+
+def seat_options(world: World, seat: int) -> dict[str, Any]:
+    body = options(world.banker(), world.table).json()
+    return next(s for s in body["seats"] if s["seat"] == seat)
+
+
+def hotel_on_boardwalk(world: World) -> None:
+    """Seat 1 owns the dark blues, with four houses on Park Place and a hotel on Boardwalk."""
+    post(world, kind="bank_payment", seat=1, amount=2000, memo="Test money")
+    post(world, kind="buy", seat=1, space=37)
+    post(world, kind="buy", seat=1, space=39)
+    for _ in range(4):
+        post(world, kind="build", seat=1, space=37)
+        post(world, kind="build", seat=1, space=39)
+    post(world, kind="build", seat=1, space=39)
+
+
+# --------------------------------------------------------------------------- preview
+
+
+def test_a_preview_shows_the_rent_the_bank_computes_and_writes_nothing(world):
+    hotel_on_boardwalk(world)
+    entries = Entry.objects.count()
+    ledger = TableLedger.objects.get(table=world.table)
+
+    response = preview(world.banker(), world.table, kind="rent", seat=2, space=39)
+
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert body["transfers"] == [{"from": 2, "to": 1, "amount": 2000}]
+    assert body["kind"] == "rent"
+    payer = next(b for b in body["balances"] if b["seat"] == 2)
+    owner = next(b for b in body["balances"] if b["seat"] == 1)
+    assert (payer["before"], payer["after"]) == (1500, -500)
+    assert owner["after"] - owner["before"] == 2000
+    assert next(s for s in body["state"]["seats"] if s["seat"] == 2)["cash"] == -500
+    assert body["state"]["last_seq"] == ledger.last_seq
+    # Nothing was recorded: no entry, and the stored state is as it was.
+    assert Entry.objects.count() == entries
+    fresh = TableLedger.objects.get(table=world.table)
+    assert (fresh.state, fresh.last_seq) == (ledger.state, ledger.last_seq)
+    state = world.banker().get(f"/api/tables/{world.table.pk}/state/").json()
+    assert next(s for s in state["seats"] if s["seat"] == 2)["cash"] == 1500
+
+
+def test_a_preview_takes_an_id_and_still_records_nothing(world):
+    entry_id = str(uuid.uuid4())
+    response = preview(world.banker(), world.table, id=entry_id, kind="pass_go", seat=3)
+    assert response.status_code == 200
+    assert response.json()["transfers"] == [{"from": "bank", "to": 3, "amount": 200}]
+    assert not Entry.objects.filter(pk=entry_id).exists()
+    # The same id can then be posted for real.
+    posted = world.banker().post(
+        f"/api/tables/{world.table.pk}/entries/",
+        {"id": entry_id, "kind": "pass_go", "seat": 3},
+        format="json",
+    )
+    assert posted.status_code == 201
+
+
+def test_a_preview_of_a_card_tells_each_players_share_apart(world):
+    body = preview(
+        world.banker(),
+        world.table,
+        kind="card",
+        seat=1,
+        deck="community_chest",
+        card="chest-opera-night",
+    ).json()
+    assert body["transfers"] == [
+        {"from": 2, "to": 1, "amount": 50},
+        {"from": 3, "to": 1, "amount": 50},
+        {"from": 4, "to": 1, "amount": 50},
+    ]
+    assert next(b for b in body["balances"] if b["seat"] == 1)["after"] == 1650
+
+
+def test_a_forbidden_move_previews_as_the_refusal_posting_would_get(world):
+    post(world, kind="buy", seat=1, space=39)
+    response = preview(world.banker(), world.table, kind="build", seat=1, space=39)
+    assert response.status_code == 400
+    assert set(response.json()) == {"error", "detail"}
+    assert response.json()["error"] == "incomplete_group"
+
+
+def test_a_preview_of_a_round_that_is_over_is_a_conflict(world):
+    world.round.status = world.round.Status.TIME_CALLED
+    world.round.save()
+    Table.objects.filter(pk=world.table.pk).update(status=Table.Status.CLOSED)
+    response = preview(world.referee_client(), world.table, kind="pass_go", seat=1)
+    assert response.status_code == 409
+    assert response.json()["error"] == "table_closed"
+
+
+def test_a_banker_cannot_preview_an_adjustment(world):
+    response = preview(world.banker(), world.table, kind="adjust", seat=1, amount=5, reason="x")
+    assert response.status_code == 403
+    ok = preview(world.referee_client(), world.table, kind="adjust", seat=1, amount=5, reason="x")
+    assert ok.status_code == 200
+
+
+def test_a_preview_on_a_fresh_table_does_not_open_its_ledger(world):
+    assert not TableLedger.objects.filter(table=world.tables[1]).exists()
+    response = preview(world.banker(world.tables[1]), world.tables[1], kind="pass_go", seat=1)
+    assert response.status_code == 200
+    assert not TableLedger.objects.filter(table=world.tables[1]).exists()
+
+
+# --------------------------------------------------------------------------- options
+
+
+def test_options_offer_only_the_even_build(world):
+    post(world, kind="buy", seat=1, space=37)
+    assert seat_options(world, 1)["build"] == []  # not the whole group yet
+    post(world, kind="buy", seat=1, space=39)
+    assert seat_options(world, 1)["build"] == [37, 39]
+    post(world, kind="build", seat=1, space=37)
+    assert seat_options(world, 1)["build"] == [39]  # Park Place waits for Boardwalk
+    post(world, kind="build", seat=1, space=39)
+    assert seat_options(world, 1)["build"] == [37, 39]
+    assert seat_options(world, 1)["sell_building"] == [37, 39]
+    assert seat_options(world, 1)["mortgage"] == []  # the group has buildings
+    assert seat_options(world, 2)["build"] == []
+
+
+def test_options_follow_the_rules_for_each_move(world):
+    post(world, kind="buy", seat=1, space=5)
+    post(world, kind="buy", seat=1, space=12)
+    post(world, kind="buy", seat=2, space=1)
+    post(world, kind="mortgage", seat=2, space=1)
+    one, two, three = (seat_options(world, n) for n in (1, 2, 3))
+
+    assert 5 not in three["buy"]
+    assert 6 in three["buy"]
+    assert 1 not in one["rent"]  # mortgaged: no rent
+    assert one["rent"] == []  # nothing else is owned by others
+    assert sorted(three["rent"]) == [5, 12]
+    assert two["unmortgage"] == [1]
+    assert two["mortgage"] == []
+    assert sorted(one["mortgage"]) == [5, 12]
+    assert sorted(one["trade"]) == [5, 12]
+    assert one["bankrupt"] is False
+
+    body = options(world.banker(), world.table).json()
+    rents = {r["space"]: r for r in body["rents"]}
+    assert rents[5] == {"space": 5, "owner": 1, "amount": 25, "per_dice": None}
+    assert rents[12] == {"space": 12, "owner": 1, "amount": None, "per_dice": 4}
+    assert 1 not in rents
+    assert body["last_seq"] == 4
+
+
+def test_options_leave_out_what_the_cash_does_not_cover(world):
+    post(world, kind="bank_payment", seat=1, amount=-1400, memo="Test")
+    opts = seat_options(world, 1)
+    assert 1 in opts["buy"]  # 60
+    assert 39 not in opts["buy"]  # 400
+    assert 39 in opts["auction"]
+
+
+def test_options_cost_the_same_queries_whatever_the_history(world, django_assert_max_num_queries):
+    for _ in range(30):
+        post(world, kind="pass_go", seat=1)
+    client = world.banker()
+    with django_assert_max_num_queries(6):
+        assert options(client, world.table).status_code == 200
+
+
+# --------------------------------------------------------------------------- who may call
+
+
+@pytest.mark.parametrize(
+    ("caller", "status"),
+    [
+        ("anonymous", 401),
+        ("banker", 200),
+        ("other_banker", 403),
+        ("referee", 200),
+        ("other_organiser", 403),
+        ("organiser", 200),
+    ],
+)
+@pytest.mark.parametrize("endpoint", ["preview", "options"])
+def test_who_may_preview_and_read_options(world, caller, status, endpoint):
+    clients = {
+        "anonymous": lambda: client_for(),
+        "banker": lambda: world.banker(),
+        "other_banker": lambda: world.banker(world.tables[1]),
+        "referee": world.referee_client,
+        "organiser": world.organiser_client,
+        "other_organiser": lambda: client_for(
+            VolunteerFactory(event=EventFactory(), role=Volunteer.Role.ORGANISER).user
+        ),
+    }
+    client = clients[caller]()
+    if endpoint == "preview":
+        response = preview(client, world.table, kind="pass_go", seat=1)
+    else:
+        response = options(client, world.table)
+    assert response.status_code == status, response.json()
+    if status >= 400:
+        assert set(response.json()) == {"error", "detail"}
+
+
+# --------------------------------------------------------------------------- the page
+
+
+def test_the_console_opens_with_the_table_and_its_key(client, world):
+    response = client.get(f"/console/{world.table.key}/")
+    assert response.status_code == 200
+    config = response.context["config"]
+    assert config["table"] == world.table.pk
+    assert config["key"] == world.table.key
+    assert config["api"]["preview"] == f"/api/tables/{world.table.pk}/preview/"
+    assert config["api"]["void"] == f"/api/tables/{world.table.pk}/entries/{{id}}/void/"
+    assert len(config["edition"]["spaces"]) == 40
+    assert [s["seat"] for s in config["options"]["seats"]] == [1, 2, 3, 4]
+    content = response.content.decode()
+    assert 'id="console-config"' in content
+    assert "no-store" in response["Cache-Control"]
+
+
+def test_an_unknown_key_is_a_friendly_404(client, world):
+    response = client.get("/console/not-a-key-at-all/")
+    assert response.status_code == 404
+    assert "does not open a console" in response.content.decode()
+    assert "QR code" in response.content.decode()
+
+
+def test_a_rotated_key_no_longer_opens_the_console(client, world):
+    old = world.table.key
+    world.organiser_client().post(f"/api/tables/{world.table.pk}/rotate-key/")
+    assert client.get(f"/console/{old}/").status_code == 404
+
+
+def test_a_round_that_ended_shows_that_it_is_over(client, world):
+    round_end(round_id=world.round.pk)
+    response = client.get(f"/console/{world.table.key}/")
+    assert response.status_code == 410
+    assert "This round is over" in response.content.decode()
+
+
+def test_the_service_worker_is_served_under_console(client, db):
+    response = client.get("/console/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert b'addEventListener("fetch"' in response.content

@@ -1,0 +1,485 @@
+"""The banker console in a real browser: a game played by taps, offline and back, the looks.
+
+Every step waits on something the banker would see (a sheet, a ledger row, the connection
+indicator), never on a fixed delay.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from banking.models import Entry
+from tests.browser import (
+    TABLET,
+    TABLET_LANDSCAPE,
+    no_horizontal_scroll,
+    serious_accessibility_violations,
+    snap,
+)
+from tests.conftest import World, make_world
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+# --------------------------------------------------------------------------- quiet endings
+
+
+@pytest.fixture
+def new_page(new_page: Callable[..., Any]) -> Iterator[Callable[..., Any]]:
+    """The shared `new_page`, but a test ends only when its consoles have stopped talking to
+    the server: the console polls on its own, and a request still running while the test
+    database is emptied can deadlock with it."""
+    pages: list[tuple[Any, set[Any]]] = []
+
+    def make(*args: Any, **kwargs: Any) -> Any:
+        page = new_page(*args, **kwargs)
+        running: set[Any] = set()
+        page.on("request", lambda r: running.add(r) if "/api/" in r.url else None)
+        page.on("requestfinished", lambda r: running.discard(r))
+        page.on("requestfailed", lambda r: running.discard(r))
+        pages.append((page, running))
+        return page
+
+    yield make
+    for page, _ in pages:
+        page.context.set_offline(True)  # nothing new reaches the server
+    for page, running in pages:
+        deadline = time.monotonic() + 10
+        while running and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+
+
+# --------------------------------------------------------------------------- the banker's taps
+
+
+class Banker:
+    """A volunteer at the tablet: taps a player, a move, a choice, then Record."""
+
+    def __init__(self, page: Any, world: World) -> None:
+        self.page = page
+        self.world = world
+        self.names = {
+            seat.number: seat.player.name
+            for seat in world.table.seats.select_related("player").order_by("number")
+        }
+        self.seq = 0
+
+    def open(self, base: str) -> Banker:
+        self.page.goto(f"{base}/console/{self.world.table.key}/")
+        expect(self.page.locator("html")).to_have_attribute("data-console", "ready")
+        return self
+
+    @property
+    def sheet(self) -> Any:
+        return self.page.locator("#sheet")
+
+    def player(self, seat: int) -> Banker:
+        button = self.page.locator(f"#seats [data-seat='{seat}']")
+        button.click()
+        expect(button).to_have_attribute("aria-pressed", "true")
+        expect(self.page.locator("#moves-title")).to_contain_text(self.names[seat])
+        return self
+
+    def move(self, kind: str) -> Banker:
+        self.page.locator(f"#moves [data-move='{kind}']").click()
+        expect(self.sheet).to_be_visible()
+        return self
+
+    def tap(self, selector: str) -> Banker:
+        self.sheet.locator(selector).click()
+        return self
+
+    def shows(self, *texts: str) -> Banker:
+        for text in texts:
+            expect(self.sheet).to_contain_text(text)
+        return self
+
+    def record(self, *expected: str) -> Banker:
+        """Check the confirmation shows `expected`, tap Record, wait for the ledger row."""
+        expect(self.sheet.locator("[data-action=record]")).to_be_visible()
+        self.shows(*expected)
+        self.sheet.locator("[data-action=record]").click()
+        expect(self.sheet).to_be_hidden()
+        self.seq += 1
+        expect(self.page.locator(f"#ledger [data-seq='{self.seq}']")).to_be_visible()
+        expect(self.page.locator("#conn")).to_have_attribute("data-pending", "0")
+        return self
+
+    def queue_offline(self) -> Banker:
+        """Offline there is no preview: queue, then confirm a second time."""
+        self.shows("Offline: no preview")
+        self.tap("[data-action=queue]").tap("[data-action=queue-confirm]")
+        expect(self.sheet).to_be_hidden()
+        return self
+
+    def pending(self, count: int) -> None:
+        expect(self.page.locator("#conn")).to_have_attribute("data-pending", str(count))
+        expect(self.page.locator("#ledger .entry.pending")).to_have_count(count)
+
+
+def open_console(live_server: Any, new_page: Any, viewport: dict[str, int] = TABLET, **world: Any):
+    world_ = make_world(**world)
+    page = new_page(viewport)
+    return Banker(page, world_).open(live_server.url), world_
+
+
+def kinds_and_seats(world: World) -> list[tuple[str, Any]]:
+    return [(e.kind, e.fields.get("seat")) for e in Entry.objects.filter(table=world.table)]
+
+
+# --------------------------------------------------------------------------- 1. a game by taps
+
+
+def test_a_banker_plays_a_game_by_taps_and_the_ledger_holds_every_entry(live_server, new_page):
+    banker, world = open_console(live_server, new_page)
+    n = banker.names
+
+    banker.player(1).move("pass_go").record("Bank \u2192 " + n[1], "$200", "$1,700")
+    banker.move("buy").tap(".choice[data-space='39']").record("Boardwalk: " + n[1], "$400")
+    banker.move("buy").tap(".choice[data-space='37']").record("Park Place: " + n[1], "$350")
+
+    # Rent: the bank's amount (a whole group, unbuilt: twice 50) shows before Record.
+    banker.player(2).move("rent")
+    expect(banker.sheet.locator(".choice[data-space='39']")).to_contain_text("$100")
+    banker.tap(".choice[data-space='39']").record(f"{n[2]} \u2192 {n[1]}", "$100")
+
+    # Build: only the whole group, and only evenly.
+    banker.player(1).move("build")
+    expect(banker.sheet.locator(".choice")).to_have_count(2)
+    banker.tap(".choice[data-space='37']").record("Park Place: no buildings \u2192 1 house", "$200")
+    banker.move("build")
+    expect(banker.sheet.locator(".choice")).to_have_count(1)
+    expect(banker.sheet.locator(".choice[data-space='37']")).to_have_count(0)
+    banker.tap(".choice[data-space='39']").record("Boardwalk: no buildings \u2192 1 house")
+
+    banker.player(2).move("tax").tap(".choice[data-space='4'][data-choice='flat']")
+    banker.record("Income Tax", "$200")
+    banker.player(3).move("card").tap("[data-card='chance-dividend']").record("$50")
+    banker.move("buy").tap(".choice[data-space='5']").record("Reading Railroad: " + n[3])
+    banker.player(4).move("rent").tap(".choice[data-space='5']").record("$25")
+    banker.move("buy").tap(".choice[data-space='12']").record("Electric Company: " + n[4])
+
+    # A utility asks for the dice; the bank multiplies (one utility owned: 4 times 8).
+    banker.player(3).move("rent").tap(".choice[data-space='12']").tap("[data-dice='8']")
+    banker.record(f"{n[3]} \u2192 {n[4]}", "$32")
+
+    # A Chance card that sends a player to the nearest railroad: twice the rent.
+    banker.player(2).move("card").tap("[data-card='chance-nearest-railroad-1']")
+    banker.shows("Chance: nearest railroad").tap(".choice[data-space='5']").record("$50")
+
+    banker.move("buy").tap(".choice[data-space='1']").record("Mediterranean Avenue: " + n[2])
+    banker.move("mortgage").tap(".choice[data-space='1']").record("mortgaged", "$30")
+    banker.move("unmortgage").tap(".choice[data-space='1']").record("mortgage lifted", "$33")
+
+    # A trade: one form with both sides.
+    banker.move("trade").tap(".seat-pick [data-seat='3']")
+    banker.sheet.locator("input[name='give-2'][value='1']").check()
+    banker.sheet.locator("#trade-3-cash").fill("100")
+    banker.tap("button:has-text('Check the trade')")
+    banker.record("Mediterranean Avenue: " + n[3], f"{n[3]} \u2192 {n[2]}", "$100")
+
+    banker.player(4).move("jail_fine").record("$50")
+
+    # Undo the latest entry, with a reason: a recorded reversal, never a delete.
+    banker.page.locator(f"#ledger [data-seq='{banker.seq}'] button", has_text="Undo").click()
+    banker.shows("Money going back", f"Bank \u2192 {n[4]}")
+    banker.tap("button:has-text('Wrong player')").tap("[data-action=undo]")
+    expect(banker.sheet).to_be_hidden()
+    banker.seq += 1
+    expect(banker.page.locator(f"#ledger [data-seq='{banker.seq}']")).to_contain_text(
+        "Undo #18: Wrong player"
+    )
+    expect(banker.page.locator("#ledger [data-seq='18']")).to_have_class(re.compile("voided"))
+
+    banker.player(1).move("pass_go").record("$200")
+
+    # A card paid by every other player: each one's share and the total told apart.
+    banker.player(4).move("card").tap("[data-deck='community_chest']")
+    banker.tap("[data-card='chest-opera-night']")
+    banker.record("$50 each, 3 payments", f"Total: {n[4]} receives $150")
+
+    # The rare free-form payment: a keypad, no typing.
+    banker.player(1).move("pay_player").tap(".seat-pick [data-seat='2']")
+    for key in ("2", "5"):
+        banker.tap(f".keypad button:text-is('{key}')")
+    banker.tap("button:has-text('Check')").record(f"{n[1]} \u2192 {n[2]}", "$25")
+    banker.player(2).move("bank_payment").tap("[aria-label='Amount 50']")
+    banker.tap("button:has-text('Check')").record(f"Bank \u2192 {n[2]}", "$50")
+
+    assert kinds_and_seats(world) == [
+        ("pass_go", 1), ("buy", 1), ("buy", 1), ("rent", 2), ("build", 1), ("build", 1),
+        ("tax", 2), ("card", 3), ("buy", 3), ("rent", 4), ("buy", 4), ("rent", 3), ("rent", 2),
+        ("buy", 2), ("mortgage", 2), ("unmortgage", 2), ("trade", 2), ("jail_fine", 4),
+        ("void", None), ("pass_go", 1), ("card", 4), ("pay_player", 1), ("bank_payment", 2),
+    ]  # fmt: skip
+    entries = list(Entry.objects.filter(table=world.table))
+    assert [e.seq for e in entries] == list(range(1, 24))
+    assert entries[11].fields["dice"] == 8
+    assert entries[11].transfers[0]["amount"] == 32
+    assert entries[12].fields["via_card"] == "nearest_railroad"
+    assert entries[18].voids_id == entries[17].id
+    state = world.banker().get(f"/api/tables/{world.table.pk}/state/").json()
+    # Seat 1: 1500 +200 -400 -350 +100 -200 -200 +200 -50 -25.
+    assert state["seats"][0]["cash"] == 775
+    expect(banker.page.locator("#seats [data-seat='1']")).to_contain_text("$775")
+
+
+# --------------------------------------------------------------------------- 2. offline
+
+
+def test_entries_made_offline_survive_a_reload_and_arrive_once_in_order(live_server, new_page):
+    banker, world = open_console(live_server, new_page)
+    page, context = banker.page, banker.page.context
+    expect(page.locator("html")).to_have_attribute("data-offline-ready", "yes")
+
+    context.set_offline(True)
+    expect(page.locator("#conn")).to_have_attribute("data-net", "offline")
+    banker.player(1).move("pass_go").queue_offline()
+    banker.player(2).move("pass_go").queue_offline()
+    banker.player(1).move("buy").tap(".choice[data-space='39']").queue_offline()
+    banker.player(3).move("jail_fine").queue_offline()
+    banker.player(4).move("tax").tap(".choice[data-space='38']").queue_offline()
+    banker.pending(5)
+    expect(page.locator("#ledger .entry.pending").first).to_contain_text("pays Luxury Tax")
+    assert Entry.objects.filter(table=world.table).count() == 0
+
+    # Reloaded with no connection: the page comes from the tablet, the outbox from IndexedDB.
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-console", "ready")
+    banker.pending(5)
+    expect(page.locator("#conn")).to_have_text("Offline \u00b7 5 waiting")
+    assert Entry.objects.filter(table=world.table).count() == 0
+    snap(page, "console-offline-pending")
+    # Each entry's id was made on the tablet before its first (failed) send.
+    made = page.evaluate(
+        """async (table) => {
+            const outbox = await import('/static/js/console/outbox.js');
+            return (await outbox.items(table)).map((item) => item.body.id);
+        }""",
+        world.table.pk,
+    )
+    assert len(set(made)) == 5
+
+    context.set_offline(False)
+    expect(page.locator("#conn")).to_have_attribute("data-pending", "0", timeout=15_000)
+    expect(page.locator("#conn")).to_have_attribute("data-net", "live")
+    expect(page.locator("#ledger [data-seq='5']")).to_be_visible()
+    assert kinds_and_seats(world) == [
+        ("pass_go", 1), ("pass_go", 2), ("buy", 1), ("jail_fine", 3), ("tax", 4),
+    ]  # fmt: skip
+    assert [str(e.id) for e in Entry.objects.filter(table=world.table)] == made
+    expect(page.locator("#seats [data-seat='1']")).to_contain_text("$1,300")
+
+    # A refusal holds the queue: Park Place is bought twice while offline, the options on the
+    # tablet being the last the bank sent.
+    context.set_offline(True)
+    expect(page.locator("#conn")).to_have_attribute("data-net", "offline")
+    banker.player(2).move("buy").tap(".choice[data-space='37']").queue_offline()
+    banker.player(3).move("buy").tap(".choice[data-space='37']").queue_offline()
+    banker.player(4).move("pass_go").queue_offline()
+    banker.pending(3)
+
+    context.set_offline(False)
+    held = page.locator("#held")
+    expect(held).to_be_visible(timeout=15_000)
+    expect(held).to_contain_text(f"{banker.names[3]} buys Park Place")
+    expect(held).to_contain_text(f"Park Place already belongs to {banker.names[2]}.")
+    expect(page.locator("#conn")).to_have_attribute("data-net", "held")
+    assert kinds_and_seats(world)[5:] == [("buy", 2)]
+    snap(page, "console-held")
+
+    # Trying again changes nothing: still refused, and the pass_go behind it still waits.
+    attempts = int(page.locator("#conn").get_attribute("data-attempts"))
+    held.locator("button", has_text="Try again").click()
+    expect(page.locator("#conn")).to_have_attribute("data-attempts", str(attempts + 1))
+    expect(page.locator("#conn")).to_have_attribute("data-net", "held")
+    expect(held).to_contain_text("already belongs to")
+    banker.pending(2)
+    assert kinds_and_seats(world)[5:] == [("buy", 2)]
+
+    held.locator("button", has_text="Discard this entry").click()
+    expect(page.locator("#conn")).to_have_attribute("data-pending", "0")
+    expect(held).to_have_count(0)
+    expect(page.locator("#ledger [data-seq='7']")).to_contain_text(f"{banker.names[4]} passes GO")
+    assert kinds_and_seats(world)[5:] == [("buy", 2), ("pass_go", 4)]
+
+
+def test_a_sent_entry_is_recorded_once_even_if_its_answer_is_lost(live_server, new_page):
+    """The tablet resends an entry whose answer never came: the bank answers with the entry
+    it already has (same id, same body), so nothing is recorded twice."""
+    banker, world = open_console(live_server, new_page)
+    entry_id = str(uuid.uuid4())
+    body = {"id": entry_id, "kind": "pass_go", "seat": 2}
+    first = world.banker().post(f"/api/tables/{world.table.pk}/entries/", body, format="json")
+    assert first.status_code == 201
+    # The same item lands in the tablet's outbox, as if its first send had lost its answer.
+    banker.page.evaluate(
+        """async (item) => {
+            const outbox = await import('/static/js/console/outbox.js');
+            await outbox.add(item);
+        }""",
+        {
+            "table": world.table.pk,
+            "id": entry_id,
+            "url": f"/api/tables/{world.table.pk}/entries/",
+            "body": body,
+            "label": "Resent",
+        },
+    )
+    banker.page.reload()
+    expect(banker.page.locator("#conn")).to_have_attribute("data-pending", "0")
+    expect(banker.page.locator("#ledger [data-seq='1']")).to_be_visible()
+    assert Entry.objects.filter(table=world.table).count() == 1
+
+
+# --------------------------------------------------------------------------- 3 and 4. looks
+
+
+def _some_play(world: World) -> None:
+    banker = world.banker()
+    for body in (
+        {"kind": "pass_go", "seat": 1},
+        {"kind": "buy", "seat": 1, "space": 37},
+        {"kind": "buy", "seat": 1, "space": 39},
+        {"kind": "buy", "seat": 2, "space": 5},
+        {"kind": "buy", "seat": 3, "space": 12},
+        {"kind": "mortgage", "seat": 3, "space": 12},
+        {"kind": "build", "seat": 1, "space": 37},
+        {"kind": "rent", "seat": 4, "space": 37},
+        {"kind": "card", "seat": 2, "deck": "chance", "card": "chance-jail-free"},
+    ):
+        response = banker.post(
+            f"/api/tables/{world.table.pk}/entries/",
+            {"id": str(uuid.uuid4()), **body},
+            format="json",
+        )
+        assert response.status_code == 201, response.json()
+
+
+def _labels_missing(page: Any) -> list[str]:
+    return page.evaluate(
+        """() => [...document.querySelectorAll('input, select, textarea')]
+            .filter((el) => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')
+                            && !el.getAttribute('aria-labelledby'))
+            .map((el) => el.outerHTML)"""
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "viewport"), [("tablet", TABLET), ("landscape", TABLET_LANDSCAPE)]
+)
+def test_the_console_reads_well_on_a_tablet(live_server, new_page, name, viewport):
+    world = make_world()
+    _some_play(world)
+    banker = Banker(new_page(viewport), world).open(live_server.url)
+    page = banker.page
+    expect(page.locator("#ledger [data-seq='9']")).to_be_visible()
+    expect(page.locator("#conn")).to_have_text("Live")
+    assert no_horizontal_scroll(page)
+    assert serious_accessibility_violations(page) == []
+    assert _labels_missing(page) == []
+    snap(page, f"console-{name}")
+
+    # Every move button is a large target.
+    sizes = page.eval_on_selector_all(
+        "#moves button, #seats button",
+        "els => els.map(e => [e.getBoundingClientRect().width, e.getBoundingClientRect().height])",
+    )
+    assert all(w >= 48 and h >= 48 for w, h in sizes), sizes
+
+    # The confirmation sheet: every balance before and after.
+    banker.player(2).move("rent").tap(".choice[data-space='39']")
+    expect(banker.sheet.locator("[data-action=record]")).to_be_visible()
+    banker.shows("Balances", "$1,300", "$1,200")
+    assert no_horizontal_scroll(page)
+    assert serious_accessibility_violations(page) == []
+    snap(page, f"console-{name}-confirm")
+
+    # The keypad sheet: every input labelled.
+    banker.sheet.locator("#sheet-close").click()
+    banker.player(1).move("pay_player")
+    assert _labels_missing(page) == []
+    assert serious_accessibility_violations(page) == []
+    snap(page, f"console-{name}-keypad")
+    banker.sheet.locator("#sheet-close").click()
+
+    # The trade form: both sides, every checkbox and amount labelled.
+    banker.player(1).move("trade").tap(".seat-pick [data-seat='3']")
+    expect(banker.sheet.locator("fieldset.side")).to_have_count(2)
+    assert _labels_missing(page) == []
+    assert serious_accessibility_violations(page) == []
+    snap(page, f"console-{name}-trade")
+
+
+def test_keyboard_focus_is_always_visible(live_server, new_page):
+    banker, _ = open_console(live_server, new_page)
+    page = banker.page
+    outlines = []
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        outlines.append(
+            page.evaluate(
+                """() => {
+                    const s = getComputedStyle(document.activeElement);
+                    return [document.activeElement.tagName, s.outlineStyle, s.outlineWidth];
+                }"""
+            )
+        )
+    assert all(style != "none" and width != "0px" for _, style, width in outlines), outlines
+
+
+def test_last_turn_and_debts_show_what_to_do(live_server, new_page):
+    world = make_world()
+    _some_play(world)
+    world.banker().post(
+        f"/api/tables/{world.table.pk}/entries/",
+        {"id": str(uuid.uuid4()), "kind": "bank_payment", "seat": 4, "amount": -1600},
+        format="json",
+    )
+    world.organiser_client().post(f"/api/rounds/{world.round.pk}/call-time/")
+    banker = Banker(new_page(TABLET), world).open(live_server.url)
+    page = banker.page
+    expect(page.locator(".banner.last-turn")).to_contain_text("LAST TURN")
+    expect(page.locator("#clock")).to_have_text("Time is up")
+    expect(page.locator("#ledger [data-seq='10']")).to_contain_text("pays the bank")
+    debt = page.locator(".banner.debt")
+    expect(debt).to_contain_text(f"{banker.names[4]} owes")
+    expect(debt).to_contain_text("sell buildings, mortgage, trade")
+    expect(debt.locator("button")).to_have_count(4)
+    snap(page, "console-last-turn")
+
+    # A voluntary spend the cash does not cover: the refusal, and the way out.
+    banker.player(4).move("auction").tap(".choice[data-space='1']")
+    banker.tap("[aria-label='Amount 50']").tap("button:has-text('Check')")
+    banker.shows("The bank says no", "needs more cash", "Sell buildings", "Mortgage", "Trade")
+    assert serious_accessibility_violations(page) == []
+    snap(page, "console-refusal")
+
+
+def test_a_referees_correction_appears_without_a_reload(live_server, new_page):
+    banker, world = open_console(live_server, new_page)
+    banker.player(1).move("pass_go").record("$200")
+    adjusted = world.referee_client().post(
+        f"/api/tables/{world.table.pk}/entries/",
+        {
+            "id": str(uuid.uuid4()),
+            "kind": "adjust",
+            "seat": 1,
+            "amount": -200,
+            "reason": "Passed GO twice",
+        },
+        format="json",
+    )
+    assert adjusted.status_code == 201
+    # The console polls the table every few seconds: the correction shows up on its own.
+    row = banker.page.locator("#ledger [data-seq='2']")
+    expect(row).to_contain_text("Passed GO twice", timeout=12_000)
+    expect(row).to_contain_text("by referee")
+    expect(banker.page.locator("#seats [data-seat='1']")).to_contain_text("$1,500")
