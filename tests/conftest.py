@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerFactory
@@ -15,6 +16,12 @@ from tournament.models import Event, Round, Table, Volunteer
 from tournament.services.rounds import round_create, round_seat, round_start
 
 pytest_plugins = ["tests.browser"]
+
+# Property tests judge behaviour, not speed: a loaded 2-core machine must not fail them.
+settings.register_profile(
+    "suite", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+)
+settings.load_profile("suite")
 
 
 @pytest.fixture
