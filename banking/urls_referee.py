@@ -1,3 +1,25 @@
-from django.urls import path  # noqa: F401
+"""The referee's pages, under /referee/."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from . import views_referee as views
+
+urlpatterns = [
+    path("", views.referee_home, name="referee-home"),
+    path("events/<int:event_id>/", views.referee_event, name="referee-event"),
+    path(
+        "events/<int:event_id>/tables/<int:table_id>/",
+        views.referee_table,
+        name="referee-table",
+    ),
+    path(
+        "events/<int:event_id>/tables/<int:table_id>/adjust/",
+        views.referee_adjust,
+        name="referee-adjust",
+    ),
+    path(
+        "events/<int:event_id>/tables/<int:table_id>/entries/<uuid:entry_id>/void/",
+        views.referee_void,
+        name="referee-void",
+    ),
+]

@@ -1,3 +1,12 @@
-from django.urls import path  # noqa: F401
+"""The FAQ's pages, under /faq/."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("events/<int:event_id>/", views.faq_event, name="faq-event"),
+    path("events/<int:event_id>/search/", views.faq_event_search, name="faq-event-search"),
+    path("events/<int:event_id>/briefing/", views.briefing, name="faq-briefing"),
+    path("events/<int:event_id>/briefing/edit/", views.briefing_edit, name="faq-briefing-edit"),
+]

@@ -49,6 +49,14 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    screen_token = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        help_text="The secret in the big screen's link (256 random bits); blank when the "
+        "organiser has revoked the link or never issued one.",
+    )
+    screen_token_issued_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-date", "name"]

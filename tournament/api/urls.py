@@ -1,11 +1,16 @@
 from django.urls import path
 
-from . import views
+from . import screens, views
 
 urlpatterns = [
     path("auth/token/", views.TokenApi.as_view(), name="api-token"),
     path("events/", views.EventListApi.as_view(), name="api-events"),
     path("events/<int:event_id>/", views.EventDetailApi.as_view(), name="api-event"),
+    path(
+        "events/<int:event_id>/screen-link/",
+        screens.ScreenLinkApi.as_view(),
+        name="api-event-screen-link",
+    ),
     path("events/<int:event_id>/players/", views.PlayerListApi.as_view(), name="api-players"),
     path(
         "events/<int:event_id>/players/import/",

@@ -1,0 +1,224 @@
+"""The referee's pages, phone first: every table of the event, each table's ledger, and the
+two corrections a referee makes (void an entry, adjust a balance), each with a reason.
+
+Views parse, call one service or selector and render. A refusal from the bank (a rule, a
+round that is over, an entry others depend on) is shown as its sentence; nothing changes.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games.engine import RuleViolation
+from tournament.errors import Refusal
+from tournament.models import Event, Table
+
+from . import selectors
+from .actors import Actor
+from .services.entries import entry_post, entry_void
+
+MAX_REASON = 200
+MAX_AMOUNT = 100_000
+MINUS = "\N{MINUS SIGN}"
+
+
+class VoidForm(forms.Form):
+    reason = forms.CharField(
+        max_length=MAX_REASON,
+        error_messages={"required": "Say why the entry is being voided."},
+    )
+
+
+class AdjustForm(forms.Form):
+    DIRECTIONS = (("add", "Give the player money"), ("take", "Take money from the player"))
+
+    seat = forms.TypedChoiceField(
+        coerce=int, error_messages={"required": "Choose whose balance to adjust."}
+    )
+    direction = forms.ChoiceField(
+        choices=DIRECTIONS, error_messages={"required": "Choose give or take."}
+    )
+    amount = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_AMOUNT,
+        error_messages={"required": "Type the amount.", "invalid": "Type a whole amount."},
+    )
+    reason = forms.CharField(
+        max_length=MAX_REASON,
+        error_messages={"required": "Say why the balance is being adjusted."},
+    )
+    entry_id = forms.UUIDField(required=False)
+
+    def __init__(self, *args: Any, seats: list[dict[str, Any]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [(s["seat"], s["name"]) for s in seats]
+
+    def payload(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        sign = 1 if data["direction"] == "add" else -1
+        return {
+            "kind": "adjust",
+            "seat": data["seat"],
+            "amount": sign * data["amount"],
+            "reason": data["reason"],
+        }
+
+
+def _forbidden(request: HttpRequest, event: Event | None = None) -> HttpResponse:
+    return render(request, "banking/referee_forbidden.html", {"event": event}, status=403)
+
+
+def _refereeing(
+    request: HttpRequest, event_id: int, table_id: int | None = None
+) -> tuple[Event, str | None]:
+    """The event, and the role its corrections are recorded under (None: not allowed).
+    With a table: 404 unless the table is one of the event's."""
+    event = get_object_or_404(Event, pk=event_id)
+    if table_id is not None:
+        get_object_or_404(Table.objects.only("pk"), pk=table_id, round__event_id=event.pk)
+    return event, selectors.referee_actor_role(request.user, event.pk)
+
+
+def _actor(request: HttpRequest, role: str) -> Actor:
+    return Actor(role=role, name=request.user.get_username(), user=request.user)
+
+
+@require_GET
+@login_required
+def referee_home(request: HttpRequest) -> HttpResponse:
+    events = selectors.refereed_events(request.user)
+    return render(request, "banking/referee_home.html", {"events": events})
+
+
+@require_GET
+@login_required
+def referee_event(request: HttpRequest, event_id: int) -> HttpResponse:
+    event, role = _refereeing(request, event_id)
+    if role is None:
+        return _forbidden(request, event)
+    overview = selectors.referee_overview(event_id=event.pk)
+    return render(request, "banking/referee_event.html", {"event": event, **overview})
+
+
+def _table_page(
+    request: HttpRequest,
+    event: Event,
+    table_id: int,
+    *,
+    adjust: AdjustForm | None = None,
+    void: tuple[str, VoidForm] | None = None,
+    refusal: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    table = selectors.referee_table(event_id=event.pk, table_id=table_id)
+    if table is None:
+        raise Http404("There is no such table at this event.")
+    context = {
+        "event": event,
+        "table": table,
+        "adjust": adjust or AdjustForm(seats=table["seats"]),
+        "adjust_id": uuid.uuid4(),
+        "void_for": void[0] if void else "",
+        "void_form": void[1] if void else None,
+        "refusal": refusal,
+    }
+    return render(request, "banking/referee_table.html", context, status=status)
+
+
+@require_GET
+@login_required
+def referee_table(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    event, role = _refereeing(request, event_id)
+    if role is None:
+        return _forbidden(request, event)
+    return _table_page(request, event, table_id)
+
+
+def _table_url(event: Event, table_id: int, anchor: str = "") -> str:
+    url = reverse("referee-table", kwargs={"event_id": event.pk, "table_id": table_id})
+    return f"{url}#{anchor}" if anchor else url
+
+
+@require_POST
+@login_required
+def referee_void(request: HttpRequest, event_id: int, table_id: int, entry_id: uuid.UUID) -> Any:
+    event, role = _refereeing(request, event_id, table_id)
+    if role is None:
+        return _forbidden(request, event)
+    form = VoidForm(request.POST)
+    if not form.is_valid():
+        return _table_page(request, event, table_id, void=(str(entry_id), form), status=400)
+    try:
+        posted = entry_void(
+            table_id=table_id,
+            entry_id=entry_id,
+            reason=form.cleaned_data["reason"],
+            actor=_actor(request, role),
+            # One void per entry, ever: an id derived from the entry makes a second tap
+            # (or a resent form) give back the first void instead of a second one.
+            void_id=uuid.uuid5(entry_id, "void"),
+        )
+    except (Refusal, RuleViolation) as refusal:
+        detail = refusal.detail
+        if refusal.code == "id_reused":  # voided meanwhile, from another page, another reason
+            detail = "This entry has already been voided."
+        return _table_page(
+            request, event, table_id, void=(str(entry_id), form), refusal=detail, status=400
+        )
+    voided = posted.entry.fields.get("seq")
+    messages.success(
+        request, f"Entry {voided} voided ({form.cleaned_data['reason']}).", extra_tags="ok"
+    )
+    return redirect(_table_url(event, table_id, "ledger"))
+
+
+@require_POST
+@login_required
+def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
+    event, role = _refereeing(request, event_id, table_id)
+    if role is None:
+        return _forbidden(request, event)
+    table = selectors.referee_table(event_id=event.pk, table_id=table_id)
+    if table is None:
+        raise Http404("There is no such table at this event.")
+    form = AdjustForm(request.POST, seats=table["seats"])
+    if not form.is_valid():
+        return _table_page(request, event, table_id, adjust=form, status=400)
+    try:
+        posted = entry_post(
+            table_id=table_id,
+            entry_id=form.cleaned_data["entry_id"] or uuid.uuid4(),
+            payload=form.payload(),
+            actor=_actor(request, role),
+        )
+    except (Refusal, RuleViolation) as refusal:
+        detail = refusal.detail
+        if refusal.code == "id_reused":  # this form was sent before with other figures
+            detail = (
+                "That form was already used for an adjustment: "
+                "check the ledger below, then send this one again."
+            )
+            fresh = request.POST.copy()
+            fresh["entry_id"] = str(uuid.uuid4())
+            form = AdjustForm(fresh, seats=table["seats"])
+            form.is_valid()
+        return _table_page(request, event, table_id, adjust=form, refusal=detail, status=400)
+    seat = dict(form.fields["seat"].choices)[form.cleaned_data["seat"]]
+    amount = posted.entry.fields.get("amount", 0)
+    sign = "+" if amount > 0 else MINUS
+    messages.success(
+        request,
+        f"Entry {posted.entry.seq}: {seat} {sign}{table['currency']}{abs(amount)} "
+        f"({form.cleaned_data['reason']}).",
+        extra_tags="ok",
+    )
+    return redirect(_table_url(event, table_id, "ledger"))

@@ -1,0 +1,29 @@
+"""Writes for the FAQ's pages: the questions an organiser picks for an event's briefing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+
+from .models import BriefingItem, FaqEntry
+
+
+@transaction.atomic
+def briefing_set(*, event_id: int, faq_ids: Sequence[int]) -> list[BriefingItem]:
+    """Replace an event's briefing with these FAQ entries, in this order.
+
+    Repeated ids count once; ids of entries that no longer exist are left out. An empty
+    list clears the picks, and the briefing falls back to the FAQ's suggested questions.
+    """
+    # Two organisers saving at once take turns on the event's row. The event model is
+    # reached through the relation, so games still imports nothing of tournament's code.
+    event_model = BriefingItem._meta.get_field("event").related_model
+    list(event_model.objects.select_for_update().filter(pk=event_id).values_list("pk"))
+    wanted = list(dict.fromkeys(int(i) for i in faq_ids))
+    known = set(FaqEntry.objects.filter(pk__in=wanted).values_list("pk", flat=True))
+    BriefingItem.objects.filter(event_id=event_id).delete()
+    return BriefingItem.objects.bulk_create(
+        BriefingItem(event_id=event_id, faq_id=faq_id, position=position)
+        for position, faq_id in enumerate((i for i in wanted if i in known), start=1)
+    )

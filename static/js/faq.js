@@ -1,0 +1,123 @@
+/* The rules FAQ: answers as you type in every search box, and the briefing one question at a
+   time (Previous/Next, arrow keys, Page Up/Down from a presenter's clicker). Without this
+   script the search box submits a normal GET and the briefing shows every question. */
+(function () {
+  "use strict";
+
+  function setUpSearch(form) {
+    var input = form.querySelector("input[name=q]");
+    var results = document.getElementById(form.dataset.results);
+    var url = form.dataset.faqSearch;
+    if (!input || !results || !url || !window.fetch) return;
+    var timer = null;
+    var controller = null;
+    var last = input.value.trim();
+
+    function search(now) {
+      var q = input.value.trim();
+      if (q === last && !now) return;
+      last = q;
+      if (controller) controller.abort();
+      if (!q) { results.innerHTML = ""; return; }
+      controller = window.AbortController ? new AbortController() : null;
+      fetch(url + "?q=" + encodeURIComponent(q), {
+        headers: { "X-Requested-With": "fetch" },
+        credentials: "same-origin",
+        signal: controller ? controller.signal : undefined,
+      })
+        .then(function (response) {
+          if (!response.ok) throw new Error(response.status);
+          return response.text();
+        })
+        .then(function (html) { if (input.value.trim() === q) results.innerHTML = html; })
+        .catch(function (error) {
+          if (error && error.name === "AbortError") return;
+          results.innerHTML = '<p class="faq-none">The answers could not be loaded. Press Search to try again.</p>';
+        });
+    }
+
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(search, 180);
+    });
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      clearTimeout(timer);
+      search(true);
+    });
+  }
+
+  function setUpBriefing(root) {
+    var items = Array.prototype.slice.call(root.querySelectorAll("[data-briefing-item]"));
+    if (items.length < 2) return;
+    root.classList.add("one-at-a-time");
+    var current = 0;
+
+    function indexFromHash() {
+      var match = /^#item-(\d+)$/.exec(window.location.hash);
+      var n = match ? parseInt(match[1], 10) - 1 : 0;
+      return Math.min(Math.max(n, 0), items.length - 1);
+    }
+
+    function show(index, focus) {
+      current = Math.min(Math.max(index, 0), items.length - 1);
+      items.forEach(function (item, i) { item.hidden = i !== current; });
+      var id = items[current].id;
+      if (window.history && window.history.replaceState) {
+        window.history.replaceState(null, "", "#" + id);
+      }
+      window.scrollTo(0, 0);
+      if (focus) {
+        var heading = items[current].querySelector("h2");
+        heading.setAttribute("tabindex", "-1");
+        heading.focus({ preventScroll: true });
+      }
+    }
+
+    root.addEventListener("click", function (event) {
+      var link = event.target.closest("[data-step]");
+      if (!link) return;
+      event.preventDefault();
+      show(current + parseInt(link.dataset.step, 10), true);
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.target.closest("input, textarea, select")) return;
+      var step = { ArrowRight: 1, PageDown: 1, ArrowLeft: -1, PageUp: -1 }[event.key];
+      if (event.key === "Home") { event.preventDefault(); show(0, true); return; }
+      if (event.key === "End") { event.preventDefault(); show(items.length - 1, true); return; }
+      if (!step) return;
+      event.preventDefault();
+      show(current + step, true);
+    });
+    window.addEventListener("hashchange", function () { show(indexFromHash(), false); });
+    show(indexFromHash(), false);
+  }
+
+  // The organiser's picking form: ticking a question numbers it last, unticking clears its
+  // number, typing a number ticks it.
+  function setUpPicking(form) {
+    function orderOf(box) { return form.querySelector("#order-" + box.value); }
+    function highest() {
+      var numbers = Array.prototype.map.call(
+        form.querySelectorAll("input[name=pick]:checked"),
+        function (box) { return parseInt(orderOf(box).value, 10) || 0; }
+      );
+      return Math.max.apply(null, [0].concat(numbers));
+    }
+    form.addEventListener("change", function (event) {
+      var box = event.target;
+      if (box.name === "pick") {
+        var order = orderOf(box);
+        if (box.checked && !order.value) order.value = highest() + 1;
+        if (!box.checked) order.value = "";
+      } else if (/^order-/.test(box.name) && box.value) {
+        form.querySelector("#pick-" + box.name.slice(6)).checked = true;
+      }
+    });
+  }
+
+  document.querySelectorAll("form[data-faq-search]").forEach(setUpSearch);
+  document.querySelectorAll("form[data-briefing-picks]").forEach(setUpPicking);
+  document.querySelectorAll("[data-briefing]").forEach(setUpBriefing);
+})();

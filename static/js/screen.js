@@ -1,0 +1,363 @@
+/* The big screen: draws the embedded snapshot at once, then fetches a fresh JSON snapshot
+   every few seconds and redraws only what changed (no reload, no flicker). Rotates the
+   views, scrolls long ones slowly, counts the round clock down every second.
+   Keys: ← → views, P pause rotation, + − text size, C compact, F full screen. */
+(function () {
+  "use strict";
+
+  var root = document.getElementById("screen");
+  if (!root) return;
+  var dataNode = document.getElementById("screen-data");
+  var snapshot = JSON.parse(dataNode.textContent);
+  var snapshotUrl = root.dataset.snapshotUrl;
+  var refreshMs = (parseFloat(root.dataset.refresh) || 4) * 1000;
+  var store = window.localStorage || { getItem: function () { return null; }, setItem: function () {} };
+
+  var els = {
+    clock: document.getElementById("clock"),
+    clockLabel: document.getElementById("clock-label"),
+    clockTime: document.getElementById("clock-time"),
+    clockNote: document.getElementById("clock-note"),
+    boards: document.getElementById("boards"),
+    bracket: document.getElementById("bracket"),
+    status: document.getElementById("screen-status"),
+    gone: document.getElementById("screen-gone"),
+  };
+  var views = Array.prototype.slice.call(root.querySelectorAll(".screen-view"));
+
+  // ------------------------------------------------------------------ small helpers
+  function h(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) {
+      var value = attrs[name];
+      if (value === null || value === undefined || value === false) return;
+      if (name === "text") node.textContent = value;
+      else if (name === "className") node.className = value;
+      else node.setAttribute(name, value === true ? "" : value);
+    });
+    (children || []).forEach(function (child) {
+      if (child === null || child === undefined) return;
+      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    });
+    return node;
+  }
+
+  function money(amount, currency) {
+    var sign = amount < 0 ? "\u2212" : "";
+    return sign + currency + Math.abs(amount).toLocaleString("en-GB");
+  }
+
+  function twoDigits(n) { return (n < 10 ? "0" : "") + n; }
+
+  function duration(ms) {
+    var total = Math.max(0, Math.ceil(ms / 1000));
+    var hours = Math.floor(total / 3600);
+    var minutes = Math.floor((total % 3600) / 60);
+    var seconds = total % 60;
+    return (hours ? hours + ":" + twoDigits(minutes) : String(minutes)) + ":" + twoDigits(seconds);
+  }
+
+  // Server time minus this machine's time, so a projector with a wrong clock still counts right.
+  var offsetMs = 0;
+  function takeServerTime(data) {
+    var server = Date.parse(data.now);
+    if (!isNaN(server)) offsetMs = server - Date.now();
+  }
+  function now() { return Date.now() + offsetMs; }
+
+  // ------------------------------------------------------------------ the clock
+  function drawClock() {
+    var clock = snapshot.clock;
+    var label = "", time = "", note = "", state = "";
+    if (!clock) {
+      label = "Tonight";
+      time = "—";
+      note = "No round has been seated yet";
+    } else {
+      label = "Round " + clock.round + " · " + clock.kind_label;
+      if (clock.status === "running" && clock.ends_at) {
+        var left = Date.parse(clock.ends_at) - now();
+        if (left > 0) {
+          time = duration(left);
+          note = "Time is called at " + new Date(Date.parse(clock.ends_at) - offsetMs)
+            .toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
+          if (left <= 5 * 60 * 1000) state = "soon";
+        } else {
+          time = "Last turn";
+          note = "Time has been called";
+          state = "last-turn";
+        }
+      } else if (clock.last_turn) {
+        time = "Last turn";
+        note = "Time has been called: finish the turn";
+        state = "last-turn";
+      } else if (clock.ended) {
+        time = "Ended";
+        note = "Results are being checked";
+      } else {
+        time = duration(clock.time_limit_minutes * 60 * 1000);
+        note = "Starts soon";
+      }
+    }
+    els.clockLabel.textContent = label;
+    els.clockTime.textContent = time;
+    els.clockNote.textContent = note;
+    els.clock.classList.toggle("soon", state === "soon");
+    els.clock.classList.toggle("last-turn", state === "last-turn");
+  }
+
+  // ------------------------------------------------------------------ the leaderboard
+  var previousWorth = {};
+  var boardsKey = null;
+
+  function drawBoards() {
+    var tables = snapshot.tables || [];
+    var key = JSON.stringify(tables);
+    if (key === boardsKey) return;
+    var first = boardsKey === null;
+    boardsKey = key;
+    var worth = {};
+    var rounds = {};
+    tables.forEach(function (t) { rounds[t.round] = true; });
+    var manyRounds = Object.keys(rounds).length > 1;
+    var cards = tables.map(function (table) {
+      // Gold for the leader, once somebody leads: not for a table still all level.
+      var someoneLeads = table.leaderboard.some(function (seat) { return seat.place > 1; });
+      var rows = table.leaderboard.map(function (seat) {
+        var id = table.id + ":" + seat.seat;
+        worth[id] = seat.net_worth + "/" + seat.cash;
+        var changed = !first && previousWorth[id] !== undefined && previousWorth[id] !== worth[id];
+        var classes = ["board-row"];
+        if (someoneLeads && seat.place === 1 && !seat.bankrupt) classes.push("leader");
+        if (seat.bankrupt) classes.push("bankrupt");
+        if (changed) classes.push("changed");
+        return h("li", { className: classes.join(" "), "data-seat": seat.seat }, [
+          h("span", { className: "place", text: String(seat.place) }),
+          h("span", { className: "name", text: seat.name }),
+          h("span", { className: "worth", text: seat.bankrupt ? "Bankrupt" : money(seat.net_worth, table.currency) }),
+          h("span", { className: "cash", text: "cash " + money(seat.cash, table.currency) }),
+        ]);
+      });
+      var title = [h("span", { text: "Table " + table.number })];
+      if (manyRounds) title.push(h("span", { className: "board-tag", text: "Round " + table.round }));
+      if (table.closed) title.push(h("span", { className: "board-tag closed", text: "Closed" }));
+      return h("article", { className: "board", "data-table": table.number }, [
+        h("h3", {}, title),
+        h("ol", { className: "board-rows" }, rows),
+      ]);
+    });
+    previousWorth = worth;
+    els.boards.replaceChildren.apply(
+      els.boards,
+      cards.length ? cards : [h("p", { className: "screen-empty", text: "The tables appear here once the round is seated." })]
+    );
+  }
+
+  // A row flashes once when its figures change; drop the mark so that showing the view
+  // again (display: none to shown restarts animations) does not flash it a second time.
+  els.boards.addEventListener("animationend", function (event) {
+    event.target.classList.remove("changed");
+  });
+
+  // ------------------------------------------------------------------ the bracket
+  var bracketKey = null;
+
+  function drawBracket() {
+    var bracket = snapshot.bracket || { rounds: [] };
+    var key = JSON.stringify(bracket);
+    if (key === bracketKey) return;
+    bracketKey = key;
+    var nodes = [];
+    if (bracket.winners && bracket.winners.length) {
+      nodes.push(h("div", {
+        className: "bracket-winner",
+        text: (bracket.winners.length > 1 ? "Winners: " : "Winner: ") +
+          bracket.winners.map(function (w) { return w.name; }).join(", "),
+      }));
+    }
+    var columns = (bracket.rounds || []).map(function (round) {
+      var children = [h("h3", {}, [
+        "Round " + round.number + " · " + round.kind_label + " ",
+        h("span", { className: "state", text: round.status_label }),
+      ])];
+      var boxes = round.tables.map(function (table) {
+        return h("div", { className: "bracket-table" }, [
+          h("h4", { text: "Table " + table.number + (table.closed ? " · closed" : "") }),
+          h("ol", {}, table.players.map(function (p) {
+            var classes = ["bracket-player"];
+            if (p.advances) classes.push("advances");
+            if (p.undecided) classes.push("undecided");
+            return h("li", { className: classes.join(" ") }, [
+              h("span", {}, [h("span", { className: "rank", text: p.rank ? p.rank + "." : "" }), p.name]),
+              h("span", { className: "mark" }),
+            ]);
+          })),
+        ]);
+      });
+      if (boxes.length) children.push(h("div", { className: "bracket-tables" }, boxes));
+      if (round.waiting && round.waiting.length) {
+        children.push(h("div", { className: "bracket-waiting" }, [
+          h("h4", { text: "Going through, to be seated" }),
+          h("ul", {}, round.waiting.map(function (p) { return h("li", { text: p.name }); })),
+        ]));
+      }
+      if (!round.tables.length && !(round.waiting && round.waiting.length)) {
+        children.push(h("p", { className: "screen-empty", text: "Not seated yet" }));
+      }
+      return h("section", { className: "bracket-round" }, children);
+    });
+    if (!columns.length) nodes.push(h("p", { className: "screen-empty", text: "No rounds yet." }));
+    nodes.push(h("div", { className: "bracket" }, columns));
+    els.bracket.replaceChildren.apply(els.bracket, nodes);
+  }
+
+  function draw() {
+    drawClock();
+    drawBoards();
+    drawBracket();
+  }
+
+  // ------------------------------------------------------------------ refreshing
+  var lastUpdate = Date.now();
+  var failures = 0;
+
+  function drawStatus() {
+    var seconds = Math.round((Date.now() - lastUpdate) / 1000);
+    var ago = seconds < 2 ? "just now" : seconds + " s ago";
+    if (failures > 0) {
+      els.status.textContent = "Connection lost: showing the figures of " + ago + ", retrying";
+      els.status.classList.add("offline");
+    } else {
+      els.status.textContent = "Live · updated " + ago;
+      els.status.classList.remove("offline");
+    }
+  }
+
+  function refresh() {
+    fetch(snapshotUrl, { cache: "no-store", credentials: "omit", headers: { Accept: "application/json" } })
+      .then(function (response) {
+        if (response.status === 404) { els.gone.hidden = false; throw new Error("revoked"); }
+        if (!response.ok) throw new Error(String(response.status));
+        return response.json();
+      })
+      .then(function (data) {
+        els.gone.hidden = true;
+        snapshot = data;
+        takeServerTime(data);
+        failures = 0;
+        lastUpdate = Date.now();
+        draw();
+        drawStatus();
+      })
+      .catch(function () { failures += 1; drawStatus(); })
+      .then(function () {
+        // Back off gently while the network is down: 4 s, 8 s, … up to a minute.
+        var wait = Math.min(refreshMs * Math.pow(2, Math.min(failures, 4)), 60000);
+        setTimeout(refresh, failures ? wait : refreshMs);
+      });
+  }
+
+  // ------------------------------------------------------------------ views, rotation, scrolling
+  var current = 0;
+  var paused = store.getItem("screen.paused") === "1";
+  var rotateTimer = null;
+
+  function showView(index) {
+    current = (index + views.length) % views.length;
+    views.forEach(function (view, i) { view.hidden = i !== current; });
+    var scroller = views[current].querySelector(".view-scroll");
+    scroller.scrollTop = 0;
+    scroll.reset(scroller);
+    scheduleRotation();
+  }
+
+  function scheduleRotation() {
+    clearTimeout(rotateTimer);
+    var rotateMs = (parseFloat(root.dataset.rotate) || 20) * 1000;
+    if (!paused) rotateTimer = setTimeout(function () { showView(current + 1); }, rotateMs);
+  }
+
+  // Long views scroll down slowly, rest at the bottom, and start again from the top.
+  var scroll = (function () {
+    var SPEED = 40;        // pixels a second
+    var REST = 3000;       // ms at the top and at the bottom
+    var element = null, position = 0, restUntil = 0, last = 0;
+    function reset(node) { element = node; position = 0; restUntil = performance.now() + REST; }
+    function step(time) {
+      var dt = last ? (time - last) / 1000 : 0;
+      last = time;
+      if (element && !document.hidden) {
+        var max = element.scrollHeight - element.clientHeight;
+        if (max <= 2) {
+          position = 0;
+        } else if (time >= restUntil) {
+          if (position >= max) {
+            position = 0;
+            restUntil = time + REST;
+          } else {
+            position = Math.min(max, position + SPEED * dt);
+            if (position >= max) restUntil = time + REST;
+          }
+        }
+        element.scrollTop = position;
+      }
+      window.requestAnimationFrame(step);
+    }
+    window.requestAnimationFrame(step);
+    return { reset: reset };
+  })();
+
+  // ------------------------------------------------------------------ text size and compact mode
+  var scale = parseFloat(store.getItem("screen.scale")) || 1;
+  var compact = store.getItem("screen.compact") === "1";
+
+  function applyLook() {
+    document.documentElement.style.setProperty("--screen-scale", scale.toFixed(2));
+    document.body.classList.toggle("compact", compact);
+    root.querySelector("[data-action=compact]").setAttribute("aria-pressed", String(compact));
+    var pause = root.querySelector("[data-action=pause]");
+    pause.setAttribute("aria-pressed", String(paused));
+    pause.textContent = paused ? "Rotate" : "Pause";
+    store.setItem("screen.scale", String(scale));
+    store.setItem("screen.compact", compact ? "1" : "0");
+    store.setItem("screen.paused", paused ? "1" : "0");
+  }
+
+  var actions = {
+    next: function () { showView(current + 1); },
+    prev: function () { showView(current - 1); },
+    pause: function () { paused = !paused; applyLook(); scheduleRotation(); },
+    larger: function () { scale = Math.min(2.5, Math.round((scale + 0.1) * 10) / 10); applyLook(); },
+    smaller: function () { scale = Math.max(0.5, Math.round((scale - 0.1) * 10) / 10); applyLook(); },
+    compact: function () { compact = !compact; applyLook(); },
+    fullscreen: function () {
+      if (document.fullscreenElement) document.exitFullscreen();
+      else if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen();
+    },
+  };
+
+  root.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-action]");
+    if (button && actions[button.dataset.action]) actions[button.dataset.action]();
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    var key = {
+      ArrowRight: "next", PageDown: "next", ArrowLeft: "prev", PageUp: "prev",
+      p: "pause", P: "pause", "+": "larger", "=": "larger", "-": "smaller", _: "smaller",
+      c: "compact", C: "compact", f: "fullscreen", F: "fullscreen",
+    }[event.key];
+    if (!key) return;
+    event.preventDefault();
+    actions[key]();
+  });
+
+  // ------------------------------------------------------------------ start
+  takeServerTime(snapshot);
+  applyLook();
+  draw();
+  drawStatus();
+  showView(0);
+  setInterval(function () { drawClock(); drawStatus(); }, 1000);
+  setTimeout(refresh, refreshMs);
+})();

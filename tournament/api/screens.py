@@ -1,0 +1,66 @@
+"""The big screen's link: organisers issue a new one (the old stops working) or revoke it."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ..models import Event
+from ..services import screens
+from .permissions import require_organiser
+
+ScreenLink = inline_serializer(
+    "ScreenLink",
+    {
+        "url": serializers.URLField(
+            help_text="The big screen's address, with its secret token: open it on the "
+            "projector. Anyone with it can watch the screen (nothing more)."
+        )
+    },
+)
+REFUSALS = {
+    401: OpenApiResponse(description="Not logged in: `{error, detail}`."),
+    403: OpenApiResponse(description="Not an organiser of this event: `{error, detail}`."),
+    404: OpenApiResponse(description="No such event: `{error, detail}`."),
+}
+
+
+class ScreenLinkApi(APIView):
+    permission_classes = [AllowAny]
+
+    def event(self, request: Request, event_id: int) -> Event:
+        event = get_object_or_404(Event, pk=event_id)
+        require_organiser(request, event.pk)
+        return event
+
+    @extend_schema(
+        request=None,
+        responses={201: ScreenLink, **REFUSALS},
+        tags=["events"],
+        summary="Issue a new big-screen link",
+        description="Makes a new secret link to the event's big screen (clock, leaderboard, "
+        "bracket). The previous link, if any, stops working at once. Organisers only.",
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        event = self.event(request, event_id)
+        event = screens.screen_link_issue(event_id=event.pk, actor=request.user)
+        url = request.build_absolute_uri(screens.screen_path(event))
+        return Response({"url": url}, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=None,
+        responses={204: None, **REFUSALS},
+        tags=["events"],
+        summary="Revoke the big-screen link",
+        description="The current link stops working; no link works until a new one is "
+        "issued. Organisers only.",
+    )
+    def delete(self, request: Request, event_id: int) -> Response:
+        event = self.event(request, event_id)
+        screens.screen_link_revoke(event_id=event.pk, actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
