@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import BriefingItem, FaqEntry
+from .models import FaqEntry
 
 
 @admin.register(FaqEntry)
@@ -28,13 +28,3 @@ class FaqEntryAdmin(admin.ModelAdmin):
         ),
         ("Order", {"fields": ("position", "briefing", "slug", "updated_at")}),
     )
-
-
-@admin.register(BriefingItem)
-class BriefingItemAdmin(admin.ModelAdmin):
-    list_display = ("event", "position", "faq")
-    list_filter = ("event",)
-    list_select_related = ("event", "faq")
-    ordering = ("event", "position", "id")
-    autocomplete_fields = ("faq",)
-    raw_id_fields = ("event",)

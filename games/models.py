@@ -110,26 +110,3 @@ class FaqEntry(models.Model):
 
     def __str__(self) -> str:
         return self.question
-
-
-class BriefingItem(models.Model):
-    """One question an organiser picked to read aloud at an event's players' briefing.
-
-    The event is named by string so that games imports nothing of tournament's code; an
-    event with no items reads the FAQ's suggested entries (`FaqEntry.briefing`).
-    """
-
-    event = models.ForeignKey(
-        "tournament.Event", on_delete=models.CASCADE, related_name="briefing_items"
-    )
-    faq = models.ForeignKey(FaqEntry, on_delete=models.CASCADE, related_name="+")
-    position = models.PositiveIntegerField()
-
-    class Meta:
-        ordering = ["event", "position", "id"]
-        constraints = [
-            models.UniqueConstraint(fields=["event", "faq"], name="briefing_question_once"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.position}. {self.faq}"

@@ -13,7 +13,7 @@ from django.contrib.postgres.search import (
 from django.db import connections
 from django.db.models import F, FloatField, Q, QuerySet, Value
 
-from .models import BriefingItem, FaqEntry
+from .models import FaqEntry
 
 MAX_WORDS = 12
 # Trigram similarity of the typed words to an entry's question catches typos and
@@ -169,22 +169,3 @@ def faq_by_topic() -> list[tuple[str, list[FaqEntry]]]:
         groups.setdefault(entry.topic, []).append(entry)
     labels = dict(FaqEntry.Topic.choices)
     return [(labels.get(topic, topic), entries) for topic, entries in groups.items() if entries]
-
-
-def briefing_for_event(*, event_id: int) -> list[FaqEntry]:
-    """The questions read aloud at an event's players' briefing, in order: those its
-    organiser picked, or the FAQ's suggested ones (`faq_briefing`) when none are picked."""
-    items = (
-        BriefingItem.objects.filter(event_id=event_id)
-        .select_related("faq")
-        .defer("faq__search_document")
-        .order_by("position", "id")
-    )
-    picked = [item.faq for item in items]
-    return picked or faq_briefing()
-
-
-def briefing_picks(*, event_id: int) -> list[int]:
-    """The ids of the FAQ entries an organiser picked for the briefing, in order (may be [])."""
-    items = BriefingItem.objects.filter(event_id=event_id).order_by("position", "id")
-    return list(items.values_list("faq_id", flat=True))

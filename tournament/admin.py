@@ -4,6 +4,7 @@ from django.contrib import admin
 
 from .models import (
     AuditEvent,
+    BriefingItem,
     Donation,
     Event,
     Player,
@@ -143,3 +144,13 @@ class PrintJobAdmin(admin.ModelAdmin):
         "started_at",
         "finished_at",
     ]
+
+
+@admin.register(BriefingItem)
+class BriefingItemAdmin(admin.ModelAdmin):
+    list_display = ("event", "position", "faq")
+    list_filter = ("event",)
+    list_select_related = ("event", "faq")
+    ordering = ("event", "position", "id")
+    autocomplete_fields = ("faq",)
+    raw_id_fields = ("event",)

@@ -305,3 +305,23 @@ class PrintJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} ({self.get_status_display()})"
+
+
+class BriefingItem(models.Model):
+    """One question an organiser picked to read aloud at an event's players' briefing.
+
+    An event with no items reads the FAQ's suggested entries (`FaqEntry.briefing`).
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="briefing_items")
+    faq = models.ForeignKey("games.FaqEntry", on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["event", "position", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "faq"], name="briefing_question_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.position}. {self.faq}"

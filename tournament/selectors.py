@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import IntegerField, OuterRef, QuerySet, Subquery, Sum
+from django.db.models import Count, F, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
+from games.models import FaqEntry
+from games.selectors import faq_briefing
+
 from . import access
-from .models import Donation, Event, Player, Result, Round, Table
+from .errors import Conflict
+from .models import BriefingItem, Donation, Event, Player, Result, Round, Seat, Table
 
 
 def _sum(model: type, field: str) -> Coalesce:
@@ -57,13 +63,6 @@ def event_rounds(event_id: int) -> QuerySet[Round]:
 
 # --------------------------------------------------------------------------- the desk
 # (Imported here rather than at the top: this section was appended to a shared module.)
-
-from typing import Any  # noqa: E402
-
-from django.db.models import Count, F, Prefetch, Q  # noqa: E402
-
-from .errors import Conflict  # noqa: E402
-from .models import Seat  # noqa: E402
 
 
 def organiser_events(user: AbstractBaseUser) -> QuerySet[Event]:
@@ -302,3 +301,25 @@ def round_overrides(*, round_id: int) -> QuerySet[Any]:
         .select_related("actor")
         .order_by("-created_at")
     )
+
+
+# ---------------------------------------------------------------- the players' briefing
+
+
+def briefing_for_event(*, event_id: int) -> list[FaqEntry]:
+    """The questions read aloud at an event's players' briefing, in order: those its
+    organiser picked, or the FAQ's suggested ones (`faq_briefing`) when none are picked."""
+    items = (
+        BriefingItem.objects.filter(event_id=event_id)
+        .select_related("faq")
+        .defer("faq__search_document")
+        .order_by("position", "id")
+    )
+    picked = [item.faq for item in items]
+    return picked or faq_briefing()
+
+
+def briefing_picks(*, event_id: int) -> list[int]:
+    """The ids of the FAQ entries an organiser picked for the briefing, in order (may be [])."""
+    items = BriefingItem.objects.filter(event_id=event_id).order_by("position", "id")
+    return list(items.values_list("faq_id", flat=True))

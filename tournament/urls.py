@@ -1,4 +1,3 @@
-from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
@@ -15,10 +14,6 @@ api = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
 ]
-if settings.BENCHMARK_ENDPOINTS:
-    from banking.baseline import BaselineApi
-
-    api.append(path("bench/baseline/", BaselineApi.as_view(), name="api-bench-baseline"))
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -29,7 +24,7 @@ urlpatterns = [
     path("referee/", include("banking.urls_referee")),
     path("desk/", include("tournament.urls_desk")),
     path("events/", include("tournament.urls_screen")),
-    path("faq/", include("games.urls")),
+    path("faq/", include("tournament.urls_faq")),
     path("print/", include("tournament.urls_print")),
     path("verify/", include("banking.urls_verify")),
 ]

@@ -1,6 +1,6 @@
 """The organiser desk, under /desk/: login required, and an event's pages for its organisers."""
 
-from django.urls import path
+from django.urls import include, path
 
 from .desk import events, rounds
 
@@ -25,7 +25,7 @@ urlpatterns = [
     path("rounds/<int:round_id>/seat/confirm/", rounds.seat_confirm, name="seat-confirm"),
     path("rounds/<int:round_id>/start/", rounds.round_start, name="round-start"),
     path("rounds/<int:round_id>/call-time/", rounds.round_call_time, name="round-call-time"),
-    path("rounds/<int:round_id>/end/", rounds.round_end, name="round-end"),
+    path("", include("banking.urls_desk")),  # ending a round values the ledgers
     path("rounds/<int:round_id>/results/", rounds.results, name="results"),
     path("rounds/<int:round_id>/override/", rounds.result_override, name="override"),
     path("tables/<int:table_id>/rotate-key/", rounds.table_rotate_key, name="table-rotate-key"),

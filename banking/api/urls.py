@@ -1,8 +1,10 @@
+from django.conf import settings
 from django.urls import path
 
 from . import views
 
 urlpatterns = [
+    path("rounds/<int:round_id>/end/", views.RoundEndApi.as_view(), name="api-round-end"),
     path("tables/<int:table_id>/state/", views.TableStateApi.as_view(), name="api-table-state"),
     path("tables/<int:table_id>/entries/", views.EntryListApi.as_view(), name="api-entries"),
     path(
@@ -18,3 +20,8 @@ urlpatterns = [
         "tables/<int:table_id>/options/", views.TableOptionsApi.as_view(), name="api-table-options"
     ),
 ]
+
+if settings.BENCHMARK_ENDPOINTS:  # the benchmarks' baseline (bench/api.py), off by default
+    from ..baseline import BaselineApi
+
+    urlpatterns.append(path("bench/baseline/", BaselineApi.as_view(), name="api-bench-baseline"))

@@ -12,7 +12,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament import access
+from tournament.api import serializers as event_shapes
 from tournament.api.authentication import table_of
+from tournament.api.views import RoundScopedApi
 from tournament.models import Table
 from tournament.services.rounds import call_time_if_due
 
@@ -239,3 +241,13 @@ class TableOptionsApi(APIView):
         table = _table(request, table_id)
         _actor(request, table)
         return Response(previews.table_options(table=table))
+
+
+class RoundEndApi(RoundScopedApi):
+    @extend_schema(request=None, responses=event_shapes.RoundOutput, tags=["rounds"])
+    def post(self, request: Request, round_id: int) -> Response:
+        """End the round: close every table, value each seat, rank and decide who advances."""
+        round_ = round_services.round_end(
+            round_id=self.round(request, round_id).pk, actor=request.user
+        )
+        return Response(event_shapes.RoundOutput(round_).data)

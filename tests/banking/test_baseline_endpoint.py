@@ -11,8 +11,7 @@ from django.conf import settings
 from django.test import override_settings
 from django.urls import clear_url_caches
 
-from banking.baseline import BaselineRow
-from banking.models import Entry
+from banking.models import BaselineRow, Entry
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +19,9 @@ URL = "/api/bench/baseline/"
 
 
 def _reload_urlconf() -> None:
-    importlib.reload(importlib.import_module(settings.ROOT_URLCONF))
+    """The route is decided when banking's API URLconf is imported: import it afresh."""
+    for module in ("banking.api.urls", settings.ROOT_URLCONF):
+        importlib.reload(importlib.import_module(module))
     clear_url_caches()
 
 

@@ -33,7 +33,6 @@ urlpatterns = [
         views.RoundCallTimeApi.as_view(),
         name="api-round-call-time",
     ),
-    path("rounds/<int:round_id>/end/", views.RoundEndApi.as_view(), name="api-round-end"),
     path(
         "rounds/<int:round_id>/results/", views.RoundResultsApi.as_view(), name="api-round-results"
     ),

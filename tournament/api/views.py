@@ -251,15 +251,6 @@ class RoundCallTimeApi(RoundScopedApi):
         return Response(s.RoundOutput(round_).data)
 
 
-class RoundEndApi(RoundScopedApi):
-    @extend_schema(request=None, responses=s.RoundOutput, tags=["rounds"])
-    def post(self, request: Request, round_id: int) -> Response:
-        from banking.services.rounds import round_end
-
-        round_ = round_end(round_id=self.round(request, round_id).pk, actor=request.user)
-        return Response(s.RoundOutput(round_).data)
-
-
 class RoundResultsApi(RoundScopedApi):
     @extend_schema(responses=s.ResultOutput(many=True), tags=["rounds"])
     def get(self, request: Request, round_id: int) -> Response:

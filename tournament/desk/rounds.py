@@ -176,21 +176,6 @@ def round_call_time(request: HttpRequest, round_id: int) -> HttpResponse:
     return redirect(_round_url(round_))
 
 
-@require_POST
-@desk_view
-def round_end(request: HttpRequest, round_id: int) -> HttpResponse:
-    from banking.services import rounds as bank  # ending a round values every ledger
-
-    round_ = organised_round(request, round_id)
-    try:
-        bank.round_end(round_id=round_.pk, actor=request.user)
-    except Refusal as refusal:
-        refused(request, refusal)
-        return redirect(_round_url(round_))
-    done(request, f"Round {round_.number} has ended: here are its results.")
-    return redirect("desk:results", round_id=round_.pk)
-
-
 @require_GET
 def round_status(request: HttpRequest, round_id: int) -> JsonResponse:
     """The round's clock and its tables' live status, for desk.js to refresh the page.

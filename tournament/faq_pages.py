@@ -16,12 +16,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from tournament import access
-from tournament.models import Event
+from games import selectors as faq
+from games.engine import RuleViolation, rules_for
+from games.models import FaqEntry
 
-from . import selectors, services
-from .engine import RuleViolation, rules_for
-from .models import FaqEntry
+from . import access, selectors
+from .models import Event
+from .services import briefings
 
 SEARCH_LIMIT = 10
 MAX_QUERY = 200
@@ -81,10 +82,10 @@ def faq_event(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     variants = _variants(event)
     q = _query(request)
-    results = selectors.faq_search(query=q, limit=SEARCH_LIMIT) if q else []
+    results = faq.faq_search(query=q, limit=SEARCH_LIMIT) if q else []
     topics = [
         (label, [_answer(e, event, variants) for e in entries])
-        for label, entries in selectors.faq_by_topic()
+        for label, entries in faq.faq_by_topic()
     ]
     context = {
         "event": event,
@@ -102,7 +103,7 @@ def faq_event_search(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     variants = _variants(event)
     q = _query(request)
-    results = selectors.faq_search(query=q, limit=SEARCH_LIMIT) if q else []
+    results = faq.faq_search(query=q, limit=SEARCH_LIMIT) if q else []
     context = {"event": event, "q": q, "results": [_answer(e, event, variants) for e in results]}
     response = render(request, "games/_results.html", context)
     response["Cache-Control"] = "no-store"
@@ -151,7 +152,7 @@ def briefing_edit(request: HttpRequest, event_id: int) -> HttpResponse:
         return _forbidden(request, event, "this event's organisers")
     if request.method == "POST":
         faq_ids = [] if "reset" in request.POST else _picked_in_order(request.POST)
-        items = services.briefing_set(event_id=event.pk, faq_ids=faq_ids)
+        items = briefings.briefing_set(event_id=event.pk, faq_ids=faq_ids)
         if items:
             messages.success(
                 request, f"The briefing has {len(items)} questions, in your order.", "ok"
@@ -160,11 +161,11 @@ def briefing_edit(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.success(request, "The briefing reads the suggested questions.", "ok")
         return redirect("faq-briefing", event_id=event.pk)
     picks = selectors.briefing_picks(event_id=event.pk)
-    shown = picks or [entry.pk for entry in selectors.faq_briefing()]
+    shown = picks or [entry.pk for entry in faq.faq_briefing()]
     order = {faq_id: n for n, faq_id in enumerate(shown, start=1)}
     topics = [
         (label, [{"entry": e, "order": order.get(e.pk)} for e in entries])
-        for label, entries in selectors.faq_by_topic()
+        for label, entries in faq.faq_by_topic()
     ]
     context = {"event": event, "topics": topics, "custom": bool(picks), "count": len(shown)}
     return render(request, "games/briefing_edit.html", context)

@@ -13,7 +13,7 @@ from django.apps import apps as django_apps
 from django.db import connection
 from django.urls import reverse
 
-from games.models import BriefingItem, FaqEntry
+from games.models import FaqEntry
 from tests.browser import (
     PHONE,
     TABLET,
@@ -22,7 +22,7 @@ from tests.browser import (
     snap,
 )
 from tests.factories import EventFactory, UserFactory, VolunteerFactory
-from tournament.models import Event, Volunteer
+from tournament.models import BriefingItem, Event, Volunteer
 
 PASSWORD = "correct-horse-battery"  # tests.factories.UserFactory's
 DOUBLE_RENT_QUESTION = "one site is mortgaged. Is rent on the others still doubled?"

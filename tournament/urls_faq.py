@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import faq_pages as views
 
 urlpatterns = [
     path("events/<int:event_id>/", views.faq_event, name="faq-event"),

@@ -6,7 +6,9 @@ from collections.abc import Sequence
 
 from django.db import transaction
 
-from .models import BriefingItem, FaqEntry
+from games.models import FaqEntry
+
+from ..models import BriefingItem, Event
 
 
 @transaction.atomic
@@ -16,10 +18,8 @@ def briefing_set(*, event_id: int, faq_ids: Sequence[int]) -> list[BriefingItem]
     Repeated ids count once; ids of entries that no longer exist are left out. An empty
     list clears the picks, and the briefing falls back to the FAQ's suggested questions.
     """
-    # Two organisers saving at once take turns on the event's row. The event model is
-    # reached through the relation, so games still imports nothing of tournament's code.
-    event_model = BriefingItem._meta.get_field("event").related_model
-    list(event_model.objects.select_for_update().filter(pk=event_id).values_list("pk"))
+    # Two organisers saving at once take turns on the event's row.
+    list(Event.objects.select_for_update().filter(pk=event_id).values_list("pk"))
     wanted = list(dict.fromkeys(int(i) for i in faq_ids))
     known = set(FaqEntry.objects.filter(pk__in=wanted).values_list("pk", flat=True))
     BriefingItem.objects.filter(event_id=event_id).delete()
