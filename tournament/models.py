@@ -18,6 +18,11 @@ def new_table_key() -> str:
     return secrets.token_urlsafe(32)
 
 
+def new_player_token() -> str:
+    """A player's own link and check-in code: 16 random bytes (128 bits), URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
 class Event(models.Model):
     class Edition(models.TextChoices):
         US = "us", "United States (Atlantic City)"
@@ -72,6 +77,13 @@ class Player(models.Model):
     team = models.CharField(max_length=100, blank=True)
     paid = models.PositiveIntegerField(default=0, help_text="Amount paid towards the entry fee.")
     checked_in = models.BooleanField(default=False)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    token = models.CharField(
+        max_length=32,
+        unique=True,
+        default=new_player_token,
+        help_text="In the player's QR code: opens their own page and checks them in.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -148,6 +160,11 @@ class Round(models.Model):
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PLANNED)
     seed = models.BigIntegerField(null=True, blank=True)
+    released_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the organiser showed the seating to the big screen and the players.",
+    )
     started_at = models.DateTimeField(null=True, blank=True)
     ends_at = models.DateTimeField(null=True, blank=True)
     ended_at = models.DateTimeField(null=True, blank=True)
@@ -181,9 +198,26 @@ class Table(models.Model):
         Volunteer, null=True, blank=True, on_delete=models.SET_NULL, related_name="refereed_tables"
     )
     key = models.CharField(max_length=64, unique=True, default=new_table_key)
+
+    class Review(models.TextChoices):
+        """A closed table's result counts only once a second person confirms it."""
+
+        NONE = "", "Not closed yet"
+        AWAITING = "awaiting", "Awaiting confirmation"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISPUTED = "disputed", "Disputed"
+
     status = models.CharField(max_length=6, choices=Status.choices, default=Status.OPEN)
     closed_at = models.DateTimeField(null=True, blank=True)
     verification_code = models.CharField(max_length=32, blank=True)
+    review = models.CharField(
+        max_length=10, choices=Review.choices, default=Review.NONE, blank=True
+    )
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+    review_note = models.CharField(max_length=300, blank=True, help_text="Why it was disputed.")
 
     class Meta:
         ordering = ["round", "number"]
