@@ -12,7 +12,7 @@ from .entries import ENTRY_KINDS, Entry, entry_fields, parse_entry
 from .ledger import Recorded, replay, void
 from .rules import VARIANTS, Rules, rules_for, variant_defaults
 from .state import BANK, Deed, Outcome, TableState, Transfer, new_table
-from .valuation import NetWorth, net_worth, total_worth
+from .valuation import DeedWorth, NetWorth, net_worth, net_worth_lines, total_worth
 from .violations import RuleViolation
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "VARIANTS",
     "Card",
     "Deed",
+    "DeedWorth",
     "Edition",
     "Effect",
     "Entry",
@@ -38,6 +39,7 @@ __all__ = [
     "edition",
     "entry_fields",
     "net_worth",
+    "net_worth_lines",
     "new_table",
     "parse_entry",
     "replay",

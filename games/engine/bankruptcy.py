@@ -34,13 +34,13 @@ def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Transfers:
     transfers: list[Transfer] = []
     value = liquidate_buildings(state, debtor, rules)
     if value:
-        transfers.append(Transfer(BANK, debtor, value))
+        transfers.append(Transfer((BANK, debtor, value)))
     remaining = state.cash[debtor] + value
     receiver = BANK if creditor is None else creditor
     if remaining > 0:
-        transfers.append(Transfer(debtor, receiver, remaining))
+        transfers.append(Transfer((debtor, receiver, remaining)))
     elif remaining < 0:
-        transfers.append(Transfer(receiver, debtor, -remaining))
+        transfers.append(Transfer((receiver, debtor, -remaining)))
 
     for position in state.owned_by(debtor):
         deed = state.deeds[position]
@@ -50,7 +50,7 @@ def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Transfers:
             state.deeds[position] = deed._replace(owner=creditor)
             if deed.mortgaged:
                 mortgage_value = rules.edition.space(position).mortgage
-                transfers.append(Transfer(creditor, BANK, interest(mortgage_value)))
+                transfers.append(Transfer((creditor, BANK, interest(mortgage_value))))
     for deck in state.jail_cards_of(debtor):
         state.jail_cards[deck] = creditor
     state.bankrupt = (*state.bankrupt, debtor)

@@ -7,6 +7,10 @@ from enum import StrEnum
 
 
 class Kind(StrEnum):
+    # Hash as the string it is (C speed, and equal to hash("site")), not as Enum's
+    # Python-level hash of the member's name: the rules look kinds up on every entry.
+    __hash__ = str.__hash__
+
     GO = "go"
     SITE = "site"
     RAILROAD = "railroad"
@@ -20,6 +24,10 @@ class Kind(StrEnum):
 
 
 DEED_KINDS = frozenset({Kind.SITE, Kind.RAILROAD, Kind.UTILITY})
+
+# The kinds the rules test on every entry, read once: looking a member up on its enum
+# class is slow on Python 3.11, every time.
+SITE, RAILROAD, UTILITY, TAX = Kind.SITE, Kind.RAILROAD, Kind.UTILITY, Kind.TAX
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +90,8 @@ class Edition:
 
 class Effect(StrEnum):
     """What a card does to money. MOVE cards move a token and touch no money."""
+
+    __hash__ = str.__hash__  # as Kind's
 
     COLLECT = "collect"  # the bank pays the drawer `amount`
     PAY = "pay"  # the drawer pays the bank `amount`

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from .board import SITE
 from .entries import Build, SellBuilding
-from .guards import can_spend, group_of, owned_by, seat_in_play, site_space
+from .guards import can_spend, group_of, owned_by, seat_in_play
 from .rules import Rules
 from .state import BANK, Deed, TableState, Transfer, Transfers
 from .violations import RuleViolation
@@ -16,8 +17,9 @@ def build(state: TableState, entry: Build, rules: Rules, price: int | None = Non
     """
     seat, position = entry.seat, entry.space
     seat_in_play(state, seat)
-    site_space(rules, position)
     space, deed = owned_by(state, rules, position, seat)
+    if space.kind is not SITE:
+        raise RuleViolation("not_a_site", f"Nothing can be built on {space.name}.")
     if deed.hotel:
         raise RuleViolation("max_buildings", f"{space.name} already has a hotel.")
     full = rules.houses_per_hotel
@@ -64,8 +66,7 @@ def build(state: TableState, entry: Build, rules: Rules, price: int | None = Non
             raise RuleViolation("no_houses_left", "The bank has no houses left.")
         state.deeds[entry.space] = Deed(deed.owner, deed.houses + 1, False, deed.mortgaged)
         state.bank_houses -= 1
-    transfers = (Transfer(entry.seat, BANK, cost),)
-    return transfers
+    return (Transfer((entry.seat, BANK, cost)),)
 
 
 def sell_building(state: TableState, entry: SellBuilding, rules: Rules) -> Transfers:
@@ -74,36 +75,38 @@ def sell_building(state: TableState, entry: SellBuilding, rules: Rules) -> Trans
     A hotel goes back as a full row of houses; when the bank lacks those houses
     the hotel goes together with its houses, at half the price of all of them.
     """
-    seat_in_play(state, entry.seat)
-    site_space(rules, entry.space)
-    space, deed = owned_by(state, rules, entry.space, entry.seat)
-    if not deed.built:
+    seat, position = entry.seat, entry.space
+    seat_in_play(state, seat)
+    space, deed = owned_by(state, rules, position, seat)
+    if space.kind is not SITE:
+        raise RuleViolation("not_a_site", f"Nothing can be built on {space.name}.")
+    if not (deed.houses or deed.hotel):
         raise RuleViolation("no_buildings", f"There are no buildings on {space.name}.")
     full = rules.houses_per_hotel
-    group = group_of(rules, space)
-    deeds = [state.deeds[p] for p in group]
-    highest = max(deeds, key=lambda d: d.level(full))
-    if deed.level(full) < highest.level(full):
-        ahead = rules.edition.space(group[deeds.index(highest)]).name
-        raise RuleViolation(
-            "uneven_selling", f"Sell evenly: sell from {ahead} before {space.name}."
-        )
+    level = full + 1 if deed.hotel else deed.houses
+    deeds = state.deeds
+    for p in group_of(rules, space):
+        other = deeds[p]
+        if (full + 1 if other.hotel else other.houses) > level:
+            ahead = rules.edition.spaces[p].name
+            raise RuleViolation(
+                "uneven_selling", f"Sell evenly: sell from {ahead} before {space.name}."
+            )
     half = space.house_cost // 2
-    if deed.hotel and state.bank_houses >= full:
-        state.deeds[entry.space] = deed._replace(houses=full, hotel=False)
+    if deed.hotel and state.bank_houses >= full:  # back to a full row of houses
+        deeds[position] = Deed(seat, full, False, deed.mortgaged)
         state.bank_hotels += 1
         state.bank_houses -= full
         amount = half
-    elif deed.hotel:
-        state.deeds[entry.space] = deed._replace(houses=0, hotel=False)
+    elif deed.hotel:  # the bank lacks the houses: the hotel goes with its houses
+        deeds[position] = Deed(seat, 0, False, deed.mortgaged)
         state.bank_hotels += 1
         amount = half * (full + 1)
     else:
-        state.deeds[entry.space] = deed._replace(houses=deed.houses - 1)
+        deeds[position] = Deed(seat, deed.houses - 1, False, deed.mortgaged)
         state.bank_houses += 1
         amount = half
-    transfers = (Transfer(BANK, entry.seat, amount),)
-    return transfers
+    return (Transfer((BANK, seat, amount)),)
 
 
 def liquidate_buildings(state: TableState, seat: int, rules: Rules) -> int:

@@ -49,26 +49,26 @@ def _jail_card(state: TableState, entry: DrawCard, card: Card, rules: Rules) -> 
 
 def _repairs(state: TableState, entry: DrawCard, card: Card, rules: Rules) -> Transfers:
     owed = repairs_due(state, rules, entry.seat, card)
-    return (Transfer(entry.seat, BANK, owed),) if owed else ()
+    return (Transfer((entry.seat, BANK, owed)),) if owed else ()
 
 
 PAY_OR_CHANCE = Effect.PAY_OR_CHANCE
 
 # What each kind of card does to money, given the state, the entry, the card and the rules.
 EFFECTS: dict[Effect, Callable[[TableState, DrawCard, Card, Rules], Transfers]] = {
-    Effect.COLLECT: lambda state, e, card, rules: (Transfer(BANK, e.seat, card.amount),),
-    Effect.PAY: lambda state, e, card, rules: (Transfer(e.seat, BANK, card.amount),),
+    Effect.COLLECT: lambda state, e, card, rules: (Transfer((BANK, e.seat, card.amount)),),
+    Effect.PAY: lambda state, e, card, rules: (Transfer((e.seat, BANK, card.amount)),),
     Effect.ADVANCE_TO_GO: lambda state, e, card, rules: (
-        Transfer(BANK, e.seat, rules.edition.salary),
+        Transfer((BANK, e.seat, rules.edition.salary)),
     ),
     Effect.PAY_OR_CHANCE: lambda state, e, card, rules: (
-        () if e.choice == "chance" else (Transfer(e.seat, BANK, card.amount),)
+        () if e.choice == "chance" else (Transfer((e.seat, BANK, card.amount)),)
     ),
     Effect.COLLECT_FROM_EACH: lambda state, e, card, rules: tuple(
-        Transfer(other, e.seat, card.amount) for other in _others(state, e.seat)
+        Transfer((other, e.seat, card.amount)) for other in _others(state, e.seat)
     ),
     Effect.PAY_EACH: lambda state, e, card, rules: tuple(
-        Transfer(e.seat, other, card.amount) for other in _others(state, e.seat)
+        Transfer((e.seat, other, card.amount)) for other in _others(state, e.seat)
     ),
     Effect.REPAIRS: _repairs,
     Effect.JAIL_CARD: _jail_card,

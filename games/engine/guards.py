@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import DEED_KINDS, Kind, Space
+from .board import DEED_KINDS, SITE, Space
 from .rules import Rules
 from .state import Deed, TableState
 from .violations import RuleViolation
@@ -19,10 +19,6 @@ def other_seat(state: TableState, seat: int, other: int) -> None:
     seat_in_play(state, other)
     if other == seat:
         raise RuleViolation("same_seat", f"{state.name(seat)} cannot deal with themselves.")
-
-
-# Read once: looking an enum member up on its class is slow on Python 3.11, every time.
-SITE = Kind.SITE
 
 
 def deed_space(rules: Rules, position: int) -> Space:
@@ -75,6 +71,16 @@ def can_spend(
 
 def group_of(rules: Rules, space: Space) -> tuple[int, ...]:
     return rules.edition.groups[space.group or ""]
+
+
+def group_built(state: TableState, rules: Rules, space: Space) -> bool:
+    """Whether any site of `space`'s group has a house or a hotel."""
+    deeds = state.deeds
+    for position in rules.edition.groups[space.group or ""]:
+        deed = deeds[position]
+        if deed.houses or deed.hotel:
+            return True
+    return False
 
 
 def interest(amount: int) -> int:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from .entries import Mortgage, Unmortgage
-from .guards import can_spend, group_of, interest, owned_by, seat_in_play
+from .guards import can_spend, group_built, interest, owned_by, seat_in_play
 from .rules import Rules
-from .state import BANK, TableState, Transfer, Transfers
+from .state import BANK, Deed, TableState, Transfer, Transfers
 from .violations import RuleViolation
 
 
@@ -14,14 +14,13 @@ def mortgage(state: TableState, entry: Mortgage, rules: Rules) -> Transfers:
     space, deed = owned_by(state, rules, entry.space, entry.seat)
     if deed.mortgaged:
         raise RuleViolation("already_mortgaged", f"{space.name} is already mortgaged.")
-    if any(state.deeds[p].built for p in group_of(rules, space)):
+    if group_built(state, rules, space):
         raise RuleViolation(
             "group_has_buildings",
             f"Sell the buildings in {space.name}'s group to the bank before mortgaging it.",
         )
-    state.deeds[entry.space] = deed._replace(mortgaged=True)
-    transfers = (Transfer(BANK, entry.seat, space.mortgage),)
-    return transfers
+    state.deeds[entry.space] = Deed(deed.owner, deed.houses, deed.hotel, True)
+    return (Transfer((BANK, entry.seat, space.mortgage)),)
 
 
 def lift_cost(mortgage_value: int) -> int:
@@ -36,6 +35,6 @@ def unmortgage(state: TableState, entry: Unmortgage, rules: Rules) -> Transfers:
         raise RuleViolation("not_mortgaged", f"{space.name} is not mortgaged.")
     cost = lift_cost(space.mortgage)
     can_spend(state, rules, entry.seat, cost, "lifting the mortgage on {}", space.name)
-    state.deeds[entry.space] = deed._replace(mortgaged=False)
-    transfers = (Transfer(entry.seat, BANK, cost),)
+    state.deeds[entry.space] = Deed(deed.owner, deed.houses, deed.hotel, False)
+    transfers = (Transfer((entry.seat, BANK, cost)),)
     return transfers

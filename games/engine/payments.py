@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import Kind
+from .board import TAX
 from .building import build
 from .entries import (
     Adjust,
@@ -28,12 +28,12 @@ from .violations import RuleViolation
 def _take_deed(state: TableState, seat: int, position: int, price: int) -> Transfers:
     deed = state.deeds[position]  # a Deed built directly: namedtuple._replace is slow
     state.deeds[position] = Deed(seat, deed.houses, deed.hotel, deed.mortgaged)
-    return (Transfer(seat, BANK, price),)
+    return (Transfer((seat, BANK, price)),)
 
 
 def pass_go(state: TableState, entry: PassGo, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
-    return (Transfer(BANK, entry.seat, rules.edition.salary),)
+    return (Transfer((BANK, entry.seat, rules.edition.salary)),)
 
 
 def buy(state: TableState, entry: Buy, rules: Rules) -> Transfers:
@@ -75,13 +75,13 @@ def rent(state: TableState, entry: Rent, rules: Rules) -> Transfers:
     if deed.mortgaged:
         raise RuleViolation("mortgaged", f"{space.name} is mortgaged: no rent is due.")
     amount = rent_due(state, rules, space, dice=entry.dice, via_card=entry.via_card)
-    return (Transfer(entry.seat, deed.owner, amount),)
+    return (Transfer((entry.seat, deed.owner, amount)),)
 
 
 def tax(state: TableState, entry: Tax, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
     space = rules.edition.space(entry.space)
-    if space.kind is not Kind.TAX:
+    if space.kind is not TAX:
         raise RuleViolation("not_tax_space", f"{space.name} is not a tax space.")
     if entry.choice == "percent":
         if entry.space != 4 or not rules.income_tax_choice:
@@ -94,12 +94,12 @@ def tax(state: TableState, entry: Tax, rules: Rules) -> Transfers:
         amount = rules.tax_due(entry.space)
     if amount == 0:
         return ()
-    return (Transfer(entry.seat, BANK, amount),)
+    return (Transfer((entry.seat, BANK, amount)),)
 
 
 def jail_fine(state: TableState, entry: JailFine, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
-    return (Transfer(entry.seat, BANK, rules.edition.jail_fine),)
+    return (Transfer((entry.seat, BANK, rules.edition.jail_fine)),)
 
 
 def bank_payment(state: TableState, entry: BankPayment, rules: Rules) -> Transfers:
@@ -113,12 +113,12 @@ def adjust(state: TableState, entry: Adjust, rules: Rules) -> Transfers:
 def _adjust_with_bank(state: TableState, seat: int, amount: int) -> Transfers:
     seat_in_play(state, seat)
     if amount > 0:
-        return (Transfer(BANK, seat, amount),)
-    return (Transfer(seat, BANK, -amount),)
+        return (Transfer((BANK, seat, amount)),)
+    return (Transfer((seat, BANK, -amount)),)
 
 
 def pay_player(state: TableState, entry: PayPlayer, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
     other_seat(state, entry.seat, entry.to_seat)
     can_spend(state, rules, entry.seat, entry.amount, "this payment")
-    return (Transfer(entry.seat, entry.to_seat, entry.amount),)
+    return (Transfer((entry.seat, entry.to_seat, entry.amount)),)

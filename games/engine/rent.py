@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import Kind, Space
+from .board import RAILROAD, SITE, UTILITY, Space
 from .entries import RAIL_CARD, UTILITY_CARD
 from .guards import group_of
 from .rules import Rules
@@ -14,16 +14,16 @@ def rent_due(
     state: TableState, rules: Rules, space: Space, *, dice: int | None, via_card: str | None
 ) -> int:
     """The rent on `space` as the board stands; the deed must be owned and not mortgaged."""
-    if dice is not None and space.kind is not Kind.UTILITY:
+    if dice is not None and space.kind is not UTILITY:
         raise RuleViolation("invalid_field", f"Dice count only for utilities, not {space.name}.")
     if via_card is not None and not any(c.rent_via == via_card for c in rules.edition.chance):
         where = via_card.replace("_", " ")
         raise RuleViolation("invalid_field", f"No card of this edition leads to the {where}.")
-    if space.kind is Kind.SITE:
+    if space.kind is SITE:
         if via_card is not None:
             raise RuleViolation("invalid_field", f"No card sends a player to {space.name}'s rent.")
         return site_rent(state, rules, space)
-    if space.kind is Kind.RAILROAD:
+    if space.kind is RAILROAD:
         if via_card not in (None, RAIL_CARD):
             raise RuleViolation("invalid_field", f"{space.name} is a railroad, not a utility.")
         rent = space.rents[_owned_in_group(state, rules, space) - 1]
@@ -45,14 +45,21 @@ def site_rent(state: TableState, rules: Rules, space: Space) -> int:
         return space.rents[5]
     if deed.houses:
         return space.rents[deed.houses]
-    group = [state.deeds[p] for p in group_of(rules, space)]
-    whole_group = all(d.owner == deed.owner for d in group)
-    if whole_group and (rules.double_rent_despite_mortgage or not any(d.mortgaged for d in group)):
-        return space.rents[0] * 2
-    return space.rents[0]
+    any_mortgaged = False
+    for position in group_of(rules, space):
+        other = state.deeds[position]
+        if other.owner != deed.owner:
+            return space.rents[0]
+        any_mortgaged = any_mortgaged or other.mortgaged
+    if any_mortgaged and not rules.double_rent_despite_mortgage:
+        return space.rents[0]
+    return space.rents[0] * 2  # the whole group, unbuilt: double
 
 
 def _owned_in_group(state: TableState, rules: Rules, space: Space) -> int:
     """How many railroads (or utilities) the owner holds, mortgaged ones included."""
-    owner = state.deeds[space.position].owner
-    return sum(1 for p in group_of(rules, space) if state.deeds[p].owner == owner)
+    owner, deeds, count = state.deeds[space.position].owner, state.deeds, 0
+    for position in group_of(rules, space):
+        if deeds[position].owner == owner:
+            count += 1
+    return count

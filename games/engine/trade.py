@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from .entries import Trade, TradeSide
-from .guards import group_of, interest, other_seat, owned_by, seat_in_play
+from .guards import group_built, interest, other_seat, owned_by, seat_in_play
 from .mortgage import lift_cost
 from .rules import Rules
-from .state import BANK, TableState, Transfer, Transfers
+from .state import BANK, Deed, TableState, Transfer, Transfers
 from .violations import RuleViolation
 
 
@@ -35,18 +35,21 @@ def trade(state: TableState, entry: Trade, rules: Rules) -> Transfers:
 
     transfers: list[Transfer] = []
     if entry.give.cash:
-        transfers.append(Transfer(entry.seat, entry.to_seat, entry.give.cash))
+        transfers.append(Transfer((entry.seat, entry.to_seat, entry.give.cash)))
     if entry.take.cash:
-        transfers.append(Transfer(entry.to_seat, entry.seat, entry.take.cash))
+        transfers.append(Transfer((entry.to_seat, entry.seat, entry.take.cash)))
     for receiver, positions in received.items():
         for position in positions:
             if state.deeds[position].mortgaged:
                 value = rules.edition.space(position).mortgage
                 due = lift_cost(value) if position in entry.lift else interest(value)
-                transfers.append(Transfer(receiver, BANK, due))
+                transfers.append(Transfer((receiver, BANK, due)))
 
     for party, cash_in in ((entry.seat, entry.take.cash), (entry.to_seat, entry.give.cash)):
-        paid = sum(t.amount for t in transfers if t.source == party)
+        paid = 0
+        for source, _, amount in transfers:
+            if source == party:
+                paid += amount
         if paid and state.cash[party] + cash_in - paid < 0:
             have = rules.money(state.cash[party] + cash_in)
             raise RuleViolation(
@@ -55,13 +58,17 @@ def trade(state: TableState, entry: Trade, rules: Rules) -> Transfers:
             )
 
     # Both sides' cards are picked from the state before the trade, so a swap stays a swap.
-    given = state.jail_cards_of(entry.seat)[: entry.give.jail_cards]
-    taken = state.jail_cards_of(entry.to_seat)[: entry.take.jail_cards]
+    given = (
+        state.jail_cards_of(entry.seat)[: entry.give.jail_cards] if entry.give.jail_cards else []
+    )
+    taken = (
+        state.jail_cards_of(entry.to_seat)[: entry.take.jail_cards] if entry.take.jail_cards else []
+    )
     for receiver, positions in received.items():
         for position in positions:
-            deed = state.deeds[position]
-            state.deeds[position] = deed._replace(
-                owner=receiver, mortgaged=deed.mortgaged and position not in entry.lift
+            deed = state.deeds[position]  # unbuilt: checked above
+            state.deeds[position] = Deed(
+                receiver, 0, False, deed.mortgaged and position not in entry.lift
             )
     _move_jail_cards(state, given, entry.to_seat)
     _move_jail_cards(state, taken, entry.seat)
@@ -71,7 +78,7 @@ def trade(state: TableState, entry: Trade, rules: Rules) -> Transfers:
 def _check_side(state: TableState, rules: Rules, seat: int, side: TradeSide) -> None:
     for position in side.spaces:
         space, _ = owned_by(state, rules, position, seat)
-        if any(state.deeds[p].built for p in group_of(rules, space)):
+        if group_built(state, rules, space):
             raise RuleViolation(
                 "group_has_buildings",
                 f"{space.name} cannot change hands while its group has buildings: sell them first.",

@@ -33,6 +33,43 @@ def net_worth(state: TableState, rules: Rules, seat: int) -> NetWorth:
     return NetWorth(state.cash[seat], property_value, building_value)
 
 
+class DeedWorth(NamedTuple):
+    """One deed's part of a net worth: the deed at its price (half when mortgaged), and
+    what stands on it at cost."""
+
+    space: int
+    name: str
+    price: int
+    mortgaged: bool
+    value: int
+    houses: int
+    hotel: bool
+    building_value: int
+
+
+def net_worth_lines(state: TableState, rules: Rules, seat: int) -> list[DeedWorth]:
+    """The deeds behind `net_worth(...).property_value` and `.building_value`, board order."""
+    full = rules.houses_per_hotel
+    lines = []
+    for position, deed in sorted(state.deeds.items()):
+        if deed.owner != seat:
+            continue
+        space = rules.edition.spaces[position]
+        lines.append(
+            DeedWorth(
+                space=position,
+                name=space.name,
+                price=space.price,
+                mortgaged=deed.mortgaged,
+                value=space.price // 2 if deed.mortgaged else space.price,
+                houses=deed.houses,
+                hotel=deed.hotel,
+                building_value=space.house_cost * deed.level(full),
+            )
+        )
+    return lines
+
+
 def total_worth(state: TableState, rules: Rules, seat: int) -> int:
     """Worth for the 10% income tax: cash, the printed price of every deed (mortgaged or
     not) and buildings at cost."""
