@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell md5sum pyproject.toml | cut -c1-12)
 
-.PHONY: run test lint venv demo worker bench-engine bench-api clean
+.PHONY: run test lint venv demo worker bench-engine bench-print bench-api bench-players clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,8 +14,15 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+# The front-end packages the pages load (package.json), copied into static/vendor/.
+VENDORED := static/vendor/jsqr/jsQR.js
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+$(VENDORED): node_modules/.package-lock.json
+	scripts/vendor-static.sh
+
 ## make run: install, migrate, load the demo event and serve it on 127.0.0.1:8000
-run: $(STAMP)
+run: $(STAMP) $(VENDORED)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
 	@echo ""
@@ -41,9 +48,17 @@ worker: $(STAMP)
 bench-engine: $(STAMP)
 	$(BIN)/python bench/engine.py
 
+## make bench-print: the scoresheets print job against plain pages of the same text (BENCHMARKS.md)
+bench-print: $(STAMP)
+	$(BIN)/python bench/print.py
+
 ## make bench-api: the entries API against a bare baseline endpoint, under gunicorn (BENCHMARKS.md)
 bench-api: $(STAMP)
 	$(BIN)/python bench/api.py
 
+## make bench-players: 400 players polling their own pages every 10 s: server CPU (issue 8)
+bench-players: $(STAMP)
+	$(BIN)/python bench/players.py
+
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles tests/artifacts
+	rm -rf $(VENV) db.sqlite3 staticfiles static/vendor tests/artifacts

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from games import engine
-from tournament.models import Table
+from tournament.models import Result, Table
 
 from .ledgers import ledger_of, rules_of
 from .models import Entry, TableLedger
@@ -44,6 +44,46 @@ def table_state(table: Table, ledger: TableLedger | None = None) -> dict[str, An
         "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels},
         "last_seq": ledger.last_seq,
         "last_entry_at": ledger.last_entry_at,
+        "review": table.review,
+        "review_note": table.review_note,
+    }
+
+
+def table_review(table_id: int) -> dict[str, Any]:
+    """A table's result and its second-person check: the review state, who checked it and
+    when, and each seat's result as written when the table was closed."""
+    table = Table.objects.select_related("round", "reviewed_by").get(pk=table_id)
+    results = (
+        Result.objects.filter(seat__table_id=table_id)
+        .select_related("seat", "player")
+        .order_by("rank", "seat__number")
+    )
+    return {
+        "table": table.pk,
+        "number": table.number,
+        "round": table.round_id,
+        "round_number": table.round.number,
+        "table_status": table.status,
+        "review": table.review,
+        "review_note": table.review_note,
+        "reviewed_by": table.reviewed_by.get_username() if table.reviewed_by else None,
+        "reviewed_at": table.reviewed_at,
+        "verification_code": table.verification_code,
+        "results": [
+            {
+                "seat": r.seat.number,
+                "player_id": r.player_id,
+                "name": r.player.name,
+                "cash": r.cash,
+                "property_value": r.property_value,
+                "building_value": r.building_value,
+                "net_worth": r.net_worth,
+                "bankrupt": r.bankrupt,
+                "rank": r.rank,
+                "tied": r.tied,
+            }
+            for r in results
+        ],
     }
 
 
@@ -152,7 +192,7 @@ def current_rounds(*, event_id: int) -> list[Round]:
 def _tables_of(**filters: Any) -> list[Table]:
     return list(
         Table.objects.filter(**filters)
-        .select_related("round__event", "ledger", "banker__user", "referee__user")
+        .select_related("round__event", "ledger", "banker__user", "referee__user", "reviewed_by")
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
         )
@@ -200,6 +240,12 @@ def _watched(table: Table) -> dict[str, Any]:
         "last_turn": round_.status == Round.Status.TIME_CALLED,
         "closed": table.status == Table.Status.CLOSED,
         "verification_code": table.verification_code,
+        "review": table.review,
+        "review_label": table.get_review_display() if table.review else "",
+        "review_note": table.review_note,
+        "reviewed_at": table.reviewed_at,
+        "reviewed_by": table.reviewed_by.get_username() if table.reviewed_by else "",
+        "banker_user_id": table.banker.user_id if table.banker else None,
         "banker": table.banker.user.get_username() if table.banker else "",
         "referee": table.referee.user.get_username() if table.referee else "",
         "currency": rules.edition.currency,
@@ -301,7 +347,15 @@ def referee_overview(*, event_id: int, recent: int = 5) -> dict[str, Any]:
     for table in tables:
         entries = latest.get(table["id"], [])
         table["entries"] = entry_lines(entries, names=_names(table), rules=table["rules"])
-    return {"rounds": rounds, "tables": tables}
+    running = (Round.Status.RUNNING, Round.Status.TIME_CALLED)
+    live = [t for t in tables if t["round_status"] in running]
+    return {
+        "rounds": rounds,
+        "tables": tables,
+        # The queues at the top of the page: results to correct, and results to check.
+        "disputed": [t for t in live if t["review"] == Table.Review.DISPUTED],
+        "awaiting": [t for t in live if t["review"] == Table.Review.AWAITING],
+    }
 
 
 def referee_table(*, event_id: int, table_id: int) -> dict[str, Any] | None:
@@ -375,14 +429,24 @@ def _clock(round_: Round | None) -> dict[str, Any] | None:
 def screen_snapshot(*, event: Event) -> dict[str, Any]:
     """What the big screen shows, as JSON-ready data: the round clock, a leaderboard for
     each table of the current rounds (from the stored state) and the event's bracket.
+    A round whose seating is not released yet shows no table ("Seating coming soon").
 
     Eight queries, whatever the number of tables or entries.
     """
     rounds = current_rounds(event_id=event.pk)
-    tables = [_watched(table) for table in _tables_of(round__in=rounds)]
+    # A seating the organiser has not released yet stays on the desk: no table, no names.
+    shown = [r for r in rounds if event_selectors.seating_shown(r)]
+    tables = [_watched(table) for table in _tables_of(round__in=shown)] if shown else []
+    bracket = event_selectors.bracket(event_id=event.pk)
+    for column in bracket["rounds"]:
+        column["seating_soon"] = column["status"] != "planned" and not column["seating_shown"]
+        if column["seating_soon"]:
+            column["tables"] = []
+            column["advancing"] = []
     return {
         "event": {"id": event.pk, "name": event.name, "charity": event.charity},
         "now": timezone.now(),
+        "seating_soon": bool(rounds) and not event_selectors.seating_shown(rounds[-1]),
         "clock": _clock(rounds[-1] if rounds else None),
         "tables": [
             {
@@ -396,7 +460,7 @@ def screen_snapshot(*, event: Event) -> dict[str, Any]:
             }
             for table in tables
         ],
-        "bracket": event_selectors.bracket(event_id=event.pk),
+        "bracket": bracket,
     }
 
 

@@ -18,6 +18,21 @@ urlpatterns = [
         name="referee-adjust",
     ),
     path(
+        "events/<int:event_id>/tables/<int:table_id>/confirm/",
+        views.referee_confirm,
+        name="referee-confirm",
+    ),
+    path(
+        "events/<int:event_id>/tables/<int:table_id>/dispute/",
+        views.referee_dispute,
+        name="referee-dispute",
+    ),
+    path(
+        "events/<int:event_id>/tables/<int:table_id>/reopen/",
+        views.referee_reopen,
+        name="referee-reopen",
+    ),
+    path(
         "events/<int:event_id>/tables/<int:table_id>/entries/<uuid:entry_id>/void/",
         views.referee_void,
         name="referee-void",

@@ -1,3 +1,9 @@
-from django.urls import path  # noqa: F401
+"""/verify/: anyone types a scoresheet's code and learns whether it matches the ledger."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from . import views_verify
+
+urlpatterns = [
+    path("", views_verify.verify_page, name="verify"),
+]

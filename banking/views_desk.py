@@ -1,5 +1,6 @@
-"""The organiser desk's "End round" button. It lives on the banking side because ending a
-round values every table's ledger; the desk's own pages are in tournament/desk/."""
+"""The organiser desk's "End round" button (and "Force end", with a reason, while tables are
+unconfirmed). It lives on the banking side because ending a round values the ledgers of
+tables still open; the desk's own pages are in tournament/desk/."""
 
 from __future__ import annotations
 
@@ -18,10 +19,16 @@ from .services import rounds as bank
 @desk_view
 def round_end(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = organised_round(request, round_id)
+    force = request.POST.get("force") in ("1", "true", "on")
     try:
-        bank.round_end(round_id=round_.pk, actor=request.user)
+        bank.round_end(
+            round_id=round_.pk,
+            actor=request.user,
+            force=force,
+            reason=request.POST.get("reason", "") if force else "",
+        )
     except Refusal as refusal:
         refused(request, refusal)
-        return redirect(_round_url(round_))
+        return redirect(_round_url(round_) + ("#end-round" if force else ""))
     done(request, f"Round {round_.number} has ended: here are its results.")
     return redirect("desk:results", round_id=round_.pk)

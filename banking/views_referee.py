@@ -1,5 +1,7 @@
-"""The referee's pages, phone first: every table of the event, each table's ledger, and the
-two corrections a referee makes (void an entry, adjust a balance), each with a reason.
+"""The referee's pages, phone first: every table of the event, each table's ledger, the
+two corrections a referee makes (void an entry, adjust a balance), each with a reason, and
+the second person's check of a closed table's result (confirm, or dispute with a reason;
+an organiser reopens a confirmed one with a reason).
 
 Views parse, call one service or selector and render. A refusal from the bank (a rule, a
 round that is over, an entry others depend on) is shown as its sentence; nothing changes.
@@ -8,6 +10,7 @@ round that is over, an entry others depend on) is shown as its sentence; nothing
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -19,11 +22,14 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games.engine import RuleViolation
+from tournament import access
 from tournament.errors import Refusal
-from tournament.models import Event, Table
+from tournament.models import Event, Result, Table
+from tournament.standings import with_how
 
 from . import selectors
 from .actors import Actor
+from .services import reviews
 from .services.entries import entry_post, entry_void
 
 MAX_REASON = 200
@@ -73,6 +79,13 @@ class AdjustForm(forms.Form):
         }
 
 
+class ReasonForm(forms.Form):
+    reason = forms.CharField(
+        max_length=reviews.MAX_REASON,
+        error_messages={"required": "Say what is wrong with the result."},
+    )
+
+
 def _forbidden(request: HttpRequest, event: Event | None = None) -> HttpResponse:
     return render(request, "banking/referee_forbidden.html", {"event": event}, status=403)
 
@@ -116,6 +129,8 @@ def _table_page(
     *,
     adjust: AdjustForm | None = None,
     void: tuple[str, VoidForm] | None = None,
+    dispute: ReasonForm | None = None,
+    reopen: ReasonForm | None = None,
     refusal: str = "",
     status: int = 200,
 ) -> HttpResponse:
@@ -130,8 +145,29 @@ def _table_page(
         "void_for": void[0] if void else "",
         "void_form": void[1] if void else None,
         "refusal": refusal,
+        **_check_context(request, table_id),
+        "dispute": dispute or ReasonForm(),
+        "reopen": reopen or ReasonForm(),
     }
     return render(request, "banking/referee_table.html", context, status=status)
+
+
+def _check_context(request: HttpRequest, table_id: int) -> dict[str, Any]:
+    """The table's result as closed, with how each net worth was made, and whether this
+    person may check it (not the table's banker, not one of its players: the server
+    refuses them anyway, services/reviews.py)."""
+    table = Table.objects.select_related("round", "banker").get(pk=table_id)
+    rows = (
+        Result.objects.filter(seat__table_id=table_id)
+        .select_related("seat__table", "player")
+        .order_by("rank", "seat__number")
+    )
+    problem = reviews.checker_problem(table, request.user)
+    return {
+        "results": with_how(table.round, rows),
+        "cannot_check": problem.detail if problem else "",
+        "organiser": access.is_organiser(request.user, table.round.event_id),
+    }
 
 
 @require_GET
@@ -222,3 +258,67 @@ def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
         extra_tags="ok",
     )
     return redirect(_table_url(event, table_id, "ledger"))
+
+
+def _checked(
+    request: HttpRequest,
+    event_id: int,
+    table_id: int,
+    act: Callable[[str], str],
+    *,
+    form: tuple[str, ReasonForm] | None = None,
+) -> HttpResponse:
+    """Run one check of a table's result (`act` takes the reason and gives the sentence to
+    show); a refusal is shown as its sentence on the table's page, with the form kept."""
+    event, role = _refereeing(request, event_id, table_id)
+    if role is None:
+        return _forbidden(request, event)
+    kept = {form[0]: form[1]} if form else {}
+    if form and not form[1].is_valid():
+        return _table_page(request, event, table_id, status=400, **kept)
+    try:
+        sentence = act(form[1].cleaned_data["reason"] if form else "")
+    except Refusal as refusal:
+        return _table_page(
+            request, event, table_id, refusal=refusal.detail, status=refusal.status, **kept
+        )
+    messages.success(request, sentence, extra_tags="ok")
+    return redirect(_table_url(event, table_id, "result"))
+
+
+@require_POST
+@login_required
+def referee_confirm(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    def confirm(_reason: str) -> str:
+        table = reviews.table_confirm(table_id=table_id, user=request.user)
+        return f"Table {table.number}: result confirmed. It counts now, and it is locked."
+
+    return _checked(request, event_id, table_id, confirm)
+
+
+@require_POST
+@login_required
+def referee_dispute(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    def dispute(reason: str) -> str:
+        table = reviews.table_dispute(table_id=table_id, user=request.user, reason=reason)
+        return (
+            f"Table {table.number}: result disputed ({reason}). The table is open again: "
+            "correct the ledger, then its banker closes it again."
+        )
+
+    return _checked(
+        request, event_id, table_id, dispute, form=("dispute", ReasonForm(request.POST))
+    )
+
+
+@require_POST
+@login_required
+def referee_reopen(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    def reopen(reason: str) -> str:
+        table = reviews.table_reopen(table_id=table_id, user=request.user, reason=reason)
+        return (
+            f"Table {table.number}: reopened ({reason}). Correct the ledger; then its banker "
+            "closes it again and a referee confirms it."
+        )
+
+    return _checked(request, event_id, table_id, reopen, form=("reopen", ReasonForm(request.POST)))

@@ -75,7 +75,7 @@ def make_world(*, players: int = 8, table_size: int = 4, start: bool = True, **e
             event=event_obj, name=NAMES[n % len(NAMES)] + (f" {n}" if n >= len(NAMES) else "")
         )
     round_ = round_create(event_id=event_obj.pk, table_size=table_size)
-    round_seat(round_id=round_.pk, seed=7)
+    round_seat(round_id=round_.pk, seed=7, include_all=True)  # nobody checked in: seat all
     if start:
         round_start(round_id=round_.pk)
     round_.refresh_from_db()
@@ -107,3 +107,14 @@ def post_entry() -> Callable[..., Any]:
 @pytest.fixture
 def outsider(db: None) -> Any:
     return UserFactory()
+
+
+def close_and_confirm(round_: Round, *, by: Any) -> None:
+    """Close every table of the round (its result is written) and confirm each result as
+    `by`, a referee or organiser who banked none of them: the round may then end."""
+    from banking.services.reviews import table_confirm
+    from banking.services.rounds import table_close
+
+    for table in round_.tables.order_by("number"):
+        table_close(table_id=table.pk)
+        table_confirm(table_id=table.pk, user=by)

@@ -17,8 +17,9 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
-from banking.services.rounds import round_end
-from tests.conftest import World, client_for, make_world
+from banking.services.reviews import table_confirm
+from banking.services.rounds import round_end, table_close
+from tests.conftest import World, client_for, close_and_confirm, make_world
 from tests.factories import EventFactory, UserFactory, VolunteerFactory
 from tournament.models import Event, Round, Volunteer
 from tournament.services.rounds import round_create, round_seat
@@ -98,6 +99,22 @@ def _a_result(world: World) -> dict[str, Any]:
     return {"player_id": world.round.results.order_by("id").first().player_id}
 
 
+def _closed(world: World) -> dict[str, Any]:
+    table_close(table_id=world.table.pk)
+    return {}
+
+
+def _confirmed(world: World) -> dict[str, Any]:
+    table_close(table_id=world.table.pk)
+    table_confirm(table_id=world.table.pk, user=world.referee)
+    return {}
+
+
+def _every_table_confirmed(world: World) -> dict[str, Any]:
+    close_and_confirm(world.round, by=world.referee)
+    return {}
+
+
 # fmt: off
 #   label, method, url name, statuses for (anonymous, banker, other_banker, referee,
 #   other_organiser, organiser), then what the call needs.
@@ -133,12 +150,14 @@ ROWS = [
     Row("rounds.create", "POST", "api-rounds", organiser_only(201),
         body={"kind": "preliminary", "time_limit_minutes": 90, "table_size": 4}),
     Row("round.read", "GET", "api-round", organiser_only(200)),
-    Row("round.seat", "POST", "api-round-seat", organiser_only(200), body={"seed": 3},
-        setup="seated"),
+    Row("round.seat", "POST", "api-round-seat", organiser_only(200),
+        body={"seed": 3, "include_all": True}, setup="seated"),
+    Row("round.release", "POST", "api-round-release", organiser_only(200), setup="seated"),
     Row("round.tables", "GET", "api-round-tables", organiser_only(200)),
     Row("round.start", "POST", "api-round-start", organiser_only(200), setup="seated"),
     Row("round.call_time", "POST", "api-round-call-time", organiser_only(200)),
-    Row("round.end", "POST", "api-round-end", organiser_only(200)),
+    Row("round.end", "POST", "api-round-end", organiser_only(200),
+        prepare=_every_table_confirmed),
     Row("round.results", "GET", "api-round-results", organiser_only(200)),
     Row("round.advancement", "POST", "api-round-advancement", organiser_only(200),
         body=lambda s: {"player_id": s.ids["player_id"], "advances": True, "reason": "Fair play"},
@@ -158,6 +177,14 @@ ROWS = [
         body={"reason": "Wrong seat"}, prepare=_an_entry),
     # The banker closes the table; the referee confirms the standing, but does not close it.
     Row("table.close", "POST", "api-table-close", (401, 200, 403, 403, 403, 200)),
+    # A second person checks the closed result: a referee or organiser, logged in, who did not
+    # bank the table; never a table key. Only an organiser reopens a confirmed result.
+    Row("table.confirm", "POST", "api-table-confirm", (401, 403, 403, 200, 403, 200),
+        prepare=_closed),
+    Row("table.dispute", "POST", "api-table-dispute", (401, 403, 403, 200, 403, 200),
+        body={"reason": "Rent on Boardwalk was never recorded"}, prepare=_closed),
+    Row("table.reopen", "POST", "api-table-reopen", organiser_only(200),
+        body={"reason": "The referee confirmed the wrong table"}, prepare=_confirmed),
     # The console's dry run and its buttons: read-only, so whoever reads the table may ask.
     Row("table.preview", "POST", "api-table-preview", (401, 200, 403, 200, 403, 200),
         body={"kind": "pass_go", "seat": 1}),
@@ -214,6 +241,7 @@ def _build(setup: str) -> World:
         # Round 1 ends with results; round 2 (points format: everyone plays on) is seated, so
         # live table keys exist while round 1's advancement can still be overridden.
         Event.objects.filter(pk=world.event.pk).update(advancement=Event.Format.POINTS)
+        close_and_confirm(world.round, by=world.referee)
         round_end(round_id=world.round.pk)
         following = round_create(event_id=world.event.pk)
         round_seat(round_id=following.pk, seed=7)
@@ -282,6 +310,7 @@ def _state(client: APIClient, world: World) -> Any:
 def test_a_banker_key_stops_working_when_its_round_ends(world, post_entry):
     banker = world.banker()
     assert _state(banker, world).status_code == 200
+    close_and_confirm(world.round, by=world.referee)
     ended = world.organiser_client().post(f"/api/rounds/{world.round.pk}/end/")
     assert ended.status_code == 200, ended.json()
 
@@ -337,6 +366,9 @@ UNKNOWN = [
     pytest.param("GET", "/api/tables/999999/state/", id="table-state"),
     pytest.param("POST", "/api/tables/999999/rotate-key/", id="table-rotate-key"),
     pytest.param("POST", "/api/tables/999999/close/", id="table-close"),
+    pytest.param("POST", "/api/tables/999999/confirm/", id="table-confirm"),
+    pytest.param("POST", "/api/tables/999999/dispute/", id="table-dispute"),
+    pytest.param("POST", "/api/tables/999999/reopen/", id="table-reopen"),
 ]
 
 

@@ -24,6 +24,10 @@ CONTRACT = {
     "/api/tables/{table_id}/state/": ["get"],
     "/api/tables/{table_id}/entries/": ["get", "post"],
     "/api/tables/{table_id}/entries/{entry_id}/void/": ["post"],
+    "/api/tables/{table_id}/close/": ["post"],
+    "/api/tables/{table_id}/confirm/": ["post"],
+    "/api/tables/{table_id}/dispute/": ["post"],
+    "/api/tables/{table_id}/reopen/": ["post"],
 }
 
 
@@ -68,6 +72,31 @@ def test_the_entry_request_documents_every_entry_kind(schema):
         "bankrupt",
         "adjust",
     }
+
+
+def _component(schema, ref):
+    return schema["components"]["schemas"][ref.rsplit("/", 1)[-1]]
+
+
+def test_the_checks_of_a_result_are_described(schema):
+    paths = schema["paths"]
+    for action in ("dispute", "reopen"):
+        body = paths[f"/api/tables/{{table_id}}/{action}/"]["post"]["requestBody"]
+        ref = body["content"]["application/json"]["schema"]["$ref"]
+        assert "reason" in _component(schema, ref)["properties"]
+    for action in ("confirm", "dispute", "reopen"):
+        answers = paths[f"/api/tables/{{table_id}}/{action}/"]["post"]["responses"]
+        assert {"200", "401", "403", "404", "409"} <= set(answers)
+        ok = answers["200"]["content"]["application/json"]["schema"]["$ref"]
+        assert {"review", "review_note", "results"} <= set(_component(schema, ok)["properties"])
+    state = paths["/api/tables/{table_id}/state/"]["get"]["responses"]["200"]
+    ref = state["content"]["application/json"]["schema"]["$ref"]
+    assert {"review", "review_note"} <= set(_component(schema, ref)["properties"])
+    end = paths["/api/rounds/{round_id}/end/"]["post"]
+    ref = end["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    assert {"force", "reason"} <= set(_component(schema, ref)["properties"])
+    refused = end["responses"]["409"]["content"]["application/json"]["schema"]["$ref"]
+    assert "tables" in _component(schema, refused)["properties"]
 
 
 def test_the_schema_and_its_browser_are_served(client):

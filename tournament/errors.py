@@ -8,10 +8,11 @@ pages show the sentence.
 class Refusal(Exception):
     status = 400
 
-    def __init__(self, code: str, detail: str) -> None:
+    def __init__(self, code: str, detail: str, **extra: object) -> None:
         super().__init__(detail)
         self.code = code
         self.detail = detail
+        self.extra = extra  # more for a program to read, e.g. the tables a round waits on
 
 
 class NotFound(Refusal):

@@ -249,6 +249,11 @@ class SeatForm(forms.Form):
         required=False,
         help_text="One table of up to six unless you ask for more.",
     )
+    include_all = forms.BooleanField(
+        label="Include players not checked in",
+        required=False,
+        help_text="Seat every registered player, not only those checked in at the door.",
+    )
 
     @staticmethod
     def new_seed() -> int:

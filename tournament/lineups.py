@@ -20,14 +20,27 @@ def _previous_round(round_: Round) -> Round | None:
     )
 
 
-def round_entrants(round_: Round) -> list[Player]:
-    """Who plays in a round: every registered player in the first round; later, those
-    who advanced from the round before (in a points event, every player of the
-    previous preliminary round plays the next preliminary round)."""
+NOBODY_CHECKED_IN = (
+    "Nobody is checked in yet: check the players in at the desk's check-in page first, "
+    "or include the players not checked in."
+)
+
+
+def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
+    """Who plays in a round: in the first round, the players checked in at the door (every
+    registered player when `include_all`); later, those who advanced from the round before
+    (in a points event, every player of the previous preliminary round plays the next
+    preliminary round), whatever `include_all` says."""
     event = round_.event
     previous = _previous_round(round_)
     if previous is None:
-        return list(event.players.order_by("id"))
+        players = event.players.order_by("id")
+        if not include_all:
+            players = players.filter(checked_in=True)
+        found = list(players)
+        if not found and not include_all and event.players.exists():
+            raise Conflict("nobody_checked_in", NOBODY_CHECKED_IN)
+        return found
     if previous.status != Round.Status.ENDED:
         raise Conflict("previous_round_not_ended", f"Round {previous.number} has not ended yet.")
     if round_.kind == Round.Kind.PRELIMINARY and event.advancement == Event.Format.POINTS:
@@ -45,11 +58,11 @@ def round_entrants(round_: Round) -> list[Player]:
 
 
 def plan_for_round(
-    round_: Round, *, seed: int, tables: int | None = None
+    round_: Round, *, seed: int, tables: int | None = None, include_all: bool = False
 ) -> tuple[list[Player], list[list[int]]]:
     """The round's entrants and their tables (player ids in seat order) for this seed,
     keeping team-mates apart and avoiding opponents met in earlier rounds."""
-    players = round_entrants(round_)
+    players = round_entrants(round_, include_all=include_all)
     if round_.kind == Round.Kind.FINAL:
         tables = tables or 1
         if len(players) > FINAL_TABLE_MAX * tables:

@@ -43,6 +43,16 @@ def money_raised(event_id: int) -> dict[str, int]:
     return {"fees": fees, "donations": donations, "total": fees + donations}
 
 
+def seating_shown(round_: Round) -> bool:
+    """Whether a round's seating may be shown beyond the desk (big screen, players' pages):
+    once the organiser released it, and in any case once the round has started."""
+    return round_.released_at is not None or round_.status in (
+        Round.Status.RUNNING,
+        Round.Status.TIME_CALLED,
+        Round.Status.ENDED,
+    )
+
+
 def round_tables(round_id: int) -> QuerySet[Table]:
     return (
         Table.objects.filter(round_id=round_id).prefetch_related("seats__player").order_by("number")
@@ -50,9 +60,13 @@ def round_tables(round_id: int) -> QuerySet[Table]:
 
 
 def round_results(round_id: int) -> QuerySet[Result]:
-    return (
+    """The results that count (standings.counted): confirmed tables', or all once the round
+    has ended (a forced end's unconfirmed tables are marked: standings.is_forced)."""
+    from .standings import counted
+
+    return counted(
         Result.objects.filter(round_id=round_id)
-        .select_related("seat__table", "player")
+        .select_related("seat__table", "player", "round")
         .order_by("seat__table__number", "rank", "seat__number")
     )
 
@@ -108,24 +122,53 @@ def player_counts(event_id: int) -> dict[str, int]:
     )
 
 
-def seating_preview(*, round_id: int, seed: int, tables: int | None = None) -> dict[str, Any]:
-    """The seating that `round_seat(round_id=..., seed=seed, tables=tables)` would save,
-    computed the same way (same entrants, past opponents and seed) without writing anything.
+def check_in_status(event_id: int) -> dict[str, Any]:
+    """The door's live count: checked in, expected (registered) and missing, with the ids
+    of those checked in (for the desk's list to follow). Two queries."""
+    counts = player_counts(event_id)
+    ids = list(
+        Player.objects.filter(event_id=event_id, checked_in=True)
+        .order_by("id")
+        .values_list("id", flat=True)
+    )
+    return {
+        "checked_in": counts["checked_in"],
+        "expected": counts["registered"],
+        "missing": counts["registered"] - counts["checked_in"],
+        "checked_in_ids": ids,
+    }
+
+
+def seating_preview(
+    *, round_id: int, seed: int, tables: int | None = None, include_all: bool = False
+) -> dict[str, Any]:
+    """The seating that `round_seat(round_id=..., seed=seed, tables=tables,
+    include_all=include_all)` would save, computed the same way (same entrants, past
+    opponents and seed) without writing anything.
 
     Raises the same refusals as seating would: a started round, an earlier round not
-    ended, undecided ties, too few players, a final too big for its tables.
+    ended, undecided ties, nobody checked in, too few players, a final too big for its
+    tables. `left_out` counts the registered players a first round leaves out because
+    they are not checked in.
     """
     from .lineups import plan_for_round
 
     round_ = Round.objects.select_related("event").get(pk=round_id)
     if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
         raise Conflict("round_started", "This round has started: its seating is final.")
-    players, plan = plan_for_round(round_, seed=seed, tables=tables)
+    players, plan = plan_for_round(round_, seed=seed, tables=tables, include_all=include_all)
     by_id = {p.id: p for p in players}
+    first = not Round.objects.filter(event_id=round_.event_id, number__lt=round_.number).exists()
+    left_out = 0
+    if first and not include_all:
+        left_out = Player.objects.filter(event_id=round_.event_id, checked_in=False).count()
     return {
         "round_id": round_.pk,
         "seed": seed,
         "tables_asked": tables,
+        "include_all": include_all,
+        "first_round": first,
+        "left_out": left_out,
         "players": len(players),
         "tables": [
             {
@@ -175,6 +218,9 @@ def round_table_status(*, round_id: int) -> list[dict[str, Any]]:
             "closed": table.status == Table.Status.CLOSED,
             "closed_at": table.closed_at,
             "verification_code": table.verification_code,
+            "review": table.review,
+            "review_label": table.get_review_display() if table.review else "",
+            "review_note": table.review_note,
             "banker": table.banker.user.get_username() if table.banker else None,
             "referee": table.referee.user.get_username() if table.referee else None,
             "key": table.key,
@@ -199,6 +245,7 @@ def bracket(*, event_id: int) -> dict[str, Any]:
     advancement = Event.objects.filter(pk=event_id).values_list("advancement", flat=True).first()
     tables = (
         Table.objects.filter(round__event_id=event_id)
+        .select_related("round")
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player", "result"))
         )
@@ -233,6 +280,7 @@ def bracket(*, event_id: int) -> dict[str, Any]:
                 "status": round_.status,
                 "status_label": round_.get_status_display(),
                 "ended": round_.status == Round.Status.ENDED,
+                "seating_shown": seating_shown(round_),
                 "tables": boxes,
                 "waiting": waiting,
                 "advancing": advancing,
@@ -260,8 +308,10 @@ def bracket(*, event_id: int) -> dict[str, Any]:
 
 def _bracket_table(table: Table, previous_tables: dict[int, int]) -> dict[str, Any]:
     players = []
+    # A result counts once its table is confirmed, or its round has ended (standings.py).
+    counts = table.review == Table.Review.CONFIRMED or table.round.status == Round.Status.ENDED
     for seat in table.seats.all():
-        result = getattr(seat, "result", None)
+        result = getattr(seat, "result", None) if counts else None
         players.append(
             {
                 "player_id": seat.player_id,

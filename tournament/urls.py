@@ -16,6 +16,7 @@ api = [
 ]
 
 urlpatterns = [
+    path("p/", include("tournament.urls_players")),  # first: polled every 10 s by each player
     path("", views.home, name="home"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),

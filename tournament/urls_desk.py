@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from .desk import events, rounds
+from .desk import check_in, events, rounds
 
 app_name = "desk"
 
@@ -15,6 +15,10 @@ urlpatterns = [
     path("events/<int:event_id>/players/import/", events.players_import, name="players-import"),
     path("players/<int:player_id>/check-in/", events.player_check_in, name="player-check-in"),
     path("players/<int:player_id>/paid/", events.player_paid, name="player-paid"),
+    path("events/<int:event_id>/check-in/", check_in.check_in, name="check-in"),
+    path("events/<int:event_id>/check-in/scan/", check_in.scan, name="check-in-scan"),
+    path("events/<int:event_id>/check-in/status.json", check_in.status, name="check-in-status"),
+    path("players/<int:player_id>/message/", check_in.player_message, name="player-message"),
     path("events/<int:event_id>/donations/", events.donations, name="donations"),
     path("events/<int:event_id>/volunteers/", events.volunteers, name="volunteers"),
     path("events/<int:event_id>/rounds/", events.rounds, name="rounds"),
@@ -23,6 +27,7 @@ urlpatterns = [
     path("rounds/<int:round_id>/status.json", rounds.round_status, name="round-status"),
     path("rounds/<int:round_id>/seat/", rounds.seat_preview, name="seat"),
     path("rounds/<int:round_id>/seat/confirm/", rounds.seat_confirm, name="seat-confirm"),
+    path("rounds/<int:round_id>/release/", rounds.round_release, name="round-release"),
     path("rounds/<int:round_id>/start/", rounds.round_start, name="round-start"),
     path("rounds/<int:round_id>/call-time/", rounds.round_call_time, name="round-call-time"),
     path("", include("banking.urls_desk")),  # ending a round values the ledgers

@@ -1,3 +1,11 @@
-from django.urls import path  # noqa: F401
+"""The organiser's print page and the download of finished documents (under /print/)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from .printing import views
+
+urlpatterns = [
+    path("events/<int:event_id>/", views.print_page, name="print-page"),
+    path("jobs/<int:job_id>/retry/", views.print_job_retry_page, name="print-job-retry"),
+    path("jobs/<int:job_id>/download/", views.print_job_download, name="print-job-download"),
+]

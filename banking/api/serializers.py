@@ -116,8 +116,85 @@ class TableStateOutput(serializers.Serializer):
     bank = BankState()
     last_seq = serializers.IntegerField()
     last_entry_at = serializers.DateTimeField(allow_null=True)
+    review = serializers.ChoiceField(
+        choices=["", "awaiting", "confirmed", "disputed"],
+        help_text="The second person's check of the closed table's result: empty until the "
+        "table is closed, then awaiting, confirmed (locked) or disputed (open for corrections).",
+    )
+    review_note = serializers.CharField(help_text="Why the result was disputed or reopened.")
 
 
 class PostedOutput(serializers.Serializer):
     entry = EntryOutput()
     state = TableStateOutput()
+
+
+# A table's result and its second-person check (banking/services/reviews.py).
+
+
+class ReasonInput(serializers.Serializer):
+    reason = serializers.CharField(
+        max_length=300,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="Required (a missing or blank one is refused with reason_required): what "
+        "is wrong, or why.",
+    )
+
+
+class ReviewResultOutput(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    cash = serializers.IntegerField()
+    property_value = serializers.IntegerField()
+    building_value = serializers.IntegerField()
+    net_worth = serializers.IntegerField()
+    bankrupt = serializers.BooleanField()
+    rank = serializers.IntegerField()
+    tied = serializers.BooleanField()
+
+
+class TableReviewOutput(serializers.Serializer):
+    table = serializers.IntegerField()
+    number = serializers.IntegerField()
+    round = serializers.IntegerField()
+    round_number = serializers.IntegerField()
+    table_status = serializers.CharField(help_text="open or closed")
+    review = serializers.ChoiceField(choices=["", "awaiting", "confirmed", "disputed"])
+    review_note = serializers.CharField()
+    reviewed_by = serializers.CharField(allow_null=True)
+    reviewed_at = serializers.DateTimeField(allow_null=True)
+    verification_code = serializers.CharField()
+    results = ReviewResultOutput(
+        many=True, help_text="The result as closed; empty while the table is open."
+    )
+
+
+class RoundEndInput(serializers.Serializer):
+    force = serializers.BooleanField(
+        default=False,
+        help_text="End the round although some tables are not confirmed (organisers only); "
+        "they go in as they stand, marked, and the reason goes in the audit trail.",
+    )
+    reason = serializers.CharField(
+        max_length=300,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="Required when forcing.",
+    )
+
+
+class UnconfirmedTable(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    review = serializers.CharField()
+
+
+class UnconfirmedTablesError(serializers.Serializer):
+    error = serializers.CharField(help_text="unconfirmed_tables")
+    detail = serializers.CharField()
+    tables = UnconfirmedTable(many=True)

@@ -14,6 +14,13 @@ urlpatterns = [
     ),
     path("tables/<int:table_id>/close/", views.TableCloseApi.as_view(), name="api-table-close"),
     path(
+        "tables/<int:table_id>/confirm/", views.TableConfirmApi.as_view(), name="api-table-confirm"
+    ),
+    path(
+        "tables/<int:table_id>/dispute/", views.TableDisputeApi.as_view(), name="api-table-dispute"
+    ),
+    path("tables/<int:table_id>/reopen/", views.TableReopenApi.as_view(), name="api-table-reopen"),
+    path(
         "tables/<int:table_id>/preview/", views.TablePreviewApi.as_view(), name="api-table-preview"
     ),
     path(

@@ -21,6 +21,7 @@ from tournament.services.rounds import call_time_if_due
 from .. import previews, selectors
 from ..actors import Actor
 from ..services import entries as entry_services
+from ..services import reviews as review_services
 from ..services import rounds as round_services
 from . import serializers as s
 from .schema import EntryRequest
@@ -144,14 +145,135 @@ class EntryVoidApi(APIView):
 class TableCloseApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(request=None, responses={200: s.TableStateOutput, **ERRORS}, tags=["tables"])
+    @extend_schema(
+        request=None,
+        responses={
+            200: s.TableStateOutput,
+            **ERRORS,
+            409: OpenApiResponse(
+                description="The round is not running, or the result is confirmed and locked."
+            ),
+        },
+        tags=["tables"],
+        description=(
+            "Close the table once the last turn is played: no more entries. Its result (each "
+            "seat's net worth with its breakdown, and the rank) is written at once and awaits "
+            "a referee's confirmation (`review`: awaiting). Closing a closed table again "
+            "changes nothing; a confirmed one is refused (409 `table_confirmed`)."
+        ),
+    )
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(request, table_id)
-        if _actor(request, table).role == Actor.REFEREE:
+        actor = _actor(request, table)
+        if actor.role == Actor.REFEREE:
             # The banker closes the table; a referee confirms the standing (DESIGN.md).
             raise exceptions.PermissionDenied("Only this table's banker or an organiser can.")
-        round_services.table_close(table_id=table.pk)
+        round_services.table_close(table_id=table.pk, actor=actor)
         return Response(selectors.table_state(selectors.table_for_reading(table.pk)))
+
+
+REVIEW_ERRORS = {
+    400: OpenApiResponse(description="No reason given: {error: reason_required, detail}."),
+    401: ERRORS[401],
+    403: OpenApiResponse(
+        description="A table key, someone who is not a referee or organiser of the event, or "
+        "the table's own banker (`own_table`) or one of its players (`own_game`)."
+    ),
+    404: OpenApiResponse(description="No such table."),
+    409: OpenApiResponse(
+        description="The table is not closed (`table_not_closed`), its result is confirmed "
+        "and locked (`table_confirmed`), or the round is over (`round_not_running`)."
+    ),
+}
+
+
+def _checker(request: Request) -> Any:
+    """The person checking a result: logged in, never a table key (services/reviews.py
+    decides whether this person may check this table)."""
+    if table_of(request) is not None:
+        raise exceptions.PermissionDenied(
+            "A table key cannot check a result: a referee confirms or disputes it, logged in."
+        )
+    if request.user is None or not request.user.is_authenticated:
+        raise exceptions.NotAuthenticated("Log in as a referee to check a table's result.")
+    return request.user
+
+
+def _reason(request: Request) -> str:
+    data = s.ReasonInput(data=request.data)
+    data.is_valid(raise_exception=True)
+    return data.validated_data["reason"]
+
+
+class TableConfirmApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: s.TableReviewOutput,
+            **{c: e for c, e in REVIEW_ERRORS.items() if c != 400},
+        },
+        tags=["tables"],
+        description=(
+            "A referee or organiser who did not bank this table (and does not play at it) "
+            "confirms its closed result: from now on it counts for standings and advancement, "
+            "and it is locked (no entries, no closing again, no dispute) until an organiser "
+            "reopens it. Confirming a confirmed result again changes nothing."
+        ),
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        user = _checker(request)
+        table = review_services.table_confirm(table_id=table_id, user=user)
+        return Response(selectors.table_review(table.pk))
+
+
+class TableDisputeApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=s.ReasonInput,
+        responses={200: s.TableReviewOutput, **REVIEW_ERRORS},
+        tags=["tables"],
+        description=(
+            "A referee or organiser who did not bank this table disputes its closed result, "
+            "with a reason: the result is withdrawn and the table opens again (`review`: "
+            "disputed) so its ledger can be corrected with voids and adjustments, then closed "
+            "again by its banker and confirmed."
+        ),
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        user = _checker(request)
+        reason = _reason(request)
+        table = review_services.table_dispute(table_id=table_id, user=user, reason=reason)
+        return Response(selectors.table_review(table.pk))
+
+
+class TableReopenApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=s.ReasonInput,
+        responses={
+            200: s.TableReviewOutput,
+            **REVIEW_ERRORS,
+            403: OpenApiResponse(description="Not an organiser of the event."),
+            409: OpenApiResponse(
+                description="The result is not confirmed (`not_confirmed`), or the round is over."
+            ),
+        },
+        tags=["tables"],
+        description=(
+            "An organiser reopens a confirmed result, with a reason that goes in the audit "
+            "trail: the table opens again for corrections, as after a dispute, and must be "
+            "closed and confirmed again."
+        ),
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        user = _checker(request)
+        reason = _reason(request)
+        table = review_services.table_reopen(table_id=table_id, user=user, reason=reason)
+        return Response(selectors.table_review(table.pk))
 
 
 # The console's dry run and its buttons: the engine asked, nothing written (banking/previews.py).
@@ -244,10 +366,29 @@ class TableOptionsApi(APIView):
 
 
 class RoundEndApi(RoundScopedApi):
-    @extend_schema(request=None, responses=event_shapes.RoundOutput, tags=["rounds"])
+    @extend_schema(
+        request=s.RoundEndInput,
+        responses={
+            200: event_shapes.RoundOutput,
+            400: OpenApiResponse(description="Forced with no reason: reason_required."),
+            409: OpenApiResponse(
+                s.UnconfirmedTablesError,
+                description="Some tables are not confirmed (`unconfirmed_tables`, listed in "
+                "the sentence and in `tables`), or the round is not running.",
+            ),
+        },
+        tags=["rounds"],
+    )
     def post(self, request: Request, round_id: int) -> Response:
-        """End the round: close every table, value each seat, rank and decide who advances."""
+        """End the round from its tables' confirmed results: rank and decide who advances.
+
+        Refused while any table is unconfirmed, unless the organiser forces it with a
+        reason: open tables are then closed and valued as they stand, and the unconfirmed
+        tables go in marked (`forced` in the results), the reason in the audit trail."""
+        round_ = self.round(request, round_id)
+        data = s.RoundEndInput(data=request.data)
+        data.is_valid(raise_exception=True)
         round_ = round_services.round_end(
-            round_id=self.round(request, round_id).pk, actor=request.user
+            round_id=round_.pk, actor=request.user, **data.validated_data
         )
         return Response(event_shapes.RoundOutput(round_).data)

@@ -83,8 +83,17 @@ def _check_live(table: Table) -> None:
             if round_.status in (Round.Status.PLANNED, Round.Status.SEATED)
             else "The round is over: no more entries can be recorded.",
         )
+    if table.review == Table.Review.CONFIRMED:
+        raise Conflict(
+            "table_confirmed",
+            "This table's result is confirmed and locked: only an organiser can reopen it.",
+        )
     if table.status == Table.Status.CLOSED:
-        raise Conflict("table_closed", "This table is closed: no more entries can be recorded.")
+        raise Conflict(
+            "table_closed",
+            "This table is closed and its result awaits a referee's check: no more entries "
+            "can be recorded. A referee who finds a mistake disputes it, which opens it again.",
+        )
 
 
 def _record(

@@ -42,6 +42,7 @@
         if (partial) { partial.remove(); }
         setText("[data-count-checked]", data.counts.checked_in);
         setText("[data-count-registered]", data.counts.registered);
+        setText("[data-count-missing]", data.counts.registered - data.counts.checked_in);
         setText("[data-money-total]", money(data.money.total));
       }).catch(function () {
         form.submit();  // let the server answer the plain way
@@ -148,12 +149,46 @@
       if (data.round.status !== control.dataset.roundStatus) { window.location.reload(); return; }
       var cards = document.querySelectorAll("[data-table]");
       if (cards.length !== data.tables.length) { window.location.reload(); return; }
+      // A table closed, confirmed or disputed: the queue and the end-round form change too.
+      var reviewed = data.tables.some(function (table) {
+        var card = document.querySelector("[data-table='" + table.id + "']");
+        return card && card.dataset.review !== undefined && card.dataset.review !== (table.review || "");
+      });
+      if (reviewed) { window.location.reload(); return; }
       data.tables.forEach(function (table) {
         var card = document.querySelector("[data-table='" + table.id + "']");
         if (card) { updateTable(card, table); }
       });
     }).catch(function () { /* the next poll tries again */ });
   }
+
+  // ------------------------------------------------------------ copy a message (plain and HTML)
+  document.querySelectorAll("button[data-copy]").forEach(function (button) {
+    var state = document.querySelector("[data-copy-state]");
+    button.addEventListener("click", function () {
+      var plain = document.getElementById(button.dataset.copy).value;
+      var htmlSource = button.dataset.copyHtml && document.getElementById(button.dataset.copyHtml);
+      var copied;
+      if (htmlSource && window.ClipboardItem && navigator.clipboard && navigator.clipboard.write) {
+        copied = navigator.clipboard.write([new window.ClipboardItem({
+          "text/plain": new Blob([plain], { type: "text/plain" }),
+          "text/html": new Blob([htmlSource.value], { type: "text/html" })
+        })]);
+      } else if (navigator.clipboard && navigator.clipboard.writeText) {
+        copied = navigator.clipboard.writeText(plain);
+      } else {
+        copied = Promise.reject(new Error("no clipboard"));
+      }
+      copied.then(function () {
+        if (state) { state.textContent = "Copied: paste it into an email."; }
+      }).catch(function () {
+        var area = document.getElementById(button.dataset.copy);
+        area.focus();
+        area.select();
+        if (state) { state.textContent = "Selected: press Ctrl+C (or ⌘C) to copy."; }
+      });
+    });
+  });
 
   var watching = control && ["seated", "running", "time_called"].indexOf(control.dataset.roundStatus) !== -1;
   if (countdown || document.querySelector("[data-field=ago]")) {

@@ -112,7 +112,7 @@
 
   function drawBoards() {
     var tables = snapshot.tables || [];
-    var key = JSON.stringify(tables);
+    var key = JSON.stringify(tables) + (snapshot.seating_soon ? "/soon" : "");
     if (key === boardsKey) return;
     var first = boardsKey === null;
     boardsKey = key;
@@ -149,7 +149,10 @@
     previousWorth = worth;
     els.boards.replaceChildren.apply(
       els.boards,
-      cards.length ? cards : [h("p", { className: "screen-empty", text: "The tables appear here once the round is seated." })]
+      cards.length ? cards : [h("p", {
+        className: "screen-empty" + (snapshot.seating_soon ? " seating-soon" : ""),
+        text: snapshot.seating_soon ? "Seating coming soon" : "The tables appear here once the round is seated.",
+      })]
     );
   }
 
@@ -201,7 +204,9 @@
           h("ul", {}, round.waiting.map(function (p) { return h("li", { text: p.name }); })),
         ]));
       }
-      if (!round.tables.length && !(round.waiting && round.waiting.length)) {
+      if (round.seating_soon) {
+        children.push(h("p", { className: "screen-empty", text: "Seating coming soon" }));
+      } else if (!round.tables.length && !(round.waiting && round.waiting.length)) {
         children.push(h("p", { className: "screen-empty", text: "Not seated yet" }));
       }
       return h("section", { className: "bracket-round" }, children);

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from banking.models import Entry
-from tests.conftest import World, client_for, make_world
+from tests.conftest import World, client_for, close_and_confirm, make_world
 from tournament.models import Event, Player
 
 pytestmark = pytest.mark.django_db
@@ -191,6 +191,7 @@ def test_an_entry_before_the_round_starts_is_a_conflict(db, post_entry):
 
 def test_an_entry_after_the_round_ended_is_refused_as_the_key_no_longer_works(world, post_entry):
     banker = world.banker()
+    close_and_confirm(world.round, by=world.referee)
     assert world.organiser_client().post(f"/api/rounds/{world.round.pk}/end/").status_code == 200
     with ledger_unchanged(world):
         assert_refusal(

@@ -9,7 +9,7 @@ import pytest
 
 from banking.models import Entry, TableLedger
 from banking.services.rounds import round_end
-from tests.conftest import World, client_for
+from tests.conftest import World, client_for, close_and_confirm
 from tests.factories import EventFactory, VolunteerFactory
 from tournament.models import Table, Volunteer
 
@@ -265,6 +265,7 @@ def test_a_rotated_key_no_longer_opens_the_console(client, world):
 
 
 def test_a_round_that_ended_shows_that_it_is_over(client, world):
+    close_and_confirm(world.round, by=world.referee)
     round_end(round_id=world.round.pk)
     response = client.get(f"/console/{world.table.key}/")
     assert response.status_code == 410

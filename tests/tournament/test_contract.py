@@ -260,7 +260,13 @@ def test_a_whole_monopoly_night_through_the_api_only():
     )
     assert prelim["number"] == 1
     prelim_url = f"/api/rounds/{prelim['id']}"
-    seating = ok(org.post(f"{prelim_url}/seat/", {"seed": 2026}, format="json"))
+    # Nobody was checked in at the door: the first round seats only those who were, unless
+    # the organiser includes every registered player.
+    refused(
+        org.post(f"{prelim_url}/seat/", {"seed": 2026}, format="json"), 409, "nobody_checked_in"
+    )
+    everyone = {"seed": 2026, "include_all": True}
+    seating = ok(org.post(f"{prelim_url}/seat/", everyone, format="json"))
     check_seating_shape(seating)
     assert [t["number"] for t in seating["tables"]] == [1, 2]
     assert [len(t["seats"]) for t in seating["tables"]] == [5, 4]  # 9 = 5 + 4
@@ -272,7 +278,7 @@ def test_a_whole_monopoly_night_through_the_api_only():
         for seat in table["seats"]:
             assert seat["name"] == name_of[seat["player_id"]]
 
-    again = ok(org.post(f"{prelim_url}/seat/", {"seed": 2026}, format="json"))
+    again = ok(org.post(f"{prelim_url}/seat/", everyone, format="json"))
     check_seating_shape(again)
     assert shape(again) == shape(seating)  # same seed, same seating
     seating = again  # the second seating replaced the first: its keys are the live ones
@@ -543,7 +549,17 @@ def test_a_whole_monopoly_night_through_the_api_only():
     # The referee reads every table of the event.
     assert ok(referee.get(f"/api/tables/{second['id']}/state/"))["seats"] == t2.state["seats"]
 
-    # ---- 6. time: the round ends, the results, who goes on --------------------------------
+    # ---- 6. time: each banker closes, a referee confirms, the round ends -------------------
+    # Not before every table's result is confirmed by a second person.
+    waiting = refused(org.post(f"{prelim_url}/end/"), 409, "unconfirmed_tables")
+    assert [t["number"] for t in waiting["tables"]] == [1, 2]
+    for console, table in ((t1, first), (t2, second)):
+        closed = ok(console.client.post(f"/api/tables/{table['id']}/close/"))
+        assert (closed["table_status"], closed["review"]) == ("closed", "awaiting")
+        refused(console.client.post(f"/api/tables/{table['id']}/confirm/"), 403)  # a key cannot
+        checked = ok(referee.post(f"/api/tables/{table['id']}/confirm/"))
+        assert checked["review"] == "confirmed"
+        assert len(checked["results"]) == len(table["seats"])
     ended = ok(org.post(f"{prelim_url}/end/"))
     assert ended["status"] == "ended"
     results = ok(org.get(f"{prelim_url}/results/"))
@@ -611,6 +627,8 @@ def test_a_whole_monopoly_night_through_the_api_only():
     assert (ft.cash(1), ft.cash(2)) == (950 + 100, 1500 - 100)  # 50 doubled: the dark blues
     ft.post("card", seat=3, deck="community_chest", card="chest-doctor")
     assert ft.cash(3) == 1500 - 50
+    ok(ft.client.post(f"/api/tables/{final_table['id']}/close/"))
+    ok(referee.post(f"/api/tables/{final_table['id']}/confirm/"))
     assert ok(org.post(f"{final_url}/end/"))["status"] == "ended"
 
     final_results = ok(org.get(f"{final_url}/results/"))
@@ -660,7 +678,11 @@ def test_a_short_game_deals_deeds_at_their_printed_price():
         ),
         201,
     )
-    seating = ok(org.post(f"/api/rounds/{round_['id']}/seat/", {"seed": 1}, format="json"))
+    seating = ok(
+        org.post(
+            f"/api/rounds/{round_['id']}/seat/", {"seed": 1, "include_all": True}, format="json"
+        )
+    )
     check_seating_shape(seating)
     (table,) = seating["tables"]
     assert len(table["seats"]) == 3

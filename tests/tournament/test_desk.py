@@ -15,7 +15,7 @@ from django.urls import reverse
 from banking.actors import Actor
 from banking.services.entries import entry_post
 from banking.services.rounds import round_end
-from tests.conftest import World, make_world
+from tests.conftest import World, close_and_confirm, make_world
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerFactory
 from tournament import selectors
 from tournament.models import (
@@ -51,11 +51,14 @@ def seating_of(round_: Round) -> list[list[int]]:
 
 
 def planned_round(players: int = 9, **event) -> tuple[Event, Round, object]:
-    """An event with registered players and a first round planned, not seated."""
+    """An event with registered players, all checked in, and a first round planned, not
+    seated."""
     event_obj = EventFactory(**event)
     organiser = VolunteerFactory(event=event_obj, role=Volunteer.Role.ORGANISER).user
     for n in range(players):
-        PlayerFactory(event=event_obj, name=f"Player {n}", team="Reds" if n < 2 else "")
+        PlayerFactory(
+            event=event_obj, name=f"Player {n}", team="Reds" if n < 2 else "", checked_in=True
+        )
     return event_obj, round_create(event_id=event_obj.pk), organiser
 
 
@@ -448,7 +451,9 @@ def test_previewing_a_seated_round_again_changes_nothing(world):
     round_ = make_world(start=False).round
     organiser = Volunteer.objects.get(event=round_.event, role="organiser").user
     keys = list(round_.tables.values_list("key", flat=True))
-    response = client_for(organiser).get(reverse("desk:seat", args=[round_.pk]), {"seed": 1})
+    response = client_for(organiser).get(
+        reverse("desk:seat", args=[round_.pk]), {"seed": 1, "include_all": "on"}
+    )
     assert "already seated" in response.content.decode()
     assert list(round_.tables.values_list("key", flat=True)) == keys
 
@@ -477,6 +482,7 @@ def test_start_call_time_and_end_through_the_desk():
     round_.refresh_from_db()
     assert round_.status == "time_called"
 
+    close_and_confirm(round_, by=organiser)
     response = client.post(reverse("desk:round-end", args=[round_.pk]))
     assert response["Location"] == reverse("desk:results", args=[round_.pk])
     round_.refresh_from_db()
@@ -484,7 +490,7 @@ def test_start_call_time_and_end_through_the_desk():
     assert Result.objects.filter(round=round_).count() == 8
     results = client.get(response["Location"]).content.decode()
     assert "1,500" in results
-    assert "cash 1,500" in results
+    assert "cash 1,500 + deeds 0 + buildings 0 = 1,500" in results
 
 
 def test_a_refused_start_shows_its_sentence_and_changes_nothing():
@@ -575,6 +581,7 @@ def ended_world() -> World:
         payload={"kind": "pass_go", "seat": 3},
         actor=BANKER,
     )
+    close_and_confirm(world.round, by=world.referee)
     round_end(round_id=world.round.pk)
     return world
 
@@ -584,7 +591,8 @@ def test_the_results_page_shows_net_worth_with_its_breakdown_and_flags():
     page = client_for(world.organiser).get(reverse("desk:results", args=[world.round.pk]))
     html = page.content.decode()
     assert "1,700" in html
-    assert "cash 1,700 · deeds 0 · buildings 0" in html
+    assert "cash 1,700 + deeds 0 + buildings 0 = 1,700" in html
+    assert "tied with" in html  # the tie-break applied: the organiser's decision
     assert "Advances" in html
     assert "Tied" in html
     assert "You decide:" in html
@@ -709,6 +717,7 @@ def test_the_winner_of_the_final_tops_the_bracket():
         actor=BANKER,
     )
     Round.objects.filter(pk=world.round.pk).update(kind=Round.Kind.FINAL)
+    close_and_confirm(world.round, by=world.referee)
     round_end(round_id=world.round.pk)
     shape = selectors.bracket(event_id=world.event.pk)
     winner = world.table.seats.get(number=2).player

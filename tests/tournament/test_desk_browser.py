@@ -18,7 +18,7 @@ from tests.browser import (
     serious_accessibility_violations,
     snap,
 )
-from tests.conftest import make_world
+from tests.conftest import close_and_confirm, make_world
 from tests.factories import EventFactory, UserFactory, VolunteerFactory
 from tournament.models import Event, Player, Result, Round, Table, Volunteer
 from tournament.services.events import donation_add
@@ -105,6 +105,9 @@ def test_an_organiser_imports_players_seats_a_round_and_starts_it(live_server, n
     page.get_by_role("button", name="Plan round").click()
     round_ = Round.objects.get(event=event, number=1)
     page.get_by_role("link", name="Seat players").click()
+    # only Ada is checked in: the organiser includes the players not checked in
+    page.get_by_label("Include players not checked in").check()
+    page.get_by_role("button", name="Show").click()
     page.get_by_role("button", name="Confirm seating").wait_for()
     snap(page, "desk-browser-seat-preview")
     assert not Table.objects.filter(round=round_).exists()  # a preview writes nothing
@@ -166,6 +169,7 @@ def populated_world():
             payload={"kind": "pass_go", "seat": seat},
             actor=banker,
         )
+    close_and_confirm(world.round, by=world.referee)
     round_end(round_id=world.round.pk, actor=world.organiser)
     tied = Result.objects.filter(round=world.round, undecided=True).order_by("seat__number")
     for n, result in enumerate(tied):

@@ -11,7 +11,7 @@ from django.utils import timezone
 from banking.actors import Actor
 from banking.services.entries import entry_post
 from banking.services.rounds import round_end, table_close
-from tests.conftest import make_world
+from tests.conftest import close_and_confirm, make_world
 from tests.factories import PlayerFactory, UserFactory, VolunteerFactory
 from tournament.errors import Conflict, Refusal
 from tournament.models import AuditEvent, Result, Round, Volunteer
@@ -43,14 +43,14 @@ def seating(round_):
 def test_the_same_seed_gives_the_same_seating():
     world = make_world(players=13, start=False)
     first = seating(world.round)
-    round_seat(round_id=world.round.pk, seed=7)
+    round_seat(round_id=world.round.pk, seed=7, include_all=True)
     assert seating(world.round) == first
     assert sorted(len(t) for t in first) == [4, 4, 5]
 
 
 def test_a_round_can_be_seated_again_until_it_starts():
     world = make_world(players=8, start=False)
-    round_seat(round_id=world.round.pk, seed=99)
+    round_seat(round_id=world.round.pk, seed=99, include_all=True)
     round_start(round_id=world.round.pk)
     with pytest.raises(Conflict) as refused:
         round_seat(round_id=world.round.pk, seed=1)
@@ -99,6 +99,7 @@ def test_ending_a_round_ranks_each_table_by_net_worth_and_sends_the_winners_on()
     post(first, kind="buy", seat=2, space=39)  # seat 2: 1100 cash + 400 deed = 1500
     post(first, kind="pass_go", seat=3)  # seat 3: 1700
     post(second, kind="bank_payment", seat=4, amount=-100, memo="fine")  # seat 4: 1400
+    close_and_confirm(world.round, by=world.referee)
     round_end(round_id=world.round.pk)
     world.round.refresh_from_db()
     assert world.round.status == Round.Status.ENDED
@@ -121,6 +122,7 @@ def test_ending_a_round_ranks_each_table_by_net_worth_and_sends_the_winners_on()
 
 def test_the_next_round_waits_until_ties_are_decided_and_the_override_is_recorded():
     world = make_world(players=8)
+    close_and_confirm(world.round, by=world.referee)
     round_end(round_id=world.round.pk)
     final = round_create(event_id=world.event.pk, kind=Round.Kind.FINAL)
     with pytest.raises(Conflict) as refused:
@@ -145,6 +147,7 @@ def test_the_next_round_waits_until_ties_are_decided_and_the_override_is_recorde
 
 def test_an_override_needs_a_reason():
     world = make_world(players=8)
+    close_and_confirm(world.round, by=world.referee)
     round_end(round_id=world.round.pk)
     result = Result.objects.filter(round=world.round).first()
     with pytest.raises(Refusal) as refused:
@@ -162,6 +165,7 @@ def test_points_events_seat_every_player_again_and_send_the_top_points_to_the_fi
     world = make_world(players=8, advancement="points", finalists=4)
     post(world.tables[0], kind="pass_go", seat=1)
     post(world.tables[1], kind="pass_go", seat=2)
+    close_and_confirm(world.round, by=world.referee)
     round_end(round_id=world.round.pk)
     second = round_create(event_id=world.event.pk)
     round_seat(round_id=second.pk, seed=3)
@@ -181,6 +185,7 @@ def test_the_finals_banker_is_never_one_of_its_players():
         user=UserFactory(username="banker-who-plays"),
     )
     post(world.table, kind="pass_go", seat=1)
+    close_and_confirm(world.round, by=world.referee)
     round_end(round_id=world.round.pk)
     Result.objects.filter(round=world.round).update(advances=True, undecided=False)
     final = round_create(event_id=world.event.pk, kind=Round.Kind.FINAL)
@@ -192,6 +197,7 @@ def test_the_finals_banker_is_never_one_of_its_players():
 
 def test_a_final_of_more_than_six_needs_more_tables():
     world = make_world(players=8)
+    close_and_confirm(world.round, by=world.referee)
     round_end(round_id=world.round.pk)
     Result.objects.filter(round=world.round).update(advances=True, undecided=False)
     final = round_create(event_id=world.event.pk, kind=Round.Kind.FINAL)
@@ -213,7 +219,7 @@ def test_players_registered_after_seating_wait_for_the_next_seating():
     world = make_world(players=8, start=False)
     PlayerFactory(event=world.event, name="Late Lou")
     assert sum(len(t) for t in seating(world.round)) == 8
-    round_seat(round_id=world.round.pk, seed=7)
+    round_seat(round_id=world.round.pk, seed=7, include_all=True)
     assert sum(len(t) for t in seating(world.round)) == 9
 
 

@@ -24,7 +24,7 @@ from tests.browser import (
     serious_accessibility_violations,
     snap,
 )
-from tests.conftest import World, client_for, make_world
+from tests.conftest import World, client_for, close_and_confirm, make_world
 from tournament.models import AuditEvent, Event, Round, Table, Volunteer
 from tournament.services.screens import screen_link_issue, screen_link_revoke
 
@@ -268,6 +268,7 @@ def test_after_the_round_ends_the_bracket_shows_who_goes_through(client, screene
     Round.objects.filter(pk=screened.round.pk).update(
         ends_at=timezone.now() - timedelta(minutes=1)
     )
+    close_and_confirm(screened.round, by=screened.referee)
     round_end(round_id=screened.round.pk, actor=screened.organiser)
     data = client.get(snapshot_url(screened.event)).json()
     assert data["clock"]["ended"] is True
@@ -306,7 +307,7 @@ def check_page(page: Any, name: str) -> None:
 
 
 @pytest.mark.browser
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_the_big_screen_updates_when_an_entry_is_posted(live_server, new_page):
     world = make_world(players=36, name="Spring Monopoly Night")  # nine tables
     event = screen_link_issue(event_id=world.event.pk)
@@ -356,7 +357,7 @@ def test_the_big_screen_updates_when_an_entry_is_posted(live_server, new_page):
 
 
 @pytest.mark.browser
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_the_big_screen_says_last_turn_and_rotates_by_itself(live_server, new_page):
     world = make_world(players=8)
     Round.objects.filter(pk=world.round.pk).update(status=Round.Status.TIME_CALLED)

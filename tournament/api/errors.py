@@ -30,7 +30,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, RuleViolation | Refusal):
         code = exc.code
         status_code = exc.status if isinstance(exc, Refusal) else status.HTTP_400_BAD_REQUEST
-        return Response({"error": code, "detail": exc.detail}, status=status_code)
+        extra = exc.extra if isinstance(exc, Refusal) else {}
+        return Response({"error": code, "detail": exc.detail, **extra}, status=status_code)
     if isinstance(exc, Http404 | ObjectDoesNotExist):
         return Response(
             {"error": "not_found", "detail": "There is no such object."},

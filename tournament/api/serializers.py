@@ -9,6 +9,7 @@ from rest_framework import serializers
 from games.engine import VARIANTS
 
 from ..models import Donation, Event, Player, Result, Round, Table, Volunteer
+from ..standings import is_forced
 
 
 class AdvancementSerializer(serializers.Serializer):
@@ -153,6 +154,7 @@ class RoundOutput(serializers.ModelSerializer):
             "table_size",
             "status",
             "seed",
+            "released_at",
             "started_at",
             "ends_at",
             "ended_at",
@@ -162,6 +164,12 @@ class RoundOutput(serializers.ModelSerializer):
 class SeatInput(serializers.Serializer):
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
     tables = serializers.IntegerField(required=False, min_value=1, max_value=200)
+    include_all = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="First round only: seat every registered player, not only those checked "
+        "in at the door (the default). Later rounds seat those who went through either way.",
+    )
 
 
 class SeatOutput(serializers.Serializer):
@@ -196,6 +204,16 @@ class ResultOutput(serializers.ModelSerializer):
     table_id = serializers.IntegerField(source="seat.table_id")
     seat = serializers.IntegerField(source="seat.number")
     name = serializers.CharField(source="player.name")
+    review = serializers.CharField(
+        source="seat.table.review",
+        help_text="The table's check: confirmed, or (after a forced end) awaiting or disputed.",
+    )
+    forced = serializers.SerializerMethodField(
+        help_text="Taken in by a forced end of the round, without a referee's confirmation."
+    )
+
+    def get_forced(self, result: Result) -> bool:
+        return is_forced(result)
 
     class Meta:
         model = Result
@@ -216,6 +234,8 @@ class ResultOutput(serializers.ModelSerializer):
             "advances",
             "undecided",
             "override_reason",
+            "review",
+            "forced",
         ]
 
 

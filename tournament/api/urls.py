@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import screens, views
+from . import printing, screens, views
 
 urlpatterns = [
     path("auth/token/", views.TokenApi.as_view(), name="api-token"),
@@ -26,6 +26,9 @@ urlpatterns = [
     path("events/<int:event_id>/rounds/", views.RoundListApi.as_view(), name="api-rounds"),
     path("rounds/<int:round_id>/", views.RoundDetailApi.as_view(), name="api-round"),
     path("rounds/<int:round_id>/seat/", views.RoundSeatApi.as_view(), name="api-round-seat"),
+    path(
+        "rounds/<int:round_id>/release/", views.RoundReleaseApi.as_view(), name="api-round-release"
+    ),
     path("rounds/<int:round_id>/tables/", views.RoundTablesApi.as_view(), name="api-round-tables"),
     path("rounds/<int:round_id>/start/", views.RoundStartApi.as_view(), name="api-round-start"),
     path(
@@ -46,5 +49,16 @@ urlpatterns = [
         "tables/<int:table_id>/rotate-key/",
         views.TableRotateKeyApi.as_view(),
         name="api-table-rotate-key",
+    ),
+    path(
+        "events/<int:event_id>/print-jobs/",
+        printing.EventPrintJobsApi.as_view(),
+        name="api-print-jobs",
+    ),
+    path("print-jobs/<int:job_id>/", printing.PrintJobDetailApi.as_view(), name="api-print-job"),
+    path(
+        "print-jobs/<int:job_id>/retry/",
+        printing.PrintJobRetryApi.as_view(),
+        name="api-print-job-retry",
     ),
 ]

@@ -223,11 +223,36 @@ class RoundDetailApi(RoundScopedApi):
 
 
 class RoundSeatApi(RoundScopedApi):
-    @extend_schema(request=s.SeatInput, responses=s.SeatingOutput, tags=["rounds"])
+    @extend_schema(
+        request=s.SeatInput,
+        responses=s.SeatingOutput,
+        tags=["rounds"],
+        description="Seat the round's players at tables; seating again replaces the seating "
+        "and takes back its release. The first round seats the players checked in at the door "
+        "(`include_all: true` seats every registered player; with nobody checked in and no "
+        "`include_all` it is a 409 `nobody_checked_in`); a later round seats those who went "
+        "through. The seating stays on the desk until `POST /api/rounds/{id}/release/`.",
+    )
     def post(self, request: Request, round_id: int) -> Response:
         round_ = self.round(request, round_id)
         round_ = round_services.round_seat(round_id=round_.pk, **_valid(s.SeatInput, request))
         return Response(_seating(round_))
+
+
+class RoundReleaseApi(RoundScopedApi):
+    @extend_schema(
+        request=None,
+        responses=s.RoundOutput,
+        tags=["rounds"],
+        description="Release the round's seating: the big screen and the players' own pages "
+        "show the tables from now on (`released_at`). Releasing again changes nothing; "
+        "seating the round again takes the release back; starting the round releases it. "
+        "A round not seated yet is a 409.",
+    )
+    def post(self, request: Request, round_id: int) -> Response:
+        round_ = self.round(request, round_id)
+        round_ = round_services.round_release(round_id=round_.pk, actor=request.user)
+        return Response(s.RoundOutput(round_).data)
 
 
 class RoundTablesApi(RoundScopedApi):
@@ -252,7 +277,15 @@ class RoundCallTimeApi(RoundScopedApi):
 
 
 class RoundResultsApi(RoundScopedApi):
-    @extend_schema(responses=s.ResultOutput(many=True), tags=["rounds"])
+    @extend_schema(
+        responses=s.ResultOutput(many=True),
+        tags=["rounds"],
+        description=(
+            "The results that count: while the round runs, those of tables a referee has "
+            "confirmed; once it has ended, every table's (those a forced end took in "
+            "unconfirmed have `forced`)."
+        ),
+    )
     def get(self, request: Request, round_id: int) -> Response:
         round_ = self.round(request, round_id)
         return Response(s.ResultOutput(selectors.round_results(round_.pk), many=True).data)

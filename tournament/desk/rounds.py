@@ -16,9 +16,10 @@ from django.views.decorators.http import require_GET, require_POST
 from .. import access, selectors
 from ..errors import Refusal
 from ..forms import OverrideForm, SeatForm
-from ..models import Event, Round
+from ..models import Event, Round, Table
 from ..services import rounds as services
 from ..services.tables import table_key_rotate
+from ..standings import with_how
 from .guards import (
     desk_view,
     done,
@@ -90,12 +91,15 @@ def _round_url(round_: Round) -> str:
 def round_detail(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = services.call_time_if_due(organised_round(request, round_id))
     now = timezone.now()
+    tables = _live_tables(round_, now)
     context = event_page(
         round_.event,
         "rounds",
         round=round_,
         clock=_round_clock(round_, now),
-        tables=_live_tables(round_, now),
+        tables=tables,
+        disputed=[t for t in tables if t["review"] == Table.Review.DISPUTED],
+        unconfirmed=[t for t in tables if t["review"] != Table.Review.CONFIRMED],
         now=now,
     )
     return render(request, "tournament/desk/round.html", context)
@@ -110,6 +114,8 @@ def seat_preview(request: HttpRequest, round_id: int) -> HttpResponse:
         query = f"?seed={SeatForm.new_seed()}"
         if form.is_valid() and form.cleaned_data["tables"]:
             query += f"&tables={form.cleaned_data['tables']}"
+        if form.is_valid() and form.cleaned_data["include_all"]:
+            query += "&include_all=on"
         return redirect(reverse("desk:seat", args=[round_.pk]) + query)
     preview, refusal = None, None
     try:
@@ -117,6 +123,7 @@ def seat_preview(request: HttpRequest, round_id: int) -> HttpResponse:
             round_id=round_.pk,
             seed=form.cleaned_data["seed"],
             tables=form.cleaned_data["tables"],
+            include_all=form.cleaned_data["include_all"],
         )
     except Refusal as exc:
         refusal = exc.detail
@@ -128,6 +135,8 @@ def seat_preview(request: HttpRequest, round_id: int) -> HttpResponse:
         refusal=refusal,
         form=form,
         new_seed=SeatForm.new_seed(),
+        first_round=round_.number == 1,
+        counts=selectors.player_counts(round_.event_id),
     )
     return render(request, "tournament/desk/seat_preview.html", context)
 
@@ -141,12 +150,36 @@ def seat_confirm(request: HttpRequest, round_id: int) -> HttpResponse:
         return redirect("desk:seat", round_id=round_.pk)
     try:
         services.round_seat(
-            round_id=round_.pk, seed=form.cleaned_data["seed"], tables=form.cleaned_data["tables"]
+            round_id=round_.pk,
+            seed=form.cleaned_data["seed"],
+            tables=form.cleaned_data["tables"],
+            include_all=form.cleaned_data["include_all"],
         )
     except Refusal as refusal:
         refused(request, refusal)
         return redirect("desk:seat", round_id=round_.pk)
-    done(request, f"Round {round_.number} is seated. Hand out the table cards, then start it.")
+    done(
+        request,
+        f"Round {round_.number} is seated: only the desk sees it. Release the seating to show "
+        "it on the big screen and the players' pages, then start the round.",
+    )
+    return redirect(_round_url(round_))
+
+
+@require_POST
+@desk_view
+def round_release(request: HttpRequest, round_id: int) -> HttpResponse:
+    round_ = organised_round(request, round_id)
+    try:
+        services.round_release(round_id=round_.pk, actor=request.user)
+    except Refusal as refusal:
+        refused(request, refusal)
+    else:
+        done(
+            request,
+            f"Round {round_.number}'s seating is released: the big screen and the players' "
+            "pages show the tables.",
+        )
     return redirect(_round_url(round_))
 
 
@@ -220,7 +253,7 @@ def table_rotate_key(request: HttpRequest, table_id: int) -> HttpResponse:
 def _results_context(
     round_: Round, bound: OverrideForm | None = None, bound_table: int | None = None
 ) -> dict[str, Any]:
-    results = list(selectors.round_results(round_.pk))
+    results = with_how(round_, selectors.round_results(round_.pk))
     tables = []
     for number, rows in groupby(results, key=lambda r: r.seat.table.number):
         rows = list(rows)
@@ -229,7 +262,16 @@ def _results_context(
             form = bound
         else:
             form = OverrideForm(players=players, prefix=f"t{number}")
-        tables.append({"number": number, "results": rows, "form": form})
+        tables.append(
+            {
+                "number": number,
+                "results": rows,
+                "form": form,
+                "forced": any(r.forced for r in rows),
+                "review": rows[0].seat.table.get_review_display(),
+                "review_note": rows[0].seat.table.review_note,
+            }
+        )
     return event_page(
         round_.event,
         "rounds",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,6 +14,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.utils import timezone
 
 from games.engine import RuleViolation, rules_for
 
@@ -245,8 +247,54 @@ def player_check_in(*, player_id: int, checked_in: bool) -> Player:
         raise NotFound("unknown_player", "That player is not registered.")
     if player.checked_in != checked_in:
         player.checked_in = checked_in
-        player.save(update_fields=["checked_in"])
+        player.checked_in_at = timezone.now() if checked_in else None
+        player.save(update_fields=["checked_in", "checked_in_at"])
     return player
+
+
+#: A player's link: SITE_URL + /p/<token>/ (tournament/urls_players.py); the token alone too.
+_TOKEN_IN_CODE = re.compile(r"(?:^|/p/)([A-Za-z0-9_-]{16,32})/?(?:status\.json)?$")
+
+
+def token_from_code(code: str) -> str | None:
+    """The player token a scanned QR code holds: their page's link, or the bare token."""
+    found = _TOKEN_IN_CODE.search(code.strip().split("?", 1)[0].split("#", 1)[0])
+    return found.group(1) if found else None
+
+
+@dataclass(frozen=True)
+class CheckedIn:
+    """A scan at the door: who it was, and whether they were already checked in."""
+
+    player: Player
+    already: bool
+
+
+@transaction.atomic
+def player_check_in_by_code(*, event_id: int, code: str) -> CheckedIn:
+    """Check a player in from the QR code on their badge, ticket or phone.
+
+    Refuses clearly a code that is no player's (404) and a player of another event (409);
+    scanning someone already checked in changes nothing and says so.
+    """
+    token = token_from_code(code)
+    player = None
+    if token is not None:
+        player = Player.objects.select_for_update().filter(token=token).first()
+    if player is None:
+        raise NotFound(
+            "unknown_code", "This code is not a player's: check them in by name from the list."
+        )
+    if player.event_id != event_id:
+        raise Conflict(
+            "other_event", "This code belongs to a player of another event, not this one."
+        )
+    if player.checked_in:
+        return CheckedIn(player=player, already=True)
+    player.checked_in = True
+    player.checked_in_at = timezone.now()
+    player.save(update_fields=["checked_in", "checked_in_at"])
+    return CheckedIn(player=player, already=False)
 
 
 @transaction.atomic

@@ -41,13 +41,25 @@ def round_create(
 
 
 @transaction.atomic
-def round_seat(*, round_id: int, seed: int | None = None, tables: int | None = None) -> Round:
-    """Seat the round's players at tables; seating again replaces the previous seating."""
+def round_seat(
+    *,
+    round_id: int,
+    seed: int | None = None,
+    tables: int | None = None,
+    include_all: bool = False,
+) -> Round:
+    """Seat the round's players at tables; seating again replaces the previous seating.
+
+    The first round seats the players checked in at the door, or every registered player
+    when `include_all`; later rounds seat those who went through. A new seating is the
+    desk's alone until the organiser releases it (`round_release`): seating again takes
+    back a release.
+    """
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_id)
     if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
         raise Conflict("round_started", "This round has started: its seating is final.")
     seed = seed if seed is not None else secrets.randbelow(2**31)
-    _, plan = plan_for_round(round_, seed=seed, tables=tables)
+    _, plan = plan_for_round(round_, seed=seed, tables=tables, include_all=include_all)
     round_.tables.all().delete()
     bankers = list(round_.event.volunteers.filter(role=Volunteer.Role.BANKER).order_by("id"))
     referees = list(round_.event.volunteers.filter(role=Volunteer.Role.REFEREE).order_by("id"))
@@ -63,7 +75,31 @@ def round_seat(*, round_id: int, seed: int | None = None, tables: int | None = N
         )
     round_.seed = seed
     round_.status = Round.Status.SEATED
-    round_.save(update_fields=["seed", "status"])
+    round_.released_at = None
+    round_.save(update_fields=["seed", "status", "released_at"])
+    return round_
+
+
+@transaction.atomic
+def round_release(*, round_id: int, actor: AbstractBaseUser | None) -> Round:
+    """Show a round's seating to the big screen and to the players' own pages.
+
+    Until then only the desk sees it. Releasing again changes nothing (and records
+    nothing); seating the round again takes the release back.
+    """
+    round_ = Round.objects.select_for_update().get(pk=round_id)
+    if round_.status == Round.Status.PLANNED:
+        raise Conflict("round_not_seated", "Seat the players first: there is no seating to show.")
+    if round_.released_at is None:
+        round_.released_at = timezone.now()
+        round_.save(update_fields=["released_at"])
+        audit(
+            event_id=round_.event_id,
+            actor=actor,
+            action="seating_released",
+            subject=f"Round {round_.number}",
+            data={"round_id": round_.pk, "seed": round_.seed},
+        )
     return round_
 
 
@@ -97,7 +133,13 @@ def round_start(*, round_id: int) -> Round:
     round_.status = Round.Status.RUNNING
     round_.started_at = now
     round_.ends_at = now + timedelta(minutes=round_.time_limit_minutes)
-    round_.save(update_fields=["status", "started_at", "ends_at"])
+    fields = ["status", "started_at", "ends_at"]
+    if round_.released_at is None:
+        # The players are at their tables: the seating is no secret any more (the start
+        # is what the organiser did; it needs no audit line of its own).
+        round_.released_at = now
+        fields.append("released_at")
+    round_.save(update_fields=fields)
     Event.objects.filter(pk=round_.event_id, status=Event.Status.SETUP).update(
         status=Event.Status.UNDER_WAY
     )

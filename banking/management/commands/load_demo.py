@@ -13,8 +13,14 @@ from django.db import transaction
 from banking.actors import Actor
 from banking.services.entries import entry_post
 from tournament.models import Event, Volunteer
-from tournament.services.events import donation_add, event_create, players_import, volunteer_add
-from tournament.services.rounds import round_create, round_seat, round_start
+from tournament.services.events import (
+    donation_add,
+    event_create,
+    player_check_in,
+    players_import,
+    volunteer_add,
+)
+from tournament.services.rounds import round_create, round_release, round_seat, round_start
 
 DEMO_NAME = "Demo Monopoly Night"
 PASSWORD = os.environ.get("DEMO_PASSWORD", "monopoly-night")
@@ -76,9 +82,12 @@ class Command(BaseCommand):
             volunteer_add(event_id=event.pk, username="referee", role=Volunteer.Role.REFEREE)
             volunteer_add(event_id=event.pk, username="banker", role=Volunteer.Role.BANKER)
             players_import(event_id=event.pk, text=PLAYERS)
+            for player in event.players.all():  # everyone came: checked in at the door
+                player_check_in(player_id=player.pk, checked_in=True)
             donation_add(event_id=event.pk, donor="The Corner Shop", amount=150, note="Raffle")
             round_ = round_create(event_id=event.pk, time_limit_minutes=90, table_size=4)
             round_seat(round_id=round_.pk, seed=2026)
+            round_release(round_id=round_.pk, actor=users["organiser"])
             round_start(round_id=round_.pk)
         for table in round_.tables.all():
             for payload in OPENING:

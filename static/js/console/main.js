@@ -13,7 +13,7 @@ import * as ui from "./ui.js";
 
 const POLL_MS = 5000;
 const CACHE = "monopoly-night-console-v1";
-const HOLDING = ["round_not_running", "table_closed"];
+const HOLDING = ["round_not_running", "table_closed", "table_confirmed"];
 
 const cfg = JSON.parse(document.getElementById("console-config").textContent);
 

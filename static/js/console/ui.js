@@ -117,9 +117,18 @@ export function renderBanners(app) {
       h("span", {}, "Time is up: finish this round of turns, then close the table."),
       h("button", { type: "button", class: "primary", onclick: () => app.openClose() }, "Close table")));
   }
-  if (s.table_status === "closed") {
-    out.push(h("div", { class: "banner ok", role: "status" },
-      h("strong", {}, "Table closed. "), "A referee checks and confirms the result."));
+  if (s.table_status === "closed" && s.review === "confirmed") {
+    out.push(h("div", { class: "banner ok", role: "status", "data-review": "confirmed" },
+      h("strong", {}, "Confirmed. "), "A referee has confirmed this table's result: it counts, and it is locked."));
+  } else if (s.table_status === "closed") {
+    out.push(h("div", { class: "banner ok", role: "status", "data-review": "awaiting" },
+      h("strong", {}, "Table closed: awaiting confirmation. "),
+      "A referee who did not bank this table checks the result and confirms it."));
+  } else if (s.review === "disputed") {
+    out.push(h("div", { class: "banner danger", role: "status", "data-review": "disputed" },
+      h("p", {}, h("strong", {}, "Disputed: "), s.review_note || "no reason given"),
+      h("p", {}, "The table is open again: correct the ledger with the referee, then close it again."),
+      s.last_turn ? null : h("button", { type: "button", class: "primary", onclick: () => app.openClose() }, "Close table")));
   } else if (s.status === "planned" || s.status === "seated") {
     out.push(h("div", { class: "banner warn", role: "status" },
       h("strong", {}, "The round has not started. "), "Entries can be recorded once it does."));

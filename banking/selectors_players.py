@@ -1,0 +1,423 @@
+"""Selectors for the players' own pages (/p/<token>/): what one player may see.
+
+A player sees their table and seat in the current round once the organiser has released
+the seating, the round clock, their balance and deeds as the banker records them (the
+table's stored state), the cash and net worth of the players at their own table (what
+the big screen shows of every table anyway), their results so far and whether and where
+they play next. Nothing about other tables, and nothing private of anyone (email, team,
+tokens, keys).
+
+Polling must be cheap (400 players every ten seconds: bench/players.py), so this module
+reads with plain SQL rather than the ORM, whose query building costs more than the
+queries: `player_page` runs one round trip (four short statements, run together on
+PostgreSQL) that finds the player and everything their page shows but the table's
+stored state, and fingerprints it (`version`, the ETag). A poll with nothing new stops
+there with a 304; otherwise `player_status` adds one query for the table's stored state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from django.db import connection
+from django.utils.dateparse import parse_datetime
+
+from games import engine
+from tournament.models import Event, Player, Result, Round, Seat, Table
+from tournament.selectors import seating_shown
+
+from .ledgers import rules_of
+from .models import TableLedger
+from .selectors import _seat, _space, leaderboard
+
+#: Bump when the page starts showing something the statements below do not read.
+STAMP_FORMAT = "2"
+
+
+@dataclass(frozen=True, slots=True)
+class _Player:
+    id: int
+    name: str
+    checked_in: bool
+    event_name: str
+    charity: str
+    edition: str
+    variants: dict[str, bool]
+    advancement: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Round:
+    """What the page needs of a round (the names `seating_shown` reads too)."""
+
+    pk: int
+    number: int
+    kind: str
+    status: str
+    released_at: datetime | None
+    started_at: datetime | None
+    ends_at: datetime | None
+    ended_at: datetime | None
+    time_limit_minutes: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Result:
+    rank: int
+    net_worth: int
+    cash: int
+    property_value: int
+    building_value: int
+    bankrupt: bool
+    points: int
+    tied: bool
+    advances: bool
+    undecided: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    number: int
+    table_id: int
+    table_number: int
+    table_closed: bool
+    round_id: int
+    last_seq: int
+    last_entry_at: datetime | None
+    result: _Result | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage:
+    """One player's page as stored, read in one round trip, and its version (ETag)."""
+
+    player: _Player
+    rounds: list[_Round]
+    seats: list[_Seat]
+    mates: dict[int, list[tuple[int, int, str]]]  # table id -> (seat, player id, name)
+    version: str
+
+
+def _statements() -> list[str]:
+    """The four statements of `player_page`, each taking the token once. Table names come
+    from the models and the token is a parameter: nothing here is built from input."""
+    player, event, round_ = Player._meta.db_table, Event._meta.db_table, Round._meta.db_table
+    seat, table, result = Seat._meta.db_table, Table._meta.db_table, Result._meta.db_table
+    ledger = TableLedger._meta.db_table
+    return [
+        f"SELECT p.id, p.name, p.checked_in, e.name, e.charity, e.edition, e.variants, "  # noqa: S608
+        f"e.advancement FROM {player} p JOIN {event} e ON e.id = p.event_id "
+        f"WHERE p.token = %s",
+        f"SELECT r.id, r.number, r.kind, r.status, r.released_at, r.started_at, r.ends_at, "  # noqa: S608
+        f"r.ended_at, r.time_limit_minutes FROM {round_} r "
+        f"JOIN {player} p ON p.event_id = r.event_id WHERE p.token = %s ORDER BY r.number",
+        f"SELECT s.number, t.id, t.number, t.status, t.round_id, l.last_seq, l.last_entry_at, "  # noqa: S608
+        f"res.rank, res.net_worth, res.cash, res.property_value, res.building_value, "
+        f"res.bankrupt, res.points, res.tied, res.advances, res.undecided "
+        f"FROM {seat} s JOIN {player} p ON p.id = s.player_id "
+        f"JOIN {table} t ON t.id = s.table_id "
+        f"LEFT JOIN {ledger} l ON l.table_id = t.id "
+        f"LEFT JOIN {result} res ON res.seat_id = s.id WHERE p.token = %s ORDER BY s.id",
+        f"SELECT o.table_id, o.number, o.player_id, q.name FROM {seat} s "  # noqa: S608
+        f"JOIN {player} p ON p.id = s.player_id JOIN {seat} o ON o.table_id = s.table_id "
+        f"JOIN {player} q ON q.id = o.player_id WHERE p.token = %s "
+        f"ORDER BY o.table_id, o.number",
+    ]
+
+
+_STATEMENTS: list[str] = []
+
+
+def _fetch(token: str) -> list[list[tuple[Any, ...]]]:
+    if not _STATEMENTS:
+        _STATEMENTS.extend(_statements())
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":  # one round trip: the statements together
+            cursor.execute("; ".join(_STATEMENTS), [token] * len(_STATEMENTS))
+            sets = [cursor.fetchall()]
+            while cursor.nextset():
+                sets.append(cursor.fetchall())
+            return sets
+        sets = []
+        for statement in _STATEMENTS:
+            cursor.execute(statement, [token])
+            sets.append(cursor.fetchall())
+        return sets
+
+
+def _when(value: Any) -> datetime | None:
+    """A timestamp as the database gave it (SQLite gives text)."""
+    if value is None or isinstance(value, datetime):
+        return value
+    parsed = parse_datetime(str(value))
+    if parsed is not None and parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    return parsed
+
+
+def player_page(token: str) -> PlayerPage | None:
+    """The player whose link holds this token, what their page shows (but the table's
+    stored state) and its version; None for a wrong token. One round trip."""
+    if not token or len(token) > 64:
+        return None
+    sets = _fetch(token)
+    if not sets[0]:
+        return None
+    pid, name, checked_in, event_name, charity, edition, variants, advancement = sets[0][0]
+    if isinstance(variants, str):
+        variants = json.loads(variants)
+    player = _Player(
+        pid, name, bool(checked_in), event_name, charity, edition, variants or {}, advancement
+    )
+    rounds = [
+        _Round(r[0], r[1], r[2], r[3], _when(r[4]), _when(r[5]), _when(r[6]), _when(r[7]), r[8])
+        for r in sets[1]
+    ]
+    seats = [
+        _Seat(
+            number=row[0],
+            table_id=row[1],
+            table_number=row[2],
+            table_closed=row[3] == Table.Status.CLOSED,
+            round_id=row[4],
+            last_seq=row[5] or 0,
+            last_entry_at=_when(row[6]),
+            result=None
+            if row[7] is None
+            else _Result(*row[7:12], bool(row[12]), row[13], *(bool(x) for x in row[14:17])),
+        )
+        for row in sets[2]
+    ]
+    mates: dict[int, list[tuple[int, int, str]]] = {}
+    for table_id, number, player_id, mate in sets[3]:
+        mates.setdefault(table_id, []).append((number, player_id, mate))
+    version = hashlib.blake2b(repr((STAMP_FORMAT, sets)).encode(), digest_size=12).hexdigest()
+    return PlayerPage(player, rounds, seats, mates, version)
+
+
+def _stored_state(table_id: int) -> dict[str, Any] | None:
+    ledger = TableLedger._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT state FROM {ledger} WHERE table_id = %s", [table_id])  # noqa: S608
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return json.loads(row[0]) if isinstance(row[0], str) else row[0]
+
+
+def _round(round_: _Round) -> dict[str, Any]:
+    return {
+        "id": round_.pk,
+        "number": round_.number,
+        "kind": round_.kind,
+        "kind_label": Round.Kind(round_.kind).label,
+        "status": round_.status,
+        "status_label": Round.Status(round_.status).label,
+        "time_limit_minutes": round_.time_limit_minutes,
+        "started_at": round_.started_at,
+        "ends_at": round_.ends_at,
+        "last_turn": round_.status == Round.Status.TIME_CALLED,
+        "ended": round_.status == Round.Status.ENDED,
+        "released": seating_shown(round_),
+    }
+
+
+def _result(result: _Result, round_: _Round, table_number: int) -> dict[str, Any]:
+    return {
+        "round": round_.number,
+        "kind_label": Round.Kind(round_.kind).label,
+        "table": table_number,
+        "rank": result.rank,
+        "net_worth": result.net_worth,
+        "cash": result.cash,
+        "property_value": result.property_value,
+        "building_value": result.building_value,
+        "bankrupt": result.bankrupt,
+        "points": result.points,
+        "tied": result.tied,
+        "advances": result.advances,
+        "undecided": result.undecided,
+    }
+
+
+def _table(seat: _Seat, mates: list[tuple[int, int, str]], rules: engine.Rules) -> dict[str, Any]:
+    """The player's table from its stored state: every seat's cash and net worth (a small
+    leaderboard), and the player's own balance, breakdown and deeds."""
+    names = {number: name for number, _player_id, name in mates}
+    player_ids = {number: player_id for number, player_id, _name in mates}
+    stored = _stored_state(seat.table_id) if seat.last_seq or seat.last_entry_at else None
+    if stored is not None:
+        state = engine.TableState.from_dict(stored)
+    else:  # no entry yet: everybody at the start (computed here: reading never writes)
+        state = engine.new_table(rules, names)
+    everyone = [_seat(state, rules, n, player_ids[n], names[n]) for n in sorted(names)]
+    mine = next(s for s in everyone if s["seat"] == seat.number)
+    deeds = [
+        deed
+        for deed in (_space(state, rules, space) for space in rules.edition.deeds)
+        if deed["owner"] == seat.number
+    ]
+    board = leaderboard(everyone)
+    for row in board:
+        row["you"] = row["seat"] == seat.number
+        row.pop("deeds", None)
+    return {
+        "id": seat.table_id,
+        "number": seat.table_number,
+        "seat": seat.number,
+        "closed": seat.table_closed,
+        "currency": rules.edition.currency,
+        "last_seq": seat.last_seq,
+        "last_entry_at": seat.last_entry_at,
+        "me": {
+            "cash": mine["cash"],
+            "property_value": mine["property_value"],
+            "building_value": mine["building_value"],
+            "net_worth": mine["net_worth"],
+            "bankrupt": mine["bankrupt"],
+            "jail_cards": mine["jail_cards"],
+            "place": next(row["place"] for row in board if row["you"]),
+            "deeds": [
+                {
+                    "name": d["name"],
+                    "group": d["group"],
+                    "houses": d["houses"],
+                    "hotel": d["hotel"],
+                    "mortgaged": d["mortgaged"],
+                }
+                for d in deeds
+            ],
+        },
+        "players": board,
+    }
+
+
+def _next(
+    player: _Player,
+    current: _Round | None,
+    later: list[_Round],
+    seated: bool,
+    result: _Result | None,
+    played_before: bool,
+) -> dict[str, str]:
+    """Whether and where the player plays next, in one sentence (and a state for styling)."""
+    if current is None:
+        if not player.checked_in:
+            return {
+                "state": "check_in",
+                "text": "Check in at the desk first: show them the QR code on this page.",
+            }
+        return {
+            "state": "waiting",
+            "text": "You are checked in. Your table appears here once the organiser "
+            "releases the first round's seating.",
+        }
+    label = f"round {current.number}"
+    if current.status != Round.Status.ENDED:
+        if not seating_shown(current):
+            return {
+                "state": "coming_soon",
+                "text": f"Stay close: {label} is being seated. The tables appear on the big "
+                "screen and on this page at the same moment.",
+            }
+        if seated and current.status == Round.Status.SEATED:
+            return {
+                "state": "playing",
+                "text": "Find your table and take your seat: the clock starts when the "
+                "organiser starts the round.",
+            }
+        if seated:
+            return {
+                "state": "playing",
+                "text": "Good luck! When time is called, finish the turn; your banker then "
+                "closes the table and the result is checked.",
+            }
+        if not played_before and not player.checked_in:
+            return {
+                "state": "not_seated",
+                "text": f"You are not seated in {label}: you were not checked in. Ask at the desk.",
+            }
+        return {
+            "state": "out",
+            "text": f"You do not play in {label}. Thank you for playing!",
+        }
+    # The current round has ended.
+    if result is None:
+        return {"state": "out", "text": f"You did not play in {label}."}
+    if current.kind == Round.Kind.FINAL:
+        if result.rank == 1:
+            return {"state": "won", "text": "You won the final. Congratulations!"}
+        return {"state": "over", "text": "The final is over. Thank you for playing!"}
+    if result.undecided:
+        return {
+            "state": "undecided",
+            "text": "You are tied for a place in the next round: the organiser decides.",
+        }
+    points = player.advancement == Event.Format.POINTS
+    if points and not any(r.kind == Round.Kind.FINAL for r in later):
+        more = "you would reach the final" if result.advances else "you would not reach the final"
+        return {
+            "state": "points",
+            "text": f"Everyone plays on until the final; on the points so far {more}. "
+            "Your next table appears here once the organiser releases the seating.",
+        }
+    if result.advances:
+        return {
+            "state": "through",
+            "text": "You go through to the next round. Your table appears here once the "
+            "organiser releases the seating.",
+        }
+    return {"state": "out", "text": "You do not go through this time. Thank you for playing!"}
+
+
+def player_status(page: PlayerPage) -> dict[str, Any]:
+    """Everything the player's own page shows, JSON-ready, with its `version`: at most one
+    query more than `player_page` (the table's stored state, once its seating is shown)."""
+    player = page.player
+    rules = rules_of(Event(edition=player.edition, variants=player.variants))
+    rounds = page.rounds
+    by_round = {seat.round_id: seat for seat in page.seats}
+    on_stage = [r for r in rounds if r.status != Round.Status.PLANNED]
+    current = on_stage[-1] if on_stage else None
+    later = [r for r in rounds if current is not None and r.number > current.number]
+
+    seat = by_round.get(current.pk) if current is not None else None
+    table = None
+    if seat is not None and current is not None and seating_shown(current):
+        table = _table(seat, page.mates.get(seat.table_id, []), rules)
+
+    results = []
+    for round_ in rounds:
+        mine = by_round.get(round_.pk)
+        if round_.status == Round.Status.ENDED and mine is not None and mine.result is not None:
+            results.append(_result(mine.result, round_, mine.table_number))
+    current_result = None
+    if current is not None and current.status == Round.Status.ENDED:
+        mine = by_round.get(current.pk)
+        current_result = mine.result if mine is not None else None
+    played_before = any(
+        r.pk in by_round for r in rounds if current is not None and r.number < current.number
+    )
+    return {
+        "version": page.version,
+        "player": {"name": player.name, "checked_in": player.checked_in},
+        "event": {"name": player.event_name, "charity": player.charity},
+        "currency": rules.edition.currency,
+        "round": _round(current) if current is not None else None,
+        "seating": (
+            "none"
+            if current is None
+            else "coming_soon"
+            if not seating_shown(current)
+            else "seated"
+            if table is not None
+            else "not_seated"
+        ),
+        "table": table,
+        "results": results,
+        "next": _next(player, current, later, table is not None, current_result, played_before),
+    }

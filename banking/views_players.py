@@ -1,0 +1,91 @@
+"""The players' own pages, under /p/<token>/: no login, read only.
+
+A player's QR code (on their badge, their message, or this very page) opens it. It shows
+their table once the seating is released, the round clock, their balance and deeds from
+the table's stored state, their results and what comes next. It reads the bank's ledger,
+so its views live on the banking side (included by name from tournament/urls_players.py).
+
+The page embeds its first status; static/js/player.js then asks `status.json` every ten
+seconds with If-None-Match and redraws only when the answer is not a 304. Nothing here
+accepts a write: every other method is a 405, and a wrong token a plain 404.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_safe
+
+from tournament.player_links import player_page_url, qr_svg
+
+from . import selectors_players as selectors
+
+REFRESH_SECONDS = 10
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    response["Referrer-Policy"] = "no-referrer"  # the token is in the address
+    return response
+
+
+@csrf_exempt  # nothing to protect (GET only); lets a POST get its 405, not a CSRF 403
+@require_safe
+def player_page(request: HttpRequest, token: str) -> HttpResponse:
+    page = selectors.player_page(token)
+    if page is None:
+        raise Http404("This link is not a player's: ask at the desk for yours.")
+    url = player_page_url(token, request)
+    status = selectors.player_status(page)
+    now = timezone.now()
+    context = {
+        "status": status,
+        "page_url": url,
+        "qr": qr_svg(url),
+        "refresh_seconds": REFRESH_SECONDS,
+        "now": now,
+        "clock_text": _clock_text(status["round"], now),
+    }
+    response = render(request, "players/player.html", context)
+    response["Cache-Control"] = "no-store"
+    return _private(response)
+
+
+@csrf_exempt
+@require_safe
+def player_status(request: HttpRequest, token: str) -> HttpResponse:
+    """The page's data as JSON, with an ETag: a 304 when nothing it shows has changed."""
+    page = selectors.player_page(token)
+    if page is None:
+        return _private(
+            JsonResponse(
+                {"error": "not_found", "detail": "This link is not a player's."}, status=404
+            )
+        )
+    etag = f'"{page.version}"'
+    if etag in _etags(request.headers.get("If-None-Match", "")):
+        response: HttpResponse = HttpResponseNotModified()  # one round trip, nothing built
+    else:
+        response = JsonResponse({**selectors.player_status(page), "now": timezone.now()})
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    return _private(response)
+
+
+def _clock_text(round_: dict[str, Any] | None, now: datetime) -> str:
+    """Time left, '1:29:59' or '4:05', as player.js then ticks it down."""
+    if not round_ or round_["status"] != "running" or round_["ends_at"] is None:
+        return ""
+    seconds = max(0, int((round_["ends_at"] - now).total_seconds()))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def _etags(header: str) -> set[str]:
+    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}

@@ -1,0 +1,172 @@
+/* The print page: ask for a document through the API, follow its progress every second,
+   offer the PDF when done, the reason and Retry when it failed. Without this file the
+   forms post to the page and it reloads. */
+(function () {
+  "use strict";
+
+  var jobs = document.querySelector("[data-jobs]");
+  if (!jobs || !window.fetch) { return; }
+  var POLL_MS = 1000;
+  var polling = {};
+
+  function csrf(form) {
+    var input = (form || document).querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  function api(url, options) {
+    options = options || {};
+    return fetch(url, {
+      method: options.method || "GET",
+      credentials: "same-origin",
+      headers: {
+        "Accept": "application/json",
+        "Content-Type": "application/json",
+        "X-CSRFToken": options.csrf || csrf()
+      },
+      body: options.body ? JSON.stringify(options.body) : undefined
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (data) {
+        if (!response.ok) {
+          var error = new Error(data.detail || ("The server answered " + response.status + "."));
+          throw error;
+        }
+        return data;
+      });
+    });
+  }
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) { node.setAttribute(name, attrs[name]); });
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+
+  function roundLabel(job) { return job.round_label || ""; }
+
+  function retryUrl(job) { return "/api/print-jobs/" + job.id + "/retry/"; }
+
+  function fillState(cell, job) {
+    cell.textContent = "";
+    if (job.status === "done") {
+      cell.appendChild(el("span", { "class": "badge ok" }, "Done"));
+      cell.appendChild(document.createTextNode(" "));
+      cell.appendChild(el("span", { "class": "small" }, job.pages + (job.pages === 1 ? " page" : " pages")));
+    } else if (job.status === "failed") {
+      cell.appendChild(el("span", { "class": "badge danger" }, "Failed"));
+      cell.appendChild(document.createTextNode(" "));
+      cell.appendChild(el("span", { "class": "small error", "data-error": "" }, job.error));
+    } else {
+      var bar = el("progress", { max: "100", value: String(job.progress),
+        "aria-label": job.kind_label + ": " + job.progress + "%" }, job.progress + "%");
+      cell.appendChild(bar);
+      cell.appendChild(document.createTextNode(" "));
+      cell.appendChild(el("span", { "class": "small" },
+        job.status === "queued" ? "Queued" : "Making… " + job.progress + "%"));
+    }
+  }
+
+  function fillActions(box, job) {
+    box.textContent = "";
+    if (job.status === "done" && job.file_url) {
+      box.appendChild(el("a", { "class": "btn", href: job.file_url, target: "_blank", rel: "noopener" }, "Open PDF"));
+      box.appendChild(el("a", { "class": "btn", href: job.file_url + "?download=1" }, "Download"));
+    }
+    if (job.status === "done" || job.status === "failed") {
+      var form = el("form", { method: "post", action: "/print/jobs/" + job.id + "/retry/", "data-retry": retryUrl(job) });
+      var token = el("input", { type: "hidden", name: "csrfmiddlewaretoken", value: csrf() });
+      var button = el("button", { type: "submit" }, job.status === "failed" ? "Retry" : "Make again");
+      if (job.status === "done") { button.className = "quiet"; }
+      form.appendChild(token);
+      form.appendChild(button);
+      box.appendChild(form);
+    }
+  }
+
+  function show(row, job) {
+    row.dataset.status = job.status;
+    fillState(row.querySelector("[data-state]"), job);
+    fillActions(row.querySelector("[data-actions]"), job);
+  }
+
+  function newRow(job) {
+    var row = el("tr", { "data-job": String(job.id), "data-status": job.status,
+      "data-url": "/api/print-jobs/" + job.id + "/" });
+    var what = el("td");
+    what.appendChild(el("strong", {}, job.kind_label));
+    if (roundLabel(job)) {
+      what.appendChild(el("br"));
+      what.appendChild(el("span", { "class": "small muted" }, roundLabel(job)));
+    }
+    var asked = el("td", { "class": "small" }, "Just now");
+    var state = el("td", { "data-state": "", "aria-live": "polite" });
+    var actions = el("td");
+    actions.appendChild(el("div", { "data-actions": "", "class": "print-actions" }));
+    [what, asked, state, actions].forEach(function (cell) { row.appendChild(cell); });
+    var empty = jobs.querySelector("[data-empty]");
+    if (empty) { empty.remove(); }
+    jobs.insertBefore(row, jobs.firstChild);
+    show(row, job);
+    return row;
+  }
+
+  function follow(row) {
+    var id = row.dataset.job;
+    if (polling[id]) { return; }
+    polling[id] = true;
+    (function tick() {
+      api(row.dataset.url).then(function (job) {
+        show(row, job);
+        if (job.status === "queued" || job.status === "running") {
+          window.setTimeout(tick, POLL_MS);
+        } else {
+          delete polling[id];
+        }
+      }).catch(function () {
+        window.setTimeout(tick, POLL_MS * 5);  // the network hiccuped: try again, more slowly
+      });
+    })();
+  }
+
+  document.querySelectorAll("form[data-print-form]").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var button = form.querySelector("button[type=submit]");
+      var error = form.querySelector("[data-form-error]");
+      var round = form.querySelector("select[name=round]");
+      error.hidden = true;
+      button.disabled = true;
+      api(form.dataset.api, {
+        method: "POST",
+        csrf: csrf(form),
+        body: { kind: form.querySelector("input[name=kind]").value, round: round ? Number(round.value) : null }
+      }).then(function (job) {
+        follow(newRow(job));
+      }).catch(function (problem) {
+        error.textContent = problem.message;
+        error.hidden = false;
+      }).finally(function () {
+        button.disabled = false;
+      });
+    });
+  });
+
+  jobs.addEventListener("submit", function (event) {
+    var form = event.target.closest("form[data-retry]");
+    if (!form) { return; }
+    event.preventDefault();
+    var row = form.closest("tr");
+    api(form.dataset.retry, { method: "POST", csrf: csrf(form) }).then(function (job) {
+      show(row, job);
+      follow(row);
+    }).catch(function (problem) {
+      var cell = row.querySelector("[data-state]");
+      cell.appendChild(el("span", { "class": "small error", role: "alert" }, " " + problem.message));
+    });
+  });
+
+  jobs.querySelectorAll("tr[data-job]").forEach(function (row) {
+    if (row.dataset.status === "queued" || row.dataset.status === "running") { follow(row); }
+  });
+})();

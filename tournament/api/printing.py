@@ -1,0 +1,173 @@
+"""Print jobs through the API: ask for a document, follow its progress, fetch it, retry it.
+
+Organisers only. The PDF itself is served by /print/jobs/<id>/download/, which checks the
+organiser again: print files are never public media.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ..models import Event, PrintJob, Round
+from ..services.printing import print_job_request, print_job_retry
+from .permissions import require_organiser
+
+RECENT = 50  # jobs listed for an event, newest first
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "enum": PrintJob.Kind.values,
+        "description": "; ".join(f"`{value}`: {label}" for value, label in PrintJob.Kind.choices),
+    }
+)
+class KindField(serializers.ChoiceField):
+    """A document kind, its values listed in place (a shared enum would clash with the
+    rounds' `kind`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=PrintJob.Kind.choices, **kwargs)
+
+
+class PrintJobInput(serializers.Serializer):
+    kind = KindField(help_text="Which document to make.")
+    round = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="The round, for table cards, fallback sheets and scoresheets.",
+    )
+
+
+class PrintJobOutput(serializers.ModelSerializer):
+    kind = KindField(read_only=True)
+    kind_label = serializers.CharField(source="get_kind_display", read_only=True)
+    status_label = serializers.CharField(source="get_status_display", read_only=True)
+    round_number = serializers.IntegerField(
+        source="round.number", read_only=True, allow_null=True, default=None
+    )
+    round_label = serializers.SerializerMethodField()
+    requested_by = serializers.SerializerMethodField()
+    file_url = serializers.SerializerMethodField(
+        help_text="Where to download the PDF once the job is done (organisers only)."
+    )
+
+    class Meta:
+        model = PrintJob
+        fields = [
+            "id",
+            "event",
+            "kind",
+            "kind_label",
+            "round",
+            "round_number",
+            "round_label",
+            "status",
+            "status_label",
+            "progress",
+            "pages",
+            "error",
+            "attempts",
+            "requested_by",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "file_url",
+        ]
+
+    def get_round_label(self, job: PrintJob) -> str | None:
+        if job.round is None:
+            return None
+        return "Final" if job.round.kind == Round.Kind.FINAL else f"Round {job.round.number}"
+
+    def get_requested_by(self, job: PrintJob) -> str | None:
+        return job.requested_by.get_username() if job.requested_by else None
+
+    def get_file_url(self, job: PrintJob) -> str | None:
+        if job.status != PrintJob.Status.DONE or not job.file:
+            return None
+        path = reverse("print-job-download", args=[job.pk])
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+
+def _job_for_organiser(request: Request, job_id: int) -> PrintJob:
+    job = get_object_or_404(PrintJob.objects.select_related("round", "requested_by"), pk=job_id)
+    require_organiser(request, job.event_id)
+    return job
+
+
+def _out(request: Request, job: PrintJob) -> dict[str, Any]:
+    return PrintJobOutput(job, context={"request": request}).data
+
+
+class EventPrintJobsApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses=PrintJobOutput(many=True),
+        description=f"The event's latest {RECENT} print jobs, newest first.",
+        tags=["printing"],
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        event = get_object_or_404(Event, pk=event_id)
+        require_organiser(request, event.pk)
+        jobs = PrintJob.objects.filter(event=event).select_related("round", "requested_by")
+        return Response(PrintJobOutput(jobs[:RECENT], many=True, context={"request": request}).data)
+
+    @extend_schema(
+        request=PrintJobInput,
+        responses={201: PrintJobOutput},
+        description="Queue a document. The job starts queued; a worker makes the PDF.",
+        tags=["printing"],
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        event = get_object_or_404(Event, pk=event_id)
+        require_organiser(request, event.pk)
+        data = PrintJobInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        job = print_job_request(
+            event_id=event.pk,
+            kind=data.validated_data["kind"],
+            round_id=data.validated_data.get("round"),
+            requested_by=request.user,
+        )
+        return Response(_out(request, job), status=status.HTTP_201_CREATED)
+
+
+class PrintJobDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses=PrintJobOutput,
+        description="A job's status and progress (0-100); its file's address once done, "
+        "or the reason it failed.",
+        tags=["printing"],
+    )
+    def get(self, request: Request, job_id: int) -> Response:
+        return Response(_out(request, _job_for_organiser(request, job_id)))
+
+
+class PrintJobRetryApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=None,
+        responses=PrintJobOutput,
+        description="Queue a failed (or finished) job again; refused while it is queued "
+        "or running.",
+        tags=["printing"],
+    )
+    def post(self, request: Request, job_id: int) -> Response:
+        job = _job_for_organiser(request, job_id)
+        job = print_job_retry(job_id=job.pk)
+        return Response(_out(request, job))

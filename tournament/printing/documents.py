@@ -1,0 +1,372 @@
+"""The documents the event side prints from its own models: table cards, paper fallback
+sheets, the bracket, the results and player badges. (Scoresheets need the ledger, so
+they live in banking/printing.py.)
+
+Each is one function that returns the job's `Parts` and one template under print/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from games.engine import rules_for
+
+from ..errors import Refusal
+from ..models import Event, Player, PrintJob, Result, Round, Table, Volunteer
+from ..selectors import money_raised
+from .bracket import bracket_layout
+from .registry import Parts, document
+from .render import qr_svg, site_url
+
+BATCH = 50
+LEDGER_ROWS = 28
+BADGES_A_PAGE = 10
+TABLES_A_RESULTS_PAGE = 12
+STANDINGS_SHOWN = 24
+
+KIND_HINTS = (
+    "pass GO",
+    "buy",
+    "auction",
+    "rent",
+    "tax",
+    "card",
+    "jail fine",
+    "build",
+    "sell building",
+    "mortgage",
+    "unmortgage",
+    "pay player",
+    "trade",
+    "bankrupt",
+)
+
+
+# -- Shared pieces ----------------------------------------------------------------------------
+
+
+def event_head(event: Event) -> dict[str, Any]:
+    """What every page says about the event, in its header band."""
+    return {
+        "name": event.name,
+        "date": event.date,
+        "venue": event.venue,
+        "charity": event.charity,
+    }
+
+
+def round_head(round_: Round) -> dict[str, Any]:
+    final = round_.kind == Round.Kind.FINAL
+    return {
+        "number": round_.number,
+        "kind": round_.get_kind_display(),
+        "final": final,
+        "label": "Final" if final else f"Round {round_.number}",
+    }
+
+
+def person(volunteer: Volunteer | None) -> str:
+    if volunteer is None:
+        return ""
+    user = volunteer.user
+    return user.get_full_name() or user.get_username()
+
+
+def printed_at() -> str:
+    return timezone.localtime().strftime("%d %b %Y, %H:%M")
+
+
+def in_batches(queryset: QuerySet, size: int = BATCH) -> Iterator[Any]:
+    """Rows of `queryset` in its order, read `size` at a time (prefetches stay small)."""
+    ids = list(queryset.values_list("pk", flat=True))
+    for start in range(0, len(ids), size):
+        batch = {row.pk: row for row in queryset.filter(pk__in=ids[start : start + size])}
+        yield from (batch[pk] for pk in ids[start : start + size] if pk in batch)
+
+
+def round_of(job: PrintJob, what: str) -> Round:
+    if job.round_id is None:
+        raise Refusal("round_required", f"Choose a round: {what} are printed for one round.")
+    return Round.objects.select_related("event").get(pk=job.round_id)
+
+
+def seated_tables(round_: Round, what: str) -> QuerySet[Table]:
+    tables = (
+        Table.objects.filter(round=round_)
+        .select_related("banker__user", "referee__user")
+        .prefetch_related("seats__player")
+        .order_by("number")
+    )
+    if not tables.exists():
+        raise Refusal(
+            "no_tables",
+            f"{round_head(round_)['label']} has no tables yet: seat it before printing {what}.",
+        )
+    return tables
+
+
+def seats_of(table: Table) -> list[dict[str, Any]]:
+    return [
+        {"number": seat.number, "name": seat.player.name, "team": seat.player.team}
+        for seat in sorted(table.seats.all(), key=lambda s: s.number)
+    ]
+
+
+# -- 1. Table cards ---------------------------------------------------------------------------
+
+
+@document(
+    PrintJob.Kind.TABLE_CARDS,
+    title="Table cards",
+    template="print/table_card.html",
+    needs_round=True,
+    description="One page per table: its number, the seats in turn order, the referee and "
+    "the QR code that opens the banker's console.",
+)
+def table_cards(job: PrintJob) -> Parts:
+    round_ = round_of(job, "table cards")
+    tables = seated_tables(round_, "table cards")
+    head, rhead, stamp = event_head(round_.event), round_head(round_), printed_at()
+
+    def items() -> Iterator[dict[str, Any]]:
+        for table in in_batches(tables):
+            url = site_url(f"/console/{table.key}/")
+            yield {
+                "event": head,
+                "round": rhead,
+                "table": table.number,
+                "seats": seats_of(table),
+                "referee": person(table.referee),
+                "banker": person(table.banker),
+                "console_url": url,
+                "qr": qr_svg(url),
+                "printed_at": stamp,
+            }
+
+    return Parts(tables.count(), items())
+
+
+# -- 2. Paper fallback sheets -----------------------------------------------------------------
+
+
+@document(
+    PrintJob.Kind.FALLBACK_SHEETS,
+    title="Paper fallback sheets",
+    template="print/fallback_sheet.html",
+    needs_round=True,
+    description="A blank ledger per table and each seat's starting balance, for when a "
+    "tablet fails.",
+)
+def fallback_sheets(job: PrintJob) -> Parts:
+    round_ = round_of(job, "fallback sheets")
+    tables = seated_tables(round_, "fallback sheets")
+    event = round_.event
+    rules = rules_for(event.edition, event.variants)
+    head, rhead, stamp = event_head(event), round_head(round_), printed_at()
+    start = rules.edition.starting_cash
+
+    def items() -> Iterator[dict[str, Any]]:
+        for table in in_batches(tables):
+            yield {
+                "event": head,
+                "round": rhead,
+                "table": table.number,
+                "seats": [{**seat, "start": start} for seat in seats_of(table)],
+                "currency": rules.edition.currency,
+                "short_game": rules.short_game,
+                "banker": person(table.banker),
+                "referee": person(table.referee),
+                "rows": range(1, LEDGER_ROWS + 1),
+                "kinds": KIND_HINTS,
+                "printed_at": stamp,
+            }
+
+    return Parts(tables.count(), items())
+
+
+# -- 4. The bracket ---------------------------------------------------------------------------
+
+
+@document(
+    PrintJob.Kind.BRACKET,
+    title="Bracket",
+    template="print/bracket.html",
+    description="Every round on one landscape page: tables as boxes, who went on marked "
+    "and carried across to their next table.",
+    chunk=1,
+)
+def bracket(job: PrintJob) -> Parts:
+    event = job.event
+    layout = bracket_layout(event_id=event.pk)
+    if not layout["rounds"]:
+        raise Refusal("no_rounds", "This event has no seated round yet: nothing to draw.")
+    return Parts(1, [{"event": event_head(event), "printed_at": printed_at(), **layout}])
+
+
+# -- 5. Results -------------------------------------------------------------------------------
+
+
+def _result_row(result: Result) -> dict[str, Any]:
+    return {
+        "name": result.player.name,
+        "team": result.player.team,
+        "table": result.seat.table.number,
+        "seat": result.seat.number,
+        "rank": result.rank,
+        "net_worth": result.net_worth,
+        "cash": result.cash,
+        "property_value": result.property_value,
+        "building_value": result.building_value,
+        "bankrupt": result.bankrupt,
+        "tied": result.tied,
+        "advances": result.advances,
+        "points": result.points,
+    }
+
+
+def _results_of(round_: Round) -> QuerySet[Result]:
+    return Result.objects.filter(round=round_).select_related("player", "seat__table")
+
+
+def _round_tables(round_: Round, results: Sequence[Result]) -> list[dict[str, Any]]:
+    by_table: dict[int, list[dict[str, Any]]] = {}
+    codes = dict(round_.tables.values_list("number", "verification_code"))
+    for result in results:
+        by_table.setdefault(result.seat.table.number, []).append(_result_row(result))
+    return [
+        {
+            "number": number,
+            "code": codes.get(number, ""),
+            "rows": sorted(rows, key=lambda r: (r["rank"], r["seat"])),
+        }
+        for number, rows in sorted(by_table.items())
+    ]
+
+
+@document(
+    PrintJob.Kind.RESULTS,
+    title="Results",
+    template="print/results.html",
+    description="Final standings and the winner, each round's table winners, the money "
+    "raised, and a summary of every table.",
+    chunk=4,
+)
+def results(job: PrintJob) -> Parts:
+    event = job.event
+    ended = list(Round.objects.filter(event=event, status=Round.Status.ENDED).order_by("number"))
+    if not ended:
+        raise Refusal("no_results", "No round has ended yet: the results come after the first.")
+    last = ended[-1]
+    ranking = sorted(
+        (_result_row(r) for r in _results_of(last)),
+        key=lambda r: (r["rank"], -r["net_worth"], r["name"]),
+    )
+    final = last.kind == Round.Kind.FINAL
+    winner = next((r for r in ranking if r["rank"] == 1), None) if final else None
+    money = money_raised(event.pk)
+    players = Player.objects.filter(event=event).count()
+    head, stamp = event_head(event), printed_at()
+    rounds = []
+    for round_ in ended:
+        winners = (
+            Result.objects.filter(round=round_, rank=1)
+            .select_related("player", "seat__table")
+            .order_by("seat__table__number", "seat__number")
+        )
+        rounds.append(
+            {
+                **round_head(round_),
+                "tables": round_.tables.count(),
+                "players": round_.results.count(),
+                "winners": [{"name": w.player.name, "table": w.seat.table.number} for w in winners],
+            }
+        )
+    currency = rules_for(event.edition, event.variants).edition.currency
+    summary = {
+        "part": "summary",
+        "currency": currency,
+        "event": head,
+        "printed_at": stamp,
+        "final": final,
+        "winner": winner,
+        "last_round": round_head(last),
+        "ranking": ranking[:STANDINGS_SHOWN],
+        "ranking_more": max(0, len(ranking) - STANDINGS_SHOWN),
+        "money": money,
+        "players": players,
+        "rounds": rounds,
+        "status": event.get_status_display(),
+    }
+    sections = [
+        (round_, start)
+        for round_ in ended
+        for start in range(0, round_.tables.count(), TABLES_A_RESULTS_PAGE)
+    ]
+
+    def items() -> Iterator[dict[str, Any]]:
+        yield summary
+        for round_, start in sections:
+            numbers = range(start + 1, start + TABLES_A_RESULTS_PAGE + 1)
+            results = list(
+                _results_of(round_)
+                .filter(seat__table__number__in=numbers)
+                .order_by("seat__table__number", "rank", "seat__number")
+            )
+            tables = _round_tables(round_, results)
+            yield {
+                "part": "tables",
+                "currency": currency,
+                "span": (
+                    f"tables {tables[0]['number']} to {tables[-1]['number']}" if tables else ""
+                ),
+                "event": head,
+                "printed_at": stamp,
+                "round": round_head(round_),
+                "tables": tables,
+            }
+
+    return Parts(1 + len(sections), items())
+
+
+# -- 6. Badges --------------------------------------------------------------------------------
+
+
+def player_link(player_id: int) -> str:
+    """What a badge's QR code holds. For now the path alone; check-in will decide the rest."""
+    return f"/players/{player_id}/"
+
+
+@document(
+    PrintJob.Kind.BADGES,
+    title="Player badges",
+    template="print/badges.html",
+    description="A name badge for every player, with a QR code for check-in "
+    "(ten to an A4 sheet, cut along the lines).",
+    chunk=2,
+)
+def badges(job: PrintJob) -> Parts:
+    event = job.event
+    players = Player.objects.filter(event=event).order_by("name", "id")
+    total = players.count()
+    if total == 0:
+        raise Refusal("no_players", "This event has no players yet: add them before badges.")
+    head = event_head(event)
+
+    def items() -> Iterator[dict[str, Any]]:
+        page: list[dict[str, Any]] = []
+        for player in players.iterator(chunk_size=200):
+            link = player_link(player.pk)
+            page.append(
+                {"name": player.name, "team": player.team, "link": link, "qr": qr_svg(link)}
+            )
+            if len(page) == BADGES_A_PAGE:
+                yield {"event": head, "badges": page}
+                page = []
+        if page:
+            yield {"event": head, "badges": page}
+
+    return Parts(-(-total // BADGES_A_PAGE), items())

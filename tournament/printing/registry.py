@@ -1,0 +1,89 @@
+"""The kinds of document a print job can make, and how each one gets its data.
+
+A document is one function and one template. The function takes the job and returns
+its `Parts`: how many there are (for the progress bar) and the parts themselves, one
+template context each, made lazily so that a part's data is read when it is rendered.
+The renderer lays out a few parts at a time, so memory stays flat however many tables
+an event has.
+
+    @document("badges", title="Player badges", template="print/badges.html")
+    def badges(job: PrintJob) -> Parts: ...
+
+Documents that need the bank's ledger register themselves from `banking/printing.py`
+(found, like the admin's modules, by `autodiscover_modules("printing")`), so the
+imports still go one way: banking -> tournament.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from django.utils.module_loading import autodiscover_modules
+
+if TYPE_CHECKING:
+    from ..models import PrintJob
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """The parts of a document: `total` of them, each a template context."""
+
+    total: int
+    items: Iterable[Mapping[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    kind: str
+    title: str
+    template: str
+    parts: Callable[[PrintJob], Parts]
+    needs_round: bool = False
+    description: str = ""
+    # Parts laid out together in one WeasyPrint document: more is faster, fewer is leaner.
+    chunk: int = 4
+
+
+_DOCUMENTS: dict[str, Document] = {}
+_discovered = False
+
+
+def document(
+    kind: str,
+    *,
+    title: str,
+    template: str,
+    needs_round: bool = False,
+    description: str = "",
+    chunk: int = 4,
+) -> Callable[[Callable[[PrintJob], Parts]], Callable[[PrintJob], Parts]]:
+    """Register the function that gives a document's parts, under its kind."""
+
+    def register(parts: Callable[[PrintJob], Parts]) -> Callable[[PrintJob], Parts]:
+        _DOCUMENTS[kind] = Document(
+            kind=kind,
+            title=title,
+            template=template,
+            parts=parts,
+            needs_round=needs_round,
+            description=description,
+            chunk=chunk,
+        )
+        return parts
+
+    return register
+
+
+def documents() -> dict[str, Document]:
+    """Every registered document, by kind (the `printing` module of each app is imported)."""
+    global _discovered
+    if not _discovered:
+        autodiscover_modules("printing")
+        _discovered = True
+    return _DOCUMENTS
+
+
+def document_for(kind: str) -> Document | None:
+    return documents().get(kind)

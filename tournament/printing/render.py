@@ -1,0 +1,127 @@
+"""HTML to PDF with WeasyPrint, a few parts at a time, each chunk's pages appended to one PDF.
+
+WeasyPrint keeps a whole document's layout in memory until it is written, so a
+document of 240 tables laid out at once would need 240 tables' worth of boxes. Here
+each chunk of `Document.chunk` parts is laid out and written on its own, and pypdf
+copies its pages into the output: the layout of one chunk is all that is ever held,
+plus the finished pages (a few kilobytes each).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
+from io import BytesIO
+from itertools import islice
+from pathlib import Path
+from typing import IO, Any
+
+import segno
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.template.loader import get_template
+from django.utils.safestring import SafeString, mark_safe
+
+from .registry import Document, Parts
+
+STYLESHEET = "css/print.css"
+WRAPPER = "print/document.html"
+
+Progress = Callable[[int], None]
+
+
+def site_url(path: str) -> str:
+    """An absolute link for paper: SITE_URL (the address people type) plus the path."""
+    return settings.SITE_URL.rstrip("/") + path
+
+
+FIGURE_SPACE = "\u2007"  # as wide as a digit, in fonts with tabular figures
+
+
+def figure(amount: int, currency: str = "", width: int = 6) -> str:
+    """An amount padded on the left with figure spaces to `width` characters, so that a
+    column of them lines up on the right in a font whose digits, currency signs and figure
+    space share one width (DejaVu Sans): one text block can then hold several columns."""
+    return f"{currency}{amount}".rjust(width, FIGURE_SPACE)
+
+
+def qr_svg(text: str) -> SafeString:
+    """A QR code as inline SVG (no size: the stylesheet sizes it), medium error correction."""
+    code = segno.make(text, error="m", micro=False)
+    return mark_safe(code.svg_inline(omitsize=True, border=4, dark="#000", light="#fff"))  # noqa: S308
+
+
+def qr_png(text: str) -> str:
+    """A QR code as a data: URI of a PNG of one pixel a module, for an <img> styled with
+    `image-rendering: pixelated` (sharp at any size). Much faster for WeasyPrint to draw
+    than an SVG path, where a document holds one code a page."""
+    return segno.make(text, error="m", micro=False).png_data_uri(scale=1, border=4)
+
+
+@lru_cache(maxsize=1)
+def _weasy() -> tuple[Any, Any]:
+    # Imported on first use: WeasyPrint loads Pango and fonts, which a web process that never
+    # prints should not pay for.
+    from weasyprint import CSS
+    from weasyprint.text.fonts import FontConfiguration
+
+    # WeasyPrint tells every step of every render at INFO; a worker's log needs none of it.
+    logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
+
+    fonts = FontConfiguration()
+    path = finders.find(STYLESHEET) or str(Path(settings.STATIC_ROOT) / STYLESHEET)
+    return fonts, CSS(filename=path, font_config=fonts)
+
+
+def _chunks(items: Iterable[Mapping[str, Any]], size: int) -> Iterator[list[Mapping[str, Any]]]:
+    iterator = iter(items)
+    while chunk := list(islice(iterator, max(1, size))):
+        yield chunk
+
+
+def html_of(document: Document, parts: Sequence[Mapping[str, Any]], *, title: str = "") -> str:
+    """The HTML of some parts of a document: each part through the document's template."""
+    template = get_template(document.template)
+    body = mark_safe("".join(template.render(dict(part)) for part in parts))  # noqa: S308
+    return get_template(WRAPPER).render(
+        {"title": title or document.title, "kind": document.kind, "body": body}
+    )
+
+
+def pdf_of_html(html: str) -> bytes:
+    """One WeasyPrint document, with the print stylesheet (parsed once per process)."""
+    from weasyprint import HTML
+
+    fonts, stylesheet = _weasy()
+    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf(
+        stylesheets=[stylesheet], font_config=fonts
+    )
+
+
+def render(
+    document: Document,
+    parts: Parts,
+    out: IO[bytes],
+    *,
+    title: str = "",
+    progress: Progress | None = None,
+) -> int:
+    """Write the document's PDF to `out`, reporting percent done; return its page count."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    done = 0
+    total = max(1, parts.total)
+    for chunk in _chunks(parts.items, document.chunk):
+        pdf = pdf_of_html(html_of(document, chunk, title=title))
+        for page in PdfReader(BytesIO(pdf)).pages:
+            writer.add_page(page)
+        done += len(chunk)
+        if progress is not None:
+            progress(min(99, done * 100 // total))
+    if not writer.pages:
+        raise ValueError(f"The {document.title.lower()} have nothing to print.")
+    writer.add_metadata({"/Title": title or document.title, "/Creator": "Monopoly Night"})
+    writer.write(out)
+    return len(writer.pages)

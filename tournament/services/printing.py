@@ -1,0 +1,218 @@
+"""Print jobs: ask for a document, make it in a Celery task, retry one that failed.
+
+The row exists first (queued) and the task is sent once the row is committed. The task
+can run any number of times: each run replaces the job's file, so a job has one file.
+"""
+
+from __future__ import annotations
+
+import logging
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import timedelta
+from typing import IO
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.files import File
+from django.db import InterfaceError, OperationalError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from ..errors import Conflict, NotFound, Refusal
+from ..models import Event, PrintJob, Round
+from ..printing.registry import document_for, documents
+from ..printing.render import render
+
+logger = logging.getLogger(__name__)
+
+# Worth retrying: the database or the broker was away for a moment. Anything else is a
+# failure of the document itself, recorded on the job with its reason.
+TRANSIENT = (OperationalError, InterfaceError, ConnectionError)
+# A job running longer than this lost its worker; it may be retried.
+STALE_AFTER = timedelta(minutes=15)
+# Progress is written at most every PROGRESS_STEP percent or PROGRESS_EVERY seconds.
+PROGRESS_STEP = 5
+PROGRESS_EVERY = 1.0
+
+Progress = Callable[[int], None]
+
+
+def _enqueue(job_id: int) -> None:
+    from ..tasks import render_print_job
+
+    def send() -> None:
+        try:
+            render_print_job.delay(job_id)
+        except Exception:  # the broker is not answering (kombu.OperationalError and the like)
+            logger.exception("Print job %s could not be queued", job_id)
+            PrintJob.objects.filter(pk=job_id).update(
+                status=PrintJob.Status.FAILED,
+                error="The print queue is not answering: press Retry in a minute.",
+                finished_at=timezone.now(),
+            )
+
+    transaction.on_commit(send)
+
+
+@transaction.atomic
+def print_job_request(
+    *, event_id: int, kind: str, round_id: int | None = None, requested_by: AbstractBaseUser | None
+) -> PrintJob:
+    """Queue a document for an event (for one round, when the document is per round)."""
+    document = document_for(kind)
+    if document is None:
+        known = ", ".join(sorted(documents()))
+        raise Refusal("invalid", f"There is no document {kind!r}. Known: {known}.")
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        raise NotFound("not_found", "There is no such event.")
+    if document.needs_round:
+        if round_id is None:
+            raise Refusal(
+                "round_required",
+                f"Choose a round: {document.title.lower()} are printed for one round.",
+            )
+        if not Round.objects.filter(pk=round_id, event_id=event_id).exists():
+            raise NotFound("unknown_round", "That round is not part of this event.")
+    else:
+        round_id = None
+    job = PrintJob.objects.create(
+        event=event,
+        kind=kind,
+        round_id=round_id,
+        requested_by=requested_by if requested_by and requested_by.is_authenticated else None,
+    )
+    _enqueue(job.pk)
+    return job
+
+
+@transaction.atomic
+def print_job_retry(*, job_id: int) -> PrintJob:
+    """Queue a job again: a failed one, a done one (to print it afresh), or one whose
+    worker was lost. A job still queued or running is left alone."""
+    job = PrintJob.objects.select_for_update().filter(pk=job_id).first()
+    if job is None:
+        raise NotFound("not_found", "There is no such print job.")
+    lost = (
+        job.status == PrintJob.Status.RUNNING
+        and job.started_at is not None
+        and timezone.now() - job.started_at > STALE_AFTER
+    )
+    if job.status in (PrintJob.Status.QUEUED, PrintJob.Status.RUNNING) and not lost:
+        raise Conflict("job_busy", "This document is already being made: wait for it to finish.")
+    job.status = PrintJob.Status.QUEUED
+    job.progress = 0
+    job.error = ""
+    job.finished_at = None
+    job.save(update_fields=["status", "progress", "error", "finished_at"])
+    _enqueue(job.pk)
+    return job
+
+
+def row_progress(job_id: int) -> Progress:
+    """A progress reporter that writes the job's progress field, throttled: a write when the
+    figure has moved PROGRESS_STEP points or PROGRESS_EVERY seconds have passed since the
+    last one, always for 100, and never backwards. The row starts at 0."""
+    last: dict[str, float] = {"value": 0, "at": -PROGRESS_EVERY}
+
+    def report(percent: int) -> None:
+        now = time.monotonic()
+        percent = max(0, min(100, int(percent)))
+        step = percent - last["value"]
+        if step <= 0:
+            return
+        if step < PROGRESS_STEP and percent < 100 and now - last["at"] < PROGRESS_EVERY:
+            return
+        last["value"], last["at"] = percent, now
+        PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).update(progress=percent)
+
+    return report
+
+
+def print_job_failed(*, job_id: int, reason: str) -> None:
+    """Record that a job failed, and why (best effort: the database may be the reason)."""
+    try:
+        PrintJob.objects.filter(pk=job_id).update(
+            status=PrintJob.Status.FAILED, error=reason, finished_at=timezone.now()
+        )
+    except TRANSIENT:
+        logger.exception("Print job %s failed and could not be marked failed", job_id)
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, Refusal):
+        return exc.detail
+    message = str(exc).strip()
+    return message or f"The document could not be made ({type(exc).__name__})."
+
+
+def _title(job: PrintJob, title: str) -> str:
+    round_part = f", round {job.round.number}" if job.round_id else ""
+    return f"{title}: {job.event.name}{round_part}"
+
+
+def print_job_render(*, job_id: int, progress: Progress) -> PrintJob | None:
+    """Make the job's PDF: running (one more attempt), the pages rendered with progress,
+    the file stored in place of any earlier one, done. A failure is recorded as failed with
+    its reason; a passing outage (database, broker) is raised for the task to retry."""
+    job = PrintJob.objects.select_related("event", "round").filter(pk=job_id).first()
+    if job is None:
+        logger.info("Print job %s no longer exists: nothing to make.", job_id)
+        return None
+    PrintJob.objects.filter(pk=job_id).update(
+        status=PrintJob.Status.RUNNING,
+        started_at=timezone.now(),
+        finished_at=None,
+        attempts=F("attempts") + 1,
+        progress=0,
+        error="",
+    )
+    progress(0)
+    try:
+        document = document_for(job.kind)
+        if document is None:
+            raise Refusal("invalid", f"There is no document {job.kind!r} any more.")
+        with tempfile.TemporaryFile() as out:
+            pages = render(
+                document,
+                document.parts(job),
+                out,
+                title=_title(job, document.title),
+                progress=progress,
+            )
+            out.seek(0)
+            _store(job, out, pages)
+    except TRANSIENT:
+        raise
+    except Exception as exc:
+        logger.exception("Print job %s (%s) failed", job_id, job.kind)
+        print_job_failed(job_id=job_id, reason=_reason(exc))
+    return PrintJob.objects.filter(pk=job_id).first()
+
+
+def _store(job: PrintJob, out: IO[bytes], pages: int) -> None:
+    """Save the new file, point the job at it, then delete the file it had before."""
+    field = PrintJob._meta.get_field("file")
+    storage = field.storage
+    name = storage.save(
+        field.generate_filename(job, f"{job.kind}-event{job.event_id}-job{job.pk}.pdf"),
+        File(out),
+    )
+    try:
+        with transaction.atomic():
+            locked = PrintJob.objects.select_for_update().get(pk=job.pk)
+            old = locked.file.name
+            PrintJob.objects.filter(pk=job.pk).update(
+                file=name,
+                status=PrintJob.Status.DONE,
+                pages=pages,
+                progress=100,
+                error="",
+                finished_at=timezone.now(),
+            )
+    except BaseException:
+        storage.delete(name)
+        raise
+    if old and old != name:
+        storage.delete(old)
