@@ -36,6 +36,7 @@ from .models import TableLedger
 from .verification import ledger_code
 
 CODE_CHARACTERS = re.compile(r"[A-Z2-7]{10}")
+CROWDED = 5  # more seats than this, and a scoresheet sets its rows tighter to keep one page
 
 
 # -- Scoresheets ------------------------------------------------------------------------------
@@ -97,10 +98,13 @@ def scoresheet_table(
         )
     rows.sort(key=lambda s: (s["rank"], s["seat"]))
     verify_url = site_url(f"/verify/?code={code}") if code else ""
+    crowded = len(rows) > CROWDED
     return {
         "table": number,
         "currency": rules.edition.currency,
         "seats": rows,
+        "crowded": crowded,
+        "row_mm": 8 if crowded else 10,
         "banker": banker,
         "referee": referee,
         "closed_at": closed_at,

@@ -9,10 +9,11 @@ tokens, keys).
 
 Polling must be cheap (400 players every ten seconds: bench/players.py), so this module
 reads with plain SQL rather than the ORM, whose query building costs more than the
-queries: `player_page` runs one round trip (four short statements, run together on
-PostgreSQL) that finds the player and everything their page shows but the table's
-stored state, and fingerprints it (`version`, the ETag). A poll with nothing new stops
-there with a 304; otherwise `player_status` adds one query for the table's stored state.
+queries. `player_version` fingerprints, in one short query, everything the page shows
+but the table's stored state, whose sequence number it includes (the ETag): a poll with
+nothing new stops there with a 304. Otherwise `player_page` reads the same rows (four
+short statements, in one round trip on PostgreSQL) and `player_status` adds one query
+for the table's stored state.
 """
 
 from __future__ import annotations
@@ -132,39 +133,90 @@ def _statements() -> list[str]:
 _STATEMENTS: list[str] = []
 
 
-def _fetch(token: str) -> list[list[tuple[Any, ...]]]:
+def _statements_once() -> list[str]:
     if not _STATEMENTS:
         _STATEMENTS.extend(_statements())
+    return _STATEMENTS
+
+
+def _fingerprint_sql() -> str:
+    """PostgreSQL only: the same four statements, fingerprinted in the database, so that a
+    poll with nothing new reads one short row (the player's id and an md5)."""
+    player = Player._meta.db_table
+    parts = ", ".join(
+        f"(SELECT string_agg(x::text, ';') FROM ({statement}) AS x)"  # noqa: S608
+        for statement in _statements_once()
+    )
+    return f"SELECT (SELECT id FROM {player} WHERE token = %s), md5(concat_ws('|', {parts}))"  # noqa: S608
+
+
+_FINGERPRINT: list[str] = []
+
+
+def _fetch(token: str, fingerprinted: bool) -> tuple[str | None, list[list[tuple[Any, ...]]]]:
+    """The four statements' rows, and on PostgreSQL their fingerprint unless the caller has
+    it already (`fingerprinted`): one round trip."""
+    statements = _statements_once()
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":  # one round trip: the statements together
-            cursor.execute("; ".join(_STATEMENTS), [token] * len(_STATEMENTS))
-            sets = [cursor.fetchall()]
+        if connection.vendor == "postgresql":
+            fingerprint, sets = None, []
+            if fingerprinted:
+                cursor.execute("; ".join(statements), [token] * len(statements))
+                sets.append(cursor.fetchall())
+            else:
+                if not _FINGERPRINT:
+                    _FINGERPRINT.append(_fingerprint_sql())
+                sql = "; ".join([_FINGERPRINT[0], *statements])
+                cursor.execute(sql, [token] * (1 + 2 * len(statements)))
+                fingerprint = cursor.fetchone()[1]
             while cursor.nextset():
                 sets.append(cursor.fetchall())
-            return sets
+            return fingerprint, sets
         sets = []
-        for statement in _STATEMENTS:
+        for statement in statements:
             cursor.execute(statement, [token])
             sets.append(cursor.fetchall())
-        return sets
+        return None, sets
+
+
+def player_version(token: str) -> str | None:
+    """The version (ETag) of the page this token opens; None for a wrong token. One short
+    query on PostgreSQL: all a poll with nothing new costs."""
+    if not token or len(token) > 64:
+        return None
+    if connection.vendor != "postgresql":
+        page = player_page(token)
+        return page.version if page is not None else None
+    if not _FINGERPRINT:
+        _FINGERPRINT.append(_fingerprint_sql())
+    with connection.cursor() as cursor:
+        cursor.execute(_FINGERPRINT[0], [token] * (1 + len(_statements_once())))
+        player_id, fingerprint = cursor.fetchone()
+    return None if player_id is None else _version(fingerprint)
+
+
+def _version(fingerprint: str) -> str:
+    return f"{STAMP_FORMAT}-{fingerprint[:24]}"
 
 
 def _when(value: Any) -> datetime | None:
-    """A timestamp as the database gave it (SQLite gives text)."""
-    if value is None or isinstance(value, datetime):
-        return value
-    parsed = parse_datetime(str(value))
+    """A timestamp as the database gave it, aware (SQLite gives it naive, in UTC)."""
+    if value is None:
+        return None
+    parsed = value if isinstance(value, datetime) else parse_datetime(str(value))
     if parsed is not None and parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=UTC)
     return parsed
 
 
-def player_page(token: str) -> PlayerPage | None:
+def player_page(token: str, *, version: str | None = None) -> PlayerPage | None:
     """The player whose link holds this token, what their page shows (but the table's
-    stored state) and its version; None for a wrong token. One round trip."""
+    stored state) and its version; None for a wrong token. One round trip. A caller that
+    has just read the `version` passes it: it is not computed again (what changed since
+    makes the next poll's fingerprint differ, and that poll reads it)."""
     if not token or len(token) > 64:
         return None
-    sets = _fetch(token)
+    fingerprint, sets = _fetch(token, fingerprinted=version is not None)
     if not sets[0]:
         return None
     pid, name, checked_in, event_name, charity, edition, variants, advancement = sets[0][0]
@@ -195,7 +247,10 @@ def player_page(token: str) -> PlayerPage | None:
     mates: dict[int, list[tuple[int, int, str]]] = {}
     for table_id, number, player_id, mate in sets[3]:
         mates.setdefault(table_id, []).append((number, player_id, mate))
-    version = hashlib.blake2b(repr((STAMP_FORMAT, sets)).encode(), digest_size=12).hexdigest()
+    if version is None:
+        if fingerprint is None:  # not PostgreSQL: the same rows, fingerprinted here
+            fingerprint = hashlib.md5(repr(sets).encode(), usedforsecurity=False).hexdigest()
+        version = _version(fingerprint)
     return PlayerPage(player, rounds, seats, mates, version)
 
 

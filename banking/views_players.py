@@ -60,18 +60,21 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def player_status(request: HttpRequest, token: str) -> HttpResponse:
     """The page's data as JSON, with an ETag: a 304 when nothing it shows has changed."""
-    page = selectors.player_page(token)
+    version = selectors.player_version(token)  # one short query
+    page = None
+    if version is not None and f'"{version}"' not in _etags(
+        request.headers.get("If-None-Match", "")
+    ):
+        page = selectors.player_page(token, version=version)  # something changed: read it
+        version = page.version if page is not None else None
+    if version is None:
+        missing = {"error": "not_found", "detail": "This link is not a player's."}
+        return _private(JsonResponse(missing, status=404))
     if page is None:
-        return _private(
-            JsonResponse(
-                {"error": "not_found", "detail": "This link is not a player's."}, status=404
-            )
-        )
-    etag = f'"{page.version}"'
-    if etag in _etags(request.headers.get("If-None-Match", "")):
-        response: HttpResponse = HttpResponseNotModified()  # one round trip, nothing built
+        response: HttpResponse = HttpResponseNotModified()  # nothing new: nothing built
     else:
         response = JsonResponse({**selectors.player_status(page), "now": timezone.now()})
+    etag = f'"{version}"'
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return _private(response)

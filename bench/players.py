@@ -52,6 +52,16 @@ sys.path.insert(0, str(ROOT))
 import api as bench  # noqa: E402  (bench/api.py: database, server, moves, reporting)
 
 HOST = bench.HOST
+_server_env = bench.server_env
+
+
+def _quiet_server_env(database_url: str) -> dict[str, str]:
+    """bench/api.py's server environment, logging errors only: the floor load's 404s would
+    otherwise each write a warning (and its CPU) to the log."""
+    return {**_server_env(database_url), "LOG_LEVEL": "ERROR"}
+
+
+bench.server_env = _quiet_server_env  # what bench.gunicorn starts the server with
 TARGET_PERCENT = 10.0
 TICKS = os.sysconf("SC_CLK_TCK")
 

@@ -21,7 +21,7 @@ from banking.services.reviews import table_confirm
 from banking.services.rounds import round_end, table_close
 from tests.conftest import World, client_for, close_and_confirm, make_world
 from tests.factories import EventFactory, UserFactory, VolunteerFactory
-from tournament.models import Event, Round, Volunteer
+from tournament.models import Event, PrintJob, Round, Volunteer
 from tournament.services.rounds import round_create, round_seat
 
 pytestmark = pytest.mark.django_db
@@ -118,6 +118,11 @@ def _every_table_confirmed(world: World) -> dict[str, Any]:
 # fmt: off
 #   label, method, url name, statuses for (anonymous, banker, other_banker, referee,
 #   other_organiser, organiser), then what the call needs.
+def _a_print_job(world: World) -> dict[str, Any]:
+    job = PrintJob.objects.create(event=world.event, kind="badges", status="failed", error="Jam")
+    return {"job_id": job.pk}
+
+
 ROWS = [
     Row("token", "POST", "api-token", PUBLIC,
         body=lambda s: {"username": s.world.organiser.username, "password": PASSWORD}),
@@ -189,6 +194,13 @@ ROWS = [
     Row("table.preview", "POST", "api-table-preview", (401, 200, 403, 200, 403, 200),
         body={"kind": "pass_go", "seat": 1}),
     Row("table.options", "GET", "api-table-options", (401, 200, 403, 200, 403, 200)),
+    # Printing: organisers only.
+    Row("print_jobs.list", "GET", "api-print-jobs", organiser_only(200)),
+    Row("print_jobs.create", "POST", "api-print-jobs", organiser_only(201),
+        body={"kind": "badges"}),
+    Row("print_job.read", "GET", "api-print-job", organiser_only(200), prepare=_a_print_job),
+    Row("print_job.retry", "POST", "api-print-job-retry", organiser_only(200),
+        prepare=_a_print_job),
 ]
 # fmt: on
 

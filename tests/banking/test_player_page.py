@@ -187,8 +187,8 @@ def test_status_costs_a_few_queries_whatever_the_event_and_ledger(
     for world in (small, big):
         player = seated_player(world)
         status(client, player)  # (the session, the first time)
-        # Something changed: the fingerprint, then the page's data.
-        with django_assert_max_num_queries(2):
+        # Something changed: the fingerprint, the rows, the stored state.
+        with django_assert_max_num_queries(3):
             etag = client.get(status_url(player))["ETag"]
         # Nothing changed: the fingerprint alone.
         with django_assert_num_queries(1):
@@ -259,3 +259,27 @@ def test_before_seating_a_player_not_checked_in_is_asked_to_check_in(client, db)
     assert data["next"]["state"] == "check_in"
     Player.objects.filter(pk=late.pk).update(checked_in=True)
     assert status(client, late)["next"]["state"] == "waiting"
+
+
+def test_the_version_moves_with_each_thing_the_page_shows(client):
+    world = make_world(players=8, start=False)
+    player = seated_player(world)
+
+    def etag() -> str:
+        return client.get(status_url(player))["ETag"]
+
+    seen = [etag()]
+    round_release(round_id=world.round.pk, actor=world.organiser)
+    seen.append(etag())
+    Round.objects.filter(pk=world.round.pk).update(status=Round.Status.RUNNING)
+    seen.append(etag())
+    bank(world.table, kind="pass_go", seat=4)
+    seen.append(etag())
+    Player.objects.filter(pk=seated_player(world, 0, 2).pk).update(name="Renamed Mate")
+    seen.append(etag())
+    _end_round(world, {player.pk})
+    seen.append(etag())
+    Result.objects.filter(player=player).update(advances=False)
+    seen.append(etag())
+    assert len(set(seen)) == len(seen)
+    assert etag() == seen[-1]  # and stays put while nothing changes

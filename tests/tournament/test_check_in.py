@@ -342,3 +342,19 @@ def test_the_api_releases_a_seating_and_shows_when():
     planned = round_create(event_id=EventFactory().pk)
     VolunteerFactory(event=planned.event, role=Volunteer.Role.ORGANISER, user=UserFactory())
     assert world.organiser_client().post(f"/api/rounds/{planned.pk}/release/").status_code == 403
+
+
+def test_the_schema_documents_include_all_and_the_release():
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    release = schema["paths"]["/api/rounds/{round_id}/release/"]["post"]
+    assert "big screen" in release["description"]
+    seat = schema["paths"]["/api/rounds/{round_id}/seat/"]["post"]
+    assert "checked in" in seat["description"]
+    ref = seat["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    include_all = schema["components"]["schemas"][ref]["properties"]["include_all"]
+    assert include_all["type"] == "boolean"
+    assert include_all["default"] is False
+    assert "checked in" in include_all["description"]
+    assert "released_at" in schema["components"]["schemas"]["Round"]["properties"]

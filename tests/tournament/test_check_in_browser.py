@@ -158,6 +158,17 @@ def test_the_desk_checks_a_player_in_by_scanning_their_code(
     page.get_by_role("button", name="Check in — Fay Wray").click()
     page.wait_for_function("document.querySelector('[data-count-checked]').textContent === '3'")
     snap(page, "check-in-tablet-after")
+
+    # Each player's link and QR code, and a message ready to send.
+    page.get_by_label("Find a player").fill("")
+    page.get_by_role("link", name="Link and QR code of Brook Taylor").click()
+    page.get_by_role("heading", name="Message to send").wait_for()
+    assert player_page_url(brook.token) in page.get_by_label("Plain text").input_value()
+    page.get_by_text("HTML version, with the QR code inline").click()
+    assert page.locator(".message-preview img[src^='data:image/png']").count() == 1
+    snap(page, "check-in-message-tablet")
+    assert serious_accessibility_violations(page) == []
+    assert no_horizontal_scroll(page)
     context.close()
 
 

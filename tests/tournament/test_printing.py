@@ -30,6 +30,7 @@ from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerF
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Event, Player, PrintJob, Result, Round, Seat, Table, Volunteer
 from tournament.printing import registry
+from tournament.printing import render as render_module
 from tournament.printing.documents import badges, player_link
 from tournament.services import printing as services
 from tournament.services.events import donation_add
@@ -91,7 +92,9 @@ def end(round_: Round, referee: Any) -> Round:
     return round_end(round_id=round_.pk)
 
 
-def night(*, players: int = 8, final: bool = False, ended: bool = True) -> Night:
+def night(
+    *, players: int = 8, final: bool = False, ended: bool = True, table_size: int = 4
+) -> Night:
     event = EventFactory(
         name="Spring Monopoly Night", charity="The Food Bank", entry_fee=20, wildcards=1
     )
@@ -102,7 +105,7 @@ def night(*, players: int = 8, final: bool = False, ended: bool = True) -> Night
     for n in range(players):
         PlayerFactory(event=event, name=NAMES[n % len(NAMES)], checked_in=True, paid=20)
     donation_add(event_id=event.pk, donor="The Corner Shop", amount=150, note="Raffle")
-    first = round_create(event_id=event.pk, table_size=4)
+    first = round_create(event_id=event.pk, table_size=table_size)
     round_seat(round_id=first.pk, seed=7)
     round_start(round_id=first.pk)
     rounds = [first]
@@ -397,6 +400,27 @@ def test_a_bracket_of_64_tables_fits_one_landscape_page():
     assert "Player 000" in text  # the final's winner, carried across every round
     assert "Player 255" in text
     snapshot(job.file.path, "print-bracket-64-tables")
+
+
+def test_a_document_loads_nothing_from_files_or_the_network(caplog, tmp_path):
+    secret = tmp_path / "secret.png"
+    secret.write_bytes(b"not for print")
+    html = f'<p>Hello</p><img src="file://{secret}"><img src="http://127.0.0.1:9/x.png">'
+    pdf = render_module.pdf_of_html(html)
+    assert pdf.startswith(b"%PDF")
+    refused = [r.getMessage() for r in caplog.records if "disallowed protocol" in r.getMessage()]
+    assert len(refused) == 2, [r.getMessage() for r in caplog.records]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("kind", ["table_cards", "fallback_sheets", "scoresheets"])
+def test_a_table_of_eight_still_gets_one_page(kind):
+    n = night(players=16, table_size=8)
+    assert {t.seats.count() for t in n.tables()} == {8}
+    job = make(job_for(n, kind))
+    assert job.status == PrintJob.Status.DONE, job.error
+    assert job.pages == len(n.tables())
+    snapshot(job.file.path, f"print-{kind}-eight-seats")
 
 
 # -- Running again, retrying, progress --------------------------------------------------------

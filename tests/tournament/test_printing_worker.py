@@ -39,7 +39,7 @@ def worker(django_db_setup: None, django_db_blocker: Any) -> Iterator[Any]:
     """A real worker thread on Redis: eager mode off, a queue of this run's own."""
     import redis
 
-    redis.Redis.from_url(BROKER).flushdb()  # nothing left over from an earlier run
+    redis.Redis.from_url(BROKER).delete(QUEUE)  # nothing left from a run with the same pid
     saved = {
         key: app.conf[key]
         for key in ("broker_url", "task_always_eager", "task_default_queue", "task_routes")

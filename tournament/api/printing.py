@@ -29,11 +29,12 @@ RECENT = 50  # jobs listed for an event, newest first
         "type": "string",
         "enum": PrintJob.Kind.values,
         "description": "; ".join(f"`{value}`: {label}" for value, label in PrintJob.Kind.choices),
-    }
+    },
+    component_name="PrintJobKindEnum",
 )
 class KindField(serializers.ChoiceField):
-    """A document kind, its values listed in place (a shared enum would clash with the
-    rounds' `kind`)."""
+    """A document kind, as a component of its own (the name `kind` alone would clash with
+    the rounds' `kind`)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(choices=PrintJob.Kind.choices, **kwargs)

@@ -27,6 +27,7 @@ LEDGER_ROWS = 28
 BADGES_A_PAGE = 10
 TABLES_A_RESULTS_PAGE = 12
 STANDINGS_SHOWN = 24
+CROWDED = 5  # more seats than this, and a table card sets them tighter to keep one page
 
 KIND_HINTS = (
     "pass GO",
@@ -66,6 +67,7 @@ def round_head(round_: Round) -> dict[str, Any]:
         "kind": round_.get_kind_display(),
         "final": final,
         "label": "Final" if final else f"Round {round_.number}",
+        "minutes": round_.time_limit_minutes,
     }
 
 
@@ -135,11 +137,13 @@ def table_cards(job: PrintJob) -> Parts:
     def items() -> Iterator[dict[str, Any]]:
         for table in in_batches(tables):
             url = site_url(f"/console/{table.key}/")
+            seats = seats_of(table)
             yield {
                 "event": head,
                 "round": rhead,
                 "table": table.number,
-                "seats": seats_of(table),
+                "seats": seats,
+                "crowded": len(seats) > CROWDED,
                 "referee": person(table.referee),
                 "banker": person(table.banker),
                 "console_url": url,
@@ -269,6 +273,7 @@ def results(job: PrintJob) -> Parts:
     winner = next((r for r in ranking if r["rank"] == 1), None) if final else None
     money = money_raised(event.pk)
     players = Player.objects.filter(event=event).count()
+    volunteers = Volunteer.objects.filter(event=event).values("user").distinct().count()
     head, stamp = event_head(event), printed_at()
     rounds = []
     for round_ in ended:
@@ -298,6 +303,8 @@ def results(job: PrintJob) -> Parts:
         "ranking_more": max(0, len(ranking) - STANDINGS_SHOWN),
         "money": money,
         "players": players,
+        "volunteers": volunteers,
+        "donors": event.donations.count(),
         "rounds": rounds,
         "status": event.get_status_display(),
     }

@@ -30,6 +30,9 @@ WRAPPER = "print/document.html"
 
 Progress = Callable[[int], None]
 
+# WeasyPrint tells every step of every render at INFO; a worker's log needs none of it.
+logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
+
 
 def site_url(path: str) -> str:
     """An absolute link for paper: SITE_URL (the address people type) plus the path."""
@@ -60,18 +63,19 @@ def qr_png(text: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def _weasy() -> tuple[Any, Any]:
-    # Imported on first use: WeasyPrint loads Pango and fonts, which a web process that never
-    # prints should not pay for.
+def _weasy() -> tuple[Any, Any, Any]:
+    """Fonts, the print stylesheet (parsed once) and a fetcher that loads data: URIs only.
+
+    Imported on first use: WeasyPrint loads Pango and fonts, which a web process that never
+    prints should not pay for. A document never reaches for files or the network, whatever
+    a player's name holds."""
     from weasyprint import CSS
     from weasyprint.text.fonts import FontConfiguration
-
-    # WeasyPrint tells every step of every render at INFO; a worker's log needs none of it.
-    logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
+    from weasyprint.urls import URLFetcher
 
     fonts = FontConfiguration()
     path = finders.find(STYLESHEET) or str(Path(settings.STATIC_ROOT) / STYLESHEET)
-    return fonts, CSS(filename=path, font_config=fonts)
+    return fonts, CSS(filename=path, font_config=fonts), URLFetcher(allowed_protocols={"data"})
 
 
 def _chunks(items: Iterable[Mapping[str, Any]], size: int) -> Iterator[list[Mapping[str, Any]]]:
@@ -93,8 +97,8 @@ def pdf_of_html(html: str) -> bytes:
     """One WeasyPrint document, with the print stylesheet (parsed once per process)."""
     from weasyprint import HTML
 
-    fonts, stylesheet = _weasy()
-    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf(
+    fonts, stylesheet, fetcher = _weasy()
+    return HTML(string=html, url_fetcher=fetcher).write_pdf(
         stylesheets=[stylesheet], font_config=fonts
     )
 

@@ -185,6 +185,9 @@ def print_job_render(*, job_id: int, progress: Progress) -> PrintJob | None:
             _store(job, out, pages)
     except TRANSIENT:
         raise
+    except Refusal as refused:  # the document cannot be made as things stand: no bug
+        logger.info("Print job %s (%s) refused: %s", job_id, job.kind, refused.detail)
+        print_job_failed(job_id=job_id, reason=_reason(refused))
     except Exception as exc:
         logger.exception("Print job %s (%s) failed", job_id, job.kind)
         print_job_failed(job_id=job_id, reason=_reason(exc))
