@@ -11,9 +11,9 @@ Polling must be cheap (400 players every ten seconds: bench/players.py), so this
 reads with plain SQL rather than the ORM, whose query building costs more than the
 queries. `player_version` fingerprints, in one short query, everything the page shows
 but the table's stored state, whose sequence number it includes (the ETag): a poll with
-nothing new stops there with a 304. Otherwise `player_page` reads the same rows (four
-short statements, in one round trip on PostgreSQL) and `player_status` adds one query
-for the table's stored state.
+nothing new stops there with a 304. Otherwise `player_page` reads the same rows and the
+table's stored state (five short statements, one round trip on PostgreSQL), and
+`player_status` shapes them.
 """
 
 from __future__ import annotations
@@ -101,10 +101,11 @@ class PlayerPage:
     seats: list[_Seat]
     mates: dict[int, list[tuple[int, int, str]]]  # table id -> (seat, player id, name)
     version: str
+    latest_state: tuple[int, Any] | None = None  # (table id, stored state) of their last table
 
 
 def _statements() -> list[str]:
-    """The four statements of `player_page`, each taking the token once. Table names come
+    """The four statements the version covers, each taking the token once. Table names come
     from the models and the token is a parameter: nothing here is built from input."""
     player, event, round_ = Player._meta.db_table, Event._meta.db_table, Round._meta.db_table
     seat, table, result = Seat._meta.db_table, Table._meta.db_table, Result._meta.db_table
@@ -130,6 +131,19 @@ def _statements() -> list[str]:
     ]
 
 
+def _latest_state_sql() -> str:
+    """The stored state of the table of the player's latest round (the only one their page
+    can show); read with the rows, not part of the fingerprint (its `last_seq` is)."""
+    player, seat, table = Player._meta.db_table, Seat._meta.db_table, Table._meta.db_table
+    round_, ledger = Round._meta.db_table, TableLedger._meta.db_table
+    return (
+        f"SELECT l.table_id, l.state FROM {seat} s JOIN {player} p ON p.id = s.player_id "  # noqa: S608
+        f"JOIN {table} t ON t.id = s.table_id JOIN {round_} r ON r.id = t.round_id "
+        f"JOIN {ledger} l ON l.table_id = t.id WHERE p.token = %s "
+        f"ORDER BY r.number DESC LIMIT 1"
+    )
+
+
 _STATEMENTS: list[str] = []
 
 
@@ -144,7 +158,7 @@ def _fingerprint_sql() -> str:
     poll with nothing new reads one short row (the player's id and an md5)."""
     player = Player._meta.db_table
     parts = ", ".join(
-        f"(SELECT string_agg(x::text, ';') FROM ({statement}) AS x)"  # noqa: S608
+        f"coalesce((SELECT string_agg(x::text, ';') FROM ({statement}) AS x), '')"  # noqa: S608
         for statement in _statements_once()
     )
     return f"SELECT (SELECT id FROM {player} WHERE token = %s), md5(concat_ws('|', {parts}))"  # noqa: S608
@@ -154,9 +168,9 @@ _FINGERPRINT: list[str] = []
 
 
 def _fetch(token: str, fingerprinted: bool) -> tuple[str | None, list[list[tuple[Any, ...]]]]:
-    """The four statements' rows, and on PostgreSQL their fingerprint unless the caller has
-    it already (`fingerprinted`): one round trip."""
-    statements = _statements_once()
+    """The four statements' rows and the latest table's stored state, and on PostgreSQL
+    their fingerprint unless the caller has it already (`fingerprinted`): one round trip."""
+    statements = [*_statements_once(), _latest_state_sql()]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             fingerprint, sets = None, []
@@ -167,7 +181,7 @@ def _fetch(token: str, fingerprinted: bool) -> tuple[str | None, list[list[tuple
                 if not _FINGERPRINT:
                     _FINGERPRINT.append(_fingerprint_sql())
                 sql = "; ".join([_FINGERPRINT[0], *statements])
-                cursor.execute(sql, [token] * (1 + 2 * len(statements)))
+                cursor.execute(sql, [token] * (1 + len(_statements_once()) + len(statements)))
                 fingerprint = cursor.fetchone()[1]
             while cursor.nextset():
                 sets.append(cursor.fetchall())
@@ -210,8 +224,9 @@ def _when(value: Any) -> datetime | None:
 
 
 def player_page(token: str, *, version: str | None = None) -> PlayerPage | None:
-    """The player whose link holds this token, what their page shows (but the table's
-    stored state) and its version; None for a wrong token. One round trip. A caller that
+    """The player whose link holds this token, what their page shows (with the stored
+    state of their latest table) and its version; None for a wrong token. One round trip
+    on PostgreSQL. A caller that
     has just read the `version` passes it: it is not computed again (what changed since
     makes the next poll's fingerprint differ, and that poll reads it)."""
     if not token or len(token) > 64:
@@ -249,19 +264,18 @@ def player_page(token: str, *, version: str | None = None) -> PlayerPage | None:
         mates.setdefault(table_id, []).append((number, player_id, mate))
     if version is None:
         if fingerprint is None:  # not PostgreSQL: the same rows, fingerprinted here
-            fingerprint = hashlib.md5(repr(sets).encode(), usedforsecurity=False).hexdigest()
+            stamp = repr(sets[:4]).encode()
+            fingerprint = hashlib.md5(stamp, usedforsecurity=False).hexdigest()
         version = _version(fingerprint)
-    return PlayerPage(player, rounds, seats, mates, version)
+    latest = sets[4][0] if sets[4] else None
+    return PlayerPage(player, rounds, seats, mates, version, latest)
 
 
-def _stored_state(table_id: int) -> dict[str, Any] | None:
-    ledger = TableLedger._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT state FROM {ledger} WHERE table_id = %s", [table_id])  # noqa: S608
-        row = cursor.fetchone()
-    if row is None:
+def _stored_state(page: PlayerPage, table_id: int) -> dict[str, Any] | None:
+    if page.latest_state is None or page.latest_state[0] != table_id:
         return None
-    return json.loads(row[0]) if isinstance(row[0], str) else row[0]
+    state = page.latest_state[1]
+    return json.loads(state) if isinstance(state, str) else state
 
 
 def _round(round_: _Round) -> dict[str, Any]:
@@ -299,12 +313,13 @@ def _result(result: _Result, round_: _Round, table_number: int) -> dict[str, Any
     }
 
 
-def _table(seat: _Seat, mates: list[tuple[int, int, str]], rules: engine.Rules) -> dict[str, Any]:
+def _table(page: PlayerPage, seat: _Seat, rules: engine.Rules) -> dict[str, Any]:
     """The player's table from its stored state: every seat's cash and net worth (a small
     leaderboard), and the player's own balance, breakdown and deeds."""
+    mates = page.mates.get(seat.table_id, [])
     names = {number: name for number, _player_id, name in mates}
     player_ids = {number: player_id for number, player_id, _name in mates}
-    stored = _stored_state(seat.table_id) if seat.last_seq or seat.last_entry_at else None
+    stored = _stored_state(page, seat.table_id)
     if stored is not None:
         state = engine.TableState.from_dict(stored)
     else:  # no entry yet: everybody at the start (computed here: reading never writes)
@@ -430,8 +445,8 @@ def _next(
 
 
 def player_status(page: PlayerPage) -> dict[str, Any]:
-    """Everything the player's own page shows, JSON-ready, with its `version`: at most one
-    query more than `player_page` (the table's stored state, once its seating is shown)."""
+    """Everything the player's own page shows, JSON-ready, with its `version`. No query:
+    `player_page` read it all."""
     player = page.player
     rules = rules_of(Event(edition=player.edition, variants=player.variants))
     rounds = page.rounds
@@ -443,7 +458,7 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
     seat = by_round.get(current.pk) if current is not None else None
     table = None
     if seat is not None and current is not None and seating_shown(current):
-        table = _table(seat, page.mates.get(seat.table_id, []), rules)
+        table = _table(page, seat, rules)
 
     results = []
     for round_ in rounds:

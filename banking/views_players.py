@@ -6,7 +6,8 @@ the table's stored state, their results and what comes next. It reads the bank's
 so its views live on the banking side (included by name from tournament/urls_players.py).
 
 The page embeds its first status; static/js/player.js then asks `status.json` every ten
-seconds with If-None-Match and redraws only when the answer is not a 304. Nothing here
+seconds with If-None-Match and redraws only when the answer is not a 304 (which
+banking/middleware.py gives early, for next to nothing, when nothing changed). Nothing here
 accepts a write: every other method is a 405, and a wrong token a plain 404.
 """
 
@@ -24,6 +25,7 @@ from django.views.decorators.http import require_safe
 from tournament.player_links import player_page_url, qr_svg
 
 from . import selectors_players as selectors
+from .middleware import etags
 
 REFRESH_SECONDS = 10
 
@@ -60,12 +62,16 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def player_status(request: HttpRequest, token: str) -> HttpResponse:
     """The page's data as JSON, with an ETag: a 304 when nothing it shows has changed."""
-    version = selectors.player_version(token)  # one short query
+    known = etags(request.headers.get("If-None-Match", ""))
     page = None
-    if version is not None and f'"{version}"' not in _etags(
-        request.headers.get("If-None-Match", "")
-    ):
-        page = selectors.player_page(token, version=version)  # something changed: read it
+    if known:  # the page's poll (banking/middleware.py answered it if nothing changed)
+        early = getattr(request, "player_version", None)
+        version = early[1] if early and early[0] == token else selectors.player_version(token)
+        if version is not None and f'"{version}"' not in known:
+            page = selectors.player_page(token, version=version)  # something changed
+            version = page.version if page is not None else None
+    else:  # a first visit: everything, its fingerprint included, in one round trip
+        page = selectors.player_page(token)
         version = page.version if page is not None else None
     if version is None:
         missing = {"error": "not_found", "detail": "This link is not a player's."}
@@ -88,7 +94,3 @@ def _clock_text(round_: dict[str, Any] | None, now: datetime) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
-
-
-def _etags(header: str) -> set[str]:
-    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}

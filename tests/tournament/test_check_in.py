@@ -357,4 +357,5 @@ def test_the_schema_documents_include_all_and_the_release():
     assert include_all["type"] == "boolean"
     assert include_all["default"] is False
     assert "checked in" in include_all["description"]
-    assert "released_at" in schema["components"]["schemas"]["Round"]["properties"]
+    out = release["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+    assert "released_at" in schema["components"]["schemas"][out.rsplit("/", 1)[-1]]["properties"]

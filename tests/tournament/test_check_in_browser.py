@@ -22,6 +22,7 @@ from tests.browser import (
     CHROMIUM,
     PHONE,
     TABLET,
+    TABLET_LANDSCAPE,
     no_horizontal_scroll,
     serious_accessibility_violations,
     snap,
@@ -30,6 +31,7 @@ from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerF
 from tournament.models import Player, Volunteer
 from tournament.player_links import player_page_url
 from tournament.services.rounds import round_create, round_release, round_seat, round_start
+from tournament.services.screens import screen_link_issue
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -185,8 +187,16 @@ def test_a_players_page_on_a_phone_shows_their_table_once_released_and_follows_t
     page.goto(f"{live_server.url}/p/{ada.token}/")
     page.get_by_text("Seating coming soon").first.wait_for()
     snap(page, "player-phone-coming-soon")
+    event = screen_link_issue(event_id=event.pk)
+    screen = new_page(viewport=TABLET_LANDSCAPE)
+    screen.goto(f"{live_server.url}/events/{event.pk}/screen/{event.screen_token}/")
+    screen.get_by_text("Seating coming soon").first.wait_for()
+    assert screen.locator(".board").count() == 0
+    snap(screen, "screen-seating-coming-soon")
 
     round_release(round_id=round_.pk, actor=door["organiser"])
+    screen.locator(".board").first.wait_for(timeout=15_000)  # the screen's next refresh
+    assert screen.locator(".board").count() == 2
     round_start(round_id=round_.pk)
     for payload in (
         {"kind": "buy", "seat": seat.number, "space": 39},

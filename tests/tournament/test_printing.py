@@ -29,6 +29,7 @@ from tests.conftest import client_for
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerFactory
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Event, Player, PrintJob, Result, Round, Seat, Table, Volunteer
+from tournament.player_links import player_page_url
 from tournament.printing import registry
 from tournament.printing import render as render_module
 from tournament.printing.documents import badges, player_link
@@ -349,8 +350,8 @@ def test_badges_hold_each_players_name_and_link():
     parts = badges(job)
     links = [badge["link"] for part in parts.items for badge in part["badges"]]
     players = Player.objects.filter(event=n.event).order_by("name", "id")
-    assert links == [f"/players/{p.pk}/" for p in players]
-    assert player_link(7) == "/players/7/"
+    assert links == [player_page_url(p.token) for p in players]  # their own page: check-in
+    assert player_link(players[0]).endswith(f"/p/{players[0].token}/")
     snapshot(job.file.path, "print-badges")
 
 

@@ -17,6 +17,7 @@ from games.engine import rules_for
 
 from ..errors import Refusal
 from ..models import Event, Player, PrintJob, Result, Round, Table, Volunteer
+from ..player_links import player_page_url
 from ..selectors import money_raised
 from .bracket import bracket_layout
 from .registry import Parts, document
@@ -342,9 +343,10 @@ def results(job: PrintJob) -> Parts:
 # -- 6. Badges --------------------------------------------------------------------------------
 
 
-def player_link(player_id: int) -> str:
-    """What a badge's QR code holds. For now the path alone; check-in will decide the rest."""
-    return f"/players/{player_id}/"
+def player_link(player: Player) -> str:
+    """What a badge's QR code holds: the player's own page (SITE_URL + /p/<token>/), which
+    opens on their phone and checks them in when the desk scans it."""
+    return player_page_url(player.token)
 
 
 @document(
@@ -366,7 +368,7 @@ def badges(job: PrintJob) -> Parts:
     def items() -> Iterator[dict[str, Any]]:
         page: list[dict[str, Any]] = []
         for player in players.iterator(chunk_size=200):
-            link = player_link(player.pk)
+            link = player_link(player)
             page.append(
                 {"name": player.name, "team": player.team, "link": link, "qr": qr_svg(link)}
             )
