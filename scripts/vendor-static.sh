@@ -16,5 +16,5 @@ for package in "${!FILES[@]}"; do
     exit 1
   fi
   mkdir -p "static/vendor/$package"
-  cp -p "$source" "static/vendor/$package/"
+  cp "$source" "static/vendor/$package/"  # a fresh mtime: make sees it is up to date
 done

@@ -37,15 +37,21 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[Any]:
+def playwright() -> Iterator[Any]:
+    """One Playwright for the whole session: its sync API allows only one per thread."""
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package.")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield browser
-        browser.close()
+    with sync_playwright() as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright: Any) -> Iterator[Any]:
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture

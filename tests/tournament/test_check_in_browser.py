@@ -73,12 +73,8 @@ def door() -> dict[str, Any]:
 
 
 @pytest.fixture
-def camera_browser(tmp_path: Path, door: dict[str, Any]) -> Iterator[Any]:
+def camera_browser(playwright: Any, tmp_path: Path, door: dict[str, Any]) -> Iterator[Any]:
     """A Chromium of its own whose camera films Ada's QR code."""
-    from playwright.sync_api import sync_playwright
-
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package.")
     video = y4m(qr_image(player_page_url(door["players"][0].token)), tmp_path / "qr.y4m")
     args = [
         *ARGS,
@@ -86,10 +82,9 @@ def camera_browser(tmp_path: Path, door: dict[str, Any]) -> Iterator[Any]:
         "--use-fake-device-for-media-stream",
         f"--use-file-for-fake-video-capture={video}",
     ]
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)
-        yield browser
-        browser.close()
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)
+    yield browser
+    browser.close()
 
 
 def log_in(page: Any, base_url: str, username: str, next_url: str) -> None:
