@@ -90,12 +90,14 @@ def serious_accessibility_violations(page: Any) -> list[dict[str, Any]]:
     if not AXE.exists():
         pytest.fail("node_modules/axe-core is missing: `make test` runs npm install.")
     page.add_script_tag(path=str(AXE))
-    result = page.evaluate(
-        "async () => await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']})"
-    )
+    result = page.evaluate("async () => await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']})")
     found = [
-        {"id": v["id"], "impact": v["impact"], "help": v["help"],
-         "nodes": [n["target"] for n in v["nodes"][:5]]}
+        {
+            "id": v["id"],
+            "impact": v["impact"],
+            "help": v["help"],
+            "nodes": [n["target"] for n in v["nodes"][:5]],
+        }
         for v in result["violations"]
         if v["impact"] in ("serious", "critical")
     ]
@@ -106,3 +108,35 @@ def serious_accessibility_violations(page: Any) -> list[dict[str, Any]]:
 
 def no_horizontal_scroll(page: Any) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+# Visible form fields with no label, aria-label or aria-labelledby: their names.
+UNLABELLED_INPUTS = """() => Array.from(document.querySelectorAll('input, select, textarea'))
+  .filter(el => el.type !== 'hidden' && !el.closest('[hidden]'))
+  .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')
+                && !el.getAttribute('aria-labelledby'))
+  .map(el => el.name || el.id || el.outerHTML)"""
+
+
+def check_page(page: Any, name: str, *, labels: bool = True) -> None:
+    """What every page keeps: no serious axe findings, no sideways scrolling and, unless
+    told otherwise, a label on every visible form field."""
+    assert serious_accessibility_violations(page) == [], name
+    assert no_horizontal_scroll(page), name
+    if labels:
+        assert page.evaluate(UNLABELLED_INPUTS) == [], name
+
+
+@pytest.fixture
+def faq_content(transactional_db: None) -> None:
+    """The FAQ as its data migration loads it. A transactional test run earlier flushes
+    every table; Django's serialized_rollback would restore it, but not reliably once
+    Playwright's greenlets have run, so it is loaded here (by slug: loading twice is fine)."""
+    import importlib
+    from types import SimpleNamespace
+
+    from django.apps import apps
+    from django.db import connection
+
+    load = importlib.import_module("games.migrations.0003_faq_content").load
+    load(apps, SimpleNamespace(connection=connection))

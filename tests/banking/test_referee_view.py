@@ -3,14 +3,11 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 import uuid
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from django.apps import apps as django_apps
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -19,7 +16,7 @@ from banking.actors import Actor
 from banking.models import Entry
 from banking.selectors import table_for_reading, table_state
 from banking.services.entries import entry_post
-from tests.browser import PHONE, no_horizontal_scroll, serious_accessibility_violations, snap
+from tests.browser import PHONE, check_page, snap
 from tests.conftest import World, make_world
 from tests.factories import UserFactory
 from tournament.models import Table, Volunteer
@@ -27,18 +24,10 @@ from tournament.models import Table, Volunteer
 PASSWORD = "correct-horse-battery"  # tests.factories.UserFactory's
 BANKER = Actor(role=Actor.BANKER, name="Banker of table 1")
 
-UNLABELLED_INPUTS = """() => Array.from(document.querySelectorAll('input, select, textarea'))
-  .filter(el => el.type !== 'hidden' && !el.closest('[hidden]'))
-  .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')
-                && !el.getAttribute('aria-labelledby'))
-  .map(el => el.name || el.id || el.outerHTML)"""
-
 
 def bank(table: Table, **payload: Any) -> Entry:
     """Record an entry as the table's banker would."""
-    return entry_post(
-        table_id=table.pk, entry_id=uuid.uuid4(), payload=payload, actor=BANKER
-    ).entry
+    return entry_post(table_id=table.pk, entry_id=uuid.uuid4(), payload=payload, actor=BANKER).entry
 
 
 def cash(table: Table, seat: int) -> int:
@@ -274,6 +263,7 @@ def test_a_used_adjust_form_sent_again_with_other_figures_is_refused_with_a_fres
     assert shown != form["entry_id"]  # the form shown again carries a new id
     assert Entry.objects.filter(kind="adjust").count() == 1
 
+
 @pytest.mark.django_db
 def test_an_organiser_adjusts_as_an_organiser(client, world):
     client.force_login(world.organiser)
@@ -351,22 +341,7 @@ def test_no_correction_once_the_round_is_over(client, world):
     assert Entry.objects.count() == 1
 
 
-@pytest.fixture
-def faq_content(transactional_db: None) -> None:
-    """The FAQ as its data migration loads it. A transactional test run earlier flushes
-    every table; Django's serialized_rollback would restore it, but not reliably once
-    Playwright's greenlets have run, so it is loaded here (by slug: loading twice is fine)."""
-    load = importlib.import_module("games.migrations.0003_faq_content").load
-    load(django_apps, SimpleNamespace(connection=connection))
-
-
 # ------------------------------------------------------------------------------ in a browser
-
-
-def check_page(page: Any, name: str) -> None:
-    assert serious_accessibility_violations(page) == [], name
-    assert no_horizontal_scroll(page), name
-    assert page.evaluate(UNLABELLED_INPUTS) == [], name
 
 
 @pytest.mark.browser

@@ -20,7 +20,7 @@ from banking.services.rounds import table_close
 from tests.browser import (
     PHONE,
     TABLET,
-    no_horizontal_scroll,
+    check_page,
     serious_accessibility_violations,
     snap,
 )
@@ -46,11 +46,6 @@ def log_in(page: Any, base_url: str, username: str, next_url: str) -> None:
     page.wait_for_url(f"**{next_url}")
 
 
-def check_page(page: Any, name: str) -> None:
-    assert serious_accessibility_violations(page) == [], name
-    assert no_horizontal_scroll(page), name
-
-
 def test_a_referee_disputes_on_a_phone_and_another_confirms_after_the_fix(live_server, new_page):
     world = make_world(players=8)
     table = world.table
@@ -65,7 +60,7 @@ def test_a_referee_disputes_on_a_phone_and_another_confirms_after_the_fix(live_s
     page = new_page(viewport=PHONE)
     log_in(page, live_server.url, world.referee.username, event_url)
     page.get_by_role("heading", name="Awaiting confirmation").wait_for()
-    check_page(page, "event page, awaiting")
+    check_page(page, "event page, awaiting", labels=False)
     page.goto(live_server.url + table_url)
     page.get_by_role("button", name="Confirm the result of table 1").wait_for()
     assert page.get_by_text("cash 1,100 + deeds 400 (Boardwalk 400)").is_visible()
@@ -73,19 +68,19 @@ def test_a_referee_disputes_on_a_phone_and_another_confirms_after_the_fix(live_s
     page.get_by_label("What is wrong with the result?").fill(
         "Boardwalk went to seat 1: seat 2 bought it"
     )
-    check_page(page, "table page, dispute form")
+    check_page(page, "table page, dispute form", labels=False)
     snap(page, "referee-result-dispute-phone")
     page.get_by_role("button", name="Dispute the result of table 1").click()
     page.get_by_text("Table 1: result disputed").wait_for()
     assert page.get_by_text("Disputed: Boardwalk went to seat 1").is_visible()
-    check_page(page, "table page, disputed")
+    check_page(page, "table page, disputed", labels=False)
     snap(page, "referee-table-disputed-phone")
 
     # The disputed queue tops the event page, with the way to the ledger.
     page.goto(live_server.url + event_url)
     queue = page.locator("section", has=page.get_by_role("heading", name="Disputed"))
     queue.get_by_role("link", name="Table 1").wait_for()
-    check_page(page, "event page, disputed queue")
+    check_page(page, "event page, disputed queue", labels=False)
     snap(page, "referee-event-disputed-phone")
 
     # The fix: the wrong purchase voided on the page, the right one by the banker, and the
@@ -106,7 +101,7 @@ def test_a_referee_disputes_on_a_phone_and_another_confirms_after_the_fix(live_s
     other.get_by_role("button", name="Confirm the result of table 1").click()
     other.get_by_text("Table 1: result confirmed").wait_for()
     assert other.get_by_text(f"Confirmed by {second.username}").is_visible()
-    check_page(other, "table page, confirmed")
+    check_page(other, "table page, confirmed", labels=False)
     snap(other, "referee-table-confirmed-phone")
 
     table.refresh_from_db()
@@ -139,14 +134,14 @@ def test_the_desk_shows_reviews_the_queue_and_a_forced_end(live_server, new_page
     page.get_by_role("heading", name="Disputed").wait_for()
     page.get_by_text("Force end…").click()
     page.get_by_label("Why end now?").fill("The hall closes at eleven")
-    check_page(page, "desk round, unconfirmed tables")
+    check_page(page, "desk round, unconfirmed tables", labels=False)
     snap(page, "desk-round-review-tablet")
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Force end of round 1").click()
     page.wait_for_url(f"**{reverse('desk:results', args=[world.round.pk])}")
     page.get_by_text("cash 1,100 + deeds 400 (Boardwalk 400) + buildings 0 = 1,500").wait_for()
     assert page.get_by_text("Not confirmed: forced in (disputed)").is_visible()
-    check_page(page, "desk results after a forced end")
+    check_page(page, "desk results after a forced end", labels=False)
     snap(page, "desk-results-forced-tablet")
     assert AuditEvent.objects.get(action="round_forced_end").reason == "The hall closes at eleven"
 

@@ -14,8 +14,7 @@ from banking.services.rounds import round_end
 from tests.browser import (
     PHONE,
     TABLET,
-    no_horizontal_scroll,
-    serious_accessibility_violations,
+    check_page,
     snap,
 )
 from tests.conftest import close_and_confirm, make_world
@@ -43,12 +42,6 @@ CSV = "name,email,team,paid\n" + "\n".join(
     ]
 )
 
-UNLABELLED_INPUTS = """() => Array.from(document.querySelectorAll('input, select, textarea'))
-  .filter(el => el.type !== 'hidden' && !el.closest('[hidden]'))
-  .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')
-                && !el.getAttribute('aria-labelledby'))
-  .map(el => el.name || el.id || el.outerHTML)"""
-
 
 def log_in(page, base_url: str, username: str, next_url: str = "/desk/") -> None:
     page.goto(f"{base_url}/accounts/login/?next={next_url}")
@@ -56,13 +49,6 @@ def log_in(page, base_url: str, username: str, next_url: str = "/desk/") -> None
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(f"**{next_url}")
-
-
-def check_page(page, name: str) -> None:
-    """What every desk page keeps: no serious axe findings, no sideways scrolling, labels."""
-    assert serious_accessibility_violations(page) == [], name
-    assert no_horizontal_scroll(page), name
-    assert page.evaluate(UNLABELLED_INPUTS) == [], name
 
 
 def test_an_organiser_imports_players_seats_a_round_and_starts_it(live_server, new_page):

@@ -3,22 +3,17 @@ you type, and the briefing the organiser picks and a referee reads aloud."""
 
 from __future__ import annotations
 
-import importlib
 import re
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from django.apps import apps as django_apps
-from django.db import connection
 from django.urls import reverse
 
 from games.models import FaqEntry
 from tests.browser import (
     PHONE,
     TABLET,
-    no_horizontal_scroll,
-    serious_accessibility_violations,
+    check_page,
     snap,
 )
 from tests.factories import EventFactory, UserFactory, VolunteerFactory
@@ -26,12 +21,6 @@ from tournament.models import BriefingItem, Event, Volunteer
 
 PASSWORD = "correct-horse-battery"  # tests.factories.UserFactory's
 DOUBLE_RENT_QUESTION = "one site is mortgaged. Is rent on the others still doubled?"
-
-UNLABELLED_INPUTS = """() => Array.from(document.querySelectorAll('input, select, textarea'))
-  .filter(el => el.type !== 'hidden' && !el.closest('[hidden]'))
-  .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')
-                && !el.getAttribute('aria-labelledby'))
-  .map(el => el.name || el.id || el.outerHTML)"""
 
 
 def event_with(**variants: bool) -> Event:
@@ -244,22 +233,7 @@ def test_the_organiser_picks_the_briefing_questions_and_their_order(client):
     assert len(questions_in_order(html(client.get(briefing_url(event))))) == suggested
 
 
-@pytest.fixture
-def faq_content(transactional_db: None) -> None:
-    """The FAQ as its data migration loads it. A transactional test run earlier flushes
-    every table; Django's serialized_rollback would restore it, but not reliably once
-    Playwright's greenlets have run, so it is loaded here (by slug: loading twice is fine)."""
-    load = importlib.import_module("games.migrations.0003_faq_content").load
-    load(django_apps, SimpleNamespace(connection=connection))
-
-
 # ------------------------------------------------------------------------------ in a browser
-
-
-def check_page(page: Any, name: str) -> None:
-    assert serious_accessibility_violations(page) == [], name
-    assert no_horizontal_scroll(page), name
-    assert page.evaluate(UNLABELLED_INPUTS) == [], name
 
 
 @pytest.mark.browser

@@ -20,8 +20,7 @@ from banking.services.entries import entry_post
 from banking.services.rounds import round_end
 from tests.browser import (
     TABLET_LANDSCAPE,
-    no_horizontal_scroll,
-    serious_accessibility_violations,
+    check_page,
     snap,
 )
 from tests.conftest import World, client_for, close_and_confirm, make_world
@@ -107,9 +106,7 @@ def test_a_revoked_or_replaced_link_stops_working(client, screened):
     screen_link_revoke(event_id=screened.event.pk)
     assert client.get(screen_url(screened.event, new)).status_code == 404
     assert client.get(snapshot_url(screened.event, new)).status_code == 404
-    actions = list(
-        AuditEvent.objects.filter(event=screened.event).values_list("action", flat=True)
-    )
+    actions = list(AuditEvent.objects.filter(event=screened.event).values_list("action", flat=True))
     assert sorted(actions) == ["screen_link_issued", "screen_link_issued", "screen_link_revoked"]
 
 
@@ -265,9 +262,7 @@ def test_before_any_round_the_snapshot_is_empty_but_whole(client):
 def test_after_the_round_ends_the_bracket_shows_who_goes_through(client, screened):
     bank(screened.table, kind="pass_go", seat=2)
     bank(screened.tables[1], kind="pass_go", seat=4)
-    Round.objects.filter(pk=screened.round.pk).update(
-        ends_at=timezone.now() - timedelta(minutes=1)
-    )
+    Round.objects.filter(pk=screened.round.pk).update(ends_at=timezone.now() - timedelta(minutes=1))
     close_and_confirm(screened.round, by=screened.referee)
     round_end(round_id=screened.round.pk, actor=screened.organiser)
     data = client.get(snapshot_url(screened.event)).json()
@@ -301,11 +296,6 @@ def test_the_snapshot_costs_the_same_queries_for_more_tables_and_entries(client)
 # ------------------------------------------------------------------------------ in a browser
 
 
-def check_page(page: Any, name: str) -> None:
-    assert serious_accessibility_violations(page) == [], name
-    assert no_horizontal_scroll(page), name
-
-
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_the_big_screen_updates_when_an_entry_is_posted(live_server, new_page):
@@ -316,7 +306,7 @@ def test_the_big_screen_updates_when_an_entry_is_posted(live_server, new_page):
     table = page.locator(f"[data-table='{world.table.number}']")
     table.get_by_text("Table 1").wait_for()
     page.locator("#clock-time").get_by_text(re.compile(r"^\d+(:\d\d)+$")).wait_for()
-    check_page(page, "screen 1280")
+    check_page(page, "screen 1280", labels=False)
     snap(page, "screen-1280x800")
 
     bank(world.table, kind="pass_go", seat=2)
@@ -334,22 +324,25 @@ def test_the_big_screen_updates_when_an_entry_is_posted(live_server, new_page):
 
     page.keyboard.press("ArrowRight")
     page.locator("#view-bracket").get_by_text("Round 1 · Preliminary").wait_for()
-    check_page(page, "screen bracket")
+    check_page(page, "screen bracket", labels=False)
     snap(page, "screen-1280x800-bracket")
     page.keyboard.press("c")
     page.keyboard.press("+")
     assert page.evaluate("document.body.classList.contains('compact')")
-    assert page.evaluate(
-        "getComputedStyle(document.documentElement).getPropertyValue('--screen-scale').trim()"
-    ) == "1.10"
+    assert (
+        page.evaluate(
+            "getComputedStyle(document.documentElement).getPropertyValue('--screen-scale').trim()"
+        )
+        == "1.10"
+    )
     page.keyboard.press("ArrowLeft")
-    check_page(page, "screen compact")
+    check_page(page, "screen compact", labels=False)
     snap(page, "screen-1280x800-compact")
 
     big = new_page(viewport=FULL_HD)
     big.goto(f"{live_server.url}{screen_url(event)}")
     big.locator(f"[data-table='{world.table.number}']").get_by_text("$1,900").first.wait_for()
-    check_page(big, "screen 1920")
+    check_page(big, "screen 1920", labels=False)
     snap(big, "screen-1920x1080")
 
     screen_link_revoke(event_id=event.pk)
@@ -374,5 +367,5 @@ def test_the_big_screen_says_last_turn_and_rotates_by_itself(live_server, new_pa
     assert page.locator("[data-action=pause]").get_attribute("aria-pressed") == "true"
     page.wait_for_timeout(1_500)
     assert page.locator("#view-leaderboard").is_visible()  # paused: it stays
-    check_page(page, "screen last turn")
+    check_page(page, "screen last turn", labels=False)
     snap(page, "screen-1920x1080-last-turn")
