@@ -73,6 +73,9 @@ DATABASES = {
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
+# A kept connection is checked before each request: one the database dropped (a restart) is
+# replaced instead of failing the request.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -136,6 +139,18 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A request that queues a task gives up on a dead broker within about two seconds (the job
+# waits and is sent again later), instead of hanging the page.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+# Redis hands a task whose worker vanished (acked late, never acked) to another worker after
+# this many seconds: longer than the longest render.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "visibility_timeout": 1800}
 
 # The bare baseline endpoint of bench/api.py (/api/bench/baseline/); off except when benchmarking.
 BENCHMARK_ENDPOINTS = env.bool("BENCHMARK_ENDPOINTS", default=False)
