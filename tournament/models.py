@@ -308,6 +308,7 @@ class PrintJob(models.Model):
         BADGES = "badges", "Player badges"
 
     class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for the print queue"  # the broker was down: sent later
         QUEUED = "queued", "Queued"
         RUNNING = "running", "Running"
         DONE = "done", "Done"
