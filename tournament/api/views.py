@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import selectors
+from ..lockout import refuse_if_locked_out
 from ..models import Event, Round, Table
 from ..services import events as event_services
 from ..services import rounds as round_services
@@ -45,7 +46,10 @@ class TokenApi(APIView):
     )
     def post(self, request: Request) -> Response:
         serializer = AuthTokenSerializer(data=request.data, context={"request": request})
-        serializer.is_valid(raise_exception=True)
+        valid = serializer.is_valid()
+        refuse_if_locked_out(request)  # after too many failures: 429, whatever the password
+        if not valid:
+            raise serializers.ValidationError(serializer.errors)
         token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
         return Response({"token": token.key})
 

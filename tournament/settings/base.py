@@ -4,6 +4,7 @@ With no DATABASE_URL the project runs on SQLite; with no CELERY_BROKER_URL,
 Celery tasks run eagerly in the web process. Production sets both.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -32,6 +33,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "axes",
     "games",
     "tournament",
     "banking",
@@ -47,6 +49,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into the paused page
 ]
 
 ROOT_URLCONF = "tournament.urls"
@@ -104,6 +107,24 @@ STORAGES = {
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
+
+# Login lockout (django-axes, tournament/lockout.py): every login (the login page, the
+# admin's, POST /api/auth/token/) is refused for the cool-off after too many failures for
+# one username, or from one address. A venue shares one address, so its limit is higher.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+LOGIN_FAILURE_LIMIT_PER_USERNAME = env.int("LOGIN_FAILURE_LIMIT_PER_USERNAME", default=5)
+LOGIN_FAILURE_LIMIT_PER_ADDRESS = env.int("LOGIN_FAILURE_LIMIT_PER_ADDRESS", default=30)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each counted alone
+AXES_FAILURE_LIMIT = "tournament.lockout.failure_limit"
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_LOCKOUT_MINUTES", default=15))
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the pause ends when the page says
+AXES_LOCKOUT_CALLABLE = "tournament.lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "tournament.lockout.client_address"
+# Behind an HTTPS proxy: how many proxies append to X-Forwarded-For (0: none, use the peer).
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
