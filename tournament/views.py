@@ -1,9 +1,14 @@
+import sys
+
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 
 from . import selectors
 from .api.errors import not_found as api_not_found
 from .api.errors import server_error as api_server_error
+from .api.errors import unavailable as api_unavailable
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -13,7 +18,15 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """A 500: JSON in the API's error shape under /api/, a plain page elsewhere."""
+    """A 500: JSON in the API's error shape under /api/, a plain page elsewhere.
+
+    When the cause is the database being away (restarting, unreachable) it is a 503 instead,
+    which the banker console retries and which tells a person to try again shortly; the
+    page is rendered without touching the database (no session, no user)."""
+    if isinstance(sys.exc_info()[1], OperationalError | InterfaceError):
+        if request.path.startswith("/api/"):
+            return api_unavailable(request)
+        return HttpResponse(render_to_string("503.html"), status=503, headers={"Retry-After": "5"})
     if request.path.startswith("/api/"):
         return api_server_error(request)
     return render(request, "500.html", status=500)

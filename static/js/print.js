@@ -63,7 +63,7 @@
       cell.appendChild(bar);
       cell.appendChild(document.createTextNode(" "));
       cell.appendChild(el("span", { "class": "small" },
-        job.status === "queued" ? "Queued" : "Making… " + job.progress + "%"));
+        job.status === "running" ? "Making… " + job.progress + "%" : job.status_label));
     }
   }
 
@@ -118,7 +118,7 @@
     (function tick() {
       api(row.dataset.url).then(function (job) {
         show(row, job);
-        if (job.status === "queued" || job.status === "running") {
+        if (job.status === "waiting" || job.status === "queued" || job.status === "running") {
           window.setTimeout(tick, POLL_MS);
         } else {
           delete polling[id];
@@ -167,6 +167,6 @@
   });
 
   jobs.querySelectorAll("tr[data-job]").forEach(function (row) {
-    if (row.dataset.status === "queued" || row.dataset.status === "running") { follow(row); }
+    if (["waiting", "queued", "running"].indexOf(row.dataset.status) >= 0) { follow(row); }
   });
 })();

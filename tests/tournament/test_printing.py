@@ -35,7 +35,12 @@ from tournament.printing import render as render_module
 from tournament.printing.documents import badges, player_link
 from tournament.services import printing as services
 from tournament.services.events import donation_add
-from tournament.services.printing import print_job_render, print_job_request, print_job_retry
+from tournament.services.printing import (
+    print_job_render,
+    print_job_request,
+    print_job_retry,
+    print_jobs_send_waiting,
+)
 from tournament.services.rounds import round_create, round_seat, round_start
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -175,15 +180,17 @@ def test_a_request_makes_the_row_first_and_sends_the_task_only_after_commit(
     monkeypatch, django_capture_on_commit_callbacks
 ):
     n = night(ended=False)
-    sent: list[int] = []
-    monkeypatch.setattr("tournament.tasks.render_print_job.delay", sent.append)
+    sent: list[tuple[int, ...]] = []
+    monkeypatch.setattr(
+        "tournament.tasks.render_print_job.apply_async", lambda args, **_: sent.append(args)
+    )
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         job = print_job_request(
             event_id=n.event.pk, kind="table_cards", round_id=n.round.pk, requested_by=n.organiser
         )
         assert sent == []  # not before the row is committed
     assert len(callbacks) == 1
-    assert sent == [job.pk]
+    assert sent == [(job.pk,)]
     job.refresh_from_db()
     assert (job.status, job.progress, job.attempts) == (PrintJob.Status.QUEUED, 0, 0)
     assert job.requested_by == n.organiser
@@ -216,20 +223,26 @@ def test_an_event_wide_document_ignores_a_round():
 
 
 @pytest.mark.django_db
-def test_a_broker_that_does_not_answer_fails_the_job_with_a_reason(
+def test_a_broker_that_does_not_answer_leaves_the_job_waiting_to_be_sent_again(
     monkeypatch, django_capture_on_commit_callbacks
 ):
     n = night(ended=False)
 
-    def down(job_id: int) -> None:
+    def down(*args: object, **options: object) -> None:
         raise OSError("Connection refused")
 
-    monkeypatch.setattr("tournament.tasks.render_print_job.delay", down)
+    monkeypatch.setattr("tournament.tasks.render_print_job.apply_async", down)
     with django_capture_on_commit_callbacks(execute=True):
         job = print_job_request(event_id=n.event.pk, kind="badges", requested_by=n.organiser)
     job.refresh_from_db()
-    assert job.status == PrintJob.Status.FAILED
-    assert "print queue is not answering" in job.error
+    assert (job.status, job.error, job.attempts) == (PrintJob.Status.WAITING, "", 0)
+    assert print_jobs_send_waiting() == 0  # still down: it keeps waiting
+    assert PrintJob.objects.get(pk=job.pk).status == PrintJob.Status.WAITING
+
+    monkeypatch.undo()  # the broker is back (eager here: the task runs at once)
+    assert print_jobs_send_waiting() == 1
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.DONE, job.error
 
 
 # -- The documents -------------------------------------------------------------------------

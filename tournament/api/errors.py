@@ -15,6 +15,14 @@ from games.engine import RuleViolation
 
 from ..errors import Refusal
 
+# The database went away (a restart, a lost connection): nothing was saved, and the same
+# request sent again once it is back is answered normally (entries keep their ids).
+UNAVAILABLE = {
+    "error": "unavailable",
+    "detail": "The database is not answering: nothing was saved. Try again shortly.",
+}
+RETRY_AFTER = {"Retry-After": "5"}
+
 
 def _first_message(detail: Any) -> str:
     if isinstance(detail, dict):
@@ -53,8 +61,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         )
     if isinstance(exc, DatabaseError):
         return Response(
-            {"error": "unavailable", "detail": "The database is not answering: try again shortly."},
-            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            UNAVAILABLE, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers=RETRY_AFTER
         )
     response = exception_handler(exc, context)
     if response is not None and isinstance(exc, exceptions.APIException):
@@ -74,6 +81,11 @@ def server_error(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonRespons
         },
         status=500,
     )
+
+
+def unavailable(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+    """The database is down, wherever that was found (a view, a middleware, the login)."""
+    return JsonResponse(UNAVAILABLE, status=503, headers=RETRY_AFTER)
 
 
 def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:

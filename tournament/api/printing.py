@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ..models import Event, PrintJob, Round
-from ..services.printing import print_job_request, print_job_retry
+from ..services.printing import print_job_request, print_job_retry, print_jobs_resend_due
 from .permissions import require_organiser
 
 RECENT = 50  # jobs listed for an event, newest first
@@ -122,13 +122,15 @@ class EventPrintJobsApi(APIView):
     def get(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(Event, pk=event_id)
         require_organiser(request, event.pk)
+        print_jobs_resend_due()
         jobs = PrintJob.objects.filter(event=event).select_related("round", "requested_by")
         return Response(PrintJobOutput(jobs[:RECENT], many=True, context={"request": request}).data)
 
     @extend_schema(
         request=PrintJobInput,
         responses={201: PrintJobOutput},
-        description="Queue a document. The job starts queued; a worker makes the PDF.",
+        description="Queue a document. The job starts queued (or waiting, when the print "
+        "queue is not answering: it is sent once the queue is back); a worker makes the PDF.",
         tags=["printing"],
     )
     def post(self, request: Request, event_id: int) -> Response:
@@ -142,6 +144,7 @@ class EventPrintJobsApi(APIView):
             round_id=data.validated_data.get("round"),
             requested_by=request.user,
         )
+        job.refresh_from_db(fields=["status"])  # waiting, when the print queue did not answer
         return Response(_out(request, job), status=status.HTTP_201_CREATED)
 
 
@@ -155,7 +158,11 @@ class PrintJobDetailApi(APIView):
         tags=["printing"],
     )
     def get(self, request: Request, job_id: int) -> Response:
-        return Response(_out(request, _job_for_organiser(request, job_id)))
+        job = _job_for_organiser(request, job_id)
+        if job.status == PrintJob.Status.WAITING:
+            print_jobs_resend_due()
+            job.refresh_from_db()
+        return Response(_out(request, job))
 
 
 class PrintJobRetryApi(APIView):
@@ -171,4 +178,5 @@ class PrintJobRetryApi(APIView):
     def post(self, request: Request, job_id: int) -> Response:
         job = _job_for_organiser(request, job_id)
         job = print_job_retry(job_id=job.pk)
+        job.refresh_from_db(fields=["status"])
         return Response(_out(request, job))

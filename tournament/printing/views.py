@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import access
 from ..errors import Refusal
 from ..models import Event, PrintJob, Round
-from ..services.printing import print_job_request, print_job_retry
+from ..services.printing import print_job_request, print_job_retry, print_jobs_resend_due
 from .registry import documents
 
 RECENT = 50
@@ -81,8 +81,11 @@ def print_page(request: HttpRequest, event_id: int) -> HttpResponse:
         except Refusal as refused:
             messages.error(request, refused.detail)
         else:
-            messages.success(request, f"{job.get_kind_display()}: queued.")
+            job.refresh_from_db(fields=["status"])  # waiting, when the print queue is down
+            status = job.get_status_display().lower()
+            messages.success(request, f"{job.get_kind_display()}: {status}.")
         return redirect("print-page", event_id=event.pk)
+    print_jobs_resend_due()
     rounds = list(Round.objects.filter(event=event).order_by("number"))
     jobs = PrintJob.objects.filter(event=event).select_related("round", "requested_by")
     return render(

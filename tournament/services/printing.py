@@ -1,6 +1,7 @@
 """Print jobs: ask for a document, make it in a Celery task, retry one that failed.
 
-The row exists first (queued) and the task is sent once the row is committed. The task
+The row exists first (queued) and the task is sent once the row is committed; when the
+broker is down the job waits and is sent again once it answers. The task
 can run any number of times: each run replaces the job's file, so a job has one file.
 """
 
@@ -34,25 +35,62 @@ STALE_AFTER = timedelta(minutes=15)
 # Progress is written at most every PROGRESS_STEP percent or PROGRESS_EVERY seconds.
 PROGRESS_STEP = 5
 PROGRESS_EVERY = 1.0
+# Jobs waiting for a broker that was down are sent again at most this often, from the polls.
+RESEND_EVERY = 5.0
 
 Progress = Callable[[int], None]
 
 
-def _enqueue(job_id: int) -> None:
-    from ..tasks import render_print_job
+def _send(job_id: int) -> bool:
+    from ..tasks import render_print_job, send
 
-    def send() -> None:
-        try:
-            render_print_job.delay(job_id)
-        except Exception:  # the broker is not answering (kombu.OperationalError and the like)
-            logger.exception("Print job %s could not be queued", job_id)
-            PrintJob.objects.filter(pk=job_id).update(
-                status=PrintJob.Status.FAILED,
-                error="The print queue is not answering: press Retry in a minute.",
-                finished_at=timezone.now(),
+    return send(render_print_job, job_id)
+
+
+def _enqueue(job_id: int) -> None:
+    """Send the job to the print queue once its row is committed. When the broker does not
+    answer, the job waits (status `waiting`) and is sent again later: when a worker starts,
+    and when the print page polls (`print_jobs_resend_due`)."""
+
+    def dispatch() -> None:
+        if not _send(job_id):
+            PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
+                status=PrintJob.Status.WAITING
             )
 
-    transaction.on_commit(send)
+    transaction.on_commit(dispatch)
+
+
+def print_jobs_send_waiting() -> int:
+    """Send the jobs waiting for the print queue, oldest first; stop at the first the broker
+    refuses (it is still down). Each job is taken by one caller only, however many try at
+    once. Returns how many were sent."""
+    sent = 0
+    waiting = PrintJob.objects.filter(status=PrintJob.Status.WAITING)
+    for job_id in waiting.order_by("created_at").values_list("pk", flat=True):
+        if not waiting.filter(pk=job_id).update(status=PrintJob.Status.QUEUED):
+            continue  # another process sent it meanwhile
+        if not _send(job_id):
+            PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
+                status=PrintJob.Status.WAITING
+            )
+            break
+        sent += 1
+    return sent
+
+
+_resend = {"next": 0.0}
+
+
+def print_jobs_resend_due() -> None:
+    """Called by the print page and its polls: send the waiting jobs again, at most once every
+    RESEND_EVERY seconds in each server process (a dead broker costs a poll a second or so)."""
+    now = time.monotonic()
+    if now < _resend["next"]:
+        return
+    _resend["next"] = now + RESEND_EVERY
+    if PrintJob.objects.filter(status=PrintJob.Status.WAITING).exists():
+        print_jobs_send_waiting()
 
 
 @transaction.atomic
@@ -89,8 +127,8 @@ def print_job_request(
 
 @transaction.atomic
 def print_job_retry(*, job_id: int) -> PrintJob:
-    """Queue a job again: a failed one, a done one (to print it afresh), or one whose
-    worker was lost. A job still queued or running is left alone."""
+    """Queue a job again: a failed one, a done one (to print it afresh), one waiting for the
+    print queue, or one whose worker was lost. A job still queued or running is left alone."""
     job = PrintJob.objects.select_for_update().filter(pk=job_id).first()
     if job is None:
         raise NotFound("not_found", "There is no such print job.")
