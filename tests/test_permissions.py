@@ -201,6 +201,8 @@ ROWS = [
     Row("print_job.read", "GET", "api-print-job", organiser_only(200), prepare=_a_print_job),
     Row("print_job.retry", "POST", "api-print-job-retry", organiser_only(200),
         prepare=_a_print_job),
+    # The export of an event's ledgers and results: organisers only.
+    Row("event.export", "GET", "api-event-export", organiser_only(200)),
 ]
 # fmt: on
 
@@ -373,6 +375,7 @@ UNKNOWN = [
     pytest.param("GET", "/api/editions/xx/", id="edition"),
     pytest.param("GET", "/api/events/999999/", id="event"),
     pytest.param("GET", "/api/events/999999/players/", id="event-players"),
+    pytest.param("GET", "/api/events/999999/export/", id="event-export"),
     pytest.param("GET", "/api/rounds/999999/", id="round"),
     pytest.param("POST", "/api/rounds/999999/end/", id="round-end"),
     pytest.param("GET", "/api/tables/999999/state/", id="table-state"),

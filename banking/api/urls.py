@@ -1,9 +1,12 @@
 from django.conf import settings
 from django.urls import path
 
-from . import views
+from . import exports, views
 
 urlpatterns = [
+    path(
+        "events/<int:event_id>/export/", exports.EventExportApi.as_view(), name="api-event-export"
+    ),
     path("rounds/<int:round_id>/end/", views.RoundEndApi.as_view(), name="api-round-end"),
     path("tables/<int:table_id>/state/", views.TableStateApi.as_view(), name="api-table-state"),
     path("tables/<int:table_id>/entries/", views.EntryListApi.as_view(), name="api-entries"),
