@@ -201,3 +201,28 @@ def start_worker(
         worker.stop()
         raise
     return worker
+
+
+def wait_for_job(job_id: int, done: Callable[[Any], bool], *, within: float = 60) -> Any:
+    """The print job once `done(job)` holds, read afresh every 50 ms."""
+    from tournament.models import PrintJob
+
+    deadline = time.monotonic() + within
+    while True:
+        job = PrintJob.objects.get(pk=job_id)
+        if done(job):
+            return job
+        if time.monotonic() > deadline:
+            raise AssertionError(f"print job {job_id} is still {job.status} after {within:.0f}s")
+        time.sleep(0.05)
+
+
+def finished(job: Any) -> bool:
+    return job.status in ("done", "failed")
+
+
+def pdf_pages(path: str) -> int:
+    """The number of pages of a PDF file; pypdf refuses a file that is not one."""
+    from pypdf import PdfReader
+
+    return len(PdfReader(path, strict=True).pages)
