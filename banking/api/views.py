@@ -41,7 +41,7 @@ def _actor(request: Request, table: Table, *, correcting: bool = False) -> Actor
     if keyed is not None:
         if keyed.pk != table.pk:
             raise exceptions.PermissionDenied("This table key opens another table.")
-        banker = table.banker.user.get_username() if table.banker_id else ""
+        banker = keyed.banker_username  # type: ignore[attr-defined]  # by the key's query
         return Actor(role=Actor.BANKER, name=banker or f"Banker of table {table.number}")
     user = request.user
     if user is None or not user.is_authenticated:

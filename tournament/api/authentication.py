@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser
+from django.db.models import F
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 
 from ..models import Round, Table
@@ -22,10 +24,14 @@ class TableKeyAuthentication(authentication.BaseAuthentication):
         if len(parts) != 2:
             raise exceptions.AuthenticationFailed("Give the table key after the word Table.")
         key = parts[1].decode(errors="replace")
+        tables = Table.objects.select_related("round__event").annotate(
+            banker_username=F("banker__user__username")
+        )
+        if request.method in SAFE_METHODS:
+            # A read answers from this one query; a write reads the ledger under its lock.
+            tables = tables.select_related("ledger")
         try:  # get() drops Table's default ordering, which would join the round to sort one row
-            table = Table.objects.select_related("round__event", "ledger", "banker__user").get(
-                key=key
-            )
+            table = tables.get(key=key)
         except Table.DoesNotExist:
             table = None
         if table is None:
