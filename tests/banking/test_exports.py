@@ -3,6 +3,7 @@ API (a download) and by `manage.py export_event`, holding every entry and every 
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
@@ -13,6 +14,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from drf_spectacular.generators import SchemaGenerator
 
 from banking.models import Entry
 from tests.conftest import client_for, make_world
@@ -115,6 +117,8 @@ def test_the_csv_export_is_a_zip_of_spreadsheet_files(played):
         "players.csv",
         "results.csv",
     ]
+    # UTF-8 with the byte-order mark, so spreadsheets read names with accents right.
+    assert archive.read("players.csv").startswith(codecs.BOM_UTF8 + b"player_id,name,")
     entries = _csv(archive, "entries.csv")
     assert [(r["table"], r["seq"], r["kind"]) for r in entries] == [
         ("1", "1", "buy"),
@@ -268,3 +272,13 @@ def test_the_command_refuses_an_unknown_event(db, tmp_path):
     with pytest.raises(CommandError, match="There is no event with id 999999"):
         call_command("export_event", "999999", "--output", str(output))
     assert not output.exists()
+
+
+def test_the_schema_documents_the_download_and_its_formats():
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+
+    download = schema["paths"]["/api/events/{event_id}/export/"]["get"]
+    (fmt,) = [p for p in download["parameters"] if p["name"] == "format"]
+    assert fmt["schema"]["enum"] == ["csv", "json"]
+    assert set(download["responses"]["200"]["content"]) == {"application/json", "application/zip"}
+    assert {"400", "403", "404"} <= set(download["responses"])
