@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell md5sum pyproject.toml | cut -c1-12)
 
-.PHONY: run test lint venv demo worker bench-engine bench-print bench-api bench-players clean
+.PHONY: run test lint venv demo worker bench-engine bench-print bench-api bench-load bench-players clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -55,6 +55,10 @@ bench-print: $(STAMP)
 ## make bench-api: the entries API against a bare baseline endpoint, under gunicorn (BENCHMARKS.md)
 bench-api: $(STAMP)
 	$(BIN)/python bench/api.py
+
+## make bench-load: an event for 2 minutes (100 tables, 20 referees, the big screen) under gunicorn, PostgreSQL and Redis
+bench-load: $(STAMP)
+	$(BIN)/python bench/load.py
 
 ## make bench-players: 400 players polling their own pages every 10 s: server CPU (issue 8)
 bench-players: $(STAMP)

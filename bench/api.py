@@ -22,34 +22,29 @@ that does not replay).
 from __future__ import annotations
 
 import argparse
-import datetime
 import http.client
 import json
-import math
 import os
-import random
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import threading
 import time
 import uuid
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-PYTHON = ROOT / ".venv" / "bin" / "python"
-GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
-SERVER = "postgres://postgres@127.0.0.1:5432"
-HOST = "127.0.0.1"
-BASELINE = "/api/bench/baseline/"
+sys.path.insert(0, str(ROOT / "bench"))
+
+import harness  # noqa: E402  (database, settings, world, server)
+from figures import load_average, percentile, spread, verdict  # noqa: E402
+from moves import Moves  # noqa: E402
+
+HOST = harness.HOST
+BASELINE = harness.BASELINE
 
 # Targets (BENCHMARKS.md and the performance issue).
 MIN_THROUGHPUT_RATIO = 0.5
@@ -57,293 +52,28 @@ MAX_P99_MS = 50.0
 MAX_STATE_RATIO = 1.5
 
 
-# -- The database ---------------------------------------------------------------------------
-
-
-def _admin(sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
-        conn.execute(sql)
-
-
-def recreate_database(name: str) -> None:
-    _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    _admin(f'CREATE DATABASE "{name}"')
-
-
-def drop_database(name: str) -> None:
-    _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def server_env(database_url: str) -> dict[str, str]:
-    """The environment of every Django process of the run: the bench database, no broker."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CELERY_")}
-    env.update(
-        DJANGO_SETTINGS_MODULE="tournament.settings.base",
-        DATABASE_URL=database_url,
-        DEBUG="0",
-        CONN_MAX_AGE="60",
-        BENCHMARK_ENDPOINTS="1",
-        LOG_LEVEL="WARNING",
-    )
-    return env
-
-
-# -- Legal moves, made in advance ------------------------------------------------------------
-
-
-class Moves:
-    """A table's next legal entries, found by the rules engine on a shadow of its state.
-
-    A realistic mix: salaries, purchases while deeds last, rent, payments between players
-    and with the bank, tax, fines and houses once a group is complete. Nobody is pushed
-    into debt, so the table never needs a bankruptcy.
-    """
-
-    WEIGHTS = {
-        "pass_go": 22,
-        "buy": 18,
-        "rent": 25,
-        "pay_player": 10,
-        "bank_payment": 10,
-        "tax": 5,
-        "jail_fine": 4,
-        "build": 6,
-    }
-
-    def __init__(self, rules: Any, start: dict[str, Any], seed: int) -> None:
-        from games import engine
-
-        self.engine = engine
-        self.rules = rules
-        self.state = engine.TableState.from_dict(start)
-        self.transfers: tuple[Any, ...] = ()  # of the latest entry
-        self.rng = random.Random(seed)
-        self.kinds = list(self.WEIGHTS)
-        self.weights = list(self.WEIGHTS.values())
-        self.deeds = {s.position: s for s in rules.edition.deeds}
-        self.groups = rules.edition.groups
-
-    def next(self) -> dict[str, Any]:
-        """One legal entry (without its id); the shadow state moves past it."""
-        for _ in range(20):
-            payload = self._candidate(self.rng.choices(self.kinds, self.weights)[0])
-            if payload is not None and self._apply(payload):
-                return payload
-        payload = {"kind": "pass_go", "seat": self.rng.choice(self.state.active_seats())}
-        if not self._apply(payload):
-            raise RuntimeError("pass_go refused: the shadow state is broken")
-        return payload
-
-    def _apply(self, payload: dict[str, Any]) -> bool:
-        engine = self.engine
-        try:
-            outcome = engine.apply(self.state, engine.parse_entry(payload), self.rules)
-        except engine.RuleViolation:
-            return False
-        if any(cash < 0 for cash in outcome.state.cash.values()):
-            return False
-        self.state, self.transfers = outcome.state, outcome.transfers
-        return True
-
-    def _candidate(self, kind: str) -> dict[str, Any] | None:
-        rng, state = self.rng, self.state
-        seat = rng.choice(state.active_seats())
-        others = [s for s in state.active_seats() if s != seat]
-        owned = state.deeds
-        if kind == "buy":
-            free = [p for p, d in owned.items() if d.owner is None]
-            return {"kind": kind, "seat": seat, "space": rng.choice(free)} if free else None
-        if kind == "rent":
-            theirs = [p for p, d in owned.items() if d.owner not in (None, seat)]
-            if not theirs:
-                return None
-            space = rng.choice(theirs)
-            payload: dict[str, Any] = {"kind": kind, "seat": seat, "space": space}
-            if self.deeds[space].kind == "utility":
-                payload["dice"] = rng.randint(2, 12)
-            return payload
-        if kind == "pay_player" and others:
-            amount = rng.choice((10, 20, 50, 100))
-            return {"kind": kind, "seat": seat, "to_seat": rng.choice(others), "amount": amount}
-        if kind == "bank_payment":
-            amount = rng.choice((-100, -50, -20, 20, 50, 100))
-            return {"kind": kind, "seat": seat, "amount": amount, "memo": "Free parking"}
-        if kind == "tax":
-            return {"kind": kind, "seat": seat, "space": rng.choice((4, 38))}
-        if kind == "jail_fine":
-            return {"kind": kind, "seat": seat}
-        if kind == "build":
-            sites = [
-                p
-                for p, d in owned.items()
-                if d.owner == seat
-                and self.deeds[p].kind == "site"
-                and all(owned[q].owner == seat for q in self.groups[self.deeds[p].group or ""])
-            ]
-            return {"kind": kind, "seat": seat, "space": rng.choice(sites)} if sites else None
-        return {"kind": "pass_go", "seat": seat}
-
-
 # -- The world: an event with a running round, built through the services ---------------------
-
-
-@dataclass
-class TableInfo:
-    id: int
-    key: str
-    start: dict[str, Any]
 
 
 @dataclass
 class World:
     rules: Any
-    load: list[TableInfo]  # one per tablet
-    small: TableInfo  # 10 entries
-    big: TableInfo  # `--big` entries
-
-
-def django_setup(database_url: str) -> None:
-    os.environ.update(server_env(database_url))
-    for name in [k for k in os.environ if k.startswith("CELERY_")]:
-        del os.environ[name]
-    import django
-
-    django.setup()
+    load: list[harness.TableInfo]  # one per tablet
+    small: harness.TableInfo  # 10 entries
+    big: harness.TableInfo  # `--big` entries
 
 
 def build_world(tablets: int, small: int, big: int) -> World:
-    """Migrate, then event, players, round seated at tablets + 2 tables, started."""
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
-    from django.db import connections
-
-    from banking.ledgers import ledger_of, rules_of
-    from tournament.models import Table, Volunteer
-    from tournament.services.events import event_create, players_import, volunteer_add
-    from tournament.services.rounds import round_create, round_seat, round_start
-
-    call_command("migrate", verbosity=0)
-    users = get_user_model().objects
-    organiser = users.create_user("bench-organiser")
-    users.create_user("bench-banker")
-    event = event_create(
-        creator=organiser, name="API benchmark", date=datetime.date.today(), edition="us"
-    )
-    volunteer_add(event_id=event.pk, username="bench-banker", role=Volunteer.Role.BANKER)
-    csv = "name,email,team,paid\n" + "".join(
-        f"Player {n},,,0\n" for n in range(1, 4 * (tablets + 2) + 1)
-    )
-    report = players_import(event_id=event.pk, text=csv)
-    if report.errors:
-        raise RuntimeError(f"players_import: {report.errors}")
-    round_ = round_create(event_id=event.pk, table_size=4, time_limit_minutes=600)
-    round_seat(round_id=round_.pk, seed=1, include_all=True)  # nobody checks in here
-    round_start(round_id=round_.pk)
-    rules = rules_of(event)
-    tables = []
-    for table in Table.objects.filter(round=round_).order_by("number"):
-        ledger = ledger_of(table, rules)
-        tables.append(TableInfo(table.pk, table.key, ledger.start))
+    """An event with a round running at tablets + 2 tables of four; two ledgers filled."""
+    event = harness.event_with_round(name="API benchmark", players=4 * (tablets + 2))
+    tables = event.tables
     if len(tables) != tablets + 2 or any(len(t.start["cash"]) != 4 for t in tables):
         raise RuntimeError(f"seated {len(tables)} tables, expected {tablets + 2} of four")
-    world = World(rules=rules, load=tables[:tablets], small=tables[-2], big=tables[-1])
-    fill_ledger(world.small, world.rules, small)
-    fill_ledger(world.big, world.rules, big)
-    connections.close_all()
+    world = World(rules=event.rules, load=tables[:tablets], small=tables[-2], big=tables[-1])
+    harness.fill_ledger(world.small, world.rules, small)
+    harness.fill_ledger(world.big, world.rules, big)
+    harness.close_connections()
     return world
-
-
-def fill_ledger(table: TableInfo, rules: Any, count: int) -> None:
-    """`count` legal entries at once: the rows entry_post would write, in one bulk insert,
-    and the stored projection after them (verify_ledgers checks it against a replay)."""
-    from django.db import transaction
-    from django.utils import timezone
-
-    from banking.actors import Actor
-    from banking.models import Entry, TableLedger
-    from banking.services.entries import body_hash
-    from games import engine
-
-    moves = Moves(rules, table.start, seed=table.id)
-    rows = []
-    for seq in range(1, count + 1):
-        payload = moves.next()
-        entry = engine.parse_entry(payload)
-        rows.append(
-            Entry(
-                id=uuid.uuid4(),
-                table_id=table.id,
-                seq=seq,
-                kind=entry.kind,
-                fields=engine.entry_fields(entry),
-                transfers=[t.as_dict() for t in moves.transfers],
-                body_hash=body_hash(payload),
-                author_role=Actor.BANKER,
-                author_name="bench-banker",
-            )
-        )
-    with transaction.atomic():
-        Entry.objects.bulk_create(rows, batch_size=1000)
-        TableLedger.objects.filter(table_id=table.id).update(
-            state=moves.state.as_dict(), last_seq=count, last_entry_at=timezone.now()
-        )
-
-
-# -- The server ---------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
-
-
-@contextmanager
-def gunicorn(database_url: str, workers: int) -> Iterator[int]:
-    """gunicorn on a free port, answering; stopped with its whole process group at the end."""
-    port = free_port()
-    command = [
-        str(GUNICORN),
-        "tournament.wsgi:application",
-        "--worker-class",
-        "sync",
-        "--workers",
-        str(workers),
-        "--bind",
-        f"{HOST}:{port}",
-        "--log-level",
-        "warning",
-    ]
-    env = server_env(database_url)
-    env["PYTHONWARNINGS"] = "ignore:No directory at"  # whitenoise: no collectstatic here
-    process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited with status {process.returncode}")
-            try:
-                conn = http.client.HTTPConnection(HOST, port, timeout=2)
-                conn.request("GET", "/api/editions/")
-                if conn.getresponse().status == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("gunicorn did not answer within 30 s")
-            time.sleep(0.2)
-        yield port
-    finally:
-        try:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=15)
-        except ProcessLookupError:
-            pass
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
 
 
 # -- The client: one connection per tablet, standard library, threads ------------------------
@@ -372,7 +102,7 @@ class Tablet:
     the next one by itself (as a tablet's browser would).
     """
 
-    def __init__(self, port: int, table: TableInfo, bodies: Bodies | None = None) -> None:
+    def __init__(self, port: int, table: harness.TableInfo, bodies: Bodies | None = None) -> None:
         self.conn = http.client.HTTPConnection(HOST, port, timeout=30)
         self.table = table
         self.bodies = bodies
@@ -404,7 +134,7 @@ class Tablet:
 class Bodies:
     """The JSON a tablet sends, encoded in advance: legal moves in order, each a fresh id."""
 
-    def __init__(self, rules: Any, table: TableInfo, seed: int, ahead: int) -> None:
+    def __init__(self, rules: Any, table: harness.TableInfo, seed: int, ahead: int) -> None:
         self.moves = Moves(rules, table.start, seed)
         self.queue: deque[bytes] = deque()
         self.top_up(ahead)
@@ -482,12 +212,6 @@ def event_load(endpoint: Endpoint, seconds: float, per_tablet: float) -> list[fl
     return [x for per in latencies for x in per]
 
 
-def percentile(values: Sequence[float], p: float) -> float:
-    """Nearest rank: the smallest value with at least p% of the values at or below it."""
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
-
-
 def state_reads(small: Tablet, big: Tablet, samples: int) -> tuple[list[float], list[float]]:
     """GET state on each table in turn, `samples` times each; latencies in seconds."""
     times: tuple[list[float], list[float]] = ([], [])
@@ -497,23 +221,6 @@ def state_reads(small: Tablet, big: Tablet, samples: int) -> tuple[list[float], 
             tablet.call("GET", f"/api/tables/{tablet.table.id}/state/")
             out.append(time.perf_counter() - began)
     return times
-
-
-# -- Reporting ----------------------------------------------------------------------------------
-
-
-def spread(values: Sequence[float], unit: str, digits: int = 1) -> str:
-    lo, mid, hi = min(values), statistics.median(values), max(values)
-    unit = f" {unit}" if unit else ""
-    return f"{lo:.{digits}f} / {mid:.{digits}f} / {hi:.{digits}f}{unit} (min / median / max)"
-
-
-def load_average() -> str:
-    return " ".join(f"{x:.1f}" for x in os.getloadavg())
-
-
-def verdict(ok: bool) -> str:
-    return "PASS" if ok else "FAIL"
 
 
 # -- The run ------------------------------------------------------------------------------------
@@ -634,19 +341,6 @@ def measure(world: World, port: int, args: argparse.Namespace) -> list[str]:
     ]
 
 
-def verify_ledgers(database_url: str) -> bool:
-    result = subprocess.run(
-        [str(PYTHON), "manage.py", "verify_ledgers"],
-        cwd=ROOT,
-        env=server_env(database_url),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    print(f"\nmanage.py verify_ledgers: {(result.stdout + result.stderr).strip()}")
-    return result.returncode == 0
-
-
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tablets", type=int, default=50, help="tables posting (default 50)")
@@ -665,16 +359,15 @@ def parse_args() -> argparse.Namespace:
 
 def main() -> int:
     args = parse_args()
-    database_url = f"{SERVER}/{args.database}"
     broken = False
     print(f"Fresh database {args.database}; building {args.tablets} tables...", flush=True)
-    recreate_database(args.database)
-    try:
-        django_setup(database_url)
+    with harness.fresh_database(args.database) as database_url:
+        env = harness.django_env(database_url)
+        harness.django_setup(env)
         began = time.perf_counter()
         world = build_world(args.tablets, args.small, args.big)
         print(f"  built in {time.perf_counter() - began:.1f}s", flush=True)
-        with gunicorn(database_url, args.workers) as port:
+        with harness.gunicorn(env, args.workers) as port:
             print(f"gunicorn: {args.workers} sync workers on {HOST}:{port}", flush=True)
             lines = measure(world, port, args)
         print("\n" + "\n".join(lines))
@@ -683,16 +376,7 @@ def main() -> int:
             print(f"\n{FAILURES.count} request(s) failed, e.g.:")
             for example in FAILURES.examples:
                 print(f"  {example}")
-        broken |= not verify_ledgers(database_url)
-    finally:
-        if "django.db" in sys.modules:
-            from django.apps import apps
-            from django.db import connections
-
-            if apps.ready:
-                connections.close_all()
-        drop_database(args.database)
-        print(f"Dropped {args.database}.")
+        broken |= not harness.verify_ledgers(env)
     return 1 if broken else 0
 
 

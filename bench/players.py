@@ -6,8 +6,8 @@ issue 8 asks ("less than 10% of one core"), against a baseline measured in the s
 
 1. Creates a fresh PostgreSQL database, migrates it and builds an event through the
    project's services: `--players` players checked in, seated four to a table, the seating
-   released, the round running, and a few entries on every table's ledger (bench/api.py's
-   helpers: the same database, server and legal moves).
+   released, the round running, and a few entries on every table's ledger (bench/harness.py:
+   the same database, server and legal moves as the other server benchmarks).
 2. Serves it with gunicorn (`--workers` sync workers, DEBUG off, persistent database
    connections, BENCHMARK_ENDPOINTS=1 for the baseline endpoint).
 3. Polls open loop, scheduled by the clock: request k is sent at start + k / rate whatever
@@ -34,7 +34,6 @@ case. Exits 0 whatever the verdicts; non-zero only when requests failed.
 from __future__ import annotations
 
 import argparse
-import datetime
 import http.client
 import json
 import os
@@ -49,21 +48,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-sys.path.insert(0, str(ROOT))
 
-import api as bench  # noqa: E402  (bench/api.py: database, server, moves, reporting)
+import harness  # noqa: E402  (database, settings, world, server)
+from figures import load_average, percentile, spread, verdict  # noqa: E402
 
-HOST = bench.HOST
-_server_env = bench.server_env
-
-
-def _quiet_server_env(database_url: str) -> dict[str, str]:
-    """bench/api.py's server environment, logging errors only: the floor load's 404s would
-    otherwise each write a warning (and its CPU) to the log."""
-    return {**_server_env(database_url), "LOG_LEVEL": "ERROR"}
-
-
-bench.server_env = _quiet_server_env  # what bench.gunicorn starts the server with
+HOST = harness.HOST
 TARGET_PERCENT = 10.0
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -84,43 +73,20 @@ class World:
 
 
 def build_world(players: int, entries: int) -> World:
-    """Migrate; an event whose `players` are checked in and seated at released tables of four,
-    the round running, and `entries` legal entries on every table's ledger."""
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
-    from django.db import connections
+    """An event whose `players` are checked in and seated at released tables of four, the
+    round running, and `entries` legal entries on every table's ledger."""
+    from tournament.models import Player
 
-    from banking.ledgers import ledger_of, rules_of
-    from tournament.models import Player, Table
-    from tournament.services.events import event_create, players_import
-    from tournament.services.rounds import round_create, round_release, round_seat, round_start
-
-    call_command("migrate", verbosity=0)
-    organiser = get_user_model().objects.create_user("bench-organiser")
-    event = event_create(
-        creator=organiser,
-        name="Players' pages benchmark",
-        date=datetime.date.today(),
-        edition="us",
+    event = harness.event_with_round(name="Players' pages benchmark", players=players)
+    for table in event.tables:
+        harness.fill_ledger(table, event.rules, entries)
+    tokens = list(
+        Player.objects.filter(event_id=event.id).order_by("id").values_list("token", flat=True)
     )
-    csv = "name,email,team,paid\n" + "".join(f"Player {n},,,0\n" for n in range(1, players + 1))
-    report = players_import(event_id=event.pk, text=csv)
-    if report.errors:
-        raise RuntimeError(f"players_import: {report.errors}")
-    Player.objects.filter(event=event).update(checked_in=True)
-    round_ = round_create(event_id=event.pk, table_size=4, time_limit_minutes=600)
-    round_seat(round_id=round_.pk, seed=1)
-    round_release(round_id=round_.pk, actor=organiser)
-    round_start(round_id=round_.pk)
-    rules = rules_of(event)
-    keys = []
-    for table in Table.objects.filter(round=round_).order_by("number"):
-        ledger = ledger_of(table, rules)
-        bench.fill_ledger(bench.TableInfo(table.pk, table.key, ledger.start), rules, entries)
-        keys.append(table.key)
-    tokens = list(Player.objects.filter(event=event).order_by("id").values_list("token", flat=True))
-    connections.close_all()
-    return World(players=[Poller(token) for token in tokens], table_keys=keys)
+    harness.close_connections()
+    return World(
+        players=[Poller(token) for token in tokens], table_keys=[t.key for t in event.tables]
+    )
 
 
 # -- CPU time of processes, from /proc ------------------------------------------------------------
@@ -280,7 +246,7 @@ def loads(world: World) -> list[Load]:
             "Authorization": f"Table {keys[k % len(keys)]}",
             "Content-Type": "application/json",
         }
-        return "POST", bench.BASELINE, body, headers
+        return "POST", harness.BASELINE, body, headers
 
     def floor(k: int) -> Request:
         # A link too long to be anyone's: a 404 answered before any query. What every
@@ -348,7 +314,7 @@ def measure(
             db_used = cpu_used(db_before, cpu_seconds(postgres_pids(database)))
             percent[load.name].append(used / wall * 100)
             database_percent[load.name].append(db_used / wall * 100)
-            p99[load.name].append(bench.percentile(outcome.latencies, 99) * 1000)
+            p99[load.name].append(percentile(outcome.latencies, 99) * 1000)
             failures += len(outcome.failures)
             for failure in outcome.failures[:3]:
                 print(f"    failed: {failure}")
@@ -367,10 +333,10 @@ def measure(
     lines = [
         f"Server CPU (gunicorn master + workers), percent of one core, {len(world.players)} "
         f"players polling every {args.every:g} s ({rate:.0f} requests/s):",
-        f"  status    (If-None-Match, 304s)  {bench.spread(percent['status'], '%', 2)}",
-        f"  changed   (a 200 each time)      {bench.spread(percent['changed'], '%', 2)}",
-        f"  baseline  (POST one row)         {bench.spread(percent['baseline'], '%', 2)}",
-        f"  floor     (a 404, no query)      {bench.spread(percent['floor'], '%', 2)}",
+        f"  status    (If-None-Match, 304s)  {spread(percent['status'], '%', 2)}",
+        f"  changed   (a 200 each time)      {spread(percent['changed'], '%', 2)}",
+        f"  baseline  (POST one row)         {spread(percent['baseline'], '%', 2)}",
+        f"  floor     (a 404, no query)      {spread(percent['floor'], '%', 2)}",
         f"  idle server, 3 s: {idle:.2f}%",
         "PostgreSQL backends, for context: "
         f"status {statistics.median(database_percent['status']):.2f}%, "
@@ -383,11 +349,11 @@ def measure(
         f"changed {statistics.median(p99['changed']):.1f} ms, "
         f"baseline {statistics.median(p99['baseline']):.1f} ms (medians)",
         f"Ratios to the baseline (medians): status {status / base:.2f}, changed {worst / base:.2f}",
-        f"Load average at the end: {bench.load_average()} ({os.cpu_count()} cores)",
+        f"Load average at the end: {load_average()} ({os.cpu_count()} cores)",
         "",
-        f"{bench.verdict(status < TARGET_PERCENT)} players' pages: status polls cost {status:.2f}% "
+        f"{verdict(status < TARGET_PERCENT)} players' pages: status polls cost {status:.2f}% "
         f"of one core (median run; target < {TARGET_PERCENT:.0f}%)",
-        f"{bench.verdict(worst < TARGET_PERCENT)} worst case: every poll a full answer costs "
+        f"{verdict(worst < TARGET_PERCENT)} worst case: every poll a full answer costs "
         f"{worst:.2f}% of one core (median run; target < {TARGET_PERCENT:.0f}%)",
     ]
     return lines, failures
@@ -407,29 +373,20 @@ def parse_args() -> argparse.Namespace:
 
 def main() -> int:
     args = parse_args()
-    database_url = f"{bench.SERVER}/{args.database}"
     print(f"Fresh database {args.database}; {args.players} players...", flush=True)
-    bench.recreate_database(args.database)
     failures = 0
-    try:
-        bench.django_setup(database_url)
+    with harness.fresh_database(args.database) as database_url:
+        # Errors only in the log: the floor load's 404s would each write a warning (and its CPU).
+        env = harness.django_env(database_url, log_level="ERROR")
+        harness.django_setup(env)
         began = time.perf_counter()
         world = build_world(args.players, args.entries)
         print(f"  built in {time.perf_counter() - began:.1f}s", flush=True)
-        with bench.gunicorn(database_url, args.workers) as port:
+        with harness.gunicorn(env, args.workers) as port:
             lines, failures = measure(world, port, args.database, args)
         print("\n" + "\n".join(lines))
         if failures:
             print(f"\n{failures} request(s) failed.")
-    finally:
-        if "django.db" in sys.modules:
-            from django.apps import apps
-            from django.db import connections
-
-            if apps.ready:
-                connections.close_all()
-        bench.drop_database(args.database)
-        print(f"Dropped {args.database}.")
     return 1 if failures else 0
 
 

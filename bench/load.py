@@ -1,0 +1,495 @@
+"""Simulate an event under load: 100 tables' tablets, 20 referees' phones and the big screen
+against gunicorn, PostgreSQL and Redis on this machine, and compare against the bare
+baseline endpoint measured in the same run (BENCHMARKS.md).
+
+    .venv/bin/python bench/load.py [--duration 120] [--tables 100] [--referees 20]
+    (or: make bench-load)
+
+1. Creates a fresh PostgreSQL database (`--database`), migrates it and builds an event
+   through the project's services: 4 x `--tables` players checked in and seated four to a
+   table, the round running, `--referees` referees each with a logged-in phone, and a big
+   screen link. Each table's entries are made in advance by the rules engine from dice
+   rolls round the board (bench/moves.py, DiceMoves): buying, rent, tax, cards, passing
+   Go, the jail fine, houses; every one is legal when its turn comes.
+2. Serves it with gunicorn (`--workers` sync workers, as in docker/) under the production
+   settings: DEBUG off, HTTPS behind a proxy (each request carries X-Forwarded-Proto, as
+   the proxy adds it), secure session cookies, persistent connections, Redis as the Celery
+   broker (`--broker`). Nothing in the load enqueues a task (starting the round queued one,
+   for when its clock runs out), so no Celery worker runs; the run checks that the queue
+   did not grow.
+3. Runs locust (headless, as a library) with constant pacing per user, in two phases:
+     event     `--duration` seconds. A tablet per table, every 5 s, as the console does it:
+               POST preview (the banker checks the entry), POST the entry, then GET state
+               and GET options (the console refreshes after recording), and GET state again
+               half-way (its own poll every 5 s). Every referee's phone opens a page every
+               10 s, the event's overview and a table's page in turn (the referee pages do
+               not refresh by themselves: a referee walking the floor reloads them). The big
+               screen fetches its snapshot every 4 s, as static/js/screen.js does.
+     baseline  `--baseline` seconds, the same users at the same pace, except that each
+               tablet posts its entry's JSON to the bare baseline endpoint
+               (/api/bench/baseline/: parse, insert one row) instead of the ledger.
+4. Prints per endpoint the count, the errors, p50, p99 and max of each phase, and the
+   ratios of the entries' p50 and p99 to the baseline's; then runs
+   `manage.py verify_ledgers` on the load's database and drops it.
+
+Exits non-zero if any request failed (a refusal, a server error, a lost connection),
+if verify_ledgers finds a ledger that does not replay, or if the Celery queue grew.
+Latencies are from the send; a cycle that starts late because the last one ran long
+would hide a stall (coordinated omission), so the report also says how late the latest
+cycle started.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+import uuid
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import gevent
+from locust import FastHttpUser, constant_pacing, task
+from locust.env import Environment
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+import harness  # noqa: E402  (database, settings, world, server)
+from figures import load_average, percentile, verdict  # noqa: E402
+from moves import DiceMoves  # noqa: E402
+
+TABLET_EVERY = 5.0  # seconds between a tablet's entries (and the console's POLL_MS)
+REFEREE_EVERY = 10.0  # seconds between a referee's page loads
+MAX_ENTRY_P99_MS = 50.0  # the entries' target at event load (BENCHMARKS.md)
+
+# The endpoints, as the report names them.
+PREVIEW = "POST /api/tables/[id]/preview/"
+ENTRY = "POST /api/tables/[id]/entries/"
+STATE = "GET /api/tables/[id]/state/"
+OPTIONS = "GET /api/tables/[id]/options/"
+BASELINE = f"POST {harness.BASELINE}"
+OVERVIEW = "GET /referee/events/[id]/"
+TABLE_PAGE = "GET /referee/events/[id]/tables/[id]/"
+SNAPSHOT = "GET /events/[id]/screen/[token]/snapshot/"
+ENDPOINTS = (PREVIEW, ENTRY, STATE, OPTIONS, BASELINE, OVERVIEW, TABLE_PAGE, SNAPSHOT)
+
+
+# -- The plan: who does what, made before the load --------------------------------------------
+
+
+@dataclass
+class Tablet:
+    table: int
+    key: str
+    entries: list[dict[str, Any]]  # legal in this order, each with its id
+    posted: int = 0  # how many the bank has recorded
+
+
+@dataclass
+class Plan:
+    event_id: int
+    table_ids: list[int]
+    tablets: list[Tablet]
+    referee_sessions: list[str]
+    session_cookie: str
+    screen_token: str
+    snapshot_every: float
+
+
+def build_plan(tables: int, referees: int, cycles: int) -> Plan:
+    """The event (harness.event_with_round), its referees logged in, its screen link, and
+    `cycles` legal entries for every table."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+
+    from banking.views_screen import REFRESH_SECONDS
+    from tournament.models import Volunteer
+    from tournament.services.events import volunteer_add
+    from tournament.services.screens import screen_link_issue
+
+    event = harness.event_with_round(name="Load benchmark", players=4 * tables)
+    sessions = []
+    for n in range(1, referees + 1):
+        user = get_user_model().objects.create_user(f"bench-referee-{n}")
+        volunteer_add(event_id=event.id, username=user.username, role=Volunteer.Role.REFEREE)
+        sessions.append(logged_in_session(user))
+    token = screen_link_issue(event_id=event.id).screen_token
+    tablets = []
+    for table in event.tables:
+        moves = DiceMoves(event.rules, table.start, seed=table.id)
+        entries = [{"id": str(uuid.uuid4()), **moves.next()} for _ in range(cycles)]
+        tablets.append(Tablet(table.id, table.key, entries))
+    harness.close_connections()
+    return Plan(
+        event_id=event.id,
+        table_ids=[t.id for t in event.tables],
+        tablets=tablets,
+        referee_sessions=sessions,
+        session_cookie=settings.SESSION_COOKIE_NAME,
+        screen_token=token,
+        snapshot_every=float(REFRESH_SECONDS),
+    )
+
+
+def logged_in_session(user: Any) -> str:
+    """A session key as logging in would store it (the password backend), so that the load
+    does not go through the login page and its lockout."""
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    backend = "django.contrib.auth.backends.ModelBackend"
+    if backend not in settings.AUTHENTICATION_BACKENDS:
+        raise RuntimeError(f"{backend} is not among AUTHENTICATION_BACKENDS")
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = backend
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return session.session_key
+
+
+# -- What the run records -----------------------------------------------------------------------
+
+
+@dataclass
+class Phase:
+    """One phase's answers: latencies (ms) and failures per endpoint, and how far behind its
+    schedule a user's cycle started."""
+
+    name: str
+    times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    examples: list[str] = field(default_factory=list)
+    latest_start: float = 0.0  # seconds
+    began: float = 0.0
+    ended: float = 0.0
+
+    def record(
+        self, name: str, response_time: float, exception: BaseException | None, **_: Any
+    ) -> None:
+        self.times[name].append(response_time)
+        if exception is not None:
+            self.errors[name] += 1
+            if len(self.examples) < 8:
+                self.examples.append(f"{name}: {exception}")
+
+    def cycle_started(self, first: float, count: int, every: float) -> None:
+        late = time.monotonic() - (first + count * every)
+        self.latest_start = max(self.latest_start, late)
+
+    @property
+    def failed(self) -> int:
+        return sum(self.errors.values())
+
+
+class Run:
+    """What the users share: the plan, the phase being measured, whose turn is next."""
+
+    plan: Plan
+    phase: Phase
+    tablets: list[Tablet]
+    referees: list[str]
+
+    def begin(self, phase: Phase) -> None:
+        self.phase = phase
+        self.tablets = list(self.plan.tablets)
+        self.referees = list(self.plan.referee_sessions)
+
+
+RUN = Run()
+
+
+# -- The users ------------------------------------------------------------------------------------
+
+
+class Client(FastHttpUser):
+    abstract = True
+    headers: dict[str, str] = {}
+
+    def call(self, method: str, path: str, name: str, body: Any = None, expect: int = 200) -> int:
+        """One request; a status other than `expect` is a failure of the run."""
+        data = json.dumps(body) if body is not None else None
+        with self.client.request(
+            method,
+            path,
+            name=name,
+            data=data,
+            headers=self.headers,
+            catch_response=True,
+            allow_redirects=False,
+        ) as response:
+            if response.status_code != expect:
+                text = (response.text or "")[:200] if response.status_code else ""
+                response.failure(f"{response.status_code} {response.error or text}")
+            return response.status_code
+
+    def paced(self, every: float) -> None:
+        """Note when this cycle started against its schedule (one every `every` s)."""
+        if not hasattr(self, "first_cycle"):
+            self.first_cycle, self.cycles = time.monotonic(), 0
+        RUN.phase.cycle_started(self.first_cycle, self.cycles, every)
+        self.cycles += 1
+
+
+class TabletUser(Client):
+    """A banker's console: an entry every 5 s, checked first, then the table read back."""
+
+    wait_time = constant_pacing(TABLET_EVERY)
+
+    def on_start(self) -> None:
+        self.tablet = RUN.tablets.pop(0)
+        self.api = f"/api/tables/{self.tablet.table}"
+        self.headers = {
+            "Authorization": f"Table {self.tablet.key}",
+            "Content-Type": "application/json",
+            "Accept": "application/json",
+            **harness.PROXY_HEADERS,
+        }
+
+    @task
+    def record_an_entry(self) -> None:
+        self.paced(TABLET_EVERY)
+        began = time.monotonic()
+        tablet = self.tablet
+        entry = tablet.entries[tablet.posted]
+        self.call("POST", f"{self.api}/preview/", PREVIEW, entry)
+        if RUN.phase.name == "event":
+            for _ in range(3):  # a lost answer is sent again with the same id, as the outbox does
+                status = self.call("POST", f"{self.api}/entries/", ENTRY, entry, expect=201)
+                if status:
+                    break
+            if status == 201:
+                tablet.posted += 1
+        else:
+            body = {**entry, "id": str(uuid.uuid4())}
+            self.call("POST", harness.BASELINE, BASELINE, body, expect=201)
+        self.call("GET", f"{self.api}/state/", STATE)
+        self.call("GET", f"{self.api}/options/", OPTIONS)
+        gevent.sleep(max(0.0, began + TABLET_EVERY / 2 - time.monotonic()))
+        self.call("GET", f"{self.api}/state/", STATE)  # the console's own poll
+
+
+class RefereeUser(Client):
+    """A referee's phone: the overview and a table's page in turn, a page every 10 s."""
+
+    wait_time = constant_pacing(REFEREE_EVERY)
+
+    def on_start(self) -> None:
+        session = RUN.referees.pop(0)
+        self.headers = {"Cookie": f"{RUN.plan.session_cookie}={session}", **harness.PROXY_HEADERS}
+        self.rng = random.Random(session)
+        self.turn = len(RUN.referees)  # every other phone starts at a table's page
+
+    @task
+    def open_a_page(self) -> None:
+        self.paced(REFEREE_EVERY)
+        event = RUN.plan.event_id
+        if self.turn % 2 == 0:
+            self.call("GET", f"/referee/events/{event}/", OVERVIEW)
+        else:
+            table = self.rng.choice(RUN.plan.table_ids)
+            self.call("GET", f"/referee/events/{event}/tables/{table}/", TABLE_PAGE)
+        self.turn += 1
+
+
+class ScreenUser(Client):
+    """The big screen: its JSON snapshot every few seconds."""
+
+    fixed_count = 1
+    wait_time = constant_pacing(4.0)  # run_phase sets the screen's own REFRESH_SECONDS
+
+    def on_start(self) -> None:
+        self.headers = {"Accept": "application/json", **harness.PROXY_HEADERS}
+
+    @task
+    def refresh(self) -> None:
+        self.paced(RUN.plan.snapshot_every)
+        plan = RUN.plan
+        self.call("GET", f"/events/{plan.event_id}/screen/{plan.screen_token}/snapshot/", SNAPSHOT)
+
+
+def run_phase(phase: Phase, port: int, tables: int, referees: int, seconds: float) -> Phase:
+    """Every user started within a few seconds (so the tablets spread over the cycle), then
+    `seconds` of load; each user finishes the cycle it is in before it stops."""
+    RUN.begin(phase)
+    TabletUser.fixed_count, RefereeUser.fixed_count = tables, referees
+    ScreenUser.wait_time = constant_pacing(RUN.plan.snapshot_every)
+    env = Environment(
+        user_classes=[TabletUser, RefereeUser, ScreenUser],
+        host=f"http://{harness.HOST}:{port}",
+        stop_timeout=TABLET_EVERY * 2,
+    )
+    env.events.request.add_listener(phase.record)
+    runner = env.create_local_runner()
+    users = tables + referees + 1
+    phase.began = time.monotonic()
+    runner.start(users, spawn_rate=users / min(TABLET_EVERY, seconds / 4))
+    gevent.sleep(seconds)
+    runner.stop()
+    runner.quit()
+    phase.ended = time.monotonic()
+    return phase
+
+
+# -- The report -----------------------------------------------------------------------------------
+
+
+def report(event: Phase, baseline: Phase) -> list[str]:
+    base_times = baseline.times[BASELINE]
+    base50, base99 = percentile(base_times, 50), percentile(base_times, 99)
+    lines = [
+        f"{'endpoint':42} {'phase':8} {'count':>6} {'errors':>6} {'p50 ms':>8} {'p99 ms':>8}"
+        f" {'max ms':>8} {'p50/base':>8} {'p99/base':>8}"
+    ]
+    for phase in (event, baseline):
+        for name in ENDPOINTS:
+            times = phase.times.get(name)
+            if not times:
+                continue
+            p50, p99 = percentile(times, 50), percentile(times, 99)
+            lines.append(
+                f"{name:42} {phase.name:8} {len(times):6d} {phase.errors.get(name, 0):6d}"
+                f" {p50:8.1f} {p99:8.1f} {max(times):8.1f} {p50 / base50:8.2f} {p99 / base99:8.2f}"
+            )
+    return lines
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--duration", type=float, default=120.0, help="event phase, s (120)")
+    parser.add_argument(
+        "--baseline", type=float, default=None, help="baseline phase, s (half the duration)"
+    )
+    parser.add_argument("--tables", type=int, default=100, help="tables, four players each")
+    parser.add_argument("--referees", type=int, default=20, help="referees' phones (20)")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers (4)")
+    parser.add_argument("--database", default="monopoly_night_load", help="dropped and re-made")
+    parser.add_argument(
+        "--broker",
+        default=os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/6"),
+        help="the Celery broker (BENCH_BROKER_URL, or Redis database 6)",
+    )
+    args = parser.parse_args()
+    if args.baseline is None:
+        args.baseline = args.duration / 2
+    if args.tables < 1 or args.referees < 0 or args.duration <= 0 or args.baseline <= 0:
+        parser.error("give at least one table, no negative referees and positive durations")
+    return args
+
+
+@contextmanager
+def run_queue() -> Iterator[Any]:
+    """The run's own Celery queue on the broker (kombu's Queue, bound as Celery binds it)."""
+    from tournament.celery import app
+
+    with app.connection_for_write() as conn:
+        queue = app.amqp.queues[app.conf.task_default_queue](conn.default_channel)
+        queue.declare()
+        yield queue
+
+
+def queued_tasks() -> int:
+    """Messages waiting in the run's own Celery queue."""
+    with run_queue() as queue:
+        return queue.queue_declare().message_count
+
+
+def delete_queue() -> None:
+    """The run's own queue, and the task it holds (the round's call_time), taken out."""
+    with run_queue() as queue:
+        queue.delete()
+
+
+def simulate(args: argparse.Namespace, env: dict[str, str]) -> tuple[Phase, Phase, int]:
+    """Build the event, serve it, run both phases; returns them and the tasks they queued."""
+    cycles = int((args.duration + TABLET_EVERY * 2) / TABLET_EVERY) + 2  # with the last ones
+    began = time.perf_counter()
+    RUN.plan = build_plan(args.tables, args.referees, cycles)
+    queued_before = queued_tasks()
+    print(f"  built in {time.perf_counter() - began:.1f}s", flush=True)
+    with harness.gunicorn(env, args.workers) as port:
+        print(
+            f"gunicorn: {args.workers} sync workers on {harness.HOST}:{port}, "
+            f"production settings, broker {args.broker}",
+            flush=True,
+        )
+        phases = []
+        for name, seconds in (("event", args.duration), ("baseline", args.baseline)):
+            print(f"{name} phase: {seconds:g} s...", flush=True)
+            phase = run_phase(Phase(name), port, args.tables, args.referees, seconds)
+            print(f"  {phase.ended - phase.began:.1f} s with the last cycles", flush=True)
+            phases.append(phase)
+    return phases[0], phases[1], queued_tasks() - queued_before
+
+
+def summary(args: argparse.Namespace, event: Phase, baseline: Phase, queued: int) -> list[str]:
+    def rate(phase: Phase) -> float:
+        return sum(map(len, phase.times.values())) / (phase.ended - phase.began)
+
+    entries, base = event.times[ENTRY], baseline.times[BASELINE]
+    posted = sum(t.posted for t in RUN.plan.tablets)
+    lines = [
+        *report(event, baseline),
+        "",
+        f"{posted} entries recorded at {args.tables} tables; {rate(event):.0f} requests/s in "
+        f"the event phase, {rate(baseline):.0f} in the baseline's",
+        f"Entries against the baseline, same run: p50 "
+        f"{percentile(entries, 50) / percentile(base, 50):.2f}, "
+        f"p99 {percentile(entries, 99) / percentile(base, 99):.2f}",
+        f"Celery tasks queued during the load: {queued}",
+        f"Load average of the machine at the end: {load_average()} ({os.cpu_count()} cores; "
+        "others' work on this machine skews the absolute figures, less so the ratios)",
+    ]
+    lines += [f"  failed: {example}" for example in event.examples + baseline.examples]
+    return lines
+
+
+def main() -> int:
+    args = parse_args()
+    print(
+        f"Fresh database {args.database}; {args.tables} tables ({4 * args.tables} players), "
+        f"{args.referees} referees, 1 big screen...",
+        flush=True,
+    )
+    with harness.fresh_database(args.database) as database_url:
+        env = harness.production_env(database_url, args.broker, queue=f"bench-{args.database}")
+        harness.django_setup(env)
+        try:
+            event, baseline, queued = simulate(args, env)
+        finally:
+            delete_queue()
+        print("\n" + "\n".join(summary(args, event, baseline, queued)))
+        clean = harness.verify_ledgers(env)
+    failed = event.failed + baseline.failed
+    entries_p99 = percentile(event.times[ENTRY], 99)
+    latest = max(event.latest_start, baseline.latest_start)
+    print(
+        "\n".join(
+            [
+                "",
+                f"{verdict(failed == 0)} errors: {failed} (target 0)",
+                f"{verdict(clean)} verify_ledgers: every ledger matches a replay",
+                f"{verdict(queued == 0)} the load queued no task: no Celery worker needed",
+                f"{verdict(entries_p99 < MAX_ENTRY_P99_MS)} entries p99 {entries_p99:.1f} ms "
+                f"(target < {MAX_ENTRY_P99_MS:.0f} ms; baseline "
+                f"{percentile(baseline.times[BASELINE], 99):.1f} ms)",
+                f"{verdict(latest < 1.0)} pacing held: the latest cycle started {latest:.2f} s "
+                "behind its schedule (target < 1 s; later would hide a stall)",
+            ]
+        )
+    )
+    return 0 if failed == 0 and clean and queued == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

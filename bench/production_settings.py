@@ -1,0 +1,19 @@
+"""The production settings, for a benchmark that serves them on this machine.
+
+Everything as tournament/settings/production.py has it (DEBUG off, HTTPS behind a proxy,
+secure cookies, PostgreSQL and Redis from the environment), except the static files: the
+pages under load are served without `collectstatic`, since a phone or a tablet caches the
+scripts and stylesheets and asks the server for pages and JSON only; and the Celery queue,
+named by the run (CELERY_TASK_DEFAULT_QUEUE), so that what it queues is counted and taken
+out again without touching anyone else's tasks on the same broker.
+"""
+
+from tournament.settings.production import *  # noqa: F403
+from tournament.settings.production import STORAGES, env
+
+STORAGES = {
+    **STORAGES,
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+CELERY_TASK_DEFAULT_QUEUE = env("CELERY_TASK_DEFAULT_QUEUE", default="celery")

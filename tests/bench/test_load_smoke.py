@@ -1,0 +1,48 @@
+"""`make bench-load` keeps working: bench/load.py on a tiny event (3 tables, 2 referees, a
+few seconds) against gunicorn, PostgreSQL and Redis, as the full run does."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parents[2]
+ENDPOINTS = (
+    "POST /api/tables/[id]/preview/",
+    "POST /api/tables/[id]/entries/",
+    "GET /api/tables/[id]/state/",
+    "GET /api/tables/[id]/options/",
+    "POST /api/bench/baseline/",
+    "GET /referee/events/[id]/",
+    "GET /referee/events/[id]/tables/[id]/",
+    "GET /events/[id]/screen/[token]/snapshot/",
+)
+
+
+def private_names() -> tuple[str, str]:
+    """A database and a broker of this suite's own, next to the ones the suite is given."""
+    database = os.environ.get("TEST_DATABASE_URL", "postgres:///monopoly_night")
+    broker = os.environ.get("TEST_CELERY_BROKER_URL", "redis://127.0.0.1:6379/15")
+    return f"{urlparse(database).path.lstrip('/')}_bench_load", broker
+
+
+def test_the_load_benchmark_runs_clean_and_reports_every_endpoint() -> None:
+    database, broker = private_names()
+    command = [sys.executable, "bench/load.py", "--tables", "3", "--referees", "2"]
+    command += ["--duration", "4", "--baseline", "2", "--workers", "2"]
+    command += ["--database", database, "--broker", broker]
+    result = subprocess.run(  # noqa: S603 - our own command line, no shell
+        command, cwd=ROOT, capture_output=True, text=True, timeout=180, check=False
+    )
+
+    output = result.stdout
+    assert result.returncode == 0, output[-4000:] + result.stderr[-4000:]
+    for endpoint in ENDPOINTS:
+        assert endpoint in output
+    assert "PASS errors: 0 (target 0)" in output
+    assert "PASS verify_ledgers" in output
+    assert "3 ledger(s) checked: all match a replay" in output
+    assert f"Dropped {database}." in output
