@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from tournament.api.inputs import Input
+from tournament.api.schema import ApiError
 
 from ..models import Entry
 
@@ -23,9 +27,20 @@ class EntryId(serializers.Serializer):
     kind = serializers.CharField(max_length=20)
 
 
-class VoidInput(serializers.Serializer):
+class VoidInput(Input):
     id = UUIDText(required=False, help_text="Id for the void entry, for retries.")
     reason = serializers.CharField(max_length=200)
+
+
+@extend_schema_field(
+    {"oneOf": [{"type": "integer"}, {"type": "string", "enum": ["bank"]}]},
+    component_name="Party",
+)
+class PartyField(serializers.Field):
+    """Who pays or is paid: a seat number, or "bank"."""
+
+    def to_representation(self, value: Any) -> Any:
+        return value
 
 
 class TransferOutput(serializers.Serializer):
@@ -33,8 +48,8 @@ class TransferOutput(serializers.Serializer):
 
     def get_fields(self) -> dict[str, serializers.Field]:
         fields = super().get_fields()
-        fields["from"] = serializers.CharField(help_text="A seat number, or bank.")
-        fields["to"] = serializers.CharField(help_text="A seat number, or bank.")
+        fields["from"] = PartyField(help_text="A seat number, or bank.")
+        fields["to"] = PartyField(help_text="A seat number, or bank.")
         return fields
 
 
@@ -132,7 +147,7 @@ class PostedOutput(serializers.Serializer):
 # A table's result and its second-person check (banking/services/reviews.py).
 
 
-class ReasonInput(serializers.Serializer):
+class ReasonInput(Input):
     reason = serializers.CharField(
         max_length=300,
         required=False,
@@ -141,6 +156,12 @@ class ReasonInput(serializers.Serializer):
         help_text="Required (a missing or blank one is refused with reason_required): what "
         "is wrong, or why.",
     )
+
+
+class ReasonGiven(serializers.Serializer):
+    """ReasonInput as the contract states it: the reason must be given."""
+
+    reason = serializers.CharField(max_length=300, help_text="What is wrong, or why.")
 
 
 class ReviewResultOutput(serializers.Serializer):
@@ -172,7 +193,7 @@ class TableReviewOutput(serializers.Serializer):
     )
 
 
-class RoundEndInput(serializers.Serializer):
+class RoundEndInput(Input):
     force = serializers.BooleanField(
         default=False,
         help_text="End the round although some tables are not confirmed (organisers only); "
@@ -194,7 +215,7 @@ class UnconfirmedTable(serializers.Serializer):
     review = serializers.CharField()
 
 
-class UnconfirmedTablesError(serializers.Serializer):
-    error = serializers.CharField(help_text="unconfirmed_tables")
-    detail = serializers.CharField()
-    tables = UnconfirmedTable(many=True)
+class UnconfirmedTablesError(ApiError):
+    tables = UnconfirmedTable(
+        many=True, required=False, help_text="With unconfirmed_tables: the tables waited on."
+    )

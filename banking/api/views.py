@@ -232,7 +232,7 @@ class TableDisputeApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        request=s.ReasonInput,
+        request=s.ReasonGiven,
         responses={200: s.TableReviewOutput, **REVIEW_ERRORS},
         tags=["tables"],
         description=(
@@ -253,7 +253,7 @@ class TableReopenApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        request=s.ReasonInput,
+        request=s.ReasonGiven,
         responses={
             200: s.TableReviewOutput,
             **REVIEW_ERRORS,

@@ -5,6 +5,9 @@
 authenticate, 404 where the path names an object, 409 where a change meets the object's state.
 An operation's own `extend_schema` responses keep their descriptions (and their bodies, where
 they give one); a refusal they describe without a body gets the `ApiError` body.
+
+Request bodies are documented as JSON, the API's one format (API.md), unless a view names its
+own parsers (the players' CSV import).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiResponse, PolymorphicProxySerializer
 from rest_framework import serializers
 
 
@@ -55,6 +58,24 @@ class ApiAutoSchema(AutoSchema):
             if self.method in WRITES:
                 codes.append("409")
         return codes
+
+    def map_parsers(self) -> list[Any]:
+        media_types = super().map_parsers()
+        if "parser_classes" in vars(type(self.view)):
+            return media_types
+        return [media for media in media_types if media == "application/json"] or media_types
+
+    def _get_request_for_media_type(self, serializer: Any, direction: Any = "request") -> Any:
+        schema, required = super()._get_request_for_media_type(serializer, direction)
+        if isinstance(serializer, PolymorphicProxySerializer):
+            required = True  # one of several shapes, each with fields of its own to give
+        return schema, required
+
+    def _map_basic_serializer(self, serializer: Any, direction: Any) -> dict[str, Any]:
+        schema = super()._map_basic_serializer(serializer, direction)
+        if getattr(serializer, "refuses_unknown_fields", False):
+            schema["additionalProperties"] = False
+        return schema
 
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
         bodies = super()._get_response_bodies(direction)

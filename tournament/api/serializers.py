@@ -10,6 +10,8 @@ from games.engine import VARIANTS
 
 from ..models import Donation, Event, Player, Result, Round, Table, Volunteer
 from ..standings import is_forced
+from .inputs import Input
+from .schema import ApiError
 
 
 class AdvancementSerializer(serializers.Serializer):
@@ -19,6 +21,8 @@ class AdvancementSerializer(serializers.Serializer):
 
 
 class VariantsSerializer(serializers.Serializer):
+    refuses_unknown_fields = True  # the schema says so: additionalProperties false
+
     modern_us = serializers.BooleanField(required=False, help_text=VARIANTS["modern_us"])
     short_game = serializers.BooleanField(required=False, help_text=VARIANTS["short_game"])
     double_rent_despite_mortgage = serializers.BooleanField(
@@ -33,7 +37,7 @@ class VariantsSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
-class EventInput(serializers.Serializer):
+class EventInput(Input):
     name = serializers.CharField(max_length=120)
     date = serializers.DateField()
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
@@ -90,7 +94,7 @@ class EventOutput(serializers.ModelSerializer):
         }
 
 
-class PlayerInput(serializers.Serializer):
+class PlayerInput(Input):
     name = serializers.CharField(max_length=100)
     email = serializers.EmailField(required=False, allow_blank=True, default="")
     team = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
@@ -108,7 +112,16 @@ class ImportOutput(serializers.Serializer):
     errors = serializers.ListField(child=serializers.DictField())
 
 
-class DonationInput(serializers.Serializer):
+class ImportRefusal(ApiError):
+    """A file refused whole: no player was added."""
+
+    created = serializers.IntegerField(required=False, help_text="0: nobody was added.")
+    errors = serializers.ListField(
+        child=serializers.DictField(), required=False, help_text="The bad lines: {line, detail}."
+    )
+
+
+class DonationInput(Input):
     donor = serializers.CharField(max_length=120)
     amount = serializers.IntegerField(min_value=1, max_value=10_000_000)
     note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
@@ -120,7 +133,7 @@ class DonationOutput(serializers.ModelSerializer):
         fields = ["id", "donor", "amount", "note", "created_at"]
 
 
-class VolunteerInput(serializers.Serializer):
+class VolunteerInput(Input):
     username = serializers.CharField(max_length=150)
     role = serializers.ChoiceField(choices=Volunteer.Role.choices)
     player_id = serializers.IntegerField(required=False, allow_null=True, default=None)
@@ -239,7 +252,7 @@ class ResultOutput(serializers.ModelSerializer):
         ]
 
 
-class OverrideInput(serializers.Serializer):
+class OverrideInput(Input):
     player_id = serializers.IntegerField()
     advances = serializers.BooleanField()
     reason = serializers.CharField(max_length=200)

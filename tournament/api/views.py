@@ -122,7 +122,7 @@ class PlayerImportApi(EventScopedApi):
             ),
         },
         description="A CSV with the header row name,email,team,paid (only name is required).",
-        responses={201: s.ImportOutput, 400: s.ImportOutput},
+        responses={201: s.ImportOutput, 400: s.ImportRefusal},
         tags=["players"],
     )
     def post(self, request: Request, event_id: int) -> Response:
