@@ -37,7 +37,8 @@ from tests.faults.servers import (
 pytestmark = pytest.mark.faults
 
 TABLES = 4
-ENTRIES = 25  # per tablet
+ENTRIES = 30  # per tablet
+PACE = 0.05  # seconds between a tablet's entries: they are still posting when it stops
 TIMEOUT = 10.0  # seconds: no request may hang longer
 OUTAGE = 1.5  # seconds the database stays down
 
@@ -134,6 +135,7 @@ class Tablet:
                 self.answers.append((status, retry, data))
                 if status in (200, 201):
                     self.accepted += 1
+                    time.sleep(PACE)
                     break
                 if status != 503 or not kind.startswith("application/json"):
                     self.problems.append(f"{body['id']}: {status} {kind} {data[:200]!r}")
@@ -154,7 +156,7 @@ def test_a_database_restart_fails_requests_cleanly_and_the_service_recovers_by_i
     threads = [threading.Thread(target=t.run, args=(server, deadline)) for t in tablets]
     for thread in threads:
         thread.start()
-    wait_until(lambda: all(t.accepted >= 5 for t in tablets), within=30, what="entries posting")
+    wait_until(lambda: all(t.accepted >= 3 for t in tablets), within=30, what="entries posting")
 
     private_postgres.stop()
     down_at = time.monotonic()
