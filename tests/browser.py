@@ -64,12 +64,28 @@ def new_page(chromium: Any) -> Iterator[Callable[..., Any]]:
             viewport=viewport, has_touch=viewport["width"] < 1300, **options
         )
         context.set_default_timeout(10_000)
+        watch_content_security(context)
         contexts.append(context)
         return context.new_page()
 
     yield make
     for context in contexts:
         context.close()
+    assert [c for context in contexts for c in context.csp_complaints] == []
+
+
+def watch_content_security(context: Any) -> list[str]:
+    """Collect what the console says against the Content-Security-Policy on the context's
+    pages (a blocked script, style or image) in `context.csp_complaints`."""
+    complaints: list[str] = []
+
+    def heard(message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            complaints.append(f"{message.page.url if message.page else ''}: {message.text}")
+
+    context.on("console", heard)
+    context.csp_complaints = complaints
+    return complaints
 
 
 @pytest.fixture
@@ -89,7 +105,7 @@ def serious_accessibility_violations(page: Any) -> list[dict[str, Any]]:
     """Run axe-core (WCAG 2 A and AA rules) on the page; return serious and critical findings."""
     if not AXE.exists():
         pytest.fail("node_modules/axe-core is missing: `make test` runs npm install.")
-    page.add_script_tag(path=str(AXE))
+    page.evaluate(AXE.read_text())  # not a <script> tag: the site's policy allows none inline
     result = page.evaluate("async () => await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']})")
     found = [
         {
@@ -119,8 +135,10 @@ UNLABELLED_INPUTS = """() => Array.from(document.querySelectorAll('input, select
 
 
 def check_page(page: Any, name: str, *, labels: bool = True) -> None:
-    """What every page keeps: no serious axe findings, no sideways scrolling and, unless
-    told otherwise, a label on every visible form field."""
+    """What every page keeps: nothing refused by the Content-Security-Policy, no serious axe
+    findings, no sideways scrolling and, unless told otherwise, a label on every visible
+    form field."""
+    assert getattr(page.context, "csp_complaints", []) == [], name
     assert serious_accessibility_violations(page) == [], name
     assert no_horizontal_scroll(page), name
     if labels:

@@ -1,10 +1,17 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from games.api import EditionDetailApi, EditionListApi
 
 from . import views
+from .content_security import content_security_policy
+
+# Swagger UI comes from its CDN (drf-spectacular's default), its start-up script from here.
+SWAGGER_UI_ORIGIN = "https://cdn.jsdelivr.net"
+api_docs = content_security_policy(
+    script_src=[SWAGGER_UI_ORIGIN], style_src=[SWAGGER_UI_ORIGIN], img_src=[SWAGGER_UI_ORIGIN]
+)(SpectacularSwaggerSplitView.as_view(url_name="schema", template_name="api/swagger_ui.html"))
 
 api = [
     path("editions/", EditionListApi.as_view(), name="api-editions"),
@@ -12,7 +19,7 @@ api = [
     path("", include("tournament.api.urls")),
     path("", include("banking.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("docs/", api_docs, name="api-docs"),
 ]
 
 urlpatterns = [

@@ -26,6 +26,7 @@ from tests.browser import (
     no_horizontal_scroll,
     serious_accessibility_violations,
     snap,
+    watch_content_security,
 )
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerFactory
 from tournament.models import Player, Volunteer
@@ -103,6 +104,7 @@ def test_the_desk_checks_a_player_in_by_scanning_their_code(
         viewport=TABLET, has_touch=True, permissions=["camera"], base_url=live_server.url
     )
     context.set_default_timeout(15_000)
+    watch_content_security(context)
     page = context.new_page()
     url = f"/desk/events/{event.pk}/check-in/"
     log_in(page, live_server.url, "olga", url)
@@ -166,6 +168,7 @@ def test_the_desk_checks_a_player_in_by_scanning_their_code(
     snap(page, "check-in-message-tablet")
     assert serious_accessibility_violations(page) == []
     assert no_horizontal_scroll(page)
+    assert context.csp_complaints == []  # the camera and the reader run under the policy
     context.close()
 
 

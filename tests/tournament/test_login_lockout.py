@@ -9,11 +9,12 @@ from datetime import timedelta
 
 import pytest
 from axes.models import AccessAttempt
-from django.test import Client
+from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
+from tournament.lockout import client_address
 
 pytestmark = pytest.mark.django_db
 
@@ -128,3 +129,30 @@ def test_an_organiser_lifts_the_pause_from_the_admin(client, admin_user):
         },
     )
     assert log_in(reverse("login"), "ruth", PASSWORD).status_code == 302
+
+
+def test_the_test_clients_login_still_works_in_the_suite():
+    UserFactory(username="ruth")
+    assert Client().login(username="ruth", password=PASSWORD)
+    assert not Client().login(username="ruth", password="wrong password")
+
+
+@pytest.mark.parametrize(
+    ("proxies", "forwarded", "address"),
+    [
+        (0, "", "10.0.0.1"),
+        (0, f"{ELSEWHERE}", "10.0.0.1"),  # no proxy: a typed header counts for nothing
+        (1, f"{VENUE}", VENUE),
+        (1, f"{ELSEWHERE}, {VENUE}", VENUE),  # the caller typed the first one
+        (2, f"{ELSEWHERE}, {VENUE}, 10.0.0.9", VENUE),
+        (2, f"{VENUE}", "10.0.0.1"),  # fewer entries than proxies: the peer
+    ],
+)
+def test_behind_a_proxy_the_address_counted_is_the_one_the_outer_proxy_saw(
+    proxies, forwarded, address
+):
+    request = RequestFactory().post(
+        "/accounts/login/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=forwarded
+    )
+    with override_settings(TRUSTED_PROXY_COUNT=proxies):
+        assert client_address(request) == address

@@ -42,6 +42,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "tournament.content_security.ContentSecurityPolicyMiddleware",
     "banking.middleware.PlayerPollMiddleware",  # players' polls: a 304 after one query
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -125,6 +126,20 @@ AXES_LOCKOUT_CALLABLE = "tournament.lockout.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "tournament.lockout.client_address"
 # Behind an HTTPS proxy: how many proxies append to X-Forwarded-For (0: none, use the peer).
 TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+
+# Content-Security-Policy (tournament/content_security.py): this site's own scripts and
+# styles only, no inline script or style; data: and blob: images for QR codes and photos.
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:", "blob:"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -14,3 +14,9 @@ CELERY_TASK_ALWAYS_EAGER = True
 CELERY_BROKER_URL = env("TEST_CELERY_BROKER_URL", default="redis://127.0.0.1:6379/15")
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
+# Logins by code (the test client's login(), a bare authenticate()) carry no request for
+# the lockout to count; every login through a page or the API is counted as in production.
+AUTHENTICATION_BACKENDS = [
+    "tests.login_backend.RequestOptionalAxesBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
