@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import importlib
 import sys
 import uuid
@@ -15,6 +16,7 @@ from rest_framework.test import APIClient
 
 from tests.conftest import World
 from tests.test_settings import PRODUCTION
+from tournament.models import new_table_key
 
 pytestmark = pytest.mark.django_db
 
@@ -181,3 +183,21 @@ def post_pass_go(world: World) -> Any:
 def test_a_tablet_writes_with_its_table_key_and_no_csrf_token(world: World):
     response = post_pass_go(world)
     assert response.status_code == 201, response.json()
+
+
+# ----------------------------------------------------------------------------- table keys
+# Rotation and death after the round are in tests/test_permissions.py: a rotated key
+# replaces the old one at once, a banker key stops working when its round ends.
+
+
+def random_bytes_in(key: str) -> int:
+    return len(base64.urlsafe_b64decode(key + "=" * (-len(key) % 4)))
+
+
+def test_table_keys_and_rotated_keys_carry_256_random_bits(world: World):
+    keys = [table.key for table in world.tables]
+    rotated = world.organiser_client().post(f"/api/tables/{world.table.pk}/rotate-key/")
+    keys.append(rotated.json()["key"])
+    keys += [new_table_key() for _ in range(200)]
+    assert {random_bytes_in(key) for key in keys} == {32}
+    assert len(set(keys)) == len(keys)
