@@ -6,7 +6,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
@@ -41,7 +41,13 @@ class TokenApi(APIView):
 
     @extend_schema(
         request=AuthTokenSerializer,
-        responses=inline_serializer("Token", {"token": serializers.CharField()}),
+        responses={
+            200: inline_serializer("Token", {"token": serializers.CharField()}),
+            429: OpenApiResponse(
+                description="Too many failed logins for this username or from this address: "
+                "logging in is paused for a while (`locked_out`), whatever the password."
+            ),
+        },
         tags=["auth"],
     )
     def post(self, request: Request) -> Response:
