@@ -3,6 +3,7 @@ against gunicorn, PostgreSQL and Redis on this machine, and compare against the 
 baseline endpoint measured in the same run (BENCHMARKS.md).
 
     .venv/bin/python bench/load.py [--duration 120] [--tables 100] [--referees 20]
+                                   [--baseline 60] [--entries-only]
     (or: make bench-load)
 
 1. Creates a fresh PostgreSQL database (`--database`), migrates it and builds an event
@@ -21,10 +22,12 @@ baseline endpoint measured in the same run (BENCHMARKS.md).
      event     `--duration` seconds. A tablet per table, every 5 s, as the console does it:
                POST preview (the banker checks the entry), POST the entry, then GET state
                and GET options (the console refreshes after recording), and GET state again
-               half-way (its own poll every 5 s). Every referee's phone opens a page every
-               10 s, the event's overview and a table's page in turn (the referee pages do
-               not refresh by themselves: a referee walking the floor reloads them). The big
-               screen fetches its snapshot every 4 s, as static/js/screen.js does.
+               half-way (its own poll every 5 s): five requests a cycle, 100 requests/s for
+               100 tables (`--entries-only`: the entry alone, 20/s). Every referee's phone
+               opens a page every 10 s, the event's overview and a table's page in turn
+               (the referee pages do not refresh by themselves: a referee walking the floor
+               reloads them). The big screen fetches its snapshot every 4 s, as
+               static/js/screen.js does.
      baseline  `--baseline` seconds, the same users at the same pace, except that each
                tablet posts its entry's JSON to the bare baseline endpoint
                (/api/bench/baseline/: parse, insert one row) instead of the ledger.
@@ -196,6 +199,7 @@ class Run:
     """What the users share: the plan, the phase being measured, whose turn is next."""
 
     plan: Plan
+    console: bool  # tablets make the console's requests around each entry
     phase: Phase
     tablets: list[Tablet]
     referees: list[str]
@@ -242,7 +246,8 @@ class Client(FastHttpUser):
 
 
 class TabletUser(Client):
-    """A banker's console: an entry every 5 s, checked first, then the table read back."""
+    """A banker's console: an entry every 5 s, checked first, then the table read back
+    (or, with --entries-only, the entry alone)."""
 
     wait_time = constant_pacing(TABLET_EVERY)
 
@@ -262,7 +267,8 @@ class TabletUser(Client):
         began = time.monotonic()
         tablet = self.tablet
         entry = tablet.entries[tablet.posted]
-        self.call("POST", f"{self.api}/preview/", PREVIEW, entry)
+        if RUN.console:
+            self.call("POST", f"{self.api}/preview/", PREVIEW, entry)
         if RUN.phase.name == "event":
             for _ in range(3):  # a lost answer is sent again with the same id, as the outbox does
                 status = self.call("POST", f"{self.api}/entries/", ENTRY, entry, expect=201)
@@ -273,6 +279,8 @@ class TabletUser(Client):
         else:
             body = {**entry, "id": str(uuid.uuid4())}
             self.call("POST", harness.BASELINE, BASELINE, body, expect=201)
+        if not RUN.console:
+            return
         self.call("GET", f"{self.api}/state/", STATE)
         self.call("GET", f"{self.api}/options/", OPTIONS)
         gevent.sleep(max(0.0, began + TABLET_EVERY / 2 - time.monotonic()))
@@ -372,6 +380,11 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--tables", type=int, default=100, help="tables, four players each")
     parser.add_argument("--referees", type=int, default=20, help="referees' phones (20)")
+    parser.add_argument(
+        "--entries-only",
+        action="store_true",
+        help="tablets post their entries alone (no preview, state or options)",
+    )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers (4)")
     parser.add_argument("--database", default="monopoly_night_load", help="dropped and re-made")
     parser.add_argument(
@@ -415,6 +428,7 @@ def simulate(args: argparse.Namespace, env: dict[str, str]) -> tuple[Phase, Phas
     cycles = int((args.duration + TABLET_EVERY * 2) / TABLET_EVERY) + 2  # with the last ones
     began = time.perf_counter()
     RUN.plan = build_plan(args.tables, args.referees, cycles)
+    RUN.console = not args.entries_only
     queued_before = queued_tasks()
     print(f"  built in {time.perf_counter() - began:.1f}s", flush=True)
     with harness.gunicorn(env, args.workers) as port:
