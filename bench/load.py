@@ -176,6 +176,7 @@ class Phase:
     latest_start: float = 0.0  # seconds
     began: float = 0.0
     ended: float = 0.0
+    client_cpu: float = 0.0  # CPU seconds of this process (locust) during the phase
 
     def record(
         self, name: str, response_time: float, exception: BaseException | None, **_: Any
@@ -340,12 +341,12 @@ def run_phase(phase: Phase, port: int, tables: int, referees: int, seconds: floa
     env.events.request.add_listener(phase.record)
     runner = env.create_local_runner()
     users = tables + referees + 1
-    phase.began = time.monotonic()
+    phase.began, cpu = time.monotonic(), time.process_time()
     runner.start(users, spawn_rate=users / min(TABLET_EVERY, seconds / 4))
     gevent.sleep(seconds)
     runner.stop()
     runner.quit()
-    phase.ended = time.monotonic()
+    phase.ended, phase.client_cpu = time.monotonic(), time.process_time() - cpu
     return phase
 
 
@@ -450,6 +451,9 @@ def summary(args: argparse.Namespace, event: Phase, baseline: Phase, queued: int
     def rate(phase: Phase) -> float:
         return sum(map(len, phase.times.values())) / (phase.ended - phase.began)
 
+    def client(phase: Phase) -> float:
+        return phase.client_cpu / (phase.ended - phase.began)
+
     entries, base = event.times[ENTRY], baseline.times[BASELINE]
     posted = sum(t.posted for t in RUN.plan.tablets)
     lines = [
@@ -460,6 +464,8 @@ def summary(args: argparse.Namespace, event: Phase, baseline: Phase, queued: int
         f"Entries against the baseline, same run: p50 "
         f"{percentile(entries, 50) / percentile(base, 50):.2f}, "
         f"p99 {percentile(entries, 99) / percentile(base, 99):.2f}",
+        f"The load generator's own CPU (locust, this process): {client(event):.2f} of a core "
+        f"in the event phase, {client(baseline):.2f} in the baseline's",
         f"Celery tasks queued during the load: {queued}",
         f"Load average of the machine at the end: {load_average()} ({os.cpu_count()} cores; "
         "others' work on this machine skews the absolute figures, less so the ratios)",
