@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from here: the docs work offline
     "axes",
     "games",
     "tournament",
@@ -124,6 +125,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_LOCKOUT_MINUTES", default=1
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the pause ends when the page says
 AXES_LOCKOUT_CALLABLE = "tournament.lockout.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "tournament.lockout.client_address"
+AXES_VERBOSE = False  # no banner on every manage.py command
 # Behind an HTTPS proxy: how many proxies append to X-Forwarded-For (0: none, use the peer).
 TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 
@@ -164,6 +166,8 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "tournament.models.Round.Status",
     },
     "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
 }
 
 # No broker configured: tasks run eagerly, in the web process.
