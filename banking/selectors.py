@@ -336,8 +336,10 @@ def _names(table: dict[str, Any]) -> dict[int, str]:
     return {seat["seat"]: seat["name"] for seat in table["seats"]}
 
 
-def referee_overview(*, event_id: int, recent: int = 5) -> dict[str, Any]:
-    """Every table of the current rounds with its state and its `recent` latest entries.
+def referee_overview(*, event_id: int, recent: int = 1) -> dict[str, Any]:
+    """Every table of the current rounds with its state and its `recent` latest entries
+    (one by default: twenty phones reload this page for a hundred tables; each table's own
+    page has the whole ledger).
 
     Six queries, whatever the number of tables and entries.
     """

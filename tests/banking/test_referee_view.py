@@ -149,6 +149,19 @@ def test_the_event_page_shows_every_table_with_cash_net_worth_and_latest_entries
 
 
 @pytest.mark.django_db
+def test_the_event_page_shows_each_tables_latest_entry_only_and_links_its_ledger(client, world):
+    bank(world.table, kind="pass_go", seat=2)
+    bank(world.table, kind="buy", seat=1, space=39)
+    client.force_login(world.referee)
+    page = html(client.get(event_url(world)))
+    assert 'id="entry-2"' in page
+    assert "Boardwalk" in page
+    assert 'id="entry-1"' not in page  # a hundred tables stay a page a phone can load
+    assert f'href="{table_url(world)}"' in page
+    assert 'id="entry-1"' in html(client.get(table_url(world)))
+
+
+@pytest.mark.django_db
 def test_the_table_page_shows_deeds_and_the_ledger_newest_first(client, world):
     bank(world.table, kind="pass_go", seat=2)
     bank(world.table, kind="buy", seat=1, space=39)
