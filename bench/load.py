@@ -20,14 +20,14 @@ baseline endpoint measured in the same run (BENCHMARKS.md).
    did not grow.
 3. Runs locust (headless, as a library) with constant pacing per user, in two phases:
      event     `--duration` seconds. A tablet per table, every 5 s, as the console does it:
-               POST preview (the banker checks the entry), POST the entry, then GET state
-               and GET options (the console refreshes after recording), and GET state again
-               half-way (its own poll every 5 s): five requests a cycle, 100 requests/s for
-               100 tables (`--entries-only`: the entry alone, 20/s). Every referee's phone
-               opens a page every 10 s, the event's overview and a table's page in turn
-               (the referee pages do not refresh by themselves: a referee walking the floor
-               reloads them). The big screen fetches its snapshot every 4 s, as
-               static/js/screen.js does.
+               POST preview (the banker checks the entry), POST the entry (its answer holds the
+               table's state), then GET options (the legal moves after it), and GET state
+               half-way (the console's own poll every 5 s): four requests a cycle, 80
+               requests/s for 100 tables (`--entries-only`: the entry alone, 20/s).
+               Every referee's phone opens a page every 10 s, the event's overview and a
+               table's page in turn (the referee pages do not refresh by themselves: a
+               referee walking the floor reloads them). The big screen fetches its
+               snapshot every 4 s, as static/js/screen.js does.
      baseline  `--baseline` seconds, the same users at the same pace, except that each
                tablet posts its entry's JSON to the bare baseline endpoint
                (/api/bench/baseline/: parse, insert one row) instead of the ledger.
@@ -282,8 +282,7 @@ class TabletUser(Client):
             self.call("POST", harness.BASELINE, BASELINE, body, expect=201)
         if not RUN.console:
             return
-        self.call("GET", f"{self.api}/state/", STATE)
-        self.call("GET", f"{self.api}/options/", OPTIONS)
+        self.call("GET", f"{self.api}/options/", OPTIONS)  # the entry's answer held the state
         gevent.sleep(max(0.0, began + TABLET_EVERY / 2 - time.monotonic()))
         self.call("GET", f"{self.api}/state/", STATE)  # the console's own poll
 

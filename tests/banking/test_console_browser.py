@@ -140,6 +140,8 @@ def kinds_and_seats(world: World) -> list[tuple[str, Any]]:
 def test_a_banker_plays_a_game_by_taps_and_the_ledger_holds_every_entry(live_server, new_page):
     banker, world = open_console(live_server, new_page)
     n = banker.names
+    began, state_reads = time.monotonic(), []
+    banker.page.on("request", lambda r: state_reads.append(r) if "/state/" in r.url else None)
 
     banker.player(1).move("pass_go").record("Bank \u2192 " + n[1], "$200", "$1,700")
     banker.move("buy").tap(".choice[data-space='39']").record("Boardwalk: " + n[1], "$400")
@@ -229,6 +231,9 @@ def test_a_banker_plays_a_game_by_taps_and_the_ledger_holds_every_entry(live_ser
     # Seat 1: 1500 +200 -400 -350 +100 -200 -200 +200 -50 -25.
     assert state["seats"][0]["cash"] == 775
     expect(banker.page.locator("#seats [data-seat='1']")).to_contain_text("$775")
+    # Each answer carries the table's state: after 23 entries the console read the state
+    # only on its own 5-second poll, never again after recording.
+    assert len(state_reads) <= (time.monotonic() - began) // 5 + 1
 
 
 # --------------------------------------------------------------------------- 2. offline

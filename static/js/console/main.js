@@ -244,6 +244,12 @@ async function refresh() {
   const state = await get(cfg.api.state);
   if (!state) return;
   accept(state);
+  await catchUp();
+}
+
+/** Fetch the ledger and the options if they are behind the state the console holds. */
+async function catchUp() {
+  if (app.keyProblem) return;
   if (!entriesFresh()) await loadEntries();
   if (!app.optionsFresh()) await loadOptions();
   render();
@@ -332,7 +338,8 @@ async function flush() {
     app.sending = false;
     render();
   }
-  if (!entriesFresh() || !app.optionsFresh()) refresh();
+  // Each answer carried the table's state: only the ledger or the options may be behind.
+  if (!entriesFresh() || !app.optionsFresh()) catchUp();
 }
 
 async function tick() {
