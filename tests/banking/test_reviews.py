@@ -600,6 +600,6 @@ def test_the_referee_event_page_puts_disputed_tables_at_the_top(client, world):
     client.force_login(world.referee)
     page = client.get(reverse("referee-event", args=[world.event.pk])).content.decode()
     assert (
-        page.index("Disputed") < page.index("Awaiting confirmation") < page.index("Latest entries")
+        page.index("Disputed") < page.index("Awaiting confirmation") < page.index("Latest entry")
     )
     assert "Count again" in page
