@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 from tournament.api.authentication import table_of
 from tournament.errors import Conflict
 
-from .api.serializers import EntryId
+from .api.serializers import EntryId, entry_payload
 from .models import BaselineRow
 
 
@@ -31,8 +31,7 @@ class BaselineApi(APIView):
         table = table_of(request)
         if table is None:
             raise exceptions.NotAuthenticated("Open the table with its key.")
-        if not isinstance(request.data, dict):
-            raise exceptions.ValidationError({"non_field_errors": ["Send the entry as an object."]})
+        entry_payload(request.data)  # an object, or a 400 as for an entry
         ident = EntryId(data=request.data)
         ident.is_valid(raise_exception=True)
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -25,6 +26,20 @@ class UUIDText(serializers.UUIDField):
 class EntryId(serializers.Serializer):
     id = UUIDText()
     kind = serializers.CharField(max_length=20)
+
+
+def entry_payload(data: Any) -> dict[str, Any]:
+    """The entry as the client sent it, without its id; a 400 unless it is a JSON object."""
+    if not isinstance(data, dict):
+        raise serializers.ValidationError({"non_field_errors": ["Send the entry as an object."]})
+    return {k: v for k, v in data.items() if k != "id"}
+
+
+def entry_id(data: dict[str, Any]) -> UUID:
+    """The id the client made for its entry (a UUID as text), checked with the kind."""
+    ident = EntryId(data=data)
+    ident.is_valid(raise_exception=True)
+    return ident.validated_data["id"]
 
 
 class VoidInput(Input):
@@ -88,7 +103,9 @@ class EntryOutput(serializers.Serializer):
         }
 
 
-class SeatState(serializers.Serializer):
+class SeatWorth(serializers.Serializer):
+    """A seat's player and what they are worth: cash, deeds at their value, buildings."""
+
     seat = serializers.IntegerField()
     player_id = serializers.IntegerField()
     name = serializers.CharField()
@@ -97,6 +114,9 @@ class SeatState(serializers.Serializer):
     building_value = serializers.IntegerField()
     net_worth = serializers.IntegerField()
     bankrupt = serializers.BooleanField()
+
+
+class SeatState(SeatWorth):
     jail_cards = serializers.IntegerField()
 
 
@@ -164,15 +184,7 @@ class ReasonGiven(serializers.Serializer):
     reason = serializers.CharField(max_length=300, help_text="What is wrong, or why.")
 
 
-class ReviewResultOutput(serializers.Serializer):
-    seat = serializers.IntegerField()
-    player_id = serializers.IntegerField()
-    name = serializers.CharField()
-    cash = serializers.IntegerField()
-    property_value = serializers.IntegerField()
-    building_value = serializers.IntegerField()
-    net_worth = serializers.IntegerField()
-    bankrupt = serializers.BooleanField()
+class ReviewResultOutput(SeatWorth):
     rank = serializers.IntegerField()
     tied = serializers.BooleanField()
 

@@ -104,15 +104,12 @@ class EntryListApi(APIView):
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(request, table_id)
         actor = _actor(request, table)
-        if not isinstance(request.data, dict):
-            raise exceptions.ValidationError({"non_field_errors": ["Send the entry as an object."]})
-        ident = s.EntryId(data=request.data)
-        ident.is_valid(raise_exception=True)
-        payload = {k: v for k, v in request.data.items() if k != "id"}
+        payload = s.entry_payload(request.data)
+        ident = s.entry_id(request.data)
         if actor.role == Actor.REFEREE and payload.get("kind") != "adjust":
             raise exceptions.PermissionDenied("Referees correct tables with adjust and void only.")
         posted = entry_services.entry_post(
-            table_id=table.pk, entry_id=ident.validated_data["id"], payload=payload, actor=actor
+            table_id=table.pk, entry_id=ident, payload=payload, actor=actor
         )
         code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
         return Response(_posted(posted, table), status=code)
@@ -342,9 +339,7 @@ class TablePreviewApi(APIView):
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(request, table_id)
         actor = _actor(request, table)
-        if not isinstance(request.data, dict):
-            raise exceptions.ValidationError({"non_field_errors": ["Send the entry as an object."]})
-        payload = {k: v for k, v in request.data.items() if k != "id"}
+        payload = s.entry_payload(request.data)
         return Response(previews.entry_preview(table=table, payload=payload, actor=actor))
 
 
