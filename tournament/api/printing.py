@@ -144,7 +144,7 @@ class EventPrintJobsApi(APIView):
             round_id=data.validated_data.get("round"),
             requested_by=request.user,
         )
-        job.refresh_from_db(fields=["status"])  # waiting, when the print queue did not answer
+        job.refresh_from_db()  # waiting, when the print queue did not answer; made, when eager
         return Response(_out(request, job), status=status.HTTP_201_CREATED)
 
 
@@ -178,5 +178,5 @@ class PrintJobRetryApi(APIView):
     def post(self, request: Request, job_id: int) -> Response:
         job = _job_for_organiser(request, job_id)
         job = print_job_retry(job_id=job.pk)
-        job.refresh_from_db(fields=["status"])
+        job.refresh_from_db()
         return Response(_out(request, job))
