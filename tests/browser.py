@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,17 @@ def watch_content_security(context: Any) -> list[str]:
 @pytest.fixture
 def page(new_page: Callable[..., Any]) -> Any:
     return new_page()
+
+
+def wait_until(page: Any, expression: str, timeout: float = 10_000) -> None:
+    """Wait until the JavaScript `expression` is true in `page` (timeout in ms, as
+    Playwright's). Playwright's own wait_for_function polls with eval(), which the site's
+    Content-Security-Policy rightly forbids; page.evaluate() is not subject to it."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"Still not true after {timeout / 1000:.0f} s: {expression}")
+        page.wait_for_timeout(50)
 
 
 def snap(page: Any, name: str) -> Path:

@@ -26,6 +26,7 @@ from tests.browser import (
     no_horizontal_scroll,
     serious_accessibility_violations,
     snap,
+    wait_until,
     watch_content_security,
 )
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerFactory
@@ -108,7 +109,7 @@ def test_the_desk_checks_a_player_in_by_scanning_their_code(
     page = context.new_page()
     url = f"/desk/events/{event.pk}/check-in/"
     log_in(page, live_server.url, "olga", url)
-    page.wait_for_function("!!window.jsQR")  # the reader the setup installed (package.json)
+    wait_until(page, "!!window.jsQR")  # the reader the setup installed (package.json)
     assert page.locator("[data-count-missing]").inner_text() == "6"
 
     page.get_by_role("button", name="Start camera").click()
@@ -119,7 +120,7 @@ def test_the_desk_checks_a_player_in_by_scanning_their_code(
     ada.refresh_from_db()
     assert ada.checked_in
     assert ada.checked_in_at is not None
-    page.wait_for_function("document.querySelector('[data-count-checked]').textContent === '1'")
+    wait_until(page, "document.querySelector('[data-count-checked]').textContent === '1'")
     assert page.locator("[data-count-missing]").inner_text() == "5"
     row = page.locator(f"#player-{ada.pk} button.toggle")
     assert row.get_attribute("aria-pressed") == "true"
@@ -155,7 +156,7 @@ def test_the_desk_checks_a_player_in_by_scanning_their_code(
     page.get_by_label("Find a player").fill("fay")
     assert page.locator("tr[data-player]:visible").count() == 1
     page.get_by_role("button", name="Check in — Fay Wray").click()
-    page.wait_for_function("document.querySelector('[data-count-checked]').textContent === '3'")
+    wait_until(page, "document.querySelector('[data-count-checked]').textContent === '3'")
     snap(page, "check-in-tablet-after")
 
     # Each player's link and QR code, and a message ready to send.
@@ -215,8 +216,9 @@ def test_a_players_page_on_a_phone_shows_their_table_once_released_and_follows_t
     ]
     assert page.locator(".p-cash").inner_text().endswith("$950")  # 1,500 - 400 - 350 + 200
     assert "Boardwalk" in page.locator(".p-deeds").inner_text()
-    page.wait_for_function(
-        "/^[0-9]+(:[0-5][0-9]){1,2}$/.test(document.querySelector('.p-clock').textContent.trim())"
+    wait_until(
+        page,
+        "/^[0-9]+(:[0-5][0-9]){1,2}$/.test(document.querySelector('.p-clock').textContent.trim())",
     )
     assert page.locator("form").count() == 0  # nothing here sends anything
     snap(page, "player-phone")

@@ -16,6 +16,7 @@ from tests.browser import (
     TABLET,
     check_page,
     snap,
+    wait_until,
 )
 from tests.conftest import close_and_confirm, make_world
 from tests.factories import EventFactory, UserFactory, VolunteerFactory
@@ -80,9 +81,7 @@ def test_an_organiser_imports_players_seats_a_round_and_starts_it(live_server, n
 
     # one tap checks a player in, without reloading the page
     page.get_by_role("button", name="Check in — Ada").click()
-    page.wait_for_function(
-        "document.querySelector('[data-count-checked]').textContent.trim() === '1'"
-    )
+    wait_until(page, "document.querySelector('[data-count-checked]').textContent.trim() === '1'")
     assert Player.objects.get(event=event, name="Ada").checked_in
     snap(page, "desk-browser-players-after-check-in")
 
@@ -103,8 +102,8 @@ def test_an_organiser_imports_players_seats_a_round_and_starts_it(live_server, n
     page.get_by_role("button", name="Confirm seating").click()
     page.get_by_role("button", name="Start round 1").click()
     page.locator(".countdown").wait_for()
-    page.wait_for_function(
-        "/^4[0-4]:[0-5][0-9]$/.test(document.querySelector('.countdown').textContent.trim())"
+    wait_until(
+        page, "/^4[0-4]:[0-5][0-9]$/.test(document.querySelector('.countdown').textContent.trim())"
     )
 
     round_.refresh_from_db()

@@ -15,6 +15,7 @@ from tests.browser import (
     no_horizontal_scroll,
     serious_accessibility_violations,
     snap,
+    wait_until,
 )
 from tests.tournament.test_printing import night
 from tournament.models import PrintJob
@@ -63,9 +64,7 @@ def test_an_organiser_prints_documents_and_retries_one_that_failed(
 
     with page.expect_response(lambda response: response.url.endswith("/retry/")):
         failed.get_by_role("button", name="Retry").click()
-    page.wait_for_function(
-        "() => document.querySelector('tr[data-job]').dataset.status === 'failed'"
-    )
+    wait_until(page, "() => document.querySelector('tr[data-job]').dataset.status === 'failed'")
     assert PrintJob.objects.get(kind="scoresheets").attempts == 2
 
     phone = new_page(viewport=PHONE)

@@ -22,6 +22,7 @@ from tests.browser import (
     TABLET_LANDSCAPE,
     check_page,
     snap,
+    wait_until,
 )
 from tests.conftest import World, client_for, close_and_confirm, make_world
 from tournament.models import AuditEvent, Event, Round, Table, Volunteer
@@ -317,8 +318,10 @@ def test_the_big_screen_updates_when_an_entry_is_posted(live_server, new_page):
     assert leader.locator(".name").inner_text() == seat_two
     assert page.evaluate("performance.getEntriesByType('navigation').length") == 1  # no reload
     # Nine tables do not fit 1280x800: after a rest at the top, the leaderboard scrolls itself.
-    page.wait_for_function(
-        "document.querySelector('#view-leaderboard .view-scroll').scrollTop > 20", timeout=10_000
+    wait_until(
+        page,
+        "document.querySelector('#view-leaderboard .view-scroll').scrollTop > 20",
+        timeout=10_000,
     )
     snap(page, "screen-1280x800-updated")
 
