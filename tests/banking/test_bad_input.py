@@ -387,6 +387,9 @@ def test_a_csv_with_bad_rows_creates_nothing_and_names_each_bad_line(world):
         pytest.param("name,phone\nZed,0123\n", 1, id="unknown-column"),
         pytest.param("name,email,team,paid\n", 2, id="no-players"),
         pytest.param("name,email\nZed,zed@example.org,extra\n", 2, id="too-many-cells"),
+        pytest.param("name\nZe\x00d\n", 2, id="control-character"),
+        pytest.param("name\nZed\x0f\n", 2, id="invisible-character"),
+        pytest.param("name\n" + "Z" * 200_000 + "\n", 2, id="a-cell-too-big-to-read"),
     ],
 )
 def test_a_csv_with_a_bad_shape_creates_nothing(world, text, line):
@@ -395,6 +398,15 @@ def test_a_csv_with_a_bad_shape_creates_nothing(world, text, line):
     assert body["created"] == 0
     assert body["errors"][0]["line"] == line
     assert Player.objects.count() == players
+
+
+def test_a_csv_with_any_line_endings_imports_every_player(world):
+    text = "name,team\r\nZed,Blue\rYan,Red\nXi,\r\n"  # Windows, old Mac and Unix at once
+    response = _import(world, text)
+    assert response.status_code == 201, response.content
+    assert response.json()["created"] == 3
+    teams = dict(Player.objects.filter(name__in=["Zed", "Yan", "Xi"]).values_list("name", "team"))
+    assert teams == {"Zed": "Blue", "Yan": "Red", "Xi": ""}
 
 
 def test_a_csv_that_is_not_utf8_is_refused(world):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
-from django.db import DatabaseError
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -59,7 +59,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
             },
             status=status.HTTP_400_BAD_REQUEST,
         )
-    if isinstance(exc, DatabaseError):
+    if isinstance(exc, (OperationalError, InterfaceError)):  # lost or refused connection
         return Response(
             UNAVAILABLE, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers=RETRY_AFTER
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -129,7 +130,17 @@ def players_import(*, event_id: int, text: str) -> ImportReport:
     report lists each problem with its line number.
     """
     report = ImportReport()
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    # newline="": the reader itself takes \n, \r\n and a lone \r (old Macs) as line ends.
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))
+    try:
+        return _players_from_csv(event_id, reader, report)
+    except csv.Error as exc:  # a line the CSV reader cannot split: nothing is created
+        line = reader.line_num + 1  # the line it was reading
+        report.errors.append({"line": line, "detail": f"This line cannot be read as CSV: {exc}."})
+        return report
+
+
+def _players_from_csv(event_id: int, reader: csv.DictReader, report: ImportReport) -> ImportReport:
     header = [h.strip().lower() for h in (reader.fieldnames or [])]
     if "name" not in header:
         report.errors.append(
@@ -179,6 +190,9 @@ def players_import(*, event_id: int, text: str) -> ImportReport:
 def _import_row_problem(values: Mapping[str, str]) -> str:
     if not values.get("name"):
         return "The name is missing."
+    for column, value in values.items():
+        if any(unicodedata.category(char) == "Cc" for char in value):
+            return f"The {column} holds a control character (an invisible one): retype it."
     if len(values["name"]) > 100:
         return "The name is longer than 100 characters."
     if values.get("email"):
