@@ -102,3 +102,19 @@ def test_the_checks_of_a_result_are_described(schema):
 def test_the_schema_and_its_browser_are_served(client):
     assert client.get("/api/schema/").status_code == 200
     assert client.get("/api/docs/").status_code == 200
+
+
+PUBLIC_OPERATIONS = {("/api/editions/", "get"), ("/api/editions/{code}/", "get"),
+                     ("/api/auth/token/", "post")}  # fmt: skip
+
+
+def test_only_the_public_operations_offer_anonymous_access(schema):
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            security = operation.get("security", [])
+            if (path, method) in PUBLIC_OPERATIONS:
+                assert {} in security, (path, method)
+            else:
+                assert security, (path, method)
+                assert {} not in security, (path, method)
+                assert "401" in operation["responses"], (path, method)

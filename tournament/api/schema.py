@@ -47,6 +47,15 @@ WRITES = ("POST", "PUT", "PATCH", "DELETE")
 
 
 class ApiAutoSchema(AutoSchema):
+    def get_auth(self) -> list[dict[str, Any]]:
+        """Who may call: a view with no authentication at all is public (`{}`); every other
+        view lets its callers in with `AllowAny` only to refuse them itself, with a sentence
+        (tournament/access.py), so anonymous access is not offered for it."""
+        requirements = super().get_auth()
+        if self.view.get_authenticators():
+            requirements = [requirement for requirement in requirements if requirement]
+        return requirements
+
     def _refusals(self) -> list[str]:
         codes = []
         if self.method in WRITES:
