@@ -22,7 +22,12 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     environment.update(env)
     return subprocess.run(  # noqa: S603 - our own manage.py
         [sys.executable, "manage.py", *args],
-        cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120, check=False,
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
 
 

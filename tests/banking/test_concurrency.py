@@ -50,8 +50,10 @@ def test_eight_tablets_posting_to_one_table_keep_seq_gapless_and_state_equal_to_
     def post(index: int) -> None:
         for _ in range(5):
             entry_post(
-                table_id=table.pk, entry_id=uuid.uuid4(),
-                payload={"kind": "pass_go", "seat": index % 4 + 1}, actor=BANKER,
+                table_id=table.pk,
+                entry_id=uuid.uuid4(),
+                payload={"kind": "pass_go", "seat": index % 4 + 1},
+                actor=BANKER,
             )
 
     assert run_in_threads(8, post) == []
@@ -71,8 +73,10 @@ def test_twenty_tablets_sending_the_same_entry_id_make_one_entry():
 
     def post(index: int) -> None:
         posted = entry_post(
-            table_id=world.table.pk, entry_id=entry_id,
-            payload={"kind": "buy", "seat": 1, "space": 39}, actor=BANKER,
+            table_id=world.table.pk,
+            entry_id=entry_id,
+            payload={"kind": "buy", "seat": 1, "space": 39},
+            actor=BANKER,
         )
         answers.append(posted.new)
 
@@ -89,8 +93,10 @@ def test_the_same_id_sent_to_two_tables_at_once_is_recorded_once():
 
     def post(index: int) -> None:
         entry_post(
-            table_id=world.tables[index % 2].pk, entry_id=entry_id,
-            payload={"kind": "pass_go", "seat": 1}, actor=BANKER,
+            table_id=world.tables[index % 2].pk,
+            entry_id=entry_id,
+            payload={"kind": "pass_go", "seat": 1},
+            actor=BANKER,
         )
 
     errors = run_in_threads(6, post)

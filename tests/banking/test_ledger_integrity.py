@@ -20,8 +20,10 @@ BANKER = Actor(role=Actor.BANKER, name="banker")
 @pytest.fixture
 def entry(world):
     return entry_post(
-        table_id=world.table.pk, entry_id=uuid.uuid4(),
-        payload={"kind": "buy", "seat": 1, "space": 39}, actor=BANKER,
+        table_id=world.table.pk,
+        entry_id=uuid.uuid4(),
+        payload={"kind": "buy", "seat": 1, "space": 39},
+        actor=BANKER,
     ).entry
 
 

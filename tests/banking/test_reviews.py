@@ -599,7 +599,5 @@ def test_the_referee_event_page_puts_disputed_tables_at_the_top(client, world):
     ok(world.banker(other).post(url(other, "close")))
     client.force_login(world.referee)
     page = client.get(reverse("referee-event", args=[world.event.pk])).content.decode()
-    assert (
-        page.index("Disputed") < page.index("Awaiting confirmation") < page.index("Latest entry")
-    )
+    assert page.index("Disputed") < page.index("Awaiting confirmation") < page.index("Latest entry")
     assert "Count again" in page
