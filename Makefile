@@ -35,6 +35,7 @@ run: $(STAMP) $(VENDORED)
 test: $(STAMP)
 	scripts/test-prerequisites.sh
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run --settings=tournament.settings.test
 	$(BIN)/pytest
 
