@@ -344,6 +344,53 @@ def test_a_sent_entry_is_recorded_once_even_if_its_answer_is_lost(live_server, n
     assert Entry.objects.filter(table=world.table).count() == 1
 
 
+def test_a_tablet_that_replays_its_whole_outbox_twice_records_nothing_twice(live_server, new_page):
+    """Every entry the console sent goes back into its outbox, twice over, as if the tablet
+    had lost track of what it sent: the bank answers each with the entry it has."""
+    banker, world = open_console(live_server, new_page)
+    sent: list[dict[str, Any]] = []
+    banker.page.on(
+        "request",
+        lambda r: (
+            sent.append(r.post_data_json)
+            if r.method == "POST" and r.url.endswith("/entries/")
+            else None
+        ),
+    )
+    banker.player(1).move("pass_go").record("$200")
+    banker.move("buy").tap(".choice[data-space='39']").record("$400")
+    banker.player(2).move("rent").tap(".choice[data-space='39']").record("$50")
+    assert [body["kind"] for body in sent] == ["pass_go", "buy", "rent"]
+    state_url = f"/api/tables/{world.table.pk}/state/"
+    before = world.banker().get(state_url).json()
+
+    banker.page.evaluate(
+        """async (items) => {
+            const outbox = await import('/static/js/console/outbox.js');
+            for (const item of items.concat(items)) await outbox.add(item);
+        }""",
+        [
+            {
+                "table": world.table.pk,
+                "id": body["id"],
+                "url": f"/api/tables/{world.table.pk}/entries/",
+                "body": body,
+                "label": "Sent again",
+            }
+            for body in sent
+        ],
+    )
+    banker.page.reload()
+    expect(banker.page.locator("#conn")).to_have_attribute("data-pending", "0")
+    expect(banker.page.locator("#ledger [data-seq='3']")).to_be_visible()
+    expect(banker.page.locator("#ledger [data-seq='4']")).to_have_count(0)
+    assert len(sent) == 9  # three, then each of them twice more
+    assert kinds_and_seats(world) == [("pass_go", 1), ("buy", 1), ("rent", 2)]
+    after = world.banker().get(state_url).json()
+    assert after["seats"] == before["seats"]
+    assert after["last_seq"] == 3
+
+
 # --------------------------------------------------------------------------- 3 and 4. looks
 
 
