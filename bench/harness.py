@@ -238,10 +238,17 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+# A line per request in the access log: the time gunicorn spent on it (from the request
+# read to the answer sent, in microseconds), the client's X-Bench-Phase header, the method
+# and the path.
+ACCESS_FORMAT = "%(D)s %({x-bench-phase}i)s %(m)s %(U)s"
+
+
 @contextmanager
-def gunicorn(env: dict[str, str], workers: int) -> Iterator[int]:
+def gunicorn(env: dict[str, str], workers: int, access_log: Path | None = None) -> Iterator[int]:
     """gunicorn (sync workers, as in docker/) on a free port with these settings, answering;
-    stopped with its whole process group at the end."""
+    stopped with its whole process group at the end. With `access_log`, a line per request
+    in ACCESS_FORMAT."""
     port = free_port()
     command = [
         str(GUNICORN),
@@ -255,6 +262,8 @@ def gunicorn(env: dict[str, str], workers: int) -> Iterator[int]:
         "--log-level",
         "warning",
     ]
+    if access_log is not None:
+        command += ["--access-logfile", str(access_log), "--access-logformat", ACCESS_FORMAT]
     env = {**env, "PYTHONWARNINGS": "ignore:No directory at"}  # whitenoise: no collectstatic
     process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
     try:

@@ -31,8 +31,10 @@ baseline endpoint measured in the same run (BENCHMARKS.md).
      baseline  `--baseline` seconds, the same users at the same pace, except that each
                tablet posts its entry's JSON to the bare baseline endpoint
                (/api/bench/baseline/: parse, insert one row) instead of the ledger.
-4. Prints per endpoint the count, the errors, p50, p99 and max of each phase, and the
-   ratios of the entries' p50 and p99 to the baseline's; then runs
+4. Prints per endpoint the count, the errors, p50, p99 and max of each phase as the
+   clients saw them, the ratios of the p50 and p99 to the baseline's, and the p50 and p99
+   of the time gunicorn itself spent on each request (its access log: from the request
+   read to the answer sent, so without any wait for a free worker); then runs
    `manage.py verify_ledgers` on the load's database and drops it.
 
 Exits non-zero if any request failed (a refusal, a server error, a lost connection),
@@ -46,9 +48,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
+import re
+import shutil
 import sys
+import tempfile
 import time
 import uuid
 from collections import defaultdict
@@ -82,6 +88,7 @@ OVERVIEW = "GET /referee/events/[id]/"
 TABLE_PAGE = "GET /referee/events/[id]/tables/[id]/"
 SNAPSHOT = "GET /events/[id]/screen/[token]/snapshot/"
 ENDPOINTS = (PREVIEW, ENTRY, STATE, OPTIONS, BASELINE, OVERVIEW, TABLE_PAGE, SNAPSHOT)
+ID = re.compile(r"/\d+(?=/)")
 
 
 # -- The plan: who does what, made before the load --------------------------------------------
@@ -172,6 +179,7 @@ class Phase:
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     examples: list[str] = field(default_factory=list)
+    server: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))  # ms
     latest_start: float = 0.0  # seconds
     began: float = 0.0
     ended: float = 0.0
@@ -228,7 +236,7 @@ class Client(FastHttpUser):
             path,
             name=name,
             data=data,
-            headers=self.headers,
+            headers={**self.headers, "X-Bench-Phase": RUN.phase.name},  # for the server's log
             catch_response=True,
             allow_redirects=False,
         ) as response:
@@ -356,7 +364,7 @@ def report(event: Phase, baseline: Phase) -> list[str]:
     base50, base99 = percentile(base_times, 50), percentile(base_times, 99)
     lines = [
         f"{'endpoint':42} {'phase':8} {'count':>6} {'errors':>6} {'p50 ms':>8} {'p99 ms':>8}"
-        f" {'max ms':>8} {'p50/base':>8} {'p99/base':>8}"
+        f" {'max ms':>8} {'p50/base':>8} {'p99/base':>8} {'server p50':>10} {'server p99':>10}"
     ]
     for phase in (event, baseline):
         for name in ENDPOINTS:
@@ -364,9 +372,11 @@ def report(event: Phase, baseline: Phase) -> list[str]:
             if not times:
                 continue
             p50, p99 = percentile(times, 50), percentile(times, 99)
+            server = phase.server.get(name) or [math.nan]
             lines.append(
                 f"{name:42} {phase.name:8} {len(times):6d} {phase.errors.get(name, 0):6d}"
                 f" {p50:8.1f} {p99:8.1f} {max(times):8.1f} {p50 / base50:8.2f} {p99 / base99:8.2f}"
+                f" {percentile(server, 50):10.1f} {percentile(server, 99):10.1f}"
             )
     return lines
 
@@ -430,7 +440,8 @@ def simulate(args: argparse.Namespace, env: dict[str, str]) -> tuple[Phase, Phas
     RUN.console = not args.entries_only
     queued_before = queued_tasks()
     print(f"  built in {time.perf_counter() - began:.1f}s", flush=True)
-    with harness.gunicorn(env, args.workers) as port:
+    access_log = Path(tempfile.mkdtemp(prefix="bench-load-")) / "access.log"
+    with harness.gunicorn(env, args.workers, access_log) as port:
         print(
             f"gunicorn: {args.workers} sync workers on {harness.HOST}:{port}, "
             f"production settings, broker {args.broker}",
@@ -442,7 +453,21 @@ def simulate(args: argparse.Namespace, env: dict[str, str]) -> tuple[Phase, Phas
             phase = run_phase(Phase(name), port, args.tables, args.referees, seconds)
             print(f"  {phase.ended - phase.began:.1f} s with the last cycles", flush=True)
             phases.append(phase)
+    server_times(access_log, {phase.name: phase for phase in phases})
+    shutil.rmtree(access_log.parent)
     return phases[0], phases[1], queued_tasks() - queued_before
+
+
+def server_times(access_log: Path, phases: dict[str, Phase]) -> None:
+    """Each request's time inside gunicorn, from its access log, under the name locust gave
+    the request: what the server spent, apart from any wait before a worker took it."""
+    for line in access_log.read_text().splitlines():
+        micros, phase, method, path = line.split(" ", 3)
+        if phase in phases and micros.isdigit():
+            name = (
+                f"{method} {re.sub(r'/screen/[^/]+/', '/screen/[token]/', ID.sub('/[id]', path))}"
+            )
+            phases[phase].server[name].append(int(micros) / 1000)
 
 
 def summary(args: argparse.Namespace, event: Phase, baseline: Phase, queued: int) -> list[str]:

@@ -42,6 +42,9 @@ def test_the_load_benchmark_runs_clean_and_reports_every_endpoint() -> None:
     assert result.returncode == 0, output[-4000:] + result.stderr[-4000:]
     for endpoint in ENDPOINTS:
         assert endpoint in output
+    entries = next(line for line in output.splitlines() if line.startswith("POST /api/tables"))
+    server_p50, server_p99 = (float(cell) for cell in entries.split()[-2:])
+    assert 0 < server_p50 <= server_p99  # gunicorn's own time, from its access log
     assert "PASS errors: 0 (target 0)" in output
     assert "PASS verify_ledgers" in output
     assert "3 ledger(s) checked: all match a replay" in output
