@@ -110,14 +110,23 @@ def _result_data(table: Table) -> dict[str, Any]:
     }
 
 
-def _open_again(table: Table, *, user: AbstractBaseUser, note: str) -> None:
-    """Withdraw the table's result and open it for corrections, marked disputed."""
+def _open_again(table: Table, *, user: AbstractBaseUser, reason: str, action: str) -> None:
+    """Withdraw the table's result and open it for corrections, marked disputed; the audit
+    trail keeps the withdrawn result under `action`, with the reason."""
+    audit(
+        event_id=table.round.event_id,
+        actor=user,
+        action=action,
+        subject=table_subject(table),
+        reason=reason,
+        data=_result_data(table),
+    )
     Result.objects.filter(seat__table=table).delete()
     table.status = Table.Status.OPEN
     table.closed_at = None
     table.verification_code = ""
     table.review = Table.Review.DISPUTED
-    table.review_note = note
+    table.review_note = reason
     table.reviewed_by = user
     table.reviewed_at = timezone.now()
     table.save(
@@ -184,16 +193,7 @@ def table_dispute(*, table_id: int, user: User, reason: str) -> Table:
             if table.review == Table.Review.DISPUTED
             else "Its banker has not closed this table yet: there is no result to dispute.",
         )
-    data = _result_data(table)
-    _open_again(table, user=user, note=reason)
-    audit(
-        event_id=table.round.event_id,
-        actor=user,
-        action="table_disputed",
-        subject=table_subject(table),
-        reason=reason,
-        data=data,
-    )
+    _open_again(table, user=user, reason=reason, action="table_disputed")
     return table
 
 
@@ -212,14 +212,5 @@ def table_reopen(*, table_id: int, user: User, reason: str) -> Table:
             "Only a confirmed result is reopened: this one is not confirmed "
             "(a referee disputes an unconfirmed result instead).",
         )
-    data = _result_data(table)
-    _open_again(table, user=user, note=reason)
-    audit(
-        event_id=table.round.event_id,
-        actor=user,
-        action="table_reopened",
-        subject=table_subject(table),
-        reason=reason,
-        data=data,
-    )
+    _open_again(table, user=user, reason=reason, action="table_reopened")
     return table
