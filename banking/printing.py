@@ -10,7 +10,7 @@ side's print machinery (tournament.printing), which renders it: imports go one w
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -20,14 +20,7 @@ from django.db.models import QuerySet
 from games import engine
 from tournament.errors import Refusal
 from tournament.models import PrintJob, Result, Round, Table
-from tournament.printing.documents import (
-    event_head,
-    in_batches,
-    person,
-    printed_at,
-    round_head,
-    round_of,
-)
+from tournament.printing.documents import person, round_head, round_of, table_pages
 from tournament.printing.registry import Parts, document
 from tournament.printing.render import figure, qr_png, site_url
 
@@ -179,26 +172,21 @@ def scoresheets(job: PrintJob) -> Parts:
             "no_results",
             f"{label} has no results yet: end the round before printing its scoresheets.",
         )
-    event = round_.event
-    rules = rules_of(event)
-    common = {"event": event_head(event), "round": round_head(round_), "printed_at": printed_at()}
-    tables = _tables(round_)
+    rules = rules_of(round_.event)
 
-    def items() -> Iterator[dict[str, Any]]:
-        for table in in_batches(tables):
-            sheet = scoresheet_table(
-                number=table.number,
-                seats=_results_of(table),
-                state=_state_of(table, rules),
-                rules=rules,
-                code=table.verification_code,
-                closed_at=table.closed_at,
-                banker=person(table.banker),
-                referee=person(table.referee),
-            )
-            yield {**common, **sheet}
+    def page(table: Table) -> dict[str, Any]:
+        return scoresheet_table(
+            number=table.number,
+            seats=_results_of(table),
+            state=_state_of(table, rules),
+            rules=rules,
+            code=table.verification_code,
+            closed_at=table.closed_at,
+            banker=person(table.banker),
+            referee=person(table.referee),
+        )
 
-    return Parts(tables.count(), items())
+    return table_pages(round_, _tables(round_), page)
 
 
 # -- Checking a scoresheet's code -------------------------------------------------------------

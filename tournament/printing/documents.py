@@ -7,7 +7,7 @@ Each is one function that returns the job's `Parts` and one template under print
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from django.db.models import QuerySet
@@ -112,6 +112,19 @@ def seated_tables(round_: Round, what: str) -> QuerySet[Table]:
     return tables
 
 
+def table_pages(
+    round_: Round, tables: QuerySet[Table], page: Callable[[Table], dict[str, Any]]
+) -> Parts:
+    """A page per table, the tables read in batches: `page(table)` with the event, the round
+    and the time of printing that every page of the job shows."""
+    common = {
+        "event": event_head(round_.event),
+        "round": round_head(round_),
+        "printed_at": printed_at(),
+    }
+    return Parts(tables.count(), ({**common, **page(table)} for table in in_batches(tables)))
+
+
 def seats_of(table: Table) -> list[dict[str, Any]]:
     return [
         {"number": seat.number, "name": seat.player.name, "team": seat.player.team}
@@ -132,27 +145,21 @@ def seats_of(table: Table) -> list[dict[str, Any]]:
 )
 def table_cards(job: PrintJob) -> Parts:
     round_ = round_of(job, "table cards")
-    tables = seated_tables(round_, "table cards")
-    head, rhead, stamp = event_head(round_.event), round_head(round_), printed_at()
 
-    def items() -> Iterator[dict[str, Any]]:
-        for table in in_batches(tables):
-            url = site_url(f"/console/{table.key}/")
-            seats = seats_of(table)
-            yield {
-                "event": head,
-                "round": rhead,
-                "table": table.number,
-                "seats": seats,
-                "crowded": len(seats) > CROWDED,
-                "referee": person(table.referee),
-                "banker": person(table.banker),
-                "console_url": url,
-                "qr": qr_svg(url),
-                "printed_at": stamp,
-            }
+    def page(table: Table) -> dict[str, Any]:
+        url = site_url(f"/console/{table.key}/")
+        seats = seats_of(table)
+        return {
+            "table": table.number,
+            "seats": seats,
+            "crowded": len(seats) > CROWDED,
+            "referee": person(table.referee),
+            "banker": person(table.banker),
+            "console_url": url,
+            "qr": qr_svg(url),
+        }
 
-    return Parts(tables.count(), items())
+    return table_pages(round_, seated_tables(round_, "table cards"), page)
 
 
 # -- 2. Paper fallback sheets -----------------------------------------------------------------
@@ -168,29 +175,22 @@ def table_cards(job: PrintJob) -> Parts:
 )
 def fallback_sheets(job: PrintJob) -> Parts:
     round_ = round_of(job, "fallback sheets")
-    tables = seated_tables(round_, "fallback sheets")
-    event = round_.event
-    rules = rules_for(event.edition, event.variants)
-    head, rhead, stamp = event_head(event), round_head(round_), printed_at()
+    rules = rules_for(round_.event.edition, round_.event.variants)
     start = rules.edition.starting_cash
 
-    def items() -> Iterator[dict[str, Any]]:
-        for table in in_batches(tables):
-            yield {
-                "event": head,
-                "round": rhead,
-                "table": table.number,
-                "seats": [{**seat, "start": start} for seat in seats_of(table)],
-                "currency": rules.edition.currency,
-                "short_game": rules.short_game,
-                "banker": person(table.banker),
-                "referee": person(table.referee),
-                "rows": range(1, LEDGER_ROWS + 1),
-                "kinds": KIND_HINTS,
-                "printed_at": stamp,
-            }
+    def page(table: Table) -> dict[str, Any]:
+        return {
+            "table": table.number,
+            "seats": [{**seat, "start": start} for seat in seats_of(table)],
+            "currency": rules.edition.currency,
+            "short_game": rules.short_game,
+            "banker": person(table.banker),
+            "referee": person(table.referee),
+            "rows": range(1, LEDGER_ROWS + 1),
+            "kinds": KIND_HINTS,
+        }
 
-    return Parts(tables.count(), items())
+    return table_pages(round_, seated_tables(round_, "fallback sheets"), page)
 
 
 # -- 4. The bracket ---------------------------------------------------------------------------
