@@ -22,21 +22,7 @@
   }
   takeServerTime(root.dataset.now);
 
-  function h(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (name) {
-      var value = attrs[name];
-      if (value === null || value === undefined || value === false) return;
-      if (name === "text") node.textContent = value;
-      else if (name === "className") node.className = value;
-      else node.setAttribute(name, value === true ? "" : value);
-    });
-    (children || []).forEach(function (child) {
-      if (child === null || child === undefined || child === false) return;
-      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-    });
-    return node;
-  }
+  var h = window.MonopolyNight.h;  // elements.js
   function money(amount) {
     return (amount < 0 ? "-" : "") + status.currency + Math.abs(amount).toLocaleString("en");
   }

@@ -26,21 +26,7 @@
   var views = Array.prototype.slice.call(root.querySelectorAll(".screen-view"));
 
   // ------------------------------------------------------------------ small helpers
-  function h(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (name) {
-      var value = attrs[name];
-      if (value === null || value === undefined || value === false) return;
-      if (name === "text") node.textContent = value;
-      else if (name === "className") node.className = value;
-      else node.setAttribute(name, value === true ? "" : value);
-    });
-    (children || []).forEach(function (child) {
-      if (child === null || child === undefined) return;
-      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-    });
-    return node;
-  }
+  var h = window.MonopolyNight.h;  // elements.js
 
   function money(amount, currency) {
     var sign = amount < 0 ? "\u2212" : "";
