@@ -3,6 +3,9 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell md5sum pyproject.toml | cut -c1-12)
+# manage.py, gunicorn and Celery default to the production settings, which refuse to start
+# without a real SECRET_KEY: the commands here for a laptop name the development settings.
+DEVELOPMENT := env DJANGO_SETTINGS_MODULE=tournament.settings.base
 
 .PHONY: run test lint venv demo worker bench-engine bench-print bench-api bench-load bench-players clean
 
@@ -23,13 +26,13 @@ $(VENDORED): node_modules/.package-lock.json
 
 ## make run: install, migrate, load the demo event and serve it on 127.0.0.1:8000
 run: $(STAMP) $(VENDORED)
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_demo
+	$(DEVELOPMENT) $(BIN)/python manage.py migrate --noinput
+	$(DEVELOPMENT) $(BIN)/python manage.py load_demo
 	@echo ""
 	@echo "  Monopoly Night is running at http://127.0.0.1:8000/"
 	@echo "  Organiser login: organiser / monopoly-night (admin at /admin/)"
 	@echo ""
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(DEVELOPMENT) $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 ## make test: system packages, PostgreSQL and Redis, then ruff and the whole suite
 test: $(STAMP)
@@ -44,26 +47,26 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 worker: $(STAMP)
-	$(BIN)/celery -A tournament worker --loglevel=info
+	$(DEVELOPMENT) $(BIN)/celery -A tournament worker --loglevel=info
 
 bench-engine: $(STAMP)
-	$(BIN)/python bench/engine.py
+	$(DEVELOPMENT) $(BIN)/python bench/engine.py
 
-## make bench-print: the scoresheets print job against plain pages of the same text (BENCHMARKS.md)
+## make bench-print: the scoresheets print job against plain pages of the same text (docs/benchmarks.md)
 bench-print: $(STAMP)
-	$(BIN)/python bench/print.py
+	$(DEVELOPMENT) $(BIN)/python bench/print.py
 
-## make bench-api: the entries API against a bare baseline endpoint, under gunicorn (BENCHMARKS.md)
+## make bench-api: the entries API against a bare baseline endpoint, under gunicorn (docs/benchmarks.md)
 bench-api: $(STAMP)
-	$(BIN)/python bench/api.py
+	$(DEVELOPMENT) $(BIN)/python bench/api.py
 
 ## make bench-load: an event for 2 minutes (100 tables, 20 referees, the big screen) under gunicorn, PostgreSQL and Redis
 bench-load: $(STAMP)
-	$(BIN)/python bench/load.py
+	$(DEVELOPMENT) $(BIN)/python bench/load.py
 
-## make bench-players: 400 players polling their own pages every 10 s: server CPU (issue 8)
+## make bench-players: 400 players polling their own pages every 10 s: server CPU
 bench-players: $(STAMP)
-	$(BIN)/python bench/players.py
+	$(DEVELOPMENT) $(BIN)/python bench/players.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles static/vendor tests/artifacts

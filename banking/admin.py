@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import BaselineRow, Entry, TableLedger
+from banking.models import BaselineRow, Entry, TableLedger, TabletHeartbeat
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -35,3 +35,11 @@ class BaselineRowAdmin(ReadOnly):
     """Listed like every model; the rows mean nothing once a benchmark is over."""
 
     list_display = ["id", "table_id", "created_at"]
+
+
+@admin.register(TabletHeartbeat)
+class TabletHeartbeatAdmin(ReadOnly):
+    """What each table's tablet last reported on its poll: read only, the console writes it."""
+
+    list_display = ["table", "online", "outbox", "seen_at", "synced_at", "away_seconds"]
+    list_select_related = ["table__round__event"]

@@ -5,10 +5,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from banking.models import Entry, TableLedger
 from games import engine
 from tournament.models import Event, Table
-
-from .models import Entry, TableLedger
 
 
 @lru_cache(maxsize=64)
@@ -37,8 +36,19 @@ def opening_ledger(table: Table, rules: engine.Rules) -> TableLedger:
     return TableLedger(table=table, start=start, state=start, seats=seats)
 
 
+def read_ledger(table: Table, rules: engine.Rules) -> TableLedger:
+    """The table's stored projection for a read: a table with no entry yet has none, and
+    gets an unsaved one at the start state. Reading never writes."""
+    try:
+        return table.ledger
+    except TableLedger.DoesNotExist:
+        return opening_ledger(table, rules)
+
+
 def ledger_of(table: Table, rules: engine.Rules) -> TableLedger:
-    """The table's stored projection, opened with the start state on first use."""
+    """The table's stored projection, saved with the start state by the first write that
+    needs it (posting an entry, closing the table). For writes only: reads use
+    `read_ledger`."""
     try:
         return table.ledger
     except TableLedger.DoesNotExist:
@@ -66,6 +76,6 @@ def effective_history(table_id: int) -> list[engine.Recorded]:
 
 
 def replayed_state(table: Table, rules: engine.Rules) -> engine.TableState:
-    ledger = ledger_of(table, rules)
+    ledger = read_ledger(table, rules)
     start = engine.TableState.from_dict(ledger.start)
     return engine.replay(start, rules, (r.entry for r in effective_history(table.id)))

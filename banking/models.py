@@ -23,8 +23,10 @@ class Entry(models.Model):
     fields = models.JSONField(default=dict)
     transfers = models.JSONField(default=list)
     body_hash = models.CharField(max_length=64, help_text="Of the request body, for idempotency.")
+    # PROTECT: a person who recorded entries stays (deactivate them instead); SET_NULL would
+    # be an UPDATE of the entry, which the append-only trigger refuses.
     author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     author_role = models.CharField(max_length=10)
     author_name = models.CharField(max_length=150)
@@ -60,8 +62,37 @@ class TableLedger(models.Model):
         return f"Ledger of {self.table}"
 
 
+class TabletHeartbeat(models.Model):
+    """The latest word from a table's console, sent on its state poll: whether it thinks it
+    is online, what waits in its outbox, when it last synced, how long it was away. Not part
+    of the ledger: one row a table, overwritten by every poll (banking.services.tablets)."""
+
+    table = models.OneToOneField(
+        Table, on_delete=models.CASCADE, primary_key=True, related_name="tablet"
+    )
+    seen_at = models.DateTimeField(help_text="When the bank last heard from the console.")
+    online = models.BooleanField(
+        default=True, help_text="The console's own view: its latest send went through."
+    )
+    outbox = models.PositiveIntegerField(default=0, help_text="Entries waiting on the tablet.")
+    oldest_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the oldest waiting entry was made (server time)."
+    )
+    synced_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the console last held the bank's latest state with nothing waiting.",
+    )
+    back_at = models.DateTimeField(null=True, blank=True, help_text="When it last came back.")
+    last_away_seconds = models.PositiveIntegerField(default=0)
+    away_seconds = models.PositiveIntegerField(default=0, help_text="Offline in all, tonight.")
+
+    def __str__(self) -> str:
+        return f"Tablet of {self.table}"
+
+
 class BaselineRow(models.Model):
-    """The benchmarks' baseline (bench/api.py, banking/baseline.py): one posted body, kept
+    """The benchmarks' baseline (bench/api.py, banking/api/baseline.py): one posted body, kept
     as sent with no rules and no projection. Nothing reads it."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)

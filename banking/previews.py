@@ -10,8 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from banking.actors import Actor
+from banking.entry_words import entry_sentence, kind_label
+from banking.ledgers import read_ledger, rules_of
+from banking.models import TableLedger
+from banking.selectors import table_state
 from games import engine
+from games.engine.building import sale_value
 from games.engine.entries import (
+    RAIL_CARD,
+    UTILITY_CARD,
     Auction,
     Bankrupt,
     Build,
@@ -23,22 +31,10 @@ from games.engine.entries import (
     TradeSide,
     Unmortgage,
 )
+from games.engine.mortgage import lift_cost
 from games.engine.rent import rent_due
 from tournament.errors import Conflict, NotAllowed
 from tournament.models import Table
-
-from .actors import Actor
-from .ledgers import opening_ledger, rules_of
-from .models import TableLedger
-from .selectors import table_state
-
-
-def _projection(table: Table, rules: engine.Rules) -> TableLedger:
-    """The table's stored projection, or an unsaved one at the start state (no entry yet)."""
-    try:
-        return table.ledger
-    except TableLedger.DoesNotExist:
-        return opening_ledger(table, rules)
 
 
 def _check_live(table: Table) -> None:
@@ -63,7 +59,7 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
     `payload` is the entry as it would be posted, without its id.
     """
     rules = rules_of(table.round.event)
-    ledger = _projection(table, rules)
+    ledger = read_ledger(table, rules)
     _check_live(table)
     entry = engine.parse_entry(payload)
     if entry.kind == "adjust" and not actor.corrects:
@@ -79,21 +75,42 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
         last_entry_at=ledger.last_entry_at,
     )
     touched = {t.source for t in outcome.transfers} | {t.target for t in outcome.transfers}
+    fields = engine.entry_fields(entry)
+    names = {seat: before.name(seat) for seat in before.seats}
+    transfers = [t.as_dict() for t in outcome.transfers]
     return {
         "kind": entry.kind,
-        "fields": engine.entry_fields(entry),
-        "transfers": [t.as_dict() for t in outcome.transfers],
+        "label": kind_label(entry.kind),
+        "description": entry_sentence(entry.kind, fields, names=names, rules=rules),
+        "fields": fields,
+        "transfers": transfers,
+        "total": _total(transfers, fields.get("seat")),
         "balances": [
             {
                 "seat": seat,
                 "name": before.name(seat),
                 "before": before.cash[seat],
                 "after": outcome.state.cash[seat],
+                "change": outcome.state.cash[seat] - before.cash[seat],
             }
             for seat in before.seats
             if seat in touched or before.cash[seat] != outcome.state.cash[seat]
         ],
         "state": table_state(table, after),
+    }
+
+
+def _total(transfers: list[dict[str, Any]], seat: Any) -> dict[str, Any]:
+    """What the entry's own seat receives (positive) or pays (negative) in all, the sum of
+    every transfer, and whether every transfer is the same amount (paid to or by each)."""
+    amounts = [t["amount"] for t in transfers]
+    net = sum(t["amount"] for t in transfers if t["to"] == seat) - sum(
+        t["amount"] for t in transfers if t["from"] == seat
+    )
+    return {
+        "net": net,
+        "moved": sum(amounts),
+        "each": amounts[0] if len(amounts) > 1 and len(set(amounts)) == 1 else None,
     }
 
 
@@ -105,6 +122,15 @@ def _legal(state: engine.TableState, rules: engine.Rules, entry: engine.Entry) -
     return True
 
 
+def _moved(state: engine.TableState, rules: engine.Rules, entry: engine.Entry) -> int | None:
+    """The cash the entry would move (the sum of its transfers), or None if it is refused."""
+    try:
+        outcome = engine.apply(state, entry, rules)
+    except engine.RuleViolation:
+        return None
+    return sum(t.amount for t in outcome.transfers)
+
+
 def _rent(state: engine.TableState, rules: engine.Rules, position: int) -> dict[str, Any] | None:
     """What landing on a deed costs now, for anyone but its owner; None where nothing is due.
 
@@ -114,12 +140,40 @@ def _rent(state: engine.TableState, rules: engine.Rules, position: int) -> dict[
     if deed.owner is None or deed.mortgaged or deed.owner in state.bankrupt:
         return None
     space = rules.edition.space(position)
-    row: dict[str, Any] = {"space": position, "owner": deed.owner, "amount": None, "per_dice": None}
+    row: dict[str, Any] = {
+        "space": position,
+        "owner": deed.owner,
+        "amount": None,
+        "per_dice": None,
+        "amount_via_card": None,
+        "per_dice_via_card": None,
+    }
+    cards = {card.rent_via for card in rules.edition.chance if card.rent_via}
     if space.kind is engine.Kind.UTILITY:
         row["per_dice"] = rent_due(state, rules, space, dice=1, via_card=None)
+        if UTILITY_CARD in cards:
+            row["per_dice_via_card"] = rent_due(state, rules, space, dice=1, via_card=UTILITY_CARD)
     else:
         row["amount"] = rent_due(state, rules, space, dice=None, via_card=None)
+        if space.kind is engine.Kind.RAILROAD and RAIL_CARD in cards:
+            row["amount_via_card"] = rent_due(state, rules, space, dice=None, via_card=RAIL_CARD)
     return row
+
+
+def _deed_values(rules: engine.Rules) -> list[dict[str, Any]]:
+    """What each deed is worth to the bank: its price, a house, a house sold back, the cash
+    a mortgage raises and what lifting it costs."""
+    return [
+        {
+            "space": space.position,
+            "price": space.price,
+            "house_cost": space.house_cost or None,
+            "sell_back": sale_value(space) if space.house_cost else None,
+            "mortgage": space.mortgage,
+            "unmortgage": lift_cost(space.mortgage),
+        }
+        for space in rules.edition.deeds
+    ]
 
 
 def table_options(*, table: Table) -> dict[str, Any]:
@@ -130,12 +184,22 @@ def table_options(*, table: Table) -> dict[str, Any]:
     the bank's stock of houses...).
     """
     rules = rules_of(table.round.event)
-    ledger = _projection(table, rules)
+    ledger = read_ledger(table, rules)
     state = engine.TableState.from_dict(ledger.state)
     deeds = [space.position for space in rules.edition.deeds]
 
     def ok(entry: engine.Entry) -> bool:
         return _legal(state, rules, entry)
+
+    def moves(make: Any, spaces: list[int]) -> tuple[list[int], dict[str, int]]:
+        """The spaces on which the move is legal, and the cash it would move on each."""
+        legal, amounts = [], {}
+        for p in spaces:
+            moved = _moved(state, rules, make(p))
+            if moved is not None:
+                legal.append(p)
+                amounts[str(p)] = moved
+        return legal, amounts
 
     seats = []
     for seat in state.active_seats():
@@ -143,15 +207,27 @@ def table_options(*, table: Table) -> dict[str, Any]:
         unowned = [p for p in deeds if state.deeds[p].owner is None]
         others = [p for p in deeds if state.deeds[p].owner not in (None, seat)]
         partner = next((s for s in state.active_seats() if s != seat), None)
+        buy, buy_amounts = moves(lambda p, n=seat: Buy(n, p), unowned)
+        build, build_amounts = moves(lambda p, n=seat: Build(n, p), owned)
+        sell, sell_amounts = moves(lambda p, n=seat: SellBuilding(n, p), owned)
+        mortgage, mortgage_amounts = moves(lambda p, n=seat: Mortgage(n, p), owned)
+        unmortgage, unmortgage_amounts = moves(lambda p, n=seat: Unmortgage(n, p), owned)
         seats.append(
             {
                 "seat": seat,
-                "buy": [p for p in unowned if ok(Buy(seat, p))],
+                "buy": buy,
                 "auction": [p for p in unowned if ok(Auction(seat, p, 1))],
-                "build": [p for p in owned if ok(Build(seat, p))],
-                "sell_building": [p for p in owned if ok(SellBuilding(seat, p))],
-                "mortgage": [p for p in owned if ok(Mortgage(seat, p))],
-                "unmortgage": [p for p in owned if ok(Unmortgage(seat, p))],
+                "build": build,
+                "sell_building": sell,
+                "mortgage": mortgage,
+                "unmortgage": unmortgage,
+                "amounts": {
+                    "buy": buy_amounts,
+                    "build": build_amounts,
+                    "sell_building": sell_amounts,
+                    "mortgage": mortgage_amounts,
+                    "unmortgage": unmortgage_amounts,
+                },
                 "rent": [p for p in others if ok(_rent_entry(rules, seat, p))],
                 "trade": [
                     p
@@ -159,14 +235,25 @@ def table_options(*, table: Table) -> dict[str, Any]:
                     if partner is not None and ok(Trade(seat, partner, give=TradeSide(spaces=(p,))))
                 ],
                 "jail_cards": state.jail_cards_of(seat),
-                "bankrupt": ok(Bankrupt(seat)),
+                "bankrupt": ok(Bankrupt(seat, state.owed_to.get(seat))),
+                "owed_to": _owed_to(state, seat),
             }
         )
     return {
         "last_seq": ledger.last_seq,
         "rents": [row for p in deeds if (row := _rent(state, rules, p)) is not None],
+        "deeds": _deed_values(rules),
         "seats": seats,
     }
+
+
+def _owed_to(state: engine.TableState, seat: int) -> int | str | None:
+    """Whom the seat's debt is owed to: a seat, "bank", or None (no debt, or a debt from
+    before creditors were recorded, which may go to any creditor)."""
+    if seat not in state.owed_to:
+        return None
+    creditor = state.owed_to[seat]
+    return engine.BANK if creditor is None else creditor
 
 
 def _rent_entry(rules: engine.Rules, seat: int, position: int) -> engine.Entry:

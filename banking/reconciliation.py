@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from banking.ledgers import replayed_state, rules_of
+from banking.models import TableLedger
 from games import engine
 from tournament.models import Table
-
-from .ledgers import replayed_state, rules_of
-from .models import TableLedger
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +31,13 @@ def ledger_differences(event_id: int | None = None) -> Iterator[Difference]:
             yield Difference(table, f"the ledger no longer replays: {exc.detail}")
             continue
         stored = engine.TableState.from_dict(ledger.state).as_dict()
+        # A debt taken on before creditors were recorded has none stored: the replay
+        # knows it, the stored state never did. Every creditor stored must match.
+        replayed["owed_to"] = {
+            seat: creditor
+            for seat, creditor in replayed["owed_to"].items()
+            if seat in stored["owed_to"]
+        }
         for part in replayed:
             if replayed[part] != stored[part]:
                 yield Difference(

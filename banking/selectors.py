@@ -1,16 +1,25 @@
-"""Selectors read: a table's state as the API and the pages show it, and its ledger."""
+"""Selectors read the bank: a table's state as the API and the pages show it, its ledger
+in words, and many tables at once for the pages that watch them (referees, the big screen,
+players) in a fixed number of queries whatever the number of tables or entries."""
 
 from __future__ import annotations
 
+import hashlib
+import uuid
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db import connection
+from django.db.models import F, Prefetch, QuerySet, Window
+from django.db.models.functions import RowNumber
 
+from banking.entry_words import entry_sentence, kind_label
+from banking.ledgers import read_ledger, rules_of
+from banking.models import Entry, TableLedger
 from games import engine
-from tournament.models import Result, Table
-
-from .ledgers import ledger_of, rules_of
-from .models import Entry, TableLedger
+from tournament.models import Round, Seat, Table
 
 
 def table_for_reading(table_id: int) -> Table | None:
@@ -24,7 +33,7 @@ def table_for_reading(table_id: int) -> Table | None:
 def table_state(table: Table, ledger: TableLedger | None = None) -> dict[str, Any]:
     """The table as a banker sees it: each seat's cash and net worth, the deeds, the bank."""
     rules = rules_of(table.round.event)
-    ledger = ledger or ledger_of(table, rules)
+    ledger = ledger or read_ledger(table, rules)
     state = engine.TableState.from_dict(ledger.state)
     seats = sorted((int(n), player_id, name) for n, (player_id, name) in ledger.seats.items())
     round_ = table.round
@@ -33,14 +42,14 @@ def table_state(table: Table, ledger: TableLedger | None = None) -> dict[str, An
         "number": table.number,
         "round": round_.id,
         "round_number": round_.number,
-        "status": round_.status,
+        "status": round_.status_now,
         "table_status": table.status,
-        "last_turn": round_.status == round_.Status.TIME_CALLED,
+        "last_turn": round_.status_now == round_.Status.TIME_CALLED,
         "ends_at": round_.ends_at,
         "edition": rules.edition.code,
         "currency": rules.edition.currency,
-        "seats": [_seat(state, rules, n, player_id, name) for n, player_id, name in seats],
-        "spaces": [_space(state, rules, space) for space in rules.edition.deeds],
+        "seats": [seat_row(state, rules, n, player_id, name) for n, player_id, name in seats],
+        "spaces": [space_row(state, rules, space) for space in rules.edition.deeds],
         "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels},
         "last_seq": ledger.last_seq,
         "last_entry_at": ledger.last_entry_at,
@@ -49,45 +58,7 @@ def table_state(table: Table, ledger: TableLedger | None = None) -> dict[str, An
     }
 
 
-def table_review(table_id: int) -> dict[str, Any]:
-    """A table's result and its second-person check: the review state, who checked it and
-    when, and each seat's result as written when the table was closed."""
-    table = Table.objects.select_related("round", "reviewed_by").get(pk=table_id)
-    results = (
-        Result.objects.filter(seat__table_id=table_id)
-        .select_related("seat", "player")
-        .order_by("rank", "seat__number")
-    )
-    return {
-        "table": table.pk,
-        "number": table.number,
-        "round": table.round_id,
-        "round_number": table.round.number,
-        "table_status": table.status,
-        "review": table.review,
-        "review_note": table.review_note,
-        "reviewed_by": table.reviewed_by.get_username() if table.reviewed_by else None,
-        "reviewed_at": table.reviewed_at,
-        "verification_code": table.verification_code,
-        "results": [
-            {
-                "seat": r.seat.number,
-                "player_id": r.player_id,
-                "name": r.player.name,
-                "cash": r.cash,
-                "property_value": r.property_value,
-                "building_value": r.building_value,
-                "net_worth": r.net_worth,
-                "bankrupt": r.bankrupt,
-                "rank": r.rank,
-                "tied": r.tied,
-            }
-            for r in results
-        ],
-    }
-
-
-def _seat(
+def seat_row(
     state: engine.TableState, rules: engine.Rules, number: int, player_id: int, name: str
 ) -> dict[str, Any]:
     worth = engine.net_worth(state, rules, number)
@@ -104,7 +75,7 @@ def _seat(
     }
 
 
-def _space(state: engine.TableState, rules: engine.Rules, space: engine.Space) -> dict[str, Any]:
+def space_row(state: engine.TableState, rules: engine.Rules, space: engine.Space) -> dict[str, Any]:
     deed = state.deeds[space.position]
     return {
         "space": space.position,
@@ -129,67 +100,8 @@ def table_by_key(key: str) -> Table | None:
     return tables.order_by("pk").first()
 
 
-# ------------------------------------------------------------------------------------------
-# Watching tables: the referee view and the big screen. Every table of the current rounds
-# with its stored state, in a fixed number of queries whatever the number of tables or
-# entries. (This section was appended to a shared module: its imports are here.)
-
-import secrets  # noqa: E402
-from collections.abc import Iterable, Mapping  # noqa: E402
-
-from django.contrib.auth.models import AbstractBaseUser  # noqa: E402
-from django.db.models import F, Prefetch, Window  # noqa: E402
-from django.db.models.functions import RowNumber  # noqa: E402
-from django.utils import timezone  # noqa: E402
-
-from tournament import access  # noqa: E402
-from tournament import selectors as event_selectors  # noqa: E402
-from tournament.models import Event, Round, Seat, Volunteer  # noqa: E402
-
-ENTRY_LABELS = {
-    "pass_go": "Passed GO",
-    "buy": "Bought",
-    "auction": "Auction",
-    "deal": "Dealt a deed",
-    "rent": "Rent",
-    "tax": "Tax",
-    "jail_fine": "Jail fine",
-    "card": "Card",
-    "use_jail_card": "Get Out of Jail Free card used",
-    "bank_payment": "Bank payment",
-    "pay_player": "Paid a player",
-    "build": "Built",
-    "sell_building": "Sold a building",
-    "mortgage": "Mortgaged",
-    "unmortgage": "Lifted a mortgage",
-    "trade": "Trade",
-    "bankrupt": "Bankrupt",
-    "adjust": "Adjustment",
-    Entry.VOID: "Void",
-}
-
-
-def refereed_events(user: AbstractBaseUser) -> list[Event]:
-    """The events a person may referee (as referee or organiser), newest first."""
-    events = Event.objects.order_by("-date", "name")
-    if getattr(user, "is_superuser", False):
-        return list(events)
-    roles = (Volunteer.Role.ORGANISER, Volunteer.Role.REFEREE)
-    return list(events.filter(volunteers__user=user, volunteers__role__in=roles).distinct())
-
-
-def current_rounds(*, event_id: int) -> list[Round]:
-    """The rounds being played (running, or time called); when none is, the latest round
-    with tables: seated and about to start, or the one that has just ended."""
-    rounds = list(
-        Round.objects.filter(event_id=event_id)
-        .exclude(status=Round.Status.PLANNED)
-        .order_by("number")
-    )
-    return [r for r in rounds if r.is_live] or rounds[-1:]
-
-
-def _tables_of(**filters: Any) -> list[Table]:
+def watched_tables_of(**filters: Any) -> list[Table]:
+    """Tables with what `watched` reads (round, ledger, volunteers, seats), in three queries."""
     return list(
         Table.objects.filter(**filters)
         .select_related("round__event", "ledger", "banker__user", "referee__user", "reviewed_by")
@@ -198,6 +110,106 @@ def _tables_of(**filters: Any) -> list[Table]:
         )
         .order_by("round__number", "number")
     )
+
+
+@dataclass(frozen=True)
+class WatchedVersions:
+    """Versions of what the pages that watch an event's tables show (the referees'
+    overview, the big screen), so that what they computed can be kept and reused until it
+    changes: `head` for the event and its rounds; for each table of the rounds in play and
+    the latest ended one, in the order the pages show them (round, then number), its round
+    and two versions: of the table as watched (with its ledger), and of what the bracket
+    shows of it (without)."""
+
+    head: str
+    tables: dict[int, tuple[int, str, str]]  # table id -> (round id, watched, bracket)
+
+    @property
+    def bracket(self) -> str:
+        parts = [self.head, *(b for _, _, b in self.tables.values())]
+        return hashlib.md5("|".join(parts).encode(), usedforsecurity=False).hexdigest()
+
+
+def watched_versions(*, event_id: int) -> WatchedVersions:
+    """The versions of an event's watched tables (WatchedVersions), in two small queries
+    whatever the size of the event's history.
+
+    PostgreSQL writes a new version of a row (a new `xmin`) on every update, so the rows'
+    versions say whether any of them changed; the columns that change most are read too,
+    since within one transaction every update has the same xmin. Rounds that ended before
+    the latest one no longer change. Elsewhere (SQLite in development) versions that never
+    repeat: nothing is reused.
+    """
+    if connection.vendor != "postgresql":
+        fresh = uuid.uuid4().hex
+        tables = Table.objects.filter(round__event_id=event_id).order_by("round__number", "number")
+        return WatchedVersions(
+            fresh, {t.pk: (t.round_id, fresh, fresh) for t in tables.exclude(round__status="ended")}
+        )
+    head_sql, tables_sql = _versions_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(head_sql, [event_id])
+        row = cursor.fetchone()
+        cursor.execute(tables_sql, [event_id])
+        rows = cursor.fetchall()
+    return WatchedVersions(
+        row[0] if row and row[0] else uuid.uuid4().hex,
+        {table_id: (round_id, watched, bracket) for table_id, round_id, watched, bracket in rows},
+    )
+
+
+@lru_cache(maxsize=1)
+def _versions_sql() -> tuple[str, str]:
+    qn = connection.ops.quote_name
+
+    def table(model: Any) -> str:
+        return qn(model._meta.db_table)
+
+    volunteer = Table._meta.get_field("banker").related_model
+    user = volunteer._meta.get_field("user").related_model
+    player = Seat._meta.get_field("player").related_model
+    result = Seat._meta.get_field("result").related_model
+    event = Round._meta.get_field("event").related_model
+    result_seat = qn(result._meta.get_field("seat").column)
+    ended = Round.Status.ENDED.value
+    head = (
+        "SELECT md5(concat_ws('|', e.xmin::text, "  # noqa: S608 - the models' names; a parameter
+        # A running round reads as time called once its clock runs out: no row changes then.
+        "(SELECT string_agg(concat_ws(':', id, xmin, status, started_at, ends_at, "
+        f"ends_at <= statement_timestamp()), ',' ORDER BY id) FROM {table(Round)} "
+        f"WHERE event_id = e.id))) FROM {table(event)} e WHERE e.id = %s"
+    )
+    watched = (
+        f"SELECT id FROM {table(Round)} WHERE event_id = r.event_id AND status <> '{ended}' "  # noqa: S608
+        f"UNION (SELECT id FROM {table(Round)} WHERE event_id = r.event_id "
+        f"AND status = '{ended}' ORDER BY number DESC LIMIT 1)"
+    )
+    shown = (  # what the bracket shows of a table, and of its seats
+        "t.id, t.xmin, t.status, t.review, t.banker_id, t.referee_id, r.xmin, r.status, "
+        "r.ends_at <= statement_timestamp(), s.id, s.xmin, s.player_id, p.xmin, p.name, "
+        "res.id, res.xmin"
+    )
+    tables = (
+        "SELECT t.id, t.round_id, "  # noqa: S608 - the models' names; one parameter
+        f"md5(string_agg(concat_ws(':', {shown}, t.review_note, t.reviewed_at, "
+        "t.reviewed_by_id, l.xmin, l.last_seq, bv.xmin, bu.xmin, rv.xmin, ru.xmin, wu.xmin), "
+        "',' ORDER BY s.id)), "
+        f"md5(string_agg(concat_ws(':', {shown}), ',' ORDER BY s.id)) "
+        f"FROM {table(Table)} t "
+        f"JOIN {table(Round)} r ON r.id = t.round_id "
+        f"LEFT JOIN {table(TableLedger)} l ON l.table_id = t.id "
+        f"LEFT JOIN {table(volunteer)} bv ON bv.id = t.banker_id "
+        f"LEFT JOIN {table(user)} bu ON bu.id = bv.user_id "
+        f"LEFT JOIN {table(volunteer)} rv ON rv.id = t.referee_id "
+        f"LEFT JOIN {table(user)} ru ON ru.id = rv.user_id "
+        f"LEFT JOIN {table(user)} wu ON wu.id = t.reviewed_by_id "
+        f"LEFT JOIN {table(Seat)} s ON s.table_id = t.id "
+        f"LEFT JOIN {table(player)} p ON p.id = s.player_id "
+        f"LEFT JOIN {table(result)} res ON res.{result_seat} = s.id "
+        f"WHERE r.event_id = %s AND t.round_id IN ({watched}) "
+        "GROUP BY t.id, r.number, t.number ORDER BY r.number, t.number"
+    )
+    return head, tables
 
 
 def _stored_state(table: Table, rules: engine.Rules) -> tuple[engine.TableState, int, Any]:
@@ -211,19 +223,19 @@ def _stored_state(table: Table, rules: engine.Rules) -> tuple[engine.TableState,
     return engine.TableState.from_dict(ledger.state), ledger.last_seq, ledger.last_entry_at
 
 
-def _watched(table: Table) -> dict[str, Any]:
+def watched(table: Table) -> dict[str, Any]:
     """A table as people watching it see it: each seat with its cash, net worth and deeds."""
     round_ = table.round
     rules = rules_of(round_.event)
     state, last_seq, last_entry_at = _stored_state(table, rules)
     seats = [
-        _seat(state, rules, seat.number, seat.player_id, seat.player.name)
+        seat_row(state, rules, seat.number, seat.player_id, seat.player.name)
         for seat in table.seats.all()
     ]
     deeds: dict[int, list[dict[str, Any]]] = {seat["seat"]: [] for seat in seats}
     unowned = 0
     for space in rules.edition.deeds:
-        deed = _space(state, rules, space)
+        deed = space_row(state, rules, space)
         if deed["owner"] in deeds:
             deeds[deed["owner"]].append(deed)
         elif deed["owner"] is None:
@@ -235,9 +247,9 @@ def _watched(table: Table) -> dict[str, Any]:
         "number": table.number,
         "round_id": round_.pk,
         "round_number": round_.number,
-        "round_status": round_.status,
-        "round_status_label": round_.get_status_display(),
-        "last_turn": round_.status == Round.Status.TIME_CALLED,
+        "round_status": round_.status_now,
+        "round_status_label": round_.status_now_label,
+        "last_turn": round_.status_now == Round.Status.TIME_CALLED,
         "closed": table.status == Table.Status.CLOSED,
         "verification_code": table.verification_code,
         "review": table.review,
@@ -297,7 +309,8 @@ def entry_lines(
                 "id": entry.pk,
                 "seq": entry.seq,
                 "kind": entry.kind,
-                "label": ENTRY_LABELS.get(entry.kind, entry.kind.replace("_", " ").capitalize()),
+                "label": kind_label(entry.kind),
+                "sentence": entry_sentence(entry.kind, fields, names=names, rules=rules),
                 "seat": who(fields["seat"]) if "seat" in fields else "",
                 "details": details,
                 "money": [
@@ -315,7 +328,7 @@ def entry_lines(
     return lines
 
 
-def _latest_entries(table_ids: list[int], per_table: int) -> dict[int, list[Entry]]:
+def latest_entries(table_ids: list[int], per_table: int) -> dict[int, list[Entry]]:
     """The newest `per_table` entries of each table, newest first, in one query."""
     latest = (
         Entry.objects.filter(table_id__in=table_ids)
@@ -332,144 +345,5 @@ def _latest_entries(table_ids: list[int], per_table: int) -> dict[int, list[Entr
     return by_table
 
 
-def _names(table: dict[str, Any]) -> dict[int, str]:
+def seat_names(table: dict[str, Any]) -> dict[int, str]:
     return {seat["seat"]: seat["name"] for seat in table["seats"]}
-
-
-def referee_overview(*, event_id: int, recent: int = 1) -> dict[str, Any]:
-    """Every table of the current rounds with its state and its `recent` latest entries
-    (one by default: twenty phones reload this page for a hundred tables; each table's own
-    page has the whole ledger).
-
-    Six queries, whatever the number of tables and entries.
-    """
-    rounds = current_rounds(event_id=event_id)
-    tables = [_watched(table) for table in _tables_of(round__in=rounds)]
-    latest = _latest_entries([t["id"] for t in tables], recent) if recent else {}
-    for table in tables:
-        entries = latest.get(table["id"], [])
-        table["entries"] = entry_lines(entries, names=_names(table), rules=table["rules"])
-    running = (Round.Status.RUNNING, Round.Status.TIME_CALLED)
-    live = [t for t in tables if t["round_status"] in running]
-    return {
-        "rounds": rounds,
-        "tables": tables,
-        # The queues at the top of the page: results to correct, and results to check.
-        "disputed": [t for t in live if t["review"] == Table.Review.DISPUTED],
-        "awaiting": [t for t in live if t["review"] == Table.Review.AWAITING],
-    }
-
-
-def referee_table(*, event_id: int, table_id: int) -> dict[str, Any] | None:
-    """One table of the event with its state and its whole ledger, newest first."""
-    found = _tables_of(round__event_id=event_id, pk=table_id)
-    if not found:
-        return None
-    table = _watched(found[0])
-    entries = Entry.objects.filter(table_id=table_id).select_related("voided_by").order_by("-seq")
-    table["entries"] = entry_lines(entries, names=_names(table), rules=table["rules"])
-    return table
-
-
-def screen_event(*, event_id: int, token: str) -> Event | None:
-    """The event whose big screen this token opens; None for a wrong or revoked token."""
-    event = Event.objects.filter(pk=event_id).first()
-    if event is None or not event.screen_token or not token:
-        return None
-    if not secrets.compare_digest(event.screen_token.encode(), token.encode()):
-        return None
-    return event
-
-
-def leaderboard(seats: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """A table's seats by net worth, best first: more cash breaks a tie, bankrupt seats
-    come last. Seats still level share a place."""
-    ordered = sorted(seats, key=lambda s: (s["bankrupt"], -s["net_worth"], -s["cash"], s["seat"]))
-    rows: list[dict[str, Any]] = []
-    for index, seat in enumerate(ordered):
-        place = index + 1
-        if rows:
-            before = ordered[index - 1]
-            level = (before["bankrupt"], before["net_worth"], before["cash"]) == (
-                seat["bankrupt"],
-                seat["net_worth"],
-                seat["cash"],
-            )
-            place = rows[-1]["place"] if level else place
-        rows.append(
-            {
-                "place": place,
-                "seat": seat["seat"],
-                "name": seat["name"],
-                "cash": seat["cash"],
-                "net_worth": seat["net_worth"],
-                "bankrupt": seat["bankrupt"],
-                "deeds": len(seat.get("deeds", ())),
-            }
-        )
-    return rows
-
-
-def _clock(round_: Round | None) -> dict[str, Any] | None:
-    if round_ is None:
-        return None
-    return {
-        "round_id": round_.pk,
-        "round": round_.number,
-        "kind": round_.kind,
-        "kind_label": round_.get_kind_display(),
-        "status": round_.status,
-        "status_label": round_.get_status_display(),
-        "time_limit_minutes": round_.time_limit_minutes,
-        "started_at": round_.started_at,
-        "ends_at": round_.ends_at,
-        "last_turn": round_.status == Round.Status.TIME_CALLED,
-        "ended": round_.status == Round.Status.ENDED,
-    }
-
-
-def screen_snapshot(*, event: Event) -> dict[str, Any]:
-    """What the big screen shows, as JSON-ready data: the round clock, a leaderboard for
-    each table of the current rounds (from the stored state) and the event's bracket.
-    A round whose seating is not released yet shows no table ("Seating coming soon").
-
-    Eight queries, whatever the number of tables or entries.
-    """
-    rounds = current_rounds(event_id=event.pk)
-    # A seating the organiser has not released yet stays on the desk: no table, no names.
-    shown = [r for r in rounds if event_selectors.seating_shown(r)]
-    tables = [_watched(table) for table in _tables_of(round__in=shown)] if shown else []
-    bracket = event_selectors.bracket(event_id=event.pk)
-    for column in bracket["rounds"]:
-        column["seating_soon"] = column["status"] != "planned" and not column["seating_shown"]
-        if column["seating_soon"]:
-            column["tables"] = []
-            column["advancing"] = []
-    return {
-        "event": {"id": event.pk, "name": event.name, "charity": event.charity},
-        "now": timezone.now(),
-        "seating_soon": bool(rounds) and not event_selectors.seating_shown(rounds[-1]),
-        "clock": _clock(rounds[-1] if rounds else None),
-        "tables": [
-            {
-                "id": table["id"],
-                "number": table["number"],
-                "round": table["round_number"],
-                "closed": table["closed"],
-                "currency": table["currency"],
-                "last_seq": table["last_seq"],
-                "leaderboard": leaderboard(table["seats"]),
-            }
-            for table in tables
-        ],
-        "bracket": bracket,
-    }
-
-
-def referee_actor_role(user: AbstractBaseUser, event_id: int) -> str | None:
-    """The role a person corrects tables under in this event: referee (first) or organiser."""
-    roles = access.roles_in_event(user, event_id)
-    for role in (access.Role.REFEREE, access.Role.ORGANISER):
-        if role in roles:
-            return str(role)
-    return None

@@ -10,7 +10,7 @@ import base64
 import hashlib
 import json
 
-from .models import Entry
+from banking.models import Entry
 
 
 def ledger_code(table_id: int) -> str:

@@ -37,7 +37,8 @@ PYTHON = ROOT / ".venv" / "bin" / "python"
 GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
 SERVER = "postgres://postgres@127.0.0.1:5432"
 HOST = "127.0.0.1"
-BASELINE = "/api/bench/baseline/"  # banking/baseline.py, on with BENCHMARK_ENDPOINTS=1
+BASELINE = "/api/bench/baseline/"  # banking/api/baseline.py, on with BENCHMARK_ENDPOINTS=1
+FLOOR = "/api/bench/floor/"  # + the table's id: no authentication, one INSERT (the same file)
 # What a TLS proxy in front of gunicorn adds: the production settings redirect plain HTTP.
 PROXY_HEADERS = {"X-Forwarded-Proto": "https"}
 
@@ -117,8 +118,10 @@ def production_env(database_url: str, broker_url: str, queue: str) -> dict[str, 
         DATABASE_URL=database_url,
         CELERY_BROKER_URL=broker_url,
         CELERY_TASK_DEFAULT_QUEUE=queue,
+        CACHE_URL=broker_url,  # the watched pages' cache, shared by the workers
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS=HOST,
+        SITE_URL=f"http://{HOST}",
         CONN_MAX_AGE="60",
         BENCHMARK_ENDPOINTS="1",
         LOG_LEVEL="WARNING",
@@ -167,7 +170,7 @@ def event_with_round(*, name: str, players: int) -> Event:
 
     call_command("migrate", verbosity=0)
     users = get_user_model().objects
-    organiser = users.create_user("bench-organiser")
+    organiser = users.create_user("bench-organiser", is_staff=True)
     users.create_user("bench-banker")
     event = event_create(creator=organiser, name=name, date=datetime.date.today(), edition="us")
     volunteer_add(event_id=event.pk, username="bench-banker", role=Volunteer.Role.BANKER)

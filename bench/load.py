@@ -1,6 +1,6 @@
 """Simulate an event under load: 100 tables' tablets, 20 referees' phones and the big screen
 against gunicorn, PostgreSQL and Redis on this machine, and compare against the bare
-baseline endpoint measured in the same run (BENCHMARKS.md).
+baseline endpoint measured in the same run (docs/benchmarks.md).
 
     .venv/bin/python bench/load.py [--duration 120] [--tables 100] [--referees 20]
                                    [--baseline 60] [--entries-only]
@@ -29,8 +29,9 @@ baseline endpoint measured in the same run (BENCHMARKS.md).
                referee walking the floor reloads them). The big screen fetches its
                snapshot every 4 s, as static/js/screen.js does.
      baseline  `--baseline` seconds, the same users at the same pace, except that each
-               tablet posts its entry's JSON to the bare baseline endpoint
-               (/api/bench/baseline/: parse, insert one row) instead of the ledger.
+               tablet posts its entry's JSON to the floor endpoint
+               (/api/bench/floor/<table>/: parse, insert one row, no authentication query)
+               instead of the ledger.
 4. Prints per endpoint the count, the errors, p50, p99 and max of each phase as the
    clients saw them, the ratios of the p50 and p99 to the baseline's, and the p50 and p99
    of the time gunicorn itself spent on each request (its access log: from the request
@@ -74,20 +75,27 @@ sys.path.insert(0, str(ROOT / "bench"))
 import harness  # noqa: E402  (database, settings, world, server)
 from figures import load_average, percentile, verdict  # noqa: E402
 from moves import DiceMoves  # noqa: E402
+from players import cpu_seconds, cpu_used, gunicorn_pids, postgres_pids  # noqa: E402
 
 TABLET_EVERY = 5.0  # seconds between a tablet's entries (and the console's POLL_MS)
 REFEREE_EVERY = 10.0  # seconds between a referee's page loads
+
+# Targets (docs/benchmarks.md, "make bench-load").
+MAX_MACHINE_SHARE = 0.25  # the server's processes' CPU in the event phase, of the machine
+MAX_ENTRY_P99_RATIO = 1.2  # the entries' p99 against the floor's, as the tablets see them
+MAX_OVERVIEW_MS = 30.0  # the referees' overview, server time p50
+MAX_SNAPSHOT_MS = 20.0  # the big screen's snapshot, server time p50
 
 # The endpoints, as the report names them.
 PREVIEW = "POST /api/tables/[id]/preview/"
 ENTRY = "POST /api/tables/[id]/entries/"
 STATE = "GET /api/tables/[id]/state/"
 OPTIONS = "GET /api/tables/[id]/options/"
-BASELINE = f"POST {harness.BASELINE}"
+FLOOR = "POST /api/bench/floor/[id]/"
 OVERVIEW = "GET /referee/events/[id]/"
 TABLE_PAGE = "GET /referee/events/[id]/tables/[id]/"
 SNAPSHOT = "GET /events/[id]/screen/[token]/snapshot/"
-ENDPOINTS = (PREVIEW, ENTRY, STATE, OPTIONS, BASELINE, OVERVIEW, TABLE_PAGE, SNAPSHOT)
+ENDPOINTS = (PREVIEW, ENTRY, STATE, OPTIONS, FLOOR, OVERVIEW, TABLE_PAGE, SNAPSHOT)
 ID = re.compile(r"/\d+(?=/)")
 
 
@@ -113,18 +121,21 @@ class Plan:
     snapshot_every: float
 
 
-def build_plan(tables: int, referees: int, cycles: int) -> Plan:
-    """The event (harness.event_with_round), its referees logged in, its screen link, and
-    `cycles` legal entries for every table."""
+def build_plan(tables: int, referees: int, cycles: int, history: int = 0) -> Plan:
+    """The event (harness.event_with_round), with `history` ended rounds before the running
+    one, its referees logged in, its screen link, and `cycles` legal entries for every
+    table."""
     from django.conf import settings
     from django.contrib.auth import get_user_model
 
-    from banking.views_screen import REFRESH_SECONDS
     from tournament.models import Volunteer
+    from tournament.pages.screen.views import REFRESH_SECONDS
     from tournament.services.events import volunteer_add
     from tournament.services.screens import screen_link_issue
 
     event = harness.event_with_round(name="Load benchmark", players=4 * tables)
+    if history:
+        seed_history(event.id, rounds=history, tables=tables)
     sessions = []
     for n in range(1, referees + 1):
         user = get_user_model().objects.create_user(f"bench-referee-{n}")
@@ -146,6 +157,61 @@ def build_plan(tables: int, referees: int, cycles: int) -> Plan:
         screen_token=token,
         snapshot_every=float(REFRESH_SECONDS),
     )
+
+
+def seed_history(event_id: int, *, rounds: int, tables: int) -> None:
+    """`rounds` ended rounds before the running one (which becomes the last), each with
+    `tables` closed and confirmed tables of four of the event's players and a ledger at its
+    start (no entries, so every ledger replays): an event well into its night, to show that
+    what the pages and the entries cost does not grow with what is behind it."""
+    import datetime
+
+    from django.utils import timezone
+
+    from banking.models import TableLedger
+    from tournament.models import Player, Round, Seat, Table
+
+    running = Round.objects.get(event_id=event_id)
+    Round.objects.filter(pk=running.pk).update(number=rounds + 1)
+    template = TableLedger.objects.filter(table__round=running).order_by("table__number").first()
+    players = list(Player.objects.filter(event_id=event_id).values_list("pk", flat=True))
+    began = timezone.now() - datetime.timedelta(hours=rounds)
+    for n in range(1, rounds + 1):
+        start = began + datetime.timedelta(hours=n - 1)
+        past = Round.objects.create(
+            event_id=event_id,
+            number=n,
+            table_size=4,
+            time_limit_minutes=45,
+            status=Round.Status.ENDED,
+            released_at=start,
+            started_at=start,
+            ends_at=start + datetime.timedelta(minutes=45),
+            ended_at=start + datetime.timedelta(minutes=50),
+        )
+        made = Table.objects.bulk_create(
+            Table(
+                round=past,
+                number=k,
+                status=Table.Status.CLOSED,
+                closed_at=start + datetime.timedelta(minutes=45),
+                review=Table.Review.CONFIRMED,
+            )
+            for k in range(1, tables + 1)
+        )
+        shift = n % len(players)
+        order = players[shift:] + players[:shift]
+        Seat.objects.bulk_create(
+            Seat(table=table, number=s, player_id=order[(i * 4 + s - 1) % len(order)])
+            for i, table in enumerate(made)
+            for s in range(1, 5)
+        )
+        start_state, seats = template.start, template.seats
+        TableLedger.objects.bulk_create(
+            TableLedger(table=table, start=start_state, state=start_state, seats=seats)
+            for table in made
+        )
+    print(f"  history: {rounds} ended rounds, {rounds * tables} more ledgers", flush=True)
 
 
 def logged_in_session(user: Any) -> str:
@@ -184,6 +250,9 @@ class Phase:
     began: float = 0.0
     ended: float = 0.0
     client_cpu: float = 0.0  # CPU seconds of this process (locust) during the phase
+    server_cpu: float = 0.0  # CPU seconds of gunicorn's master and workers during the phase
+    database_cpu: float = 0.0  # CPU seconds of PostgreSQL's backends for the run's database
+    backends: tuple[int, int] = (0, 0)  # PostgreSQL's backends at the start, and in all
 
     def record(
         self, name: str, response_time: float, exception: BaseException | None, **_: Any
@@ -286,7 +355,7 @@ class TabletUser(Client):
                 tablet.posted += 1
         else:
             body = {**entry, "id": str(uuid.uuid4())}
-            self.call("POST", harness.BASELINE, BASELINE, body, expect=201)
+            self.call("POST", f"{harness.FLOOR}{tablet.table}/", FLOOR, body, expect=201)
         if not RUN.console:
             return
         self.call("GET", f"{self.api}/options/", OPTIONS)  # the entry's answer held the state
@@ -333,7 +402,9 @@ class ScreenUser(Client):
         self.call("GET", f"/events/{plan.event_id}/screen/{plan.screen_token}/snapshot/", SNAPSHOT)
 
 
-def run_phase(phase: Phase, port: int, tables: int, referees: int, seconds: float) -> Phase:
+def run_phase(
+    phase: Phase, port: int, database: str, tables: int, referees: int, seconds: float
+) -> Phase:
     """Every user started within a few seconds (so the tablets spread over the cycle), then
     `seconds` of load; each user finishes the cycle it is in before it stops."""
     RUN.begin(phase)
@@ -347,12 +418,34 @@ def run_phase(phase: Phase, port: int, tables: int, referees: int, seconds: floa
     env.events.request.add_listener(phase.record)
     runner = env.create_local_runner()
     users = tables + referees + 1
+    server = gunicorn_pids(port)
+    server_before, database_before = cpu_seconds(server), cpu_seconds(postgres_pids(database))
+    # PostgreSQL's backends come and go (a worker reconnects after CONN_MAX_AGE): read them
+    # every second and keep each one's latest reading, so one that ends still counts.
+    database_seen = dict(database_before)
+    backends = set(database_before)
+    sampling = True
+
+    def sample() -> None:
+        while sampling:
+            reading = cpu_seconds(postgres_pids(database))
+            database_seen.update(reading)
+            backends.update(reading)
+            gevent.sleep(1.0)
+
+    sampler = gevent.spawn(sample)
     phase.began, cpu = time.monotonic(), time.process_time()
     runner.start(users, spawn_rate=users / min(TABLET_EVERY, seconds / 4))
     gevent.sleep(seconds)
     runner.stop()
     runner.quit()
     phase.ended, phase.client_cpu = time.monotonic(), time.process_time() - cpu
+    sampling = False
+    sampler.join(timeout=5)
+    phase.server_cpu = cpu_used(server_before, cpu_seconds(gunicorn_pids(port)))
+    database_seen.update(cpu_seconds(postgres_pids(database)))
+    phase.database_cpu = cpu_used(database_before, database_seen)
+    phase.backends = (len(database_before), len(backends))
     return phase
 
 
@@ -360,7 +453,7 @@ def run_phase(phase: Phase, port: int, tables: int, referees: int, seconds: floa
 
 
 def report(event: Phase, baseline: Phase) -> list[str]:
-    base_times = baseline.times[BASELINE]
+    base_times = baseline.times[FLOOR]
     base50, base99 = percentile(base_times, 50), percentile(base_times, 99)
     lines = [
         f"{'endpoint':42} {'phase':8} {'count':>6} {'errors':>6} {'p50 ms':>8} {'p99 ms':>8}"
@@ -395,6 +488,12 @@ def parse_args() -> argparse.Namespace:
         help="tablets post their entries alone (no preview, state or options)",
     )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers (4)")
+    parser.add_argument(
+        "--history",
+        type=int,
+        default=0,
+        help="ended rounds before the running one, each of --tables tables (30: 3,000 ledgers)",
+    )
     parser.add_argument("--database", default="monopoly_night_load", help="dropped and re-made")
     parser.add_argument(
         "--broker",
@@ -436,7 +535,7 @@ def simulate(args: argparse.Namespace, env: dict[str, str]) -> tuple[Phase, Phas
     """Build the event, serve it, run both phases; returns them and the tasks they queued."""
     cycles = int((args.duration + TABLET_EVERY * 2) / TABLET_EVERY) + 2  # with the last ones
     began = time.perf_counter()
-    RUN.plan = build_plan(args.tables, args.referees, cycles)
+    RUN.plan = build_plan(args.tables, args.referees, cycles, args.history)
     RUN.console = not args.entries_only
     queued_before = queued_tasks()
     print(f"  built in {time.perf_counter() - began:.1f}s", flush=True)
@@ -450,7 +549,7 @@ def simulate(args: argparse.Namespace, env: dict[str, str]) -> tuple[Phase, Phas
         phases = []
         for name, seconds in (("event", args.duration), ("baseline", args.baseline)):
             print(f"{name} phase: {seconds:g} s...", flush=True)
-            phase = run_phase(Phase(name), port, args.tables, args.referees, seconds)
+            phase = run_phase(Phase(name), port, args.database, args.tables, args.referees, seconds)
             print(f"  {phase.ended - phase.began:.1f} s with the last cycles", flush=True)
             phases.append(phase)
     server_times(access_log, {phase.name: phase for phase in phases})
@@ -470,6 +569,13 @@ def server_times(access_log: Path, phases: dict[str, Phase]) -> None:
             phases[phase].server[name].append(int(micros) / 1000)
 
 
+def machine_share(phase: Phase) -> float:
+    """The server's processes' CPU (gunicorn and PostgreSQL's backends) during the phase, as
+    a fraction of the whole machine (every core) over the phase's wall time."""
+    wall = phase.ended - phase.began
+    return (phase.server_cpu + phase.database_cpu) / (wall * (os.cpu_count() or 1))
+
+
 def summary(args: argparse.Namespace, event: Phase, baseline: Phase, queued: int) -> list[str]:
     def rate(phase: Phase) -> float:
         return sum(map(len, phase.times.values())) / (phase.ended - phase.began)
@@ -477,16 +583,26 @@ def summary(args: argparse.Namespace, event: Phase, baseline: Phase, queued: int
     def client(phase: Phase) -> float:
         return phase.client_cpu / (phase.ended - phase.began)
 
-    entries, base = event.times[ENTRY], baseline.times[BASELINE]
+    def cpu(phase: Phase) -> str:
+        wall = phase.ended - phase.began
+        return (
+            f"{machine_share(phase):.0%} of the machine ({os.cpu_count()} cores): gunicorn "
+            f"{phase.server_cpu / wall:.2f} of a core, PostgreSQL {phase.database_cpu / wall:.2f} "
+            f"({phase.backends[1]} backends in all, {phase.backends[0]} at the start)"
+        )
+
+    entries, base = event.times[ENTRY], baseline.times[FLOOR]
     posted = sum(t.posted for t in RUN.plan.tablets)
     lines = [
         *report(event, baseline),
         "",
         f"{posted} entries recorded at {args.tables} tables; {rate(event):.0f} requests/s in "
         f"the event phase, {rate(baseline):.0f} in the baseline's",
-        f"Entries against the baseline, same run: p50 "
+        f"Entries against the floor, same run: p50 "
         f"{percentile(entries, 50) / percentile(base, 50):.2f}, "
         f"p99 {percentile(entries, 99) / percentile(base, 99):.2f}",
+        f"The server's CPU (from /proc), event phase: {cpu(event)}",
+        f"The server's CPU (from /proc), baseline phase: {cpu(baseline)}",
         f"The load generator's own CPU (locust, this process): {client(event):.2f} of a core "
         f"in the event phase, {client(baseline):.2f} in the baseline's",
         f"Celery tasks queued during the load: {queued}",
@@ -515,8 +631,11 @@ def main() -> int:
         clean = harness.verify_ledgers(env)
     failed = event.failed + baseline.failed
     entries_p99 = percentile(event.times[ENTRY], 99)
-    base_p99 = percentile(baseline.times[BASELINE], 99)
+    base_p99 = percentile(baseline.times[FLOOR], 99)
     latest = max(event.latest_start, baseline.latest_start)
+    share = machine_share(event)
+    overview = percentile(event.server.get(OVERVIEW) or [math.nan], 50)
+    snapshot = percentile(event.server.get(SNAPSHOT) or [math.nan], 50)
     print(
         "\n".join(
             [
@@ -524,9 +643,15 @@ def main() -> int:
                 f"{verdict(failed == 0)} errors: {failed} (target 0)",
                 f"{verdict(clean)} verify_ledgers: every ledger matches a replay",
                 f"{verdict(queued == 0)} the load queued no task: no Celery worker needed",
-                f"NOTE entries p99 {entries_p99:.1f} ms, {entries_p99 / base_p99:.2f} x the "
-                f"baseline's {base_p99:.1f} ms in the same run (reported: the 50 ms target is "
-                "bench/api.py's, at 50 tablets posting entries alone)",
+                f"{verdict(share <= MAX_MACHINE_SHARE)} server CPU in the event phase: "
+                f"{share:.0%} of the machine (target <= {MAX_MACHINE_SHARE:.0%})",
+                f"{verdict(entries_p99 <= MAX_ENTRY_P99_RATIO * base_p99)} entries p99 "
+                f"{entries_p99:.1f} ms, {entries_p99 / base_p99:.2f} x the floor's "
+                f"{base_p99:.1f} ms in the same run (target <= {MAX_ENTRY_P99_RATIO:.1f} x)",
+                f"{verdict(overview <= MAX_OVERVIEW_MS)} referees' overview: {overview:.1f} ms "
+                f"of server time, p50 (target <= {MAX_OVERVIEW_MS:.0f} ms)",
+                f"{verdict(snapshot <= MAX_SNAPSHOT_MS)} the screen's snapshot: {snapshot:.1f} "
+                f"ms of server time, p50 (target <= {MAX_SNAPSHOT_MS:.0f} ms)",
                 f"{verdict(latest < 1.0)} pacing held: the latest cycle started {latest:.2f} s "
                 "behind its schedule (target < 1 s; later would hide a stall)",
             ]

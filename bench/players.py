@@ -1,5 +1,5 @@
-"""Benchmark the players' own pages: 400 players polling their status every 10 s, as
-issue 8 asks ("less than 10% of one core"), against a baseline measured in the same run.
+"""Benchmark the players' own pages: 400 players polling their status every 10 s,
+with a target of less than 10% of one core, against a baseline measured in the same run.
 
     .venv/bin/python bench/players.py [--players 400] [--every 10] [--seconds 30] [--reps 5]
     (or: make bench-players)
@@ -17,7 +17,7 @@ issue 8 asks ("less than 10% of one core"), against a baseline measured in the s
                  while nothing changes (the usual case between entries at the table);
      - changed   the same with an out-of-date ETag: a full 200 every time, as if every
                  table had a new entry between any two polls (the worst case);
-     - baseline  `POST /api/bench/baseline/` at the same rate (BENCHMARKS.md's bare endpoint:
+     - baseline  `POST /api/bench/baseline/` at the same rate (docs/benchmarks.md's bare endpoint:
                  parse the JSON, insert one row).
    For each run it reads the CPU time (user + system, /proc/<pid>/stat) of the gunicorn
    master and its workers before and after, and prints it as percent of one core over the

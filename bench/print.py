@@ -1,12 +1,13 @@
-"""Benchmark the scoresheets print job against plain pages of the same text (BENCHMARKS.md).
+"""Benchmark the scoresheets print job against plain pages of the same text (docs/benchmarks.md).
 
     .venv/bin/python bench/print.py [--tables 60] [--reps 5]      (or: make bench-print)
 
 1. Makes the scoresheets of a round of `--tables` tables as the print task does: each
-   table's data through banking.printing.scoresheet_table (from a table state built with
-   the rules engine: deeds, mortgages, houses and hotels, results ranked by net worth), the
-   pages through the real renderer (tournament.printing.render, the same template, chunks
-   and stylesheet). No database: the data is plain dicts, as the renderer receives them.
+   table's data through tournament.printing.scoresheets.scoresheet_table (from a table state
+   built with the rules engine: deeds, mortgages, houses and hotels, results ranked by net
+   worth), the pages through the real renderer (tournament.printing.render, the same
+   template, chunks and stylesheet). No database: the data is plain dicts, as the renderer
+   receives them.
 2. The baseline is the same text as plain pages: each scoresheet page's text (read back
    from the PDF) in one <pre> per page, no tables, no stylesheet (an inline
    `break-before: page` is the only style), rendered by WeasyPrint as one document.
@@ -83,9 +84,12 @@ def table_state(rules: Any, seats: int, rng: random.Random) -> Any:
 
 def scoresheet_items(tables: int, seed: int = 2026) -> Iterator[dict[str, Any]]:
     """The scoresheets of a round, as the print task's selector yields them."""
-    from banking.printing import scoresheet_table
     from games import engine
-    from tournament.advancement import SeatResult, rank_table
+    from tournament.models import Player, Result, Round, Seat, Table
+    from tournament.printing.scoresheets import scoresheet_table
+    from tournament.results.advancement import SeatResult, rank_table, tie_breaks
+    from tournament.results.closing import recorded_deeds
+    from tournament.results.shape import result_rows
 
     rng = random.Random(seed)
     rules = engine.rules_for("us")
@@ -108,34 +112,41 @@ def scoresheet_items(tables: int, seed: int = 2026) -> Iterator[dict[str, Any]]:
                 for n, w in worths.items()
             ]
         )
-        seats = []
+        rules_applied = tie_breaks(ranked)
+        table = Table(pk=number, number=number, review=Table.Review.CONFIRMED)
+        ended = Round(number=1, status=Round.Status.ENDED)
+        results = []
         for row in ranked:
             n, worth = row.result.player_id, worths[row.result.player_id]
-            seats.append(
-                {
-                    "seat": n,
-                    "name": f"{rng.choice(FIRST)} {rng.choice(LAST)}",
-                    "team": rng.choice(("", "", "Analysts", "The Writers")),
-                    "cash": worth.cash,
-                    "property_value": worth.property_value,
-                    "building_value": worth.building_value,
-                    "net_worth": worth.total,
-                    "rank": row.rank,
-                    "points": row.points,
-                    "tied": row.tied,
-                    "advances": row.rank == 1,
-                    "undecided": False,
-                    "bankrupt": False,
-                }
+            results.append(
+                Result(
+                    seat=Seat(number=n, table=table),
+                    round=ended,
+                    player=Player(
+                        pk=n,
+                        name=f"{rng.choice(FIRST)} {rng.choice(LAST)}",
+                        team=rng.choice(("", "", "Analysts", "The Writers")),
+                    ),
+                    cash=worth.cash,
+                    property_value=worth.property_value,
+                    building_value=worth.building_value,
+                    net_worth=worth.total,
+                    rank=row.rank,
+                    points=row.points,
+                    tied=row.tied,
+                    advances=row.rank == 1,
+                    deeds=recorded_deeds(state, rules, n),
+                    tie_break=rules_applied[n],
+                )
             )
+        seats = result_rows(results)
         code = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") for _ in range(10))
         yield {
             **common,
             **scoresheet_table(
                 number=number,
                 seats=seats,
-                state=state,
-                rules=rules,
+                currency=rules.edition.currency,
                 code=f"{code[:5]}-{code[5:]}",
                 banker="Ben Banker",
                 referee="Rita Referee",

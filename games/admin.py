@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import FaqEntry
+from games.models import FaqEntry
 
 
 @admin.register(FaqEntry)

@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .engine import EDITIONS, VARIANTS, Edition, variant_defaults
+from games.engine import EDITIONS, VARIANTS, Edition, variant_defaults
 
 
 def edition_data(edition: Edition) -> dict[str, Any]:

@@ -63,7 +63,7 @@ class FaqEntry(models.Model):
         )
 
     class Setting(models.TextChoices):
-        """The event setting (a RULES.md variant) an answer depends on, shown beside it."""
+        """The event setting (a docs/rules.md variant) an answer depends on, shown beside it."""
 
         NONE = "", "None"
         MODERN_US = "modern_us", "Modern US rules"

@@ -13,7 +13,7 @@ from django.contrib.postgres.search import (
 from django.db import connections
 from django.db.models import F, FloatField, Q, QuerySet, Value
 
-from .models import FaqEntry
+from games.models import FaqEntry
 
 MAX_WORDS = 12
 # Trigram similarity of the typed words to an entry's question catches typos and

@@ -3,7 +3,8 @@
 DATABASE_URL is read as the settings read it (django-environ, from the environment or the
 `.env` file at the root), so the scripts and the site always mean the same database.
 
-    database_env.py              PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE of DATABASE_URL
+    database_env.py              PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE of DATABASE_URL,
+                                 and BACKUP_MEDIA_ROOT: the settings' MEDIA_ROOT (printed PDFs)
     database_env.py NAME_OR_URL  the same for a database to restore into: a name (on the
                                  server of DATABASE_URL) or a URL; plus TARGET_URL, the
                                  DATABASE_URL that opens it
@@ -43,6 +44,11 @@ def database_url() -> str:
             "copying the file. These scripts are for PostgreSQL."
         )
     return url
+
+
+def media_root() -> str:
+    """MEDIA_ROOT as the settings read it (after database_url() has read .env)."""
+    return environ.Env()("MEDIA_ROOT", default=str(ROOT / "media"))
 
 
 def config(url: str) -> dict[str, Any]:
@@ -99,7 +105,7 @@ def main(arguments: list[str]) -> int:
             settings, url = target(arguments[0], source_url)
             variables = {**exports(settings), "TARGET_URL": url}
         else:
-            variables = exports(config(source_url))
+            variables = {**exports(config(source_url)), "BACKUP_MEDIA_ROOT": media_root()}
     except Refused as refusal:
         print(refusal, file=sys.stderr)
         return 2

@@ -14,7 +14,8 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PYTHON="${PYTHON:-$( [ -x "$ROOT/.venv/bin/python" ] && echo "$ROOT/.venv/bin/python" || echo python3)}"
+# shellcheck source=scripts/find-python.sh
+. "$ROOT/scripts/find-python.sh"
 
 if [ $# -ne 2 ]; then
     echo "usage: scripts/restore.sh DUMPFILE NEW_DATABASE   (a new database name or URL)" >&2
@@ -32,6 +33,7 @@ if ! pg_restore --list "$dump" >/dev/null 2>&1; then
     exit 2
 fi
 
+find_python "$ROOT" || exit 2
 connection="$("$PYTHON" "$ROOT/scripts/database_env.py" "$2")" || exit 2
 eval "$connection"
 where="${PGHOST:-the local server}${PGPORT:+:$PGPORT}"
@@ -74,3 +76,8 @@ if ! DATABASE_URL="$TARGET_URL" "$PYTHON" "$ROOT/manage.py" verify_ledgers; then
     exit 1
 fi
 echo "Restore checked: $PGDATABASE is ready. To serve it, set DATABASE_URL to it and restart."
+media="${dump%.dump}.media.tar.gz"
+if [ -f "$media" ]; then
+    echo "The printed documents backed up with it are in $media: to put them back, unpack it" \
+        "into the site's MEDIA_ROOT (tar -xzf $media -C MEDIA_ROOT)."
+fi

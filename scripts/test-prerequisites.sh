@@ -7,6 +7,7 @@ set -euo pipefail
 declare -A PACKAGES=(
   [libpango-1.0-0]=/usr/lib/x86_64-linux-gnu/libpango-1.0.so.0
   [fonts-dejavu-core]=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+  [fonts-liberation]=/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf
   [chromium]=/usr/bin/chromium
   [poppler-utils]=/usr/bin/pdftotext
 )

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from tests.factories import PASSWORD
+
 # Playwright's sync API runs an event loop in this thread; the ORM calls that tests make
 # between browser steps are still plain synchronous calls.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -103,6 +105,16 @@ def wait_until(page: Any, expression: str, timeout: float = 10_000) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"Still not true after {timeout / 1000:.0f} s: {expression}")
         page.wait_for_timeout(50)
+
+
+def log_in(page: Any, base_url: str, username: str, next_url: str = "/desk/") -> None:
+    """Log in through the login page as `username` (with the factories' PASSWORD) and wait
+    until the site has sent the page on to `next_url`."""
+    page.goto(f"{base_url}/accounts/login/?next={next_url}")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**{next_url}")
 
 
 def snap(page: Any, name: str) -> Path:

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 import pytest
+from django.db import connection
+from django.test import Client
 from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
 
+from tests import entries
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerFactory
 from tournament.models import Event, Round, Table, Volunteer
 from tournament.services.rounds import round_create, round_seat, round_start
@@ -35,6 +38,14 @@ def client_for(user: Any = None, *, table_key: str | None = None) -> APIClient:
         client.force_authenticate(user=user)
     if table_key is not None:
         client.credentials(HTTP_AUTHORIZATION=f"Table {table_key}")
+    return client
+
+
+def session_for(user: Any = None, **options: Any) -> Client:
+    """A browser's client for the pages: logged in as `user` (a session), or anonymous."""
+    client = Client(**options)
+    if user is not None:
+        client.force_login(user)
     return client
 
 
@@ -96,12 +107,7 @@ def world(db: None) -> World:
 @pytest.fixture
 def post_entry() -> Callable[..., Any]:
     """Post an entry with a fresh id: post_entry(client, table, kind="buy", seat=1, space=39)."""
-
-    def post(client: APIClient, table: Table, **body: Any) -> Any:
-        body.setdefault("id", str(uuid.uuid4()))
-        return client.post(f"/api/tables/{table.pk}/entries/", body, format="json")
-
-    return post
+    return entries.post_entry
 
 
 @pytest.fixture
@@ -109,12 +115,31 @@ def outsider(db: None) -> Any:
     return UserFactory()
 
 
+def organiser_elsewhere() -> Any:
+    """A user who organises another event, and only that one."""
+    elsewhere = EventFactory(name="Another Night")
+    return VolunteerFactory(event=elsewhere, role=Volunteer.Role.ORGANISER).user
+
+
+@pytest.fixture
+def other_organiser(db: None) -> Any:
+    return organiser_elsewhere()
+
+
 def close_and_confirm(round_: Round, *, by: Any) -> None:
     """Close every table of the round (its result is written) and confirm each result as
     `by`, a referee or organiser who banked none of them: the round may then end."""
-    from banking.services.reviews import table_confirm
-    from banking.services.rounds import table_close
+    from tournament.results.closing import table_close
+    from tournament.results.reviews import table_confirm
 
     for table in round_.tables.order_by("number"):
         table_close(table_id=table.pk)
         table_confirm(table_id=table.pk, user=by)
+
+
+def database_url(name: str) -> str:
+    """The address of database `name` on the suite's server, for the scripts the tests run."""
+    db = connection.settings_dict
+    password = f":{quote(db['PASSWORD'])}" if db["PASSWORD"] else ""
+    port = f":{db['PORT']}" if db["PORT"] else ""
+    return f"postgres://{quote(db['USER'])}{password}@{db['HOST']}{port}/{name}"

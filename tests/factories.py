@@ -9,6 +9,8 @@ from django.contrib.auth import get_user_model
 
 from tournament.models import Event, Player, Round, Seat, Table, Volunteer
 
+PASSWORD = "correct-horse-battery"  # every UserFactory user's: tests log in with it
+
 
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
@@ -17,7 +19,7 @@ class UserFactory(factory.django.DjangoModelFactory):
         skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"user{n}")
-    password = factory.PostGenerationMethodCall("set_password", "correct-horse-battery")
+    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
 
     @factory.post_generation
     def saved(obj, create: bool, extracted: object, **kwargs: object) -> None:

@@ -1,38 +1,120 @@
-"""A round played to its end, for tests that read a finished event: entries at both tables
-(a void among them), every table closed and confirmed, the round ended with results."""
+"""Rounds played to their end, for tests that read a finished event.
+
+`play_round(world)`: entries at both tables of a `World` (a void among them), every table
+closed and confirmed, the round ended with results.
+
+`night()`: a charity evening of its own (entry fees, a donation, checked-in players) with
+round 1 played and ended, and optionally its final: what the printed documents and the
+verify page read. `play` and `end` are its two halves, for tests that stop in between.
+"""
 
 from __future__ import annotations
 
-import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from banking.actors import Actor
-from banking.services.entries import entry_post, entry_void
-from banking.services.rounds import round_end
+from banking.services.entries import entry_void
 from tests.conftest import World, close_and_confirm
-from tournament.models import Table
-
-BANKER = Actor(role=Actor.BANKER, name="banker")
-
-
-def post(table: Table, **payload: Any) -> uuid.UUID:
-    entry_id = uuid.uuid4()
-    entry_post(table_id=table.pk, entry_id=entry_id, payload=payload, actor=BANKER)
-    return entry_id
+from tests.entries import BANKER, bank
+from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerFactory
+from tournament.models import Event, Round, Table, Volunteer
+from tournament.results.closing import round_end, table_close
+from tournament.results.reviews import table_confirm
+from tournament.services.events import donation_add
+from tournament.services.rounds import round_create, round_seat, round_start
 
 
 def play_round(world: World) -> None:
     """Table 1: Boardwalk bought, rent paid on it, a payment recorded by mistake and voided.
     Table 2: a pass of GO. Then both tables are confirmed and the round ends."""
     first, second = world.tables
-    post(first, kind="buy", seat=1, space=39)
-    post(first, kind="rent", seat=2, space=39)
-    mistake = post(first, kind="bank_payment", seat=3, amount=-100, memo="Wrong table")
+    bank(first, kind="buy", seat=1, space=39)
+    bank(first, kind="rent", seat=2, space=39)
+    mistake = bank(first, kind="bank_payment", seat=3, amount=-100, memo="Wrong table")
     referee = Actor(role=Actor.REFEREE, name=world.referee.username, user=world.referee)
     entry_void(
-        table_id=first.pk, entry_id=mistake, reason="Recorded at the wrong table", actor=referee
+        table_id=first.pk, entry_id=mistake.pk, reason="Recorded at the wrong table", actor=referee
     )
-    post(second, kind="pass_go", seat=3)
-    close_and_confirm(world.round, by=world.referee)
+    bank(second, kind="pass_go", seat=3)
+    # The referee voided at table 1, so another person checks the results.
+    close_and_confirm(world.round, by=world.organiser)
     round_end(round_id=world.round.pk, actor=world.organiser)
     world.round.refresh_from_db()
+
+
+NAMES = [
+    *("Ada Lovelace", "Brook Taylor", "Cy Young", "Dee Ramone", "Eli Whitney", "Fay Wray"),
+    *("Gus Grissom", "Hal Jordan", "Ivy Baker", "Jo March", "Kit Carson", "Lou Reed"),
+]
+
+
+@dataclass
+class Night:
+    event: Event
+    organiser: Any
+    referee: Any
+    rounds: list[Round]
+
+    @property
+    def round(self) -> Round:
+        return self.rounds[0]
+
+    def tables(self, round_: Round | None = None) -> list[Table]:
+        return list((round_ or self.round).tables.order_by("number"))
+
+
+def play(round_: Round) -> None:
+    """A few moves at every table: deeds, houses on a complete group, a mortgage, and bank
+    payments that differ by table and seat, so that nobody ties."""
+    for table in round_.tables.order_by("number"):
+        seats = table.seats.count()
+        bank(table, kind="buy", seat=1, space=1)
+        bank(table, kind="buy", seat=1, space=3)
+        bank(table, kind="build", seat=1, space=1)
+        bank(table, kind="buy", seat=2, space=5)
+        bank(table, kind="buy", seat=2, space=39)
+        bank(table, kind="mortgage", seat=2, space=5)
+        for seat in range(1, seats + 1):
+            amount = (7 * seat * table.number + 13 * seat) % 97 + seat
+            bank(table, kind="bank_payment", seat=seat, amount=amount, memo="Beauty contest")
+
+
+def end(round_: Round, referee: Any) -> Round:
+    """The real way: each banker closes, a referee confirms, the organiser ends the round."""
+    for table in round_.tables.order_by("number"):
+        table_close(table_id=table.pk, actor=BANKER)
+        table_confirm(table_id=table.pk, user=referee)
+    return round_end(round_id=round_.pk)
+
+
+def night(
+    *, players: int = 8, final: bool = False, ended: bool = True, table_size: int = 4
+) -> Night:
+    event = EventFactory(
+        name="Spring Monopoly Night", charity="The Food Bank", entry_fee=20, wildcards=1
+    )
+    organiser = VolunteerFactory(event=event, role=Volunteer.Role.ORGANISER).user
+    referee_user = UserFactory(first_name="Rita", last_name="Referee")
+    VolunteerFactory(event=event, role=Volunteer.Role.REFEREE, user=referee_user)
+    VolunteerFactory(event=event, role=Volunteer.Role.BANKER)
+    for n in range(players):
+        PlayerFactory(event=event, name=NAMES[n % len(NAMES)], checked_in=True, paid=20)
+    donation_add(event_id=event.pk, donor="The Corner Shop", amount=150, note="Raffle")
+    first = round_create(event_id=event.pk, table_size=table_size)
+    round_seat(round_id=first.pk, seed=7)
+    round_start(round_id=first.pk)
+    rounds = [first]
+    if ended:
+        play(first)
+        end(first, referee_user)
+    if final:
+        last = round_create(event_id=event.pk, kind=Round.Kind.FINAL)
+        round_seat(round_id=last.pk, seed=7)
+        round_start(round_id=last.pk)
+        play(last)
+        end(last, referee_user)
+        rounds.append(last)
+    for round_ in rounds:
+        round_.refresh_from_db()
+    return Night(event=event, organiser=organiser, referee=referee_user, rounds=rounds)

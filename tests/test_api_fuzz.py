@@ -23,9 +23,8 @@ from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 
-from banking.actors import Actor
-from banking.services.entries import entry_post
 from tests.conftest import make_world
+from tests.entries import bank
 from tournament.models import PrintJob
 from tournament.wsgi import application
 
@@ -91,12 +90,7 @@ def in_test_transaction() -> Iterator[None]:
 @pytest.fixture
 def fuzz_world(db: None, in_test_transaction: None) -> Any:
     world = make_world(players=4)  # one table
-    entry = entry_post(
-        table_id=world.table.pk,
-        entry_id=uuid.uuid4(),
-        payload={"kind": "pass_go", "seat": 1},
-        actor=Actor(role=Actor.BANKER, name="banker"),
-    ).entry
+    entry = bank(world.table, kind="pass_go", seat=1)
     job = PrintJob.objects.create(
         event=world.event, kind=PrintJob.Kind.BRACKET, status=PrintJob.Status.FAILED
     )

@@ -10,13 +10,12 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import psycopg
 import pytest
 from django.db import connection
 
-from tests.conftest import make_world
+from tests.conftest import database_url, make_world
 from tests.played import play_round
 
 # The scripts run in their own processes: they see committed rows only.
@@ -36,18 +35,11 @@ SNAPSHOT = {
 }
 
 
-def _url(name: str) -> str:
-    db = connection.settings_dict
-    password = f":{quote(db['PASSWORD'])}" if db["PASSWORD"] else ""
-    port = f":{db['PORT']}" if db["PORT"] else ""
-    return f"postgres://{quote(db['USER'])}{password}@{db['HOST']}{port}/{name}"
-
-
 def _run(*command: str) -> subprocess.CompletedProcess[str]:
     """A script run as at an event: DATABASE_URL names the (test) database, base settings."""
     env = {
         **os.environ,
-        "DATABASE_URL": _url(connection.settings_dict["NAME"]),
+        "DATABASE_URL": database_url(connection.settings_dict["NAME"]),
         "DJANGO_SETTINGS_MODULE": "tournament.settings.base",
     }
     return subprocess.run(  # noqa: S603 (our own scripts, fixed arguments)
@@ -85,7 +77,7 @@ def fresh_name() -> Iterator[str]:
     """A name for the restored database, dropped after the test."""
     name = f"{connection.settings_dict['NAME']}_restored_{uuid.uuid4().hex[:8]}"
     yield name
-    with psycopg.connect(_url("postgres"), autocommit=True) as admin:
+    with psycopg.connect(database_url("postgres"), autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
@@ -99,7 +91,7 @@ def test_a_backup_restores_into_a_new_database_with_the_same_ledgers_and_results
     assert "2 ledger(s) checked: all match a replay." in done.stdout
     with connection.cursor() as cursor:
         original = _snapshot(cursor)
-    with psycopg.connect(_url(fresh_name)) as restored, restored.cursor() as cursor:
+    with psycopg.connect(database_url(fresh_name)) as restored, restored.cursor() as cursor:
         assert _snapshot(cursor) == original
         # The ledger still refuses changes: the append-only trigger came back.
         with pytest.raises(psycopg.errors.IntegrityConstraintViolation, match="append-only"):

@@ -1,4 +1,4 @@
-"""Who may call what (API.md): every endpoint under /api/ against every kind of caller.
+"""Who may call what (docs/api.md): every endpoint under /api/ against every kind of caller.
 
 One row per endpoint (and per method), one column per caller; each cell is the status that
 caller gets. The world is built afresh for every cell, so endpoints that change state (end a
@@ -14,19 +14,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
-from banking.services.reviews import table_confirm
-from banking.services.rounds import round_end, table_close
-from tests.conftest import World, client_for, close_and_confirm, make_world
-from tests.factories import EventFactory, UserFactory, VolunteerFactory
+from banking.actors import Actor
+from tests.conftest import World, client_for, close_and_confirm, make_world, organiser_elsewhere
+from tests.entries import posted
+from tests.factories import PASSWORD, EventFactory, UserFactory, VolunteerFactory
 from tournament.models import Event, PrintJob, Round, Volunteer
+from tournament.results.closing import round_end, table_close
+from tournament.results.reviews import table_confirm
 from tournament.services.rounds import round_create, round_seat
 
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "correct-horse-battery"
 CALLERS = ("anonymous", "banker", "other_banker", "referee", "other_organiser", "organiser")
 
 # Columns, in the order of CALLERS:
@@ -77,13 +79,8 @@ class Row:
 
 
 def _an_entry(world: World) -> dict[str, Any]:
-    response = world.banker().post(
-        f"/api/tables/{world.table.pk}/entries/",
-        {"id": str(uuid.uuid4()), "kind": "buy", "seat": 1, "space": 39},
-        format="json",
-    )
-    assert response.status_code == 201, response.json()
-    return {"entry_id": response.json()["entry"]["id"]}
+    answer = posted(world.banker(), world.table, kind="buy", seat=1, space=39)
+    return {"entry_id": answer["entry"]["id"]}
 
 
 def _a_user(world: World) -> dict[str, Any]:
@@ -118,6 +115,26 @@ def _every_table_confirmed(world: World) -> dict[str, Any]:
 # fmt: off
 #   label, method, url name, statuses for (anonymous, banker, other_banker, referee,
 #   other_organiser, organiser), then what the call needs.
+def _referee_adjusted(world: World, *, close: bool = True) -> dict[str, Any]:
+    """The referee adjusted a balance at table 1; its banker then closed it."""
+    client = world.referee_client()
+    response = client.post(
+        f"/api/tables/{world.table.pk}/entries/",
+        {"id": str(uuid.uuid4()), "kind": "adjust", "seat": 1, "amount": -20, "reason": "Twice"},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    if close:
+        table_close(table_id=world.table.pk)
+    return {"entry_id": response.json()["entry"]["id"]}
+
+
+def _closed_by_organiser(world: World) -> dict[str, Any]:
+    closer = Actor(role=Actor.ORGANISER, name=world.organiser.username, user=world.organiser)
+    table_close(table_id=world.table.pk, actor=closer)
+    return {}
+
+
 def _a_print_job(world: World) -> dict[str, Any]:
     job = PrintJob.objects.create(event=world.event, kind="badges", status="failed", error="Jam")
     return {"job_id": job.pk}
@@ -126,14 +143,16 @@ def _a_print_job(world: World) -> dict[str, Any]:
 ROWS = [
     Row("token", "POST", "api-token", PUBLIC,
         body=lambda s: {"username": s.world.organiser.username, "password": PASSWORD}),
+    # Revoking the API token sent: only a token is a way in here.
+    Row("logout", "POST", "api-logout", (401, 401, 401, 204, 204, 204)),
     Row("editions", "GET", "api-editions", PUBLIC),
     Row("edition", "GET", "api-edition", PUBLIC),
     Row("schema", "GET", "schema", PUBLIC),
     Row("docs", "GET", "api-docs", PUBLIC),
-    # Events: any person may list the events they volunteer at, and create one (they become its
-    # organiser); a table key is not a person.
+    # Events: any person may list the events they volunteer at; organisers (staff, or granted
+    # "Can add event") create one and become its organiser; a table key is not a person.
     Row("events.list", "GET", "api-events", (401, 403, 403, 200, 200, 200)),
-    Row("events.create", "POST", "api-events", (401, 403, 403, 201, 201, 201),
+    Row("events.create", "POST", "api-events", (401, 403, 403, 403, 201, 201),
         body={"name": "Spring Night", "date": "2027-04-10", "edition": "uk"}),
     Row("event.read", "GET", "api-event", organiser_only(200)),
     Row("event.patch", "PATCH", "api-event", organiser_only(200), body={"venue": "Guild Hall"}),
@@ -180,12 +199,21 @@ ROWS = [
                         "reason": "Paid twice for Reading Railroad"}),
     Row("entry.void", "POST", "api-entry-void", (401, 201, 403, 201, 403, 201),
         body={"reason": "Wrong seat"}, prepare=_an_entry),
+    # A referee's correction is undone by a referee or an organiser, never by a table key.
+    Row("entry.void_adjust", "POST", "api-entry-void", (401, 403, 403, 201, 403, 201),
+        body={"reason": "Not a mistake"}, prepare=lambda w: _referee_adjusted(w, close=False)),
     # The banker closes the table; the referee confirms the standing, but does not close it.
     Row("table.close", "POST", "api-table-close", (401, 200, 403, 403, 403, 200)),
     # A second person checks the closed result: a referee or organiser, logged in, who did not
     # bank the table; never a table key. Only an organiser reopens a confirmed result.
     Row("table.confirm", "POST", "api-table-confirm", (401, 403, 403, 200, 403, 200),
         prepare=_closed),
+    # Nobody checks their own work: not the referee who corrected the table, not the
+    # organiser who closed it.
+    Row("table.confirm.recorder", "POST", "api-table-confirm", (401, 403, 403, 403, 403, 200),
+        prepare=_referee_adjusted),
+    Row("table.confirm.closer", "POST", "api-table-confirm", (401, 403, 403, 200, 403, 403),
+        prepare=_closed_by_organiser),
     Row("table.dispute", "POST", "api-table-dispute", (401, 403, 403, 200, 403, 200),
         body={"reason": "Rent on Boardwalk was never recorded"}, prepare=_closed),
     Row("table.reopen", "POST", "api-table-reopen", organiser_only(200),
@@ -274,10 +302,15 @@ def _client(caller: str, world: World) -> APIClient:
     if caller == "referee":
         return world.referee_client()
     if caller == "organiser":
-        return world.organiser_client()
+        return client_for(_may_set_up_events(world.organiser))
     assert caller == "other_organiser"
-    elsewhere = EventFactory(name="Another Night")
-    return client_for(VolunteerFactory(event=elsewhere, role=Volunteer.Role.ORGANISER).user)
+    return client_for(_may_set_up_events(organiser_elsewhere()))
+
+
+def _may_set_up_events(user: Any) -> Any:
+    """An organiser as the admin makes one: granted "Can add event" (referees are not)."""
+    user.user_permissions.add(Permission.objects.get(codename="add_event"))
+    return type(user).objects.get(pk=user.pk)  # without the cached permissions
 
 
 CELLS = [
@@ -393,3 +426,181 @@ def test_an_unknown_object_is_a_404(world, method, url):
     response = client.get(url) if method == "GET" else client.post(url, {}, format="json")
     assert response.status_code == 404
     assert set(response.json()) == {"error", "detail"}
+
+
+# ----------------------------------------------------------------------------- the pages
+# The desk's and the referees' pages against every kind of person, as the API above: each
+# cell says whether the caller is sent to log in, refused (403), or let in (an answer, a
+# redirect after a write, or the form again with its errors). The banker is the banker's
+# own login, not a table key: bankers use the console, not these pages.
+
+LOGIN, REFUSED, IN = "login", "refused", "in"
+PAGE_CALLERS = ("anonymous", "banker", "referee", "other_organiser", "organiser")
+DESK = (LOGIN, REFUSED, REFUSED, REFUSED, IN)
+REFEREE = (LOGIN, REFUSED, IN, REFUSED, IN)
+
+
+def _player(world: World) -> dict[str, Any]:
+    return {"player_id": world.event.players.order_by("pk").first().pk}
+
+
+@dataclass(frozen=True)
+class PageRow:
+    label: str
+    method: str
+    url_name: str
+    cells: tuple[str, ...]
+    form: dict[str, Any] = field(default_factory=dict)
+    prepare: Callable[[World], dict[str, Any]] | None = None
+    query: str = ""
+
+
+# fmt: off
+PAGE_ROWS = [
+    # Any person sees the events they organise; only organisers (staff, or granted "Can add
+    # event") set one up.
+    PageRow("desk.events", "GET", "desk:events", (LOGIN, IN, IN, IN, IN)),
+    PageRow("desk.event_new", "GET", "desk:event-new", (LOGIN, REFUSED, REFUSED, IN, IN)),
+    PageRow("desk.event_new.post", "POST", "desk:event-new", (LOGIN, REFUSED, REFUSED, IN, IN),
+            form={"name": "Spring", "date": "2027-04-10", "edition": "us",
+                  "advancement": "knockout", "wildcards": "0", "finalists": "6",
+                  "entry_fee": "0"}),
+    PageRow("desk.event", "GET", "desk:event", DESK),
+    PageRow("desk.event_edit", "GET", "desk:event-edit", DESK),
+    PageRow("desk.event_edit.post", "POST", "desk:event-edit", DESK, form={"name": "Renamed"}),
+    PageRow("desk.players", "GET", "desk:players", DESK),
+    PageRow("desk.players.post", "POST", "desk:players", DESK, form={"new-name": "Zed"}),
+    PageRow("desk.players_import", "GET", "desk:players-import", DESK),
+    PageRow("desk.players_import.post", "POST", "desk:players-import", DESK,
+            form={"text": "name\nZed\n"}),
+    PageRow("desk.check_in.post", "POST", "desk:player-check-in", DESK,
+            form={"checked_in": "1"}, prepare=_player),
+    PageRow("desk.paid.post", "POST", "desk:player-paid", DESK, form={"paid": "5"},
+            prepare=_player),
+    PageRow("desk.check_in", "GET", "desk:check-in", DESK),
+    PageRow("desk.check_in_scan.post", "POST", "desk:check-in-scan", DESK, form={"code": "x"}),
+    PageRow("desk.check_in_status", "GET", "desk:check-in-status", DESK),
+    PageRow("desk.player_message", "GET", "desk:player-message", DESK, prepare=_player),
+    PageRow("desk.donations", "GET", "desk:donations", DESK),
+    PageRow("desk.donations.post", "POST", "desk:donations", DESK,
+            form={"donor": "Shop", "amount": "5"}),
+    PageRow("desk.volunteers", "GET", "desk:volunteers", DESK),
+    PageRow("desk.volunteers.post", "POST", "desk:volunteers", DESK,
+            form={"username": "newbie", "role": "referee"}),
+    PageRow("desk.rounds", "GET", "desk:rounds", DESK),
+    PageRow("desk.rounds.post", "POST", "desk:rounds", DESK,
+            form={"kind": "preliminary", "time_limit_minutes": "90", "table_size": "4"}),
+    PageRow("desk.bracket", "GET", "desk:bracket", DESK),
+    PageRow("desk.round", "GET", "desk:round", DESK),
+    PageRow("desk.round_status", "GET", "desk:round-status", DESK),
+    PageRow("desk.seat", "GET", "desk:seat", DESK, query="?seed=7"),
+    PageRow("desk.seat_confirm.post", "POST", "desk:seat-confirm", DESK, form={"seed": "7"}),
+    PageRow("desk.release.post", "POST", "desk:round-release", DESK),
+    PageRow("desk.start.post", "POST", "desk:round-start", DESK),
+    PageRow("desk.call_time.post", "POST", "desk:round-call-time", DESK),
+    PageRow("desk.end.post", "POST", "desk:round-end", DESK, form={"reason": "Late"}),
+    PageRow("desk.results", "GET", "desk:results", DESK),
+    PageRow("desk.override.post", "POST", "desk:override", DESK,
+            form={"player": "1", "advances": "1", "reason": "Fair play"}),
+    PageRow("desk.rotate_key.post", "POST", "desk:table-rotate-key", DESK),
+    # The referees' pages: the event's referees and organisers.
+    PageRow("referee.home", "GET", "referee-home", (LOGIN, IN, IN, IN, IN)),
+    PageRow("referee.event", "GET", "referee-event", REFEREE),
+    PageRow("referee.table", "GET", "referee-table", REFEREE),
+    PageRow("referee.adjust.post", "POST", "referee-adjust", REFEREE,
+            form={"id": str(uuid.uuid4()), "seat": "1", "amount": "5", "reason": "Short"}),
+    PageRow("referee.void.post", "POST", "referee-void", REFEREE, form={"reason": "Wrong"},
+            prepare=_an_entry),
+    PageRow("referee.confirm.post", "POST", "referee-confirm", REFEREE, prepare=_closed),
+    PageRow("referee.dispute.post", "POST", "referee-dispute", REFEREE,
+            form={"reason": "Rent missing"}, prepare=_closed),
+    PageRow("referee.reopen.post", "POST", "referee-reopen", (LOGIN, REFUSED, REFUSED, REFUSED, IN),
+            form={"reason": "Wrong table"}, prepare=_confirmed),
+    # Nobody checks their own work: the referee who corrected a table, the organiser who
+    # closed it.
+    PageRow("referee.confirm.recorder", "POST", "referee-confirm",
+            (LOGIN, REFUSED, REFUSED, REFUSED, IN), prepare=_referee_adjusted),
+    PageRow("referee.confirm.closer", "POST", "referee-confirm",
+            (LOGIN, REFUSED, IN, REFUSED, REFUSED), prepare=_closed_by_organiser),
+]
+# fmt: on
+
+
+def _page_routes(
+    patterns: list[Any] | None = None, prefix: str = "", space: str = ""
+) -> dict[str, list[str]]:
+    """Every route under /desk/ and /referee/ by name ("desk:players", "referee-table"),
+    with the names of its path parameters."""
+    routes: dict[str, list[str]] = {}
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            inner = f"{pattern.namespace}:" if pattern.namespace else space
+            routes |= _page_routes(pattern.url_patterns, route, inner)
+        elif route.startswith(("desk/", "referee/")):
+            routes[space + pattern.name] = list(pattern.pattern.converters)
+    return routes
+
+
+def test_the_page_table_covers_every_desk_and_referee_page():
+    assert {row.url_name for row in PAGE_ROWS} == set(_page_routes())
+
+
+def _page_client(caller: str, world: World) -> Any:
+    from django.test import Client
+
+    client = Client()
+    user = {
+        "anonymous": None,
+        "banker": world.event.volunteers.filter(role=Volunteer.Role.BANKER).first(),
+        "referee": world.referee,
+        "organiser": world.organiser,
+        "other_organiser": None,
+    }[caller]
+    if caller == "banker":
+        user = user.user
+    if caller == "other_organiser":
+        user = VolunteerFactory(event=EventFactory(name="Another"), role="organiser").user
+    if caller in ("organiser", "other_organiser"):
+        user = _may_set_up_events(user)  # as the admin makes an organiser
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def _page_kwargs(name: str, world: World, ids: dict[str, Any]) -> dict[str, Any]:
+    available = {
+        "event_id": world.event.pk,
+        "round_id": world.round.pk,
+        "table_id": world.table.pk,
+        **ids,
+    }
+    return {param: available[param] for param in _page_routes()[name]}
+
+
+PAGE_CELLS = [
+    pytest.param(row, caller, cell, id=f"{row.label}-{caller}")
+    for row in PAGE_ROWS
+    for caller, cell in zip(PAGE_CALLERS, row.cells, strict=True)
+]
+
+
+@pytest.mark.parametrize(("row", "caller", "expected"), PAGE_CELLS)
+def test_who_reaches_each_page(world, row, caller, expected):
+    ids = row.prepare(world) if row.prepare else {}
+    kwargs = _page_kwargs(row.url_name, world, ids)
+    url = reverse(row.url_name, kwargs=kwargs) + row.query
+    client = _page_client(caller, world)
+    response = client.post(url, row.form) if row.method == "POST" else client.get(url)
+    if expected == LOGIN:  # a page sends to the login; a page's JSON poll answers 401
+        if response["Content-Type"].startswith("application/json"):
+            assert response.status_code == 401
+        else:
+            assert response.status_code == 302
+            assert response["Location"].startswith(reverse("login"))
+    elif expected == REFUSED:
+        assert response.status_code == 403, response.content[:300]
+    else:
+        assert response.status_code in (200, 302, 400, 409), response.status_code
+        if response.status_code == 302:
+            assert not response["Location"].startswith(reverse("login"))

@@ -1,4 +1,4 @@
-"""The OpenAPI schema describes the API of API.md, validates, and is served."""
+"""The OpenAPI schema describes the API of docs/api.md, validates, and is served."""
 
 from __future__ import annotations
 
@@ -118,3 +118,15 @@ def test_only_the_public_operations_offer_anonymous_access(schema):
                 assert security, (path, method)
                 assert {} not in security, (path, method)
                 assert "401" in operation["responses"], (path, method)
+
+
+def test_the_bankrupt_entry_documents_lift_and_the_build_entry_its_building(schema):
+    components = schema["components"]["schemas"]
+
+    def entry(name):
+        return next(v for k, v in components.items() if k.startswith(name))
+
+    lift = entry("BankruptEntry")["properties"]["lift"]
+    assert (lift["type"], lift["items"]["type"]) == ("array", "integer")
+    assert "lift" not in entry("BankruptEntry").get("required", [])
+    assert "building" in entry("BuildEntry")["properties"]

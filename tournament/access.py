@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Exists, OuterRef
 
-from .models import Event, Volunteer
+from tournament.models import Event, PrintJob, Round, Table, Volunteer
 
 Role = Volunteer.Role
 
@@ -28,8 +29,44 @@ def can_referee(user: AbstractBaseUser | AnonymousUser | None, event_id: int) ->
     return bool(roles_in_event(user, event_id) & {Role.ORGANISER, Role.REFEREE})
 
 
+def can_create_events(user: AbstractBaseUser | AnonymousUser | None) -> bool:
+    """Organisers create events: staff, or a person the admin granted "Can add event"."""
+    if user is None or not user.is_authenticated:
+        return False
+    return bool(getattr(user, "is_staff", False)) or user.has_perm("tournament.add_event")
+
+
 def events_visible_to(user: AbstractBaseUser) -> list[int] | None:
     """Ids of events the user volunteers at; None means every event (a superuser)."""
     if getattr(user, "is_superuser", False):
         return None
     return list(Event.objects.filter(volunteers__user=user).values_list("id", flat=True).distinct())
+
+
+def organises_path(
+    user: AbstractBaseUser | AnonymousUser | None,
+    *,
+    event_id: int | None = None,
+    round_id: int | None = None,
+    table_id: int | None = None,
+    job_id: int | None = None,
+    **_: object,
+) -> bool | None:
+    """Whether the person organises the event an address names (by its event, round, table
+    or print job), in one query; None when there is no such object."""
+    for model, pk, event in (
+        (Event, event_id, "pk"),
+        (Round, round_id, "event_id"),
+        (Table, table_id, "round__event_id"),
+        (PrintJob, job_id, "event_id"),
+    ):
+        if pk is None:
+            continue
+        if getattr(user, "is_superuser", False):
+            return True if model.objects.filter(pk=pk).exists() else None
+        organiser = Volunteer.objects.filter(
+            event_id=OuterRef(event), user_id=getattr(user, "pk", None), role=Role.ORGANISER
+        )
+        found = model.objects.filter(pk=pk).annotate(organises=Exists(organiser))
+        return found.values_list("organises", flat=True).first()
+    return None

@@ -1,8 +1,23 @@
-"""The Django admin, arranged for an organiser: an event page holds its players and volunteers."""
+"""The Django admin, arranged for an organiser: an event page holds its players and volunteers.
 
-from django.contrib import admin
+The admin changes nothing the audit trail would not see. Results, donations, seats and the
+trail itself are read only (the ledger is too: banking/admin.py); a round's or a table's
+status is never edited, only moved by an action that calls the service the desk calls; and
+every other change or deletion writes an `admin_changed` or `admin_deleted` audit row in
+the same transaction.
+"""
 
-from .models import (
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.db.models import Model, QuerySet
+from django.forms.models import model_to_dict
+from django.http import HttpRequest
+
+from tournament.errors import Refusal
+from tournament.models import (
     AuditEvent,
     BriefingItem,
     Donation,
@@ -15,12 +30,130 @@ from .models import (
     Table,
     Volunteer,
 )
+from tournament.services import rounds as round_services
+from tournament.services import tables as table_services
+from tournament.services.events import audit
+
+
+class ReadOnly(admin.ModelAdmin):
+    """Shown, never added, changed or deleted here."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+def _event_id(obj: Model) -> int | None:
+    for path in ("event_id", "round.event_id", "table.round.event_id", "pk"):
+        value: Any = obj
+        for part in path.split("."):
+            value = getattr(value, part, None)
+        if value is not None:
+            return value if path != "pk" or isinstance(obj, Event) else None
+    return None
+
+
+def _plain(value: Any) -> Any:
+    return value if isinstance(value, int | str | bool | float | type(None)) else str(value)
+
+
+def _audit_change(request: HttpRequest, obj: Model, before: dict[str, Any] | None) -> None:
+    event_id = _event_id(obj)
+    if event_id is None:
+        return
+    after = {name: _plain(value) for name, value in model_to_dict(obj).items()}
+    changed = {
+        name: [None if before is None else before.get(name), value]
+        for name, value in after.items()
+        if before is None or before.get(name) != value
+    }
+    if changed:
+        audit(
+            event_id=event_id,
+            actor=request.user,
+            action="admin_changed" if before is not None else "admin_added",
+            subject=f"{obj._meta.verbose_name}: {obj}"[:120],
+            data={"model": obj._meta.label, "id": obj.pk, "changed": changed},
+        )
+
+
+def _before(obj: Model) -> dict[str, Any] | None:
+    if obj.pk is None:
+        return None
+    stored = type(obj)._base_manager.filter(pk=obj.pk).first()
+    if stored is None:
+        return None
+    return {name: _plain(value) for name, value in model_to_dict(stored).items()}
+
+
+class Audited(admin.ModelAdmin):
+    """Every save and deletion, the inlines' too, leaves an audit row (the admin runs each
+    in one transaction, so the row and the change are written together)."""
+
+    def save_model(self, request: HttpRequest, obj: Model, form: Any, change: bool) -> None:
+        before = _before(obj)
+        super().save_model(request, obj, form, change)
+        _audit_change(request, obj, before)
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        befores = {id(f.instance): _before(f.instance) for f in formset.forms}
+        instances = formset.save(commit=False)
+        for obj in instances:
+            before = befores.get(id(obj))
+            obj.save()
+            _audit_change(request, obj, before)
+        for obj in formset.deleted_objects:
+            self._audit_delete(request, obj)
+            obj.delete()
+        formset.save_m2m()
+
+    def delete_model(self, request: HttpRequest, obj: Model) -> None:
+        self._audit_delete(request, obj)
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet) -> None:
+        for obj in queryset:
+            self._audit_delete(request, obj)
+        super().delete_queryset(request, queryset)
+
+    def _audit_delete(self, request: HttpRequest, obj: Model) -> None:
+        event_id = _event_id(obj)
+        if event_id is None or isinstance(obj, Event):
+            return  # an event's trail goes with it
+        audit(
+            event_id=event_id,
+            actor=request.user,
+            action="admin_deleted",
+            subject=f"{obj._meta.verbose_name}: {obj}"[:120],
+            data={
+                "model": obj._meta.label,
+                "id": obj.pk,
+                "was": {k: _plain(v) for k, v in model_to_dict(obj).items()},
+            },
+        )
 
 
 class PlayerInline(admin.TabularInline):
     model = Player
     extra = 0
     fields = ["name", "email", "team", "paid", "checked_in"]
+    readonly_fields = ["paid", "checked_in"]  # money and the door: at the desk, audited
 
 
 class VolunteerInline(admin.TabularInline):
@@ -30,9 +163,10 @@ class VolunteerInline(admin.TabularInline):
     fields = ["user", "role", "player"]
 
 
-class DonationInline(admin.TabularInline):
+class DonationInline(ReadOnlyInline):
     model = Donation
-    extra = 0
+    fields = ["donor", "amount", "note", "created_at"]
+    readonly_fields = fields
 
 
 class RoundInline(admin.TabularInline):
@@ -44,94 +178,139 @@ class RoundInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(Audited):
     list_display = ["name", "date", "venue", "edition", "advancement", "status"]
     list_filter = ["status", "edition", "advancement"]
     search_fields = ["name", "venue", "charity"]
     date_hierarchy = "date"
+    readonly_fields = ["status", "created_by", "screen_token", "screen_token_issued_at"]
     inlines = [VolunteerInline, RoundInline, DonationInline, PlayerInline]
+
+    def save_model(self, request: HttpRequest, obj: Model, form: Any, change: bool) -> None:
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(Audited):
     list_display = ["name", "event", "team", "paid", "checked_in"]
     list_filter = ["event", "checked_in"]
-    list_editable = ["paid", "checked_in"]
+    readonly_fields = ["paid", "checked_in", "checked_in_at", "token"]
     search_fields = ["name", "email", "team"]
 
 
 @admin.register(Donation)
-class DonationAdmin(admin.ModelAdmin):
+class DonationAdmin(ReadOnly):
     list_display = ["donor", "amount", "event", "created_at"]
     list_filter = ["event"]
     search_fields = ["donor", "note"]
 
 
 @admin.register(Volunteer)
-class VolunteerAdmin(admin.ModelAdmin):
+class VolunteerAdmin(Audited):
     list_display = ["user", "role", "event", "player"]
     list_filter = ["event", "role"]
     search_fields = ["user__username"]
     autocomplete_fields = ["user"]
 
 
-class TableInline(admin.TabularInline):
+class TableInline(ReadOnlyInline):
     model = Table
-    extra = 0
-    fields = ["number", "banker", "referee", "status"]
+    fields = ["number", "banker", "referee", "status", "review"]
+    readonly_fields = fields
     show_change_link = True
 
 
+ROUND_STATE = ["status", "seed", "released_at", "started_at", "ends_at", "ended_at"]
+
+
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(Audited):
     list_display = ["event", "number", "kind", "status", "started_at", "ends_at"]
     list_filter = ["event", "kind", "status"]
+    readonly_fields = ROUND_STATE
     inlines = [TableInline]
+    actions = ["start", "call_time"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        if obj is not None and obj.status != Round.Status.PLANNED:
+            return [*ROUND_STATE, "event", "number", "kind", "table_size", "time_limit_minutes"]
+        return ROUND_STATE
+
+    @admin.action(description="Start the selected seated rounds (as the desk does)")
+    def start(self, request: HttpRequest, queryset: QuerySet) -> None:
+        for round_ in queryset:
+            self._run(request, round_, round_services.round_start, "started")
+
+    @admin.action(description="Call time on the selected running rounds (as the desk does)")
+    def call_time(self, request: HttpRequest, queryset: QuerySet) -> None:
+        for round_ in queryset:
+            self._run(
+                request,
+                round_,
+                lambda **kw: round_services.round_call_time(now_=True, **kw),
+                "called",
+            )
+
+    def _run(self, request: HttpRequest, round_: Round, service: Any, done: str) -> None:
+        try:
+            service(round_id=round_.pk, actor=request.user)
+        except Refusal as refusal:
+            self.message_user(request, f"{round_}: {refusal.detail}", messages.ERROR)
+        else:
+            self.message_user(request, f"{round_}: {done}.")
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyInline):
     model = Seat
-    extra = 0
-    autocomplete_fields = ["player"]
+    fields = ["number", "player"]
+    readonly_fields = fields
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "banker", "referee", "status", "verification_code"]
-    list_filter = ["round__event", "status"]
-    readonly_fields = ["key", "verification_code", "closed_at"]
+class TableAdmin(ReadOnly):
+    """Seen here; assigned, closed, checked and given a new key from the desk, the API or
+    the action below, each through its service and audited."""
+
+    list_display = ["__str__", "banker", "referee", "status", "review", "verification_code"]
+    list_filter = ["round__event", "status", "review"]
+    exclude = ["key"]
     inlines = [SeatInline]
+    actions = ["rotate_key"]
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return obj is None and request.user.has_perm("tournament.change_table")  # the action
+
+    @admin.action(description="Give the selected tables new console keys (the old stop)")
+    def rotate_key(self, request: HttpRequest, queryset: QuerySet) -> None:
+        for table in queryset:
+            table_services.table_key_rotate(table_id=table.pk, actor=request.user)
+        self.message_user(request, f"{queryset.count()} table key(s) replaced.")
 
 
 @admin.register(Result)
-class ResultAdmin(admin.ModelAdmin):
+class ResultAdmin(ReadOnly):
     list_display = ["player", "round", "net_worth", "rank", "points", "advances", "tied"]
     list_filter = ["round__event", "round", "advances", "tied"]
     search_fields = ["player__name"]
 
 
 @admin.register(AuditEvent)
-class AuditEventAdmin(admin.ModelAdmin):
+class AuditEventAdmin(ReadOnly):
     list_display = ["created_at", "event", "actor", "action", "subject", "reason"]
     list_filter = ["event", "action"]
 
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnly):
     list_display = ["__str__", "table"]
     list_filter = ["table__round__event"]
     search_fields = ["player__name"]
-    autocomplete_fields = ["player"]
 
 
 @admin.register(PrintJob)
-class PrintJobAdmin(admin.ModelAdmin):
+class PrintJobAdmin(Audited):
     list_display = ["kind", "event", "round", "status", "progress", "created_at", "finished_at"]
     list_filter = ["event", "kind", "status"]
     readonly_fields = [
@@ -147,7 +326,7 @@ class PrintJobAdmin(admin.ModelAdmin):
 
 
 @admin.register(BriefingItem)
-class BriefingItemAdmin(admin.ModelAdmin):
+class BriefingItemAdmin(Audited):
     list_display = ("event", "position", "faq")
     list_filter = ("event",)
     list_select_related = ("event", "faq")

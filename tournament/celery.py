@@ -4,8 +4,11 @@ import os
 
 from celery import Celery
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings.base")
+# The event's settings unless told otherwise: they refuse to start without a real
+# SECRET_KEY. `make run` and the tests name the development settings.
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings.production")
 
 app = Celery("tournament")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks()
+app.autodiscover_tasks()  # each app's tasks module
+app.autodiscover_tasks(["tournament.printing"])  # and the print jobs' tasks

@@ -5,9 +5,9 @@ Read only: the desk previews a seating with it, and `round_seat` saves the same 
 
 from __future__ import annotations
 
-from . import seating
-from .errors import Conflict, Refusal
-from .models import Event, Player, Result, Round, Table
+from tournament import seating
+from tournament.errors import Conflict, Refusal
+from tournament.models import Event, Player, Result, Round, Table
 
 FINAL_TABLE_MAX = 6
 

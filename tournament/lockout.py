@@ -20,7 +20,7 @@ from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from .errors import Refusal
+from tournament.errors import Refusal
 
 
 class LockedOut(Refusal):

@@ -7,10 +7,14 @@ result here, so the organiser's pages and the printed documents read this app al
 from __future__ import annotations
 
 import secrets
+import zoneinfo
+from functools import lru_cache
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils import timezone
 
 
 def new_table_key() -> str:
@@ -21,6 +25,24 @@ def new_table_key() -> str:
 def new_player_token() -> str:
     """A player's own link and check-in code: 16 random bytes (128 bits), URL-safe."""
     return secrets.token_urlsafe(16)
+
+
+@lru_cache(maxsize=1)
+def time_zone_names() -> tuple[str, ...]:
+    """Every IANA time zone name this machine knows (e.g. Europe/London), sorted."""
+    return tuple(sorted(zoneinfo.available_timezones()))
+
+
+def default_time_zone() -> str:
+    """A new event's time zone: the site's (the TIME_ZONE setting)."""
+    return settings.TIME_ZONE
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in time_zone_names():
+        raise ValidationError(
+            f"{value!r} is not a time zone: use a name such as Europe/London or America/Chicago."
+        )
 
 
 class Event(models.Model):
@@ -49,6 +71,12 @@ class Event(models.Model):
         default=6, validators=[MinValueValidator(2), MaxValueValidator(64)]
     )
     entry_fee = models.PositiveIntegerField(default=0)
+    time_zone = models.CharField(
+        max_length=64,
+        default=default_time_zone,
+        validators=[validate_time_zone],
+        help_text="Where the event happens: its pages, documents and exports show times here.",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -62,6 +90,22 @@ class Event(models.Model):
         "organiser has revoked the link or never issued one.",
     )
     screen_token_issued_at = models.DateTimeField(null=True, blank=True)
+    # The control room's thresholds: when a table of a live round needs the desk's attention.
+    attention_offline_minutes = models.PositiveSmallIntegerField(
+        default=2,
+        validators=[MaxValueValidator(120)],
+        help_text="A table's tablet offline (or failing to send its entries) this long.",
+    )
+    attention_quiet_minutes = models.PositiveSmallIntegerField(
+        default=10,
+        validators=[MinValueValidator(1), MaxValueValidator(120)],
+        help_text="An open table with no entry for this long.",
+    )
+    attention_last_turn_minutes = models.PositiveSmallIntegerField(
+        default=5,
+        validators=[MaxValueValidator(120)],
+        help_text="A table still open this long after time is called.",
+    )
 
     class Meta:
         ordering = ["-date", "name"]
@@ -183,6 +227,26 @@ class Round(models.Model):
         """Whether bankers may record entries: running, or time called but not ended."""
         return self.status in (self.Status.RUNNING, self.Status.TIME_CALLED)
 
+    @property
+    def clock_ran_out(self) -> bool:
+        """Running, with its end passed, and time not yet called in the database."""
+        return (
+            self.status == self.Status.RUNNING
+            and self.ends_at is not None
+            and timezone.now() >= self.ends_at
+        )
+
+    @property
+    def status_now(self) -> str:
+        """The status as read now: once the clock runs out a running round reads as time
+        called, before the worker's `call_time` (or the next write at its tables) records
+        it. Reads show this; they never call time themselves."""
+        return self.Status.TIME_CALLED if self.clock_ran_out else self.status
+
+    @property
+    def status_now_label(self) -> str:
+        return self.Status(self.status_now).label
+
 
 class Table(models.Model):
     class Status(models.TextChoices):
@@ -209,6 +273,14 @@ class Table(models.Model):
 
     status = models.CharField(max_length=6, choices=Status.choices, default=Status.OPEN)
     closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Who closed it, when logged in (a banker's key names nobody).",
+    )
     verification_code = models.CharField(max_length=32, blank=True)
     review = models.CharField(
         max_length=10, choices=Review.choices, default=Review.NONE, blank=True
@@ -246,7 +318,17 @@ class Seat(models.Model):
 
 
 class Result(models.Model):
-    """A seat's standing when its round ended, with the breakdown of its net worth."""
+    """A seat's standing when its table closed, with the breakdown of its net worth: written
+    once, when the table closes (tournament/results/closing.py), and shaped for every reader
+    by tournament/results/shape.py."""
+
+    class TieBreak(models.TextChoices):
+        """The rule that placed the seat against others level with it (docs/rules.md)."""
+
+        NONE = "", "None needed"
+        BANKRUPT = "bankrupt", "Bankrupt: ranks below every player still in"
+        CASH = "cash", "Level on net worth: more cash ranks higher"
+        ORGANISER = "organiser", "Level on net worth and cash: the organiser's decision"
 
     seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="result")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
@@ -264,6 +346,20 @@ class Result(models.Model):
         default=False, help_text="Tied for a place in the next round: the organiser decides."
     )
     override_reason = models.CharField(max_length=200, blank=True)
+    deeds = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Each deed behind property_value and building_value, in board order: "
+        "space, name, group, price, mortgaged, value (the price, half when mortgaged), "
+        "houses, hotel, building_value (at cost). Null when not known.",
+    )
+    tie_break = models.CharField(
+        max_length=10,
+        choices=TieBreak.choices,
+        blank=True,
+        default=TieBreak.NONE,
+        help_text="The rule that placed this seat against seats level with it.",
+    )
 
     class Meta:
         ordering = ["round", "seat__table__number", "rank", "seat__number"]
@@ -331,6 +427,9 @@ class PrintJob(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    queued_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the job was last handed to the print queue."
+    )
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

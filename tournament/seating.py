@@ -1,6 +1,6 @@
 """Seating players at tables for a time-limited round (pure Python, no Django).
 
-Tournament practice (RULES.md, "Time-limited rounds"): four players a table,
+Tournament practice (docs/rules.md, "Time-limited rounds"): four players a table,
 five where the count needs it, a final table of up to six, and seating that
 avoids repeat opponents and team-mates meeting.
 

@@ -5,15 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, F, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from games.models import FaqEntry
 from games.selectors import faq_briefing
-
-from . import access
-from .errors import Conflict
-from .models import BriefingItem, Donation, Event, Player, Result, Round, Seat, Table
+from tournament import access
+from tournament.errors import Conflict
+from tournament.models import BriefingItem, Donation, Event, Player, Round, Table
 
 
 def _sum(model: type, field: str) -> Coalesce:
@@ -59,18 +58,6 @@ def round_tables(round_id: int) -> QuerySet[Table]:
     )
 
 
-def round_results(round_id: int) -> QuerySet[Result]:
-    """The results that count (standings.counted): confirmed tables', or all once the round
-    has ended (a forced end's unconfirmed tables are marked: standings.is_forced)."""
-    from .standings import counted
-
-    return counted(
-        Result.objects.filter(round_id=round_id)
-        .select_related("seat__table", "player", "round")
-        .order_by("seat__table__number", "rank", "seat__number")
-    )
-
-
 def event_rounds(event_id: int) -> QuerySet[Round]:
     return Round.objects.filter(event_id=event_id).order_by("number")
 
@@ -81,7 +68,7 @@ def event_rounds(event_id: int) -> QuerySet[Round]:
 
 def organiser_events(user: AbstractBaseUser) -> QuerySet[Event]:
     """The events a person organises (every event for a superuser), with money raised."""
-    from .models import Volunteer
+    from tournament.models import Volunteer
 
     events = events_for(user)
     if getattr(user, "is_superuser", False):
@@ -92,7 +79,7 @@ def organiser_events(user: AbstractBaseUser) -> QuerySet[Event]:
 
 def home_events(user: AbstractBaseUser) -> list[dict[str, Any]]:
     """A person's events for the home page: each with their roles in it, newest first."""
-    from .models import Volunteer
+    from tournament.models import Volunteer
 
     events = list(events_for(user))
     roles: dict[int, set[str]] = {}
@@ -151,7 +138,7 @@ def seating_preview(
     tables. `left_out` counts the registered players a first round leaves out because
     they are not checked in.
     """
-    from .lineups import plan_for_round
+    from tournament.lineups import plan_for_round
 
     round_ = Round.objects.select_related("event").get(pk=round_id)
     if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
@@ -234,125 +221,6 @@ def round_table_status(*, round_id: int) -> list[dict[str, Any]]:
     ]
 
 
-def bracket(*, event_id: int) -> dict[str, Any]:
-    """The event's bracket as plain data: rounds in order, each with its tables and their
-    players (ranked once the round has ended), who advances, who is waiting to be seated,
-    and the winner once the final has ended. Three queries, whatever the event's size.
-
-    For the desk, the big screen and the printed bracket alike.
-    """
-    rounds = list(Round.objects.filter(event_id=event_id).order_by("number"))
-    advancement = Event.objects.filter(pk=event_id).values_list("advancement", flat=True).first()
-    tables = (
-        Table.objects.filter(round__event_id=event_id)
-        .select_related("round")
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player", "result"))
-        )
-        .order_by("round__number", "number")
-    )
-    by_round: dict[int, list[Table]] = {}
-    for table in tables:
-        by_round.setdefault(table.round_id, []).append(table)
-
-    columns: list[dict[str, Any]] = []
-    previous_tables: dict[int, int] = {}  # player id -> table number in the round before
-    previous_advancing: list[dict[str, Any]] = []
-    previous: Round | None = None
-    for round_ in rounds:
-        boxes = [_bracket_table(table, previous_tables) for table in by_round.get(round_.pk, [])]
-        waiting: list[dict[str, Any]] = []
-        carries = round_.kind == Round.Kind.FINAL or advancement != Event.Format.POINTS
-        if not boxes and previous is not None and previous.status == Round.Status.ENDED and carries:
-            waiting = previous_advancing
-        advancing = [
-            {"player_id": p["player_id"], "name": p["name"], "from_table": box["number"]}
-            for box in boxes
-            for p in box["players"]
-            if p["advances"]
-        ]
-        columns.append(
-            {
-                "id": round_.pk,
-                "number": round_.number,
-                "kind": round_.kind,
-                "kind_label": round_.get_kind_display(),
-                "status": round_.status,
-                "status_label": round_.get_status_display(),
-                "ended": round_.status == Round.Status.ENDED,
-                "seating_shown": seating_shown(round_),
-                "tables": boxes,
-                "waiting": waiting,
-                "advancing": advancing,
-            }
-        )
-        previous_tables = {p["player_id"]: box["number"] for box in boxes for p in box["players"]}
-        previous_advancing = advancing
-        previous = round_
-
-    last = columns[-1] if columns else None
-    winners: list[dict[str, Any]] = []
-    next_up: list[dict[str, Any]] = []
-    if last is not None and last["ended"]:
-        if last["kind"] == Round.Kind.FINAL:
-            winners = [
-                {"player_id": p["player_id"], "name": p["name"], "table": box["number"]}
-                for box in last["tables"]
-                for p in box["players"]
-                if p["rank"] == 1
-            ]
-        else:
-            next_up = last["advancing"]
-    return {"event_id": event_id, "rounds": columns, "next": next_up, "winners": winners}
-
-
-def _bracket_table(table: Table, previous_tables: dict[int, int]) -> dict[str, Any]:
-    players = []
-    # A result counts once its table is confirmed, or its round has ended (standings.py).
-    counts = table.review == Table.Review.CONFIRMED or table.round.status == Round.Status.ENDED
-    for seat in table.seats.all():
-        result = getattr(seat, "result", None) if counts else None
-        players.append(
-            {
-                "player_id": seat.player_id,
-                "name": seat.player.name,
-                "seat": seat.number,
-                "from_table": previous_tables.get(seat.player_id),
-                "rank": result.rank if result else None,
-                "net_worth": result.net_worth if result else None,
-                "bankrupt": result.bankrupt if result else False,
-                "advances": result.advances if result else False,
-                "tied": result.tied if result else False,
-                "undecided": result.undecided if result else False,
-                "overridden": bool(result.override_reason) if result else False,
-            }
-        )
-    if any(p["rank"] is not None for p in players):
-        players.sort(key=lambda p: (p["rank"] is None, p["rank"] or 0, p["seat"]))
-    return {
-        "id": table.pk,
-        "number": table.number,
-        "closed": table.status == Table.Status.CLOSED,
-        "players": players,
-    }
-
-
-def round_overrides(*, round_id: int) -> QuerySet[Any]:
-    """The audit trail's advancement overrides for a round: who, when, why."""
-    from .models import AuditEvent
-
-    round_ = Round.objects.get(pk=round_id)
-    return (
-        AuditEvent.objects.filter(
-            event_id=round_.event_id,
-            action="advancement_override",
-            subject__endswith=f", round {round_.number}",
-        )
-        .select_related("actor")
-        .order_by("-created_at")
-    )
-
-
 # ---------------------------------------------------------------- the players' briefing
 
 
@@ -373,3 +241,14 @@ def briefing_picks(*, event_id: int) -> list[int]:
     """The ids of the FAQ entries an organiser picked for the briefing, in order (may be [])."""
     items = BriefingItem.objects.filter(event_id=event_id).order_by("position", "id")
     return list(items.values_list("faq_id", flat=True))
+
+
+def current_rounds(*, event_id: int) -> list[Round]:
+    """The rounds being played (running, or time called); when none is, the latest round
+    with tables: seated and about to start, or the one that has just ended."""
+    rounds = list(
+        Round.objects.filter(event_id=event_id)
+        .exclude(status=Round.Status.PLANNED)
+        .order_by("number")
+    )
+    return [r for r in rounds if r.is_live] or rounds[-1:]

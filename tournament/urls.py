@@ -3,8 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from games.api import EditionDetailApi, EditionListApi
-
-from . import views
+from tournament.pages import site as views
 
 # Swagger UI's files come from drf-spectacular-sidecar, served by this site like its own
 # static files, so the docs work at a venue without internet and under the site's policy.
@@ -22,19 +21,19 @@ api = [
 ]
 
 urlpatterns = [
-    path("p/", include("tournament.urls_players")),  # first: polled every 10 s by each player
+    path("p/", include("tournament.pages.players.urls")),  # first: polled every 10 s by each player
     path("", views.home, name="home"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include(api)),
-    path("console/", include("banking.urls")),
-    path("referee/", include("banking.urls_referee")),
-    path("desk/", include("tournament.urls_desk")),
-    path("events/", include("tournament.urls_screen")),
-    path("faq/", include("tournament.urls_faq")),
-    path("print/", include("tournament.urls_print")),
-    path("verify/", include("banking.urls_verify")),
+    path("console/", include("banking.console.urls")),
+    path("referee/", include("tournament.pages.referee.urls")),
+    path("desk/", include("tournament.pages.desk.urls")),
+    path("events/", include("tournament.pages.screen.urls")),
+    path("faq/", include("tournament.pages.faq.urls")),
+    path("print/", include("tournament.pages.print.urls")),
+    path("verify/", include("tournament.pages.verify.urls")),
 ]
 
-handler404 = "tournament.views.not_found"
-handler500 = "tournament.views.server_error"
+handler404 = "tournament.pages.site.not_found"
+handler500 = "tournament.pages.site.server_error"

@@ -4,5 +4,7 @@ import os
 
 from django.core.wsgi import get_wsgi_application
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings.base")
+# The event's settings unless told otherwise: they refuse to start without a real
+# SECRET_KEY. `make run` and the tests name the development settings.
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings.production")
 application = get_wsgi_application()

@@ -1,1 +1,1 @@
-"""The bank side of the HTTP API (API.md, "A table"): state, ledger, entries and voids."""
+"""The bank side of the HTTP API (docs/api.md, "A table"): state, ledger, entries and voids."""

@@ -8,10 +8,10 @@ from uuid import UUID
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournament.api.inputs import Input
-from tournament.api.schema import ApiError
-
-from ..models import Entry
+from banking.entry_words import kind_label
+from banking.models import Entry
+from tournament.http.inputs import Input
+from tournament.text import check_texts
 
 
 class UUIDText(serializers.UUIDField):
@@ -32,6 +32,7 @@ def entry_payload(data: Any) -> dict[str, Any]:
     """The entry as the client sent it, without its id; a 400 unless it is a JSON object."""
     if not isinstance(data, dict):
         raise serializers.ValidationError({"non_field_errors": ["Send the entry as an object."]})
+    check_texts(data)  # a memo or a reason: no control or bidi characters
     return {k: v for k, v in data.items() if k != "id"}
 
 
@@ -70,11 +71,18 @@ class TransferOutput(serializers.Serializer):
 
 class EntryOutput(serializers.Serializer):
     """An entry as recorded: id, seq, kind, the entry's own fields (seat, space, amount...)
-    at the top level, its transfers, who recorded it and when."""
+    at the top level, its transfers, who recorded it and when, and the bank's words for it.
+
+    The words come from the context's `lines` (entry_lines by entry id); without them an
+    entry is described by its kind's label."""
 
     id = serializers.UUIDField()
     seq = serializers.IntegerField()
     kind = serializers.CharField()
+    label = serializers.CharField(help_text="The kind of entry in words: Buy, Rent, Undo...")
+    description = serializers.CharField(
+        help_text='What the entry did, in one sentence: "Ada buys Boardwalk".'
+    )
     transfers = TransferOutput(many=True)
     voids = serializers.UUIDField(allow_null=True, help_text="The entry a void reverses.")
     voided_by = serializers.IntegerField(allow_null=True, help_text="Seq of the void, if any.")
@@ -87,6 +95,8 @@ class EntryOutput(serializers.Serializer):
             voided_by = entry.voided_by
         except Entry.DoesNotExist:
             voided_by = None
+        line = self.context.get("lines", {}).get(entry.pk)
+        label = kind_label(entry.kind)
         return {
             # The entry's own fields first: a void's fields name the voided entry's seq,
             # which must not hide the void's own seq.
@@ -94,6 +104,8 @@ class EntryOutput(serializers.Serializer):
             "id": str(entry.id),
             "seq": entry.seq,
             "kind": entry.kind,
+            "label": label,
+            "description": line["sentence"] if line else label,
             "transfers": entry.transfers,
             "voids": str(entry.voids_id) if entry.voids_id else None,
             "voided_by": voided_by.seq if voided_by else None,
@@ -165,69 +177,3 @@ class PostedOutput(serializers.Serializer):
 
 
 # A table's result and its second-person check (banking/services/reviews.py).
-
-
-class ReasonInput(Input):
-    reason = serializers.CharField(
-        max_length=300,
-        required=False,
-        default="",
-        allow_blank=True,
-        help_text="Required (a missing or blank one is refused with reason_required): what "
-        "is wrong, or why.",
-    )
-
-
-class ReasonGiven(serializers.Serializer):
-    """ReasonInput as the contract states it: the reason must be given."""
-
-    reason = serializers.CharField(max_length=300, help_text="What is wrong, or why.")
-
-
-class ReviewResultOutput(SeatWorth):
-    rank = serializers.IntegerField()
-    tied = serializers.BooleanField()
-
-
-class TableReviewOutput(serializers.Serializer):
-    table = serializers.IntegerField()
-    number = serializers.IntegerField()
-    round = serializers.IntegerField()
-    round_number = serializers.IntegerField()
-    table_status = serializers.CharField(help_text="open or closed")
-    review = serializers.ChoiceField(choices=["", "awaiting", "confirmed", "disputed"])
-    review_note = serializers.CharField()
-    reviewed_by = serializers.CharField(allow_null=True)
-    reviewed_at = serializers.DateTimeField(allow_null=True)
-    verification_code = serializers.CharField()
-    results = ReviewResultOutput(
-        many=True, help_text="The result as closed; empty while the table is open."
-    )
-
-
-class RoundEndInput(Input):
-    force = serializers.BooleanField(
-        default=False,
-        help_text="End the round although some tables are not confirmed (organisers only); "
-        "they go in as they stand, marked, and the reason goes in the audit trail.",
-    )
-    reason = serializers.CharField(
-        max_length=300,
-        required=False,
-        default="",
-        allow_blank=True,
-        help_text="Required when forcing.",
-    )
-
-
-class UnconfirmedTable(serializers.Serializer):
-    id = serializers.IntegerField()
-    number = serializers.IntegerField()
-    status = serializers.CharField()
-    review = serializers.CharField()
-
-
-class UnconfirmedTablesError(ApiError):
-    tables = UnconfirmedTable(
-        many=True, required=False, help_text="With unconfirmed_tables: the tables waited on."
-    )

@@ -4,27 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status
-from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament import access
-from tournament.api import serializers as event_shapes
-from tournament.api.authentication import table_of
-from tournament.api.views import RoundScopedApi
+from banking import previews, selectors
+from banking.actors import Actor
+from banking.api import serializers as s
+from banking.api.callers import CallsTheTable, caller_of
+from banking.api.heartbeat import heartbeat_record
+from banking.api.schema import EntryRequest
+from banking.ledgers import read_ledger, rules_of
+from banking.models import Entry, TableLedger
+from banking.services import entries as entry_services
+from tournament.http.authentication import refused_key, unchecked_key_of
 from tournament.models import Table
-from tournament.services.rounds import call_time_if_due
-
-from .. import previews, selectors
-from ..actors import Actor
-from ..services import entries as entry_services
-from ..services import reviews as review_services
-from ..services import rounds as round_services
-from . import serializers as s
-from .schema import EntryRequest
 
 ERRORS = {
     400: OpenApiResponse(description="A move the rules forbid, or bad input: {error, detail}."),
@@ -35,61 +31,48 @@ ERRORS = {
 }
 
 
-def _actor(request: Request, table: Table, *, correcting: bool = False) -> Actor:
-    """Who is acting at this table: its banker (by key), or a referee or organiser by login."""
-    keyed = table_of(request)
-    if keyed is not None:
-        if keyed.pk != table.pk:
-            raise exceptions.PermissionDenied("This table key opens another table.")
-        banker = keyed.banker_username  # type: ignore[attr-defined]  # by the key's query
-        return Actor(role=Actor.BANKER, name=banker or f"Banker of table {table.number}")
-    user = request.user
-    if user is None or not user.is_authenticated:
-        raise exceptions.NotAuthenticated("Open the table with its key, or log in.")
-    roles = access.roles_in_event(user, table.round.event_id)
-    if access.Role.ORGANISER in roles:
-        return Actor(role=Actor.ORGANISER, name=user.get_username(), user=user)
-    if access.Role.REFEREE in roles:
-        return Actor(role=Actor.REFEREE, name=user.get_username(), user=user)
-    raise exceptions.PermissionDenied("Only this table's banker and the event's referees can.")
-
-
-def _table(request: Request, table_id: int) -> Table:
-    keyed = table_of(request)
-    if keyed is not None and keyed.pk == table_id:
-        return keyed  # loaded by the key's authentication, with what the views read
-    table = selectors.table_for_reading(table_id)
-    if table is None:
-        raise exceptions.NotFound("There is no such table.")
-    return table
-
-
 class TableStateApi(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [CallsTheTable]
 
     @extend_schema(responses={200: s.TableStateOutput, **ERRORS}, tags=["tables"])
     def get(self, request: Request, table_id: int) -> Response:
-        table = _table(request, table_id)
-        _actor(request, table)
-        table.round = call_time_if_due(table.round)  # the clock ran out with no worker about
+        table, actor = caller_of(request)
+        heartbeat_record(request, table, actor)  # the console's report, in the poll's headers
         return Response(selectors.table_state(table))
 
 
-def _posted(posted: entry_services.Posted, table: Table) -> dict[str, Any]:
+def _lines(table: Table, entries: list[Entry], ledger: TableLedger | None = None) -> dict:
+    """The bank's words for these entries of the table (entry_lines), by entry id."""
+    if not entries:
+        return {}
+    rules = rules_of(table.round.event)
+    ledger = ledger or read_ledger(table, rules)
+    names = {int(n): name for n, (_, name) in ledger.seats.items()}
+    return {line["id"]: line for line in selectors.entry_lines(entries, names=names, rules=rules)}
+
+
+def _posted(posted: entry_services.Posted, table: Table | None = None) -> dict[str, Any]:
+    table = table or posted.ledger.table
+    lines = _lines(table, [posted.entry], posted.ledger)
     return {
-        "entry": s.EntryOutput(posted.entry).data,
+        "entry": s.EntryOutput(posted.entry, context={"lines": lines}).data,
         "state": selectors.table_state(table, posted.ledger),
     }
 
 
 class EntryListApi(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [CallsTheTable]
+    # A banker's post has its key checked by the query that locks the table
+    # (banking/services/entries.py): TableKeyAuthentication and CallsTheTable leave it to
+    # the service.
+    checks_table_key = True
 
     @extend_schema(responses={200: s.EntryOutput(many=True), **ERRORS}, tags=["tables"])
     def get(self, request: Request, table_id: int) -> Response:
-        table = _table(request, table_id)
-        _actor(request, table)
-        return Response(s.EntryOutput(selectors.table_entries(table.pk), many=True).data)
+        table, _ = caller_of(request)
+        entries = list(selectors.table_entries(table.pk))
+        lines = _lines(table, entries)
+        return Response(s.EntryOutput(entries, many=True, context={"lines": lines}).data)
 
     @extend_schema(
         request=EntryRequest,
@@ -102,8 +85,10 @@ class EntryListApi(APIView):
         ),
     )
     def post(self, request: Request, table_id: int) -> Response:
-        table = _table(request, table_id)
-        actor = _actor(request, table)
+        key = unchecked_key_of(request)
+        if key is not None:
+            return self._post_by_key(request, table_id, key)
+        table, actor = caller_of(request)
         payload = s.entry_payload(request.data)
         ident = s.entry_id(request.data)
         if actor.role == Actor.REFEREE and payload.get("kind") != "adjust":
@@ -114,9 +99,29 @@ class EntryListApi(APIView):
         code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
         return Response(_posted(posted, table), status=code)
 
+    def _post_by_key(self, request: Request, table_id: int, key: str) -> Response:
+        """The banker's post: the key is checked under the table's lock, in the same query."""
+        try:
+            payload = s.entry_payload(request.data)
+            ident = s.entry_id(request.data)
+        except exceptions.APIException:
+            if (refusal := refused_key(key, table_id)) is not None:
+                raise refusal from None  # a bad key is answered before a bad body
+            raise
+        try:
+            posted = entry_services.entry_post(
+                table_id=table_id, entry_id=ident, payload=payload, key=key
+            )
+        except entry_services.KeyRefused:
+            raise refused_key(key, table_id) or exceptions.PermissionDenied(
+                "This table key opens another table."
+            ) from None
+        code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
+        return Response(_posted(posted), status=code)
+
 
 class EntryVoidApi(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [CallsTheTable]
 
     @extend_schema(
         request=s.VoidInput,
@@ -124,8 +129,7 @@ class EntryVoidApi(APIView):
         tags=["tables"],
     )
     def post(self, request: Request, table_id: int, entry_id: str) -> Response:
-        table = _table(request, table_id)
-        actor = _actor(request, table)
+        table, actor = caller_of(request)
         data = s.VoidInput(data=request.data)
         data.is_valid(raise_exception=True)
         posted = entry_services.entry_void(
@@ -139,140 +143,6 @@ class EntryVoidApi(APIView):
         return Response(_posted(posted, table), status=code)
 
 
-class TableCloseApi(APIView):
-    permission_classes = [AllowAny]
-
-    @extend_schema(
-        request=None,
-        responses={
-            200: s.TableStateOutput,
-            **ERRORS,
-            409: OpenApiResponse(
-                description="The round is not running, or the result is confirmed and locked."
-            ),
-        },
-        tags=["tables"],
-        description=(
-            "Close the table once the last turn is played: no more entries. Its result (each "
-            "seat's net worth with its breakdown, and the rank) is written at once and awaits "
-            "a referee's confirmation (`review`: awaiting). Closing a closed table again "
-            "changes nothing; a confirmed one is refused (409 `table_confirmed`)."
-        ),
-    )
-    def post(self, request: Request, table_id: int) -> Response:
-        table = _table(request, table_id)
-        actor = _actor(request, table)
-        if actor.role == Actor.REFEREE:
-            # The banker closes the table; a referee confirms the standing (DESIGN.md).
-            raise exceptions.PermissionDenied("Only this table's banker or an organiser can.")
-        round_services.table_close(table_id=table.pk, actor=actor)
-        return Response(selectors.table_state(selectors.table_for_reading(table.pk)))
-
-
-REVIEW_ERRORS = {
-    400: OpenApiResponse(description="No reason given: {error: reason_required, detail}."),
-    401: ERRORS[401],
-    403: OpenApiResponse(
-        description="A table key, someone who is not a referee or organiser of the event, or "
-        "the table's own banker (`own_table`) or one of its players (`own_game`)."
-    ),
-    404: OpenApiResponse(description="No such table."),
-    409: OpenApiResponse(
-        description="The table is not closed (`table_not_closed`), its result is confirmed "
-        "and locked (`table_confirmed`), or the round is over (`round_not_running`)."
-    ),
-}
-
-
-def _checker(request: Request) -> Any:
-    """The person checking a result: logged in, never a table key (services/reviews.py
-    decides whether this person may check this table)."""
-    if table_of(request) is not None:
-        raise exceptions.PermissionDenied(
-            "A table key cannot check a result: a referee confirms or disputes it, logged in."
-        )
-    if request.user is None or not request.user.is_authenticated:
-        raise exceptions.NotAuthenticated("Log in as a referee to check a table's result.")
-    return request.user
-
-
-def _reason(request: Request) -> str:
-    data = s.ReasonInput(data=request.data)
-    data.is_valid(raise_exception=True)
-    return data.validated_data["reason"]
-
-
-class TableConfirmApi(APIView):
-    permission_classes = [AllowAny]
-
-    @extend_schema(
-        request=None,
-        responses={
-            200: s.TableReviewOutput,
-            **{c: e for c, e in REVIEW_ERRORS.items() if c != 400},
-        },
-        tags=["tables"],
-        description=(
-            "A referee or organiser who did not bank this table (and does not play at it) "
-            "confirms its closed result: from now on it counts for standings and advancement, "
-            "and it is locked (no entries, no closing again, no dispute) until an organiser "
-            "reopens it. Confirming a confirmed result again changes nothing."
-        ),
-    )
-    def post(self, request: Request, table_id: int) -> Response:
-        user = _checker(request)
-        table = review_services.table_confirm(table_id=table_id, user=user)
-        return Response(selectors.table_review(table.pk))
-
-
-class TableDisputeApi(APIView):
-    permission_classes = [AllowAny]
-
-    @extend_schema(
-        request=s.ReasonGiven,
-        responses={200: s.TableReviewOutput, **REVIEW_ERRORS},
-        tags=["tables"],
-        description=(
-            "A referee or organiser who did not bank this table disputes its closed result, "
-            "with a reason: the result is withdrawn and the table opens again (`review`: "
-            "disputed) so its ledger can be corrected with voids and adjustments, then closed "
-            "again by its banker and confirmed."
-        ),
-    )
-    def post(self, request: Request, table_id: int) -> Response:
-        user = _checker(request)
-        reason = _reason(request)
-        table = review_services.table_dispute(table_id=table_id, user=user, reason=reason)
-        return Response(selectors.table_review(table.pk))
-
-
-class TableReopenApi(APIView):
-    permission_classes = [AllowAny]
-
-    @extend_schema(
-        request=s.ReasonGiven,
-        responses={
-            200: s.TableReviewOutput,
-            **REVIEW_ERRORS,
-            403: OpenApiResponse(description="Not an organiser of the event."),
-            409: OpenApiResponse(
-                description="The result is not confirmed (`not_confirmed`), or the round is over."
-            ),
-        },
-        tags=["tables"],
-        description=(
-            "An organiser reopens a confirmed result, with a reason that goes in the audit "
-            "trail: the table opens again for corrections, as after a dispute, and must be "
-            "closed and confirmed again."
-        ),
-    )
-    def post(self, request: Request, table_id: int) -> Response:
-        user = _checker(request)
-        reason = _reason(request)
-        table = review_services.table_reopen(table_id=table_id, user=user, reason=reason)
-        return Response(selectors.table_review(table.pk))
-
-
 # The console's dry run and its buttons: the engine asked, nothing written (banking/previews.py).
 
 
@@ -281,12 +151,29 @@ class BalanceOutput(serializers.Serializer):
     name = serializers.CharField()
     before = serializers.IntegerField()
     after = serializers.IntegerField()
+    change = serializers.IntegerField(help_text="After minus before: what the seat gains.")
+
+
+class PreviewTotalOutput(serializers.Serializer):
+    net = serializers.IntegerField(
+        help_text="What the entry's own seat receives in all (negative: pays)."
+    )
+    moved = serializers.IntegerField(help_text="The sum of every transfer.")
+    each = serializers.IntegerField(
+        allow_null=True,
+        help_text="With several transfers all of one amount (paid to or by each): that amount.",
+    )
 
 
 class PreviewOutput(serializers.Serializer):
     kind = serializers.CharField()
+    label = serializers.CharField(help_text="The kind of entry in words: Buy, Rent...")
+    description = serializers.CharField(
+        help_text='What the entry would do, in one sentence: "Ada buys Boardwalk".'
+    )
     fields = serializers.DictField(help_text="The entry's fields as they would be recorded.")
     transfers = s.TransferOutput(many=True)
+    total = PreviewTotalOutput(help_text="The transfers summed up.")
     balances = BalanceOutput(many=True, help_text="Each affected seat's cash before and after.")
     state = s.TableStateOutput(help_text="The table as it would stand; last_seq is unchanged.")
 
@@ -296,6 +183,49 @@ class RentOutput(serializers.Serializer):
     owner = serializers.IntegerField()
     amount = serializers.IntegerField(allow_null=True, help_text="Null for a utility.")
     per_dice = serializers.IntegerField(allow_null=True, help_text="A utility: times the dice.")
+    amount_via_card = serializers.IntegerField(
+        allow_null=True,
+        help_text="A railroad reached by a Chance card (nearest railroad): the rent then.",
+    )
+    per_dice_via_card = serializers.IntegerField(
+        allow_null=True,
+        help_text="A utility reached by a Chance card (nearest utility): times the dice then.",
+    )
+
+
+class DeedValueOutput(serializers.Serializer):
+    space = serializers.IntegerField()
+    price = serializers.IntegerField(help_text="The printed price.")
+    house_cost = serializers.IntegerField(allow_null=True, help_text="Null: no building here.")
+    sell_back = serializers.IntegerField(
+        allow_null=True, help_text="What the bank pays for one house sold back."
+    )
+    mortgage = serializers.IntegerField(help_text="The cash a mortgage raises.")
+    unmortgage = serializers.IntegerField(help_text="What lifting the mortgage costs.")
+
+
+class MoveAmountsOutput(serializers.Serializer):
+    """For each legal move, the cash it would move on each space (keyed by the space, as
+    text): the amount the bank computes, as recording the move would."""
+
+    buy = serializers.DictField(child=serializers.IntegerField())
+    build = serializers.DictField(child=serializers.IntegerField())
+    sell_building = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="A hotel sold when the bank lacks the houses fetches its houses too.",
+    )
+    mortgage = serializers.DictField(child=serializers.IntegerField())
+    unmortgage = serializers.DictField(child=serializers.IntegerField())
+
+
+@extend_schema_field(
+    {"oneOf": [{"type": "integer"}, {"type": "string", "enum": ["bank"]}], "nullable": True}
+)
+class CreditorField(serializers.Field):
+    """A seat number, "bank", or null."""
+
+    def to_representation(self, value: int | str | None) -> int | str | None:
+        return value
 
 
 class SeatOptionsOutput(serializers.Serializer):
@@ -306,20 +236,29 @@ class SeatOptionsOutput(serializers.Serializer):
     sell_building = serializers.ListField(child=serializers.IntegerField())
     mortgage = serializers.ListField(child=serializers.IntegerField())
     unmortgage = serializers.ListField(child=serializers.IntegerField())
+    amounts = MoveAmountsOutput(help_text="The cash each legal move would move, by space.")
     rent = serializers.ListField(child=serializers.IntegerField())
     trade = serializers.ListField(child=serializers.IntegerField())
     jail_cards = serializers.ListField(child=serializers.CharField(), help_text="Decks held.")
-    bankrupt = serializers.BooleanField(help_text="Whether a bankruptcy would be accepted.")
+    bankrupt = serializers.BooleanField(
+        help_text="Whether a bankruptcy to the creditor in `owed_to` would be accepted."
+    )
+    owed_to = CreditorField(
+        allow_null=True,
+        help_text="Whom the seat's debt is owed to: a seat, or bank; null when the seat is "
+        "not in debt or its creditor was not recorded (any creditor is then accepted).",
+    )
 
 
 class OptionsOutput(serializers.Serializer):
     last_seq = serializers.IntegerField()
     rents = RentOutput(many=True)
+    deeds = DeedValueOutput(many=True, help_text="Each deed's values to the bank.")
     seats = SeatOptionsOutput(many=True)
 
 
 class TablePreviewApi(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [CallsTheTable]
 
     @extend_schema(
         request=EntryRequest,
@@ -337,14 +276,13 @@ class TablePreviewApi(APIView):
         ),
     )
     def post(self, request: Request, table_id: int) -> Response:
-        table = _table(request, table_id)
-        actor = _actor(request, table)
+        table, actor = caller_of(request)
         payload = s.entry_payload(request.data)
         return Response(previews.entry_preview(table=table, payload=payload, actor=actor))
 
 
 class TableOptionsApi(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [CallsTheTable]
 
     @extend_schema(
         responses={200: OptionsOutput, **{code: ERRORS[code] for code in (401, 403, 404)}},
@@ -355,35 +293,5 @@ class TableOptionsApi(APIView):
         ),
     )
     def get(self, request: Request, table_id: int) -> Response:
-        table = _table(request, table_id)
-        _actor(request, table)
+        table, _ = caller_of(request)
         return Response(previews.table_options(table=table))
-
-
-class RoundEndApi(RoundScopedApi):
-    @extend_schema(
-        request=s.RoundEndInput,
-        responses={
-            200: event_shapes.RoundOutput,
-            400: OpenApiResponse(description="Forced with no reason: reason_required."),
-            409: OpenApiResponse(
-                s.UnconfirmedTablesError,
-                description="Some tables are not confirmed (`unconfirmed_tables`, listed in "
-                "the sentence and in `tables`), or the round is not running.",
-            ),
-        },
-        tags=["rounds"],
-    )
-    def post(self, request: Request, round_id: int) -> Response:
-        """End the round from its tables' confirmed results: rank and decide who advances.
-
-        Refused while any table is unconfirmed, unless the organiser forces it with a
-        reason: open tables are then closed and valued as they stand, and the unconfirmed
-        tables go in marked (`forced` in the results), the reason in the audit trail."""
-        round_ = self.round(request, round_id)
-        data = s.RoundEndInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        round_ = round_services.round_end(
-            round_id=round_.pk, actor=request.user, **data.validated_data
-        )
-        return Response(event_shapes.RoundOutput(round_).data)

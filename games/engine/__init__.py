@@ -5,15 +5,15 @@ state = new_table(rules, {1: "Ada", 2: "Brook", 3: "Cy"})
 outcome = apply(state, parse_entry({"kind": "buy", "seat": 1, "space": 39}), rules)
 """
 
-from .apply import apply
-from .board import Card, Edition, Effect, Kind, Space
-from .editions import EDITIONS, edition
-from .entries import ENTRY_KINDS, Entry, entry_fields, parse_entry
-from .ledger import Recorded, replay, void
-from .rules import VARIANTS, Rules, rules_for, variant_defaults
-from .state import BANK, Deed, Outcome, TableState, Transfer, new_table
-from .valuation import DeedWorth, NetWorth, net_worth, net_worth_lines, total_worth
-from .violations import RuleViolation
+from games.engine.apply import apply
+from games.engine.board import Card, Edition, Effect, Kind, Space
+from games.engine.editions import EDITIONS, edition
+from games.engine.entries import ENTRY_KINDS, Entry, entry_fields, parse_entry
+from games.engine.ledger import Recorded, replay, void
+from games.engine.rules import VARIANTS, Rules, rules_for, variant_defaults
+from games.engine.state import BANK, Deed, Outcome, TableState, Transfer, new_table
+from games.engine.valuation import DeedWorth, NetWorth, net_worth, net_worth_lines, total_worth
+from games.engine.violations import RuleViolation
 
 __all__ = [
     "BANK",

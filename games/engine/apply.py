@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import bankruptcy, building, cards, mortgage, payments, trade
-from .entries import (
+from games.engine import bankruptcy, building, cards, mortgage, payments, trade
+from games.engine.entries import (
     Adjust,
     Auction,
     BankPayment,
@@ -26,9 +26,10 @@ from .entries import (
     Trade,
     Unmortgage,
     UseJailCard,
+    checked,
 )
-from .rules import Rules
-from .state import BANK, Outcome, TableState, Transfers, settle
+from games.engine.rules import Rules
+from games.engine.state import Outcome, TableState, Transfers, settle
 
 # Each handler checks the entry against the state, raising RuleViolation before it changes
 # anything; then it changes the state it is given in place (deeds, buildings, cards) and
@@ -58,11 +59,13 @@ HANDLERS: dict[type, Callable[[TableState, Any, Rules], Transfers]] = {
 def apply(state: TableState, entry: Entry, rules: Rules) -> Outcome:
     """Return the state after `entry` and the money it moved, or raise RuleViolation.
 
-    The given state is never changed, so a refused entry leaves it as it was.
+    The given state is never changed, so a refused entry leaves it as it was. An entry
+    made in code rather than by `parse_entry` is held to the same checks of its fields.
     """
+    checked(entry)
     new = state.copy()
     transfers = HANDLERS[type(entry)](new, entry, rules)
-    settle(new.cash, transfers)
+    settle(new, transfers)
     return Outcome(new, transfers)
 
 
@@ -71,10 +74,5 @@ def apply_in_place(state: TableState, entry: Entry, rules: Rules) -> Transfers:
     ledger, where copying the state at every entry would be waste. A refused entry
     raises before anything changes, as with `apply`."""
     transfers = HANDLERS[type(entry)](state, entry, rules)
-    cash = state.cash
-    for source, target, amount in transfers:  # settle(), inlined: this is replay's hot loop
-        if source != BANK:
-            cash[source] -= amount  # type: ignore[index]
-        if target != BANK:
-            cash[target] += amount  # type: ignore[index]
+    settle(state, transfers)
     return transfers

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from .building import liquidate_buildings
-from .entries import Bankrupt
-from .guards import interest, other_seat, seat_in_play
-from .rules import Rules
-from .state import BANK, TableState, Transfer, Transfers
-from .violations import RuleViolation
+from games.engine.building import buildings_value, liquidate_buildings
+from games.engine.entries import Bankrupt
+from games.engine.guards import interest, other_seat, owned_by, seat_in_play
+from games.engine.mortgage import lift_cost
+from games.engine.rules import Rules
+from games.engine.state import BANK, TableState, Transfer, Transfers
+from games.engine.violations import RuleViolation
 
 
 def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Transfers:
@@ -15,11 +16,16 @@ def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Transfers:
 
     To a player: buildings go back to the bank at half price, and the debtor's
     cash, deeds and jail cards go to the creditor, who pays ten percent interest
-    on each mortgaged deed at once. A debt that already took the debtor below
-    zero comes back out of the creditor's cash, so the creditor ends with what
-    the debtor had. To the bank: cash, deeds and cards go to the bank; the deeds
-    become unowned and unmortgaged, ready for auction; the cards go back to
-    their decks.
+    on each mortgaged deed at once, and may pay off the mortgages listed in `lift`
+    then too (the value plus ten percent in all). A debt that already took the
+    debtor below zero comes back out of the creditor's cash, so the creditor ends
+    with what the debtor had. To the bank: cash, deeds and cards go to the bank;
+    the deeds become unowned and unmortgaged, ready for auction; the cards go back
+    to their decks.
+
+    The creditor must be the one the debt is owed to (`state.owed_to`); a debt with
+    no recorded creditor (a state stored before they were recorded) takes the entry's.
+    What other seats owed the debtor, they owe the debtor's creditor from then on.
     """
     debtor, creditor = entry.seat, entry.creditor
     seat_in_play(state, debtor)
@@ -31,11 +37,22 @@ def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Transfers:
             f"{state.name(debtor)} has {rules.money(state.cash[debtor])} and owes nothing yet: "
             "record the debt first (rent, tax, card...), then the bankruptcy.",
         )
+    if debtor in state.owed_to and state.owed_to[debtor] != creditor:
+        owed = state.owed_to[debtor]
+        whom = "the bank" if owed is None else state.name(owed)
+        raise RuleViolation(
+            "wrong_creditor",
+            f"{state.name(debtor)} owes {whom}: declare the bankruptcy to {whom}.",
+        )
+    value = buildings_value(state, debtor, rules)
+    remaining = state.cash[debtor] + value
+    if entry.lift:
+        _check_lift(state, rules, entry, remaining)
+
     transfers: list[Transfer] = []
-    value = liquidate_buildings(state, debtor, rules)
+    liquidate_buildings(state, debtor, rules)
     if value:
         transfers.append(Transfer((BANK, debtor, value)))
-    remaining = state.cash[debtor] + value
     receiver = BANK if creditor is None else creditor
     if remaining > 0:
         transfers.append(Transfer((debtor, receiver, remaining)))
@@ -46,6 +63,10 @@ def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Transfers:
         deed = state.deeds[position]
         if creditor is None:
             state.deeds[position] = deed._replace(owner=None, mortgaged=False)
+        elif deed.mortgaged and position in entry.lift:
+            state.deeds[position] = deed._replace(owner=creditor, mortgaged=False)
+            lifted = lift_cost(rules.edition.space(position).mortgage)
+            transfers.append(Transfer((creditor, BANK, lifted)))
         else:
             state.deeds[position] = deed._replace(owner=creditor)
             if deed.mortgaged:
@@ -53,5 +74,40 @@ def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Transfers:
                 transfers.append(Transfer((creditor, BANK, interest(mortgage_value))))
     for deck in state.jail_cards_of(debtor):
         state.jail_cards[deck] = creditor
+    for seat, owed in state.owed_to.items():
+        if owed == debtor:
+            state.owed_to[seat] = None if seat == creditor else creditor
     state.bankrupt = (*state.bankrupt, debtor)
     return tuple(transfers)
+
+
+def _check_lift(state: TableState, rules: Rules, entry: Bankrupt, remaining: int) -> None:
+    """The deeds in `lift` are the debtor's, mortgaged, going to a player who can pay them
+    off from cash in hand (with what the bankruptcy brings, after the interest due anyway)."""
+    creditor = entry.creditor
+    if creditor is None:
+        raise RuleViolation(
+            "invalid_field",
+            "Going bankrupt to the bank, the deeds go back to it unmortgaged: "
+            "there is no mortgage to lift.",
+        )
+    for position in entry.lift:
+        space, deed = owned_by(state, rules, position, entry.seat)
+        if not deed.mortgaged:
+            raise RuleViolation("not_mortgaged", f"{space.name} is not mortgaged.")
+    interest_due = principal = 0
+    for position in state.owned_by(entry.seat):
+        if state.deeds[position].mortgaged:
+            mortgage_value = rules.edition.space(position).mortgage
+            interest_due += interest(mortgage_value)
+            if position in entry.lift:
+                principal += mortgage_value
+    have = state.cash[creditor] + remaining - interest_due
+    if principal > have:
+        names = ", ".join(rules.edition.space(p).name for p in entry.lift)
+        raise RuleViolation(
+            "insufficient_cash",
+            f"{state.name(creditor)} would have {rules.money(have)} after the bankruptcy and "
+            f"its interest, but paying off the mortgage on {names} costs "
+            f"{rules.money(principal)} more.",
+        )

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from .board import SITE
-from .entries import Build, SellBuilding
-from .guards import can_spend, group_of, owned_by, seat_in_play
-from .rules import Rules
-from .state import BANK, Deed, TableState, Transfer, Transfers
-from .violations import RuleViolation
+from games.engine.board import SITE, Space
+from games.engine.entries import Auction, Build, SellBuilding
+from games.engine.guards import can_spend, group_of, owned_by, seat_in_play
+from games.engine.rules import Rules
+from games.engine.state import BANK, Deed, TableState, Transfer, Transfers
+from games.engine.violations import RuleViolation
+
+MAX_HOUSES = 4  # on one site, in every game: the short game only lets the hotel come sooner
 
 
 def build(state: TableState, entry: Build, rules: Rules, price: int | None = None) -> Transfers:
     """One house on a site, or the hotel on a site whose whole group has a full row of houses.
 
-    `price` is the winning bid when the last buildings are auctioned; else the house cost.
+    `entry.building` says which; left out, a house until the site has its full row, then the
+    hotel. In the short game the full row is three houses, and a fourth may still be built
+    instead of the hotel. `price` is the winning bid when the last buildings are auctioned;
+    else the house cost.
     """
     seat, position = entry.seat, entry.space
     seat_in_play(state, seat)
@@ -23,9 +28,15 @@ def build(state: TableState, entry: Build, rules: Rules, price: int | None = Non
     if deed.hotel:
         raise RuleViolation("max_buildings", f"{space.name} already has a hotel.")
     full = rules.houses_per_hotel
+    hotel = entry.building == "hotel" or (entry.building is None and deed.houses >= full)
+    if not hotel and deed.houses >= MAX_HOUSES:
+        raise RuleViolation(
+            "max_buildings",
+            f"{space.name} has four houses, the most a site holds: the next building is a hotel.",
+        )
     # One pass over the group: whole group owned, none mortgaged, the lowest level.
     deeds = state.deeds
-    lowest, behind = full + 2, position
+    lowest, behind = MAX_HOUSES + 2, position
     for p in group_of(rules, space):
         other = deeds[p]
         if other.owner != seat:
@@ -41,26 +52,26 @@ def build(state: TableState, entry: Build, rules: Rules, price: int | None = Non
         level = full + 1 if other.hotel else other.houses
         if level < lowest:
             lowest, behind = level, p
-    if deed.houses > lowest:  # no hotel here, so its level is its houses
-        behind_name = rules.edition.spaces[behind].name
-        if deed.houses == full:
-            raise RuleViolation(
-                "uneven_building",
-                f"A hotel on {space.name} needs {full} houses on every site of its group first: "
-                f"{behind_name} has {lowest}.",
-            )
+    behind_name = rules.edition.spaces[behind].name
+    if hotel and lowest < full:
+        raise RuleViolation(
+            "uneven_building",
+            f"A hotel on {space.name} needs {full} houses on every site of its group first: "
+            f"{behind_name} has {lowest}.",
+        )
+    if not hotel and deed.houses > lowest:
         raise RuleViolation(
             "uneven_building",
             f"Build evenly: {behind_name} needs a house before {space.name} gets another.",
         )
     cost = space.house_cost if price is None else price
     can_spend(state, rules, entry.seat, cost, "a building on {}", space.name)
-    if deed.houses == full:
+    if hotel:
         if state.bank_hotels == 0:
             raise RuleViolation("no_hotels_left", "The bank has no hotels left.")
         state.deeds[entry.space] = Deed(deed.owner, 0, True, deed.mortgaged)
         state.bank_hotels -= 1
-        state.bank_houses += full
+        state.bank_houses += deed.houses
     else:
         if state.bank_houses == 0:
             raise RuleViolation("no_houses_left", "The bank has no houses left.")
@@ -69,11 +80,65 @@ def build(state: TableState, entry: Build, rules: Rules, price: int | None = Non
     return (Transfer((entry.seat, BANK, cost)),)
 
 
+def auction_building(state: TableState, entry: Auction, rules: Rules) -> Transfers:
+    """The bank's last buildings, auctioned: the winner builds on their own site for the bid.
+
+    Only in a shortage: at least two players could build that kind of building now, and
+    between them they could take more than the bank holds. Otherwise buildings are bought
+    at their price.
+    """
+    space, deed = owned_by(state, rules, entry.space, entry.seat)
+    if space.kind is SITE and not deed.hotel:
+        hotel = deed.houses >= rules.houses_per_hotel
+        stock = state.bank_hotels if hotel else state.bank_houses
+        wanted = buildings_wanted(state, rules, hotels=hotel)
+        total = sum(wanted.values())
+        if len(wanted) < 2 or total <= stock:
+            what = _count(stock, "hotel" if hotel else "house")
+            who = (
+                f"{len(wanted)} players could build {total} between them"
+                if len(wanted) > 1
+                else "fewer than two players can build"
+            )
+            raise RuleViolation(
+                "no_building_shortage",
+                f"The bank has {what} and {who}: buildings are auctioned only when the bank's "
+                "last ones are wanted by more than one player. Record a build at its price.",
+            )
+    return build(state, Build(entry.seat, entry.space), rules, price=entry.amount)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def buildings_wanted(state: TableState, rules: Rules, *, hotels: bool) -> dict[int, int]:
+    """For each player still in, the houses (or hotels) they could still put up on their
+    complete, unmortgaged groups: houses up to the full rows, a hotel on each site."""
+    full = rules.houses_per_hotel
+    deeds, spaces = state.deeds, rules.edition.spaces
+    wanted: dict[int, int] = {}
+    for group in rules.edition.groups.values():
+        owner = deeds[group[0]].owner
+        if spaces[group[0]].kind is not SITE or owner is None or owner in state.bankrupt:
+            continue
+        if any(deeds[p].owner != owner or deeds[p].mortgaged for p in group):
+            continue
+        if hotels:
+            room = sum(1 for p in group if not deeds[p].hotel)
+        else:
+            room = sum(max(0, full - deeds[p].houses) for p in group if not deeds[p].hotel)
+        if room:
+            wanted[owner] = wanted.get(owner, 0) + room
+    return wanted
+
+
 def sell_building(state: TableState, entry: SellBuilding, rules: Rules) -> Transfers:
     """Sell one house, or the hotel, back to the bank at half its price, evenly.
 
-    A hotel goes back as a full row of houses; when the bank lacks those houses
-    the hotel goes together with its houses, at half the price of all of them.
+    A hotel goes back as a full row of houses. When the bank lacks those houses, the
+    hotels of the group go together, each with its houses, and the other sites of the
+    group keep one house at most, so the group stays even.
     """
     seat, position = entry.seat, entry.space
     seat_in_play(state, seat)
@@ -85,28 +150,42 @@ def sell_building(state: TableState, entry: SellBuilding, rules: Rules) -> Trans
     full = rules.houses_per_hotel
     level = full + 1 if deed.hotel else deed.houses
     deeds = state.deeds
-    for p in group_of(rules, space):
+    group = group_of(rules, space)
+    for p in group:
         other = deeds[p]
         if (full + 1 if other.hotel else other.houses) > level:
             ahead = rules.edition.spaces[p].name
             raise RuleViolation(
                 "uneven_selling", f"Sell evenly: sell from {ahead} before {space.name}."
             )
-    half = space.house_cost // 2
+    half = sale_value(space)
     if deed.hotel and state.bank_houses >= full:  # back to a full row of houses
         deeds[position] = Deed(seat, full, False, deed.mortgaged)
         state.bank_hotels += 1
         state.bank_houses -= full
         amount = half
-    elif deed.hotel:  # the bank lacks the houses: the hotel goes with its houses
-        deeds[position] = Deed(seat, 0, False, deed.mortgaged)
-        state.bank_hotels += 1
-        amount = half * (full + 1)
+    elif deed.hotel:  # the bank lacks the houses: the group's hotels go, with their houses
+        amount = 0
+        for p in group:
+            other = deeds[p]
+            if other.hotel:
+                deeds[p] = Deed(seat, 0, False, other.mortgaged)
+                state.bank_hotels += 1
+                amount += half * (full + 1)
+            elif other.houses > 1:
+                deeds[p] = Deed(seat, 1, False, other.mortgaged)
+                state.bank_houses += other.houses - 1
+                amount += half * (other.houses - 1)
     else:
         deeds[position] = Deed(seat, deed.houses - 1, False, deed.mortgaged)
         state.bank_houses += 1
         amount = half
     return (Transfer((BANK, seat, amount)),)
+
+
+def sale_value(space: Space) -> int:
+    """What the bank pays back for one of the space's houses (or a hotel): half its cost."""
+    return space.house_cost // 2
 
 
 def liquidate_buildings(state: TableState, seat: int, rules: Rules) -> int:
@@ -115,11 +194,21 @@ def liquidate_buildings(state: TableState, seat: int, rules: Rules) -> int:
     value = 0
     for position, deed in state.deeds.items():
         if deed.owner == seat and deed.built:
-            half = rules.edition.space(position).house_cost // 2
+            half = sale_value(rules.edition.space(position))
             value += half * deed.level(full)
             if deed.hotel:
                 state.bank_hotels += 1
             else:
                 state.bank_houses += deed.houses
             state.deeds[position] = deed._replace(houses=0, hotel=False)
+    return value
+
+
+def buildings_value(state: TableState, seat: int, rules: Rules) -> int:
+    """What `seat`'s buildings would fetch from the bank, at half price; nothing changes."""
+    full = rules.houses_per_hotel
+    value = 0
+    for position, deed in state.deeds.items():
+        if deed.owner == seat and deed.built:
+            value += sale_value(rules.edition.space(position)) * deed.level(full)
     return value

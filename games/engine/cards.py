@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .board import Card, Effect
-from .entries import DrawCard, UseJailCard
-from .guards import seat_in_play
-from .rules import Rules
-from .state import BANK, TableState, Transfer, Transfers
-from .violations import RuleViolation
+from games.engine.board import Card, Effect
+from games.engine.entries import DrawCard, UseJailCard
+from games.engine.guards import seat_in_play
+from games.engine.rules import Rules
+from games.engine.state import BANK, TableState, Transfer, Transfers
+from games.engine.violations import RuleViolation
 
 DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
 

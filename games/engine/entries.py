@@ -7,29 +7,30 @@ number belongs); whether the move is legal is the handlers' business.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar
+from weakref import WeakValueDictionary
 
-from .violations import RuleViolation
+from games.engine.violations import RuleViolation
 
 MAX_AMOUNT = 100_000
 MAX_TEXT = 200
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class PassGo:
     kind: ClassVar[str] = "pass_go"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Buy:
     kind: ClassVar[str] = "buy"
     seat: int
     space: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Auction:
     kind: ClassVar[str] = "auction"
     seat: int
@@ -37,14 +38,14 @@ class Auction:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Deal:
     kind: ClassVar[str] = "deal"
     seat: int
     space: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Rent:
     kind: ClassVar[str] = "rent"
     seat: int
@@ -53,7 +54,7 @@ class Rent:
     via_card: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Tax:
     kind: ClassVar[str] = "tax"
     seat: int
@@ -61,13 +62,13 @@ class Tax:
     choice: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class JailFine:
     kind: ClassVar[str] = "jail_fine"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class DrawCard:
     kind: ClassVar[str] = "card"
     seat: int
@@ -76,14 +77,14 @@ class DrawCard:
     choice: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class UseJailCard:
     kind: ClassVar[str] = "use_jail_card"
     seat: int
     deck: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class BankPayment:
     kind: ClassVar[str] = "bank_payment"
     seat: int
@@ -91,7 +92,7 @@ class BankPayment:
     memo: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class PayPlayer:
     kind: ClassVar[str] = "pay_player"
     seat: int
@@ -100,28 +101,32 @@ class PayPlayer:
     memo: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Build:
+    """`building` names what is built, "house" or "hotel"; left out, the next one in order:
+    a house until the site has its full row, then the hotel."""
+
     kind: ClassVar[str] = "build"
     seat: int
     space: int
+    building: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class SellBuilding:
     kind: ClassVar[str] = "sell_building"
     seat: int
     space: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Mortgage:
     kind: ClassVar[str] = "mortgage"
     seat: int
     space: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Unmortgage:
     kind: ClassVar[str] = "unmortgage"
     seat: int
@@ -139,7 +144,7 @@ class TradeSide:
         return not (self.spaces or self.cash or self.jail_cards)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Trade:
     kind: ClassVar[str] = "trade"
     seat: int
@@ -149,14 +154,18 @@ class Trade:
     lift: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Bankrupt:
+    """`creditor` is a seat, or None for the bank; `lift` the mortgaged deeds the creditor
+    receives and pays off at once."""
+
     kind: ClassVar[str] = "bankrupt"
     seat: int
     creditor: int | None = None
+    lift: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Adjust:
     kind: ClassVar[str] = "adjust"
     seat: int
@@ -281,7 +290,9 @@ class _Reader:
     def int_list(self, name: str, data: Mapping[str, Any] | None = None) -> tuple[int, ...]:
         source = self.data if data is None else data
         self.seen.add(name)
-        value = source.get(name) or []
+        value = source.get(name)
+        if value is None:
+            value = []
         if not isinstance(value, list) or any(
             isinstance(v, bool) or not isinstance(v, int) for v in value
         ):
@@ -293,7 +304,9 @@ class _Reader:
         return tuple(value)
 
     def trade_side(self, name: str) -> TradeSide:
-        value = self._get(name, required=False) or {}
+        value = self._get(name, required=False)
+        if value is None:
+            value = {}
         if not isinstance(value, Mapping):
             raise RuleViolation(
                 "invalid_field",
@@ -303,7 +316,7 @@ class _Reader:
         if unknown:
             raise RuleViolation(
                 "invalid_field",
-                f"The field {name!r} has unknown parts: {', '.join(sorted(unknown))}.",
+                f"The field {name!r} has unknown parts: {', '.join(sorted(map(repr, unknown)))}.",
             )
         side = _Reader(self.kind, value)
         return TradeSide(
@@ -317,7 +330,7 @@ class _Reader:
         if unknown:
             raise RuleViolation(
                 "invalid_field",
-                f"A {self.kind} entry has no field {', '.join(sorted(map(str, unknown)))}.",
+                f"A {self.kind} entry has no field {', '.join(sorted(map(repr, unknown)))}.",
             )
 
 
@@ -332,7 +345,13 @@ def parse_entry(data: Mapping[str, Any]) -> Entry:
     r = _Reader(kind, data)
     entry = _READERS[kind](r)
     r.finish()
+    _PARSED[id(entry)] = entry
     return entry
+
+
+# The entries parse_entry made, by identity, while they live: `checked` need not read them
+# again. (By identity, not equality: Buy(True, 1) equals Buy(1, 1) but was never read.)
+_PARSED: WeakValueDictionary[int, Any] = WeakValueDictionary()
 
 
 def _seat(r: _Reader, name: str = "seat") -> int:
@@ -375,7 +394,11 @@ _READERS: dict[str, Any] = {
     "pay_player": lambda r: PayPlayer(
         seat=_seat(r), to_seat=_seat(r, "to_seat"), amount=r.amount("amount"), memo=r.text("memo")
     ),
-    "build": lambda r: Build(seat=_seat(r), space=_space(r)),
+    "build": lambda r: Build(
+        seat=_seat(r),
+        space=_space(r),
+        building=r.choice("building", ("house", "hotel"), required=False),
+    ),
     "sell_building": lambda r: SellBuilding(seat=_seat(r), space=_space(r)),
     "mortgage": lambda r: Mortgage(seat=_seat(r), space=_space(r)),
     "unmortgage": lambda r: Unmortgage(seat=_seat(r), space=_space(r)),
@@ -387,11 +410,47 @@ _READERS: dict[str, Any] = {
         lift=r.int_list("lift"),
     ),
     "bankrupt": lambda r: Bankrupt(
-        seat=_seat(r), creditor=r.int("creditor", required=False, low=1, high=12)
+        seat=_seat(r),
+        creditor=r.int("creditor", required=False, low=1, high=12),
+        lift=r.int_list("lift"),
     ),
     "adjust": lambda r: Adjust(
         seat=_seat(r),
         amount=r.amount("amount", signed=True),
         reason=r.text("reason", required=True),
     ),
+}
+
+
+def _as_json(value: Any) -> Any:
+    """A field of an entry as parse_entry reads it: a side as an object, spaces as a list."""
+    if isinstance(value, TradeSide):
+        return {name: _as_json(getattr(value, name)) for name in ("spaces", "cash", "jail_cards")}
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def checked(entry: Any) -> Entry:
+    """`entry` itself when it is exactly what parse_entry makes of its own fields; else a
+    RuleViolation, as parse_entry would give for the same fields. For entries made in code
+    (a hand-built `Buy(1, 99)`), which never went through parse_entry."""
+    if entry is not None and _PARSED.get(id(entry)) is entry:
+        return entry  # type: ignore[no-any-return]
+    name = getattr(type(entry), "kind", None)
+    if not isinstance(name, str) or ENTRY_KINDS.get(name) is not type(entry):
+        raise RuleViolation("unknown_kind", f"{type(entry).__name__} is not an entry.")
+    data = {f: _as_json(getattr(entry, f)) for f in _FIELDS[type(entry)]}
+    data["kind"] = entry.kind
+    if parse_entry(data) != entry:
+        raise RuleViolation(
+            "invalid_field",
+            f"A {entry.kind} entry's fields must be as parse_entry reads them "
+            "(whole numbers, tuples of spaces, trimmed text).",
+        )
+    return entry
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in fields(cls)) for cls in ENTRY_KINDS.values()
 }

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .board import DEED_KINDS, SITE, Space
-from .rules import Rules
-from .state import Deed, TableState
-from .violations import RuleViolation
+from games.engine.board import DEED_KINDS, SITE, Space
+from games.engine.rules import Rules
+from games.engine.state import Deed, TableState
+from games.engine.violations import RuleViolation
 
 
 def seat_in_play(state: TableState, seat: int) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from .apply import HANDLERS, apply_in_place
-from .entries import Entry
-from .rules import Rules
-from .state import BANK, Outcome, TableState, Transfer
-from .violations import RuleViolation
+from games.engine.apply import HANDLERS, apply_in_place
+from games.engine.entries import Entry
+from games.engine.rules import Rules
+from games.engine.state import Outcome, TableState, Transfer, settle
+from games.engine.violations import RuleViolation
 
 
 class Recorded(NamedTuple):
@@ -23,13 +23,8 @@ class Recorded(NamedTuple):
 def replay(start: TableState, rules: Rules, entries: Iterable[Entry]) -> TableState:
     """The state after `entries`, from `start` (which is left as it was)."""
     state, handlers = start.copy(), HANDLERS
-    cash = state.cash
     for entry in entries:  # apply_in_place, inlined: a ledger replays thousands of entries
-        for source, target, amount in handlers[type(entry)](state, entry, rules):
-            if source != BANK:
-                cash[source] -= amount  # type: ignore[index]
-            if target != BANK:
-                cash[target] += amount  # type: ignore[index]
+        settle(state, handlers[type(entry)](state, entry, rules))
     return state
 
 

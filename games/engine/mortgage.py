@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .entries import Mortgage, Unmortgage
-from .guards import can_spend, group_built, interest, owned_by, seat_in_play
-from .rules import Rules
-from .state import BANK, Deed, TableState, Transfer, Transfers
-from .violations import RuleViolation
+from games.engine.entries import Mortgage, Unmortgage
+from games.engine.guards import can_spend, group_built, interest, owned_by, seat_in_play
+from games.engine.rules import Rules
+from games.engine.state import BANK, Deed, TableState, Transfer, Transfers
+from games.engine.violations import RuleViolation
 
 
 def mortgage(state: TableState, entry: Mortgage, rules: Rules) -> Transfers:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from .board import TAX
-from .building import build
-from .entries import (
+from games.engine.board import TAX
+from games.engine.building import auction_building
+from games.engine.entries import (
     Adjust,
     Auction,
     BankPayment,
-    Build,
     Buy,
     Deal,
     JailFine,
@@ -17,12 +16,12 @@ from .entries import (
     Rent,
     Tax,
 )
-from .guards import can_spend, deed_space, interest, other_seat, seat_in_play, unowned
-from .rent import rent_due
-from .rules import Rules
-from .state import BANK, Deed, TableState, Transfer, Transfers
-from .valuation import total_worth
-from .violations import RuleViolation
+from games.engine.guards import can_spend, deed_space, interest, other_seat, seat_in_play, unowned
+from games.engine.rent import rent_due
+from games.engine.rules import Rules
+from games.engine.state import BANK, Deed, TableState, Transfer, Transfers
+from games.engine.valuation import total_worth
+from games.engine.violations import RuleViolation
 
 
 def _take_deed(state: TableState, seat: int, position: int, price: int) -> Transfers:
@@ -46,8 +45,7 @@ def buy(state: TableState, entry: Buy, rules: Rules) -> Transfers:
 def auction(state: TableState, entry: Auction, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
     if deed_space(rules, entry.space) and state.deeds[entry.space].owner == entry.seat:
-        # The bank's last buildings, auctioned: the winner builds on their own site for the bid.
-        return build(state, Build(entry.seat, entry.space), rules, price=entry.amount)
+        return auction_building(state, entry, rules)
     space = unowned(state, rules, entry.space)
     can_spend(state, rules, entry.seat, entry.amount, "the winning bid for {}", space.name)
     return _take_deed(state, entry.seat, entry.space, entry.amount)

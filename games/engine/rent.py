@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .board import RAILROAD, SITE, UTILITY, Space
-from .entries import RAIL_CARD, UTILITY_CARD
-from .guards import group_of
-from .rules import Rules
-from .state import TableState
-from .violations import RuleViolation
+from games.engine.board import RAILROAD, SITE, UTILITY, Space
+from games.engine.entries import RAIL_CARD, UTILITY_CARD
+from games.engine.guards import group_of
+from games.engine.rules import Rules
+from games.engine.state import TableState
+from games.engine.violations import RuleViolation
 
 
 def rent_due(

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .board import Edition
-from .editions import EDITIONS
-from .violations import RuleViolation
+from games.engine.board import Edition
+from games.engine.editions import EDITIONS
+from games.engine.money import money
+from games.engine.violations import RuleViolation
 
 VARIANTS: dict[str, str] = {
     "modern_us": "Modern US rules: Luxury Tax 100 and a flat Income Tax of 200 (US edition only).",
@@ -45,8 +46,7 @@ class Rules:
         return {name: getattr(self, name) for name in VARIANTS}
 
     def money(self, amount: int) -> str:
-        sign = "-" if amount < 0 else ""
-        return f"{sign}{self.edition.currency}{abs(amount)}"
+        return money(amount, self.edition.currency)
 
     def tax_due(self, position: int) -> int:
         """The flat tax printed on a tax space, under these variants."""

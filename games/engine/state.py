@@ -1,4 +1,5 @@
-"""A table's state: cash per seat, deeds and what stands on them, jail cards, the bank's stock.
+"""A table's state: cash per seat, deeds and what stands on them, jail cards, the bank's stock,
+and whom each seat in debt owes.
 
 States are treated as values: `apply` never changes the state it is given; it
 copies it (a few small dicts) and returns the copy.
@@ -11,7 +12,8 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from .rules import HOTELS_IN_SET, HOUSES_IN_SET, Rules
+from games.engine.rules import HOTELS_IN_SET, HOUSES_IN_SET, Rules
+from games.engine.violations import RuleViolation
 
 BANK = "bank"
 DECKS = ("chance", "community_chest")
@@ -71,6 +73,12 @@ class Outcome(NamedTuple):
 
 @dataclass(slots=True)
 class TableState:
+    """`owed_to` maps each seat whose cash is below zero to its creditor: the seat the
+    money went to, or None for the bank. It is set by the payment that took the seat
+    below zero and kept, whatever the seat owes afterwards, until its cash is back at
+    zero or above (see `settle`). A seat below zero with no entry there went into debt
+    in a state stored before creditors were recorded: its creditor is not known."""
+
     cash: dict[int, int]
     deeds: dict[int, Deed]
     jail_cards: dict[str, int | None] = field(default_factory=lambda: dict.fromkeys(DECKS))
@@ -78,6 +86,7 @@ class TableState:
     bank_hotels: int = HOTELS_IN_SET
     bankrupt: tuple[int, ...] = ()
     names: Mapping[int, str] = field(default_factory=dict)
+    owed_to: dict[int, int | None] = field(default_factory=dict)
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -99,6 +108,7 @@ class TableState:
             self.bank_hotels,
             self.bankrupt,
             self.names,
+            self.owed_to.copy(),
         )
 
     def owned_by(self, seat: int) -> list[int]:
@@ -117,6 +127,7 @@ class TableState:
             "bank_hotels": self.bank_hotels,
             "bankrupt": list(self.bankrupt),
             "names": {str(seat): name for seat, name in self.names.items()},
+            "owed_to": {str(seat): creditor for seat, creditor in self.owed_to.items()},
         }
 
     @classmethod
@@ -129,25 +140,43 @@ class TableState:
             bank_hotels=data["bank_hotels"],
             bankrupt=tuple(data["bankrupt"]),
             names={int(seat): name for seat, name in data.get("names", {}).items()},
+            owed_to={int(seat): creditor for seat, creditor in data.get("owed_to", {}).items()},
         )
 
 
 def new_table(rules: Rules, seats: Sequence[int] | Mapping[int, str]) -> TableState:
     """A table at the start of play: starting cash for each seat, every deed with the bank."""
     names = dict(seats) if isinstance(seats, Mapping) else {}
-    if len(set(seats)) != len(seats) or not seats:
-        raise ValueError("A table needs at least one seat, each numbered once.")
+    numbers = list(seats)
+    for seat in numbers:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 12:
+            raise RuleViolation(
+                "invalid_field", f"Seats are numbered 1 to 12, as entries name them: not {seat!r}."
+            )
+    if not numbers or len(set(numbers)) != len(numbers):
+        raise RuleViolation("invalid_field", "A table needs at least one seat, each numbered once.")
     return TableState(
-        cash=dict.fromkeys(seats, rules.edition.starting_cash),
+        cash=dict.fromkeys(numbers, rules.edition.starting_cash),
         deeds={deed.position: Deed() for deed in rules.edition.deeds},
         names=names,
     )
 
 
-def settle(cash: dict[int, int], transfers: Sequence[Transfer]) -> None:
-    """Move the money of `transfers` between the seats' cash (the bank has no balance)."""
+def settle(state: TableState, transfers: Sequence[Transfer]) -> None:
+    """Move the money of `transfers` between the seats' cash (the bank has no balance),
+    one after another, keeping `owed_to`: a transfer that takes its payer from zero or
+    above to below zero records the receiver as the payer's creditor (the bank if the
+    receiver is a seat out of the game); a seat back at zero or above owes nobody."""
+    cash, owed_to = state.cash, state.owed_to
     for source, target, amount in transfers:
         if source != BANK:
-            cash[source] -= amount  # type: ignore[index]
+            before = cash[source]  # type: ignore[index]
+            after = cash[source] = before - amount  # type: ignore[index]
+            if after < 0 <= before:
+                owed_to[source] = (  # type: ignore[index]
+                    None if target == BANK or target in state.bankrupt else target  # type: ignore[assignment]
+                )
         if target != BANK:
-            cash[target] += amount  # type: ignore[index]
+            after = cash[target] = cash[target] + amount  # type: ignore[index]
+            if after >= 0 and owed_to:
+                owed_to.pop(target, None)  # type: ignore[arg-type]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .entries import Trade, TradeSide
-from .guards import group_built, interest, other_seat, owned_by, seat_in_play
-from .mortgage import lift_cost
-from .rules import Rules
-from .state import BANK, Deed, TableState, Transfer, Transfers
-from .violations import RuleViolation
+from games.engine.entries import Trade, TradeSide
+from games.engine.guards import group_built, interest, other_seat, owned_by, seat_in_play
+from games.engine.mortgage import lift_cost
+from games.engine.rules import Rules
+from games.engine.state import BANK, Deed, TableState, Transfer, Transfers
+from games.engine.violations import RuleViolation
 
 
 def trade(state: TableState, entry: Trade, rules: Rules) -> Transfers:

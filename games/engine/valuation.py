@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .rules import Rules
-from .state import TableState
+from games.engine.rules import Rules
+from games.engine.state import TableState
 
 
 class NetWorth(NamedTuple):

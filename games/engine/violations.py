@@ -2,7 +2,8 @@
 
 
 class RuleViolation(Exception):
-    """A refusal: `code` is a stable word (see API.md); `detail` a sentence for the volunteer."""
+    """A refusal: `code` is a stable word (see docs/api.md); `detail` a sentence for the
+    volunteer."""
 
     def __init__(self, code: str, detail: str) -> None:
         super().__init__(detail)

@@ -14,7 +14,7 @@
   function setText(selector, value) {
     document.querySelectorAll(selector).forEach(function (el) { el.textContent = value; });
   }
-  function money(n) { return Number(n).toLocaleString("en"); }
+  var money = window.MonopolyNight.money;  // format.js
 
   document.querySelectorAll("form[data-toggle]").forEach(function (form) {
     form.addEventListener("submit", function (event) {
@@ -94,11 +94,7 @@
   }
   function serverNow() { return Date.now() + offset; }
 
-  function two(n) { return (n < 10 ? "0" : "") + n; }
-  function clockText(seconds) {
-    var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
-    return (h ? h + ":" + two(m) : String(m)) + ":" + two(s);
-  }
+  function clockText(seconds) { return window.MonopolyNight.clock(seconds * 1000); }  // format.js
   function ago(iso) {
     if (!iso) { return "no entries yet"; }
     var seconds = Math.max(0, Math.floor((serverNow() - Date.parse(iso)) / 1000));
@@ -127,24 +123,67 @@
     state.textContent = table.closed ? "Closed" : "Open";
     state.classList.toggle("ok", !table.closed);
     card.classList.toggle("is-closed", table.closed);
-    card.classList.toggle("is-quiet", table.quiet);
     card.querySelector("[data-field=last]").textContent =
       table.last_seq ? "#" + table.last_seq + " " + table.last_kind_label : "none";
     var when = card.querySelector("[data-field=ago]");
     when.dataset.at = table.last_entry_at || "";
     when.textContent = ago(table.last_entry_at);
-    card.querySelector("[data-field=quiet]").hidden = !table.quiet;
     card.querySelector("[data-field=console]").setAttribute("href", table.console_url);
   }
 
+  // The control room: the server judges each table and orders the tiles; this draws them.
+  var room = document.querySelector("[data-room]");
+  var h = window.MonopolyNight.h;  // elements.js
+
+  function roomTile(t) {
+    function fact(label, field, value, className) {
+      return h("div", null, h("dt", { text: label }),
+        h("dd", { className: className, dataset: { field: field }, text: value }));
+    }
+    var leader = t.leader ? t.leader.name + " " + money(t.leader.net_worth, t.currency) : "none yet";
+    return h("li", { className: "room-tile" + (t.attention ? " needs-attention" : ""), dataset: { roomTile: t.id } },
+      h("div", { className: "spread" },
+        h("a", { className: "tile-name", href: "#table-" + t.number, text: "Table " + t.number }),
+        h("span", { className: "badge status-" + t.status, dataset: { field: "status" }, text: t.status_label })),
+      h("p", { className: "tile-reason", dataset: { field: "reasons" }, hidden: !t.attention, text: t.reason_words }),
+      h("dl", { className: "tile-facts" },
+        fact("Tablet", "tablet", t.tablet.words, "tablet-" + t.tablet.state),
+        fact("Last entry", "last-entry", t.last_entry_words),
+        fact("Entries", "entries", String(t.entries)),
+        fact("Leader", "leader", leader)));
+  }
+
+  function drawRoom(data) {
+    if (!room || !data) { return; }
+    var count = room.querySelector("[data-room-count]");
+    count.textContent = data.attention
+      ? data.attention + (data.attention === 1 ? " needs" : " need") + " attention"
+      : "all well";
+    count.classList.toggle("danger", data.attention > 0);
+    count.classList.toggle("ok", data.attention === 0);
+    room.querySelector("[data-room-tiles]").replaceChildren.apply(
+      room.querySelector("[data-room-tiles]"), data.tables.map(roomTile));
+  }
+
+  var etag = null;
+
   function poll() {
     if (!control || document.hidden) { return; }
+    var headers = { "Accept": "application/json" };
+    if (etag) { headers["If-None-Match"] = etag; }
     fetch(control.dataset.roundStatusUrl, {
-      headers: { "Accept": "application/json" }, credentials: "same-origin"
+      headers: headers, credentials: "same-origin", cache: "no-store"
     }).then(function (response) {
+      if (response.status === 304) {
+        var date = Date.parse(response.headers.get("Date") || "");
+        if (!Number.isNaN(date)) { offset = date - Date.now(); }
+        return null;
+      }
       if (!response.ok) { throw new Error(String(response.status)); }
+      etag = response.headers.get("ETag");
       return response.json();
     }).then(function (data) {
+      if (!data) { return; }
       offset = Date.parse(data.now) - Date.now();
       if (data.round.status !== control.dataset.roundStatus) { window.location.reload(); return; }
       var cards = document.querySelectorAll("[data-table]");
@@ -159,6 +198,7 @@
         var card = document.querySelector("[data-table='" + table.id + "']");
         if (card) { updateTable(card, table); }
       });
+      drawRoom(data.room);
     }).catch(function () { /* the next poll tries again */ });
   }
 

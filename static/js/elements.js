@@ -1,23 +1,34 @@
-/* Building page parts without innerHTML, for the player's page and the big screen:
-   MonopolyNight.h("p", {className: "note", text: "Hello"}, [child, "text"]).
-   An attribute that is null, undefined or false is left out; true sets it empty.
-   A child that is null, undefined or false is skipped; a string becomes text. */
+/* Building page parts without innerHTML, the one way every page does it (the console, the
+   player's page, the big screen):
+     MonopolyNight.h("p", {className: "note", text: "Hello"}, [child, "text"])
+     MonopolyNight.h("button", {class: "x", onclick: fn, dataset: {seat: 2}}, "Tap", child)
+   An attribute that is null, undefined or false is left out; true sets it empty; a function
+   under an on... name listens to that event. Children may be given as arrays, nested or not;
+   null, undefined and false are skipped; anything not a node becomes text. */
 (function () {
   "use strict";
 
-  function h(tag, attrs, children) {
+  function append(node, child) {
+    if (child === null || child === undefined || child === false) return;
+    if (Array.isArray(child)) {
+      child.forEach(function (c) { append(node, c); });
+      return;
+    }
+    node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+
+  function h(tag, attrs) {
     var node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (name) {
       var value = attrs[name];
       if (value === null || value === undefined || value === false) return;
       if (name === "text") node.textContent = value;
       else if (name === "className") node.className = value;
+      else if (name === "dataset") Object.assign(node.dataset, value);
+      else if (typeof value === "function" && name.slice(0, 2) === "on") node.addEventListener(name.slice(2), value);
       else node.setAttribute(name, value === true ? "" : value);
     });
-    (children || []).forEach(function (child) {
-      if (child === null || child === undefined || child === false) return;
-      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-    });
+    for (var i = 2; i < arguments.length; i += 1) append(node, arguments[i]);
     return node;
   }
 

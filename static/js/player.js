@@ -23,19 +23,10 @@
   takeServerTime(root.dataset.now);
 
   var h = window.MonopolyNight.h;  // elements.js
-  function money(amount) {
-    return (amount < 0 ? "-" : "") + status.currency + Math.abs(amount).toLocaleString("en");
-  }
+  function money(amount) { return window.MonopolyNight.money(amount, status.currency); }  // format.js
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
   function two(n) { return (n < 10 ? "0" : "") + n; }
-  function clockText(seconds) {
-    var hours = Math.floor(seconds / 3600), minutes = Math.floor((seconds % 3600) / 60);
-    return (hours ? hours + ":" + two(minutes) : String(minutes)) + ":" + two(seconds % 60);
-  }
-  function hhmm(iso) {
-    var d = new Date(Date.parse(iso) - offsetMs);
-    return two(d.getHours()) + ":" + two(d.getMinutes());
-  }
+  function clockText(seconds) { return window.MonopolyNight.clock(seconds * 1000); }  // format.js
 
   // ------------------------------------------------------------------ the live part
   function roundCard(r) {
@@ -51,7 +42,7 @@
     ])];
     if (r.status === "running" && r.ends_at) {
       parts.push(h("p", { className: "p-clock", role: "timer", "aria-label": "Time left in round " + r.number, "data-ends-at": r.ends_at }));
-      parts.push(h("p", { className: "muted small", text: "Time is called at " + hhmm(r.ends_at) + "." }));
+      parts.push(h("p", { className: "muted small", text: "Time is called at " + r.ends_at_text + "." }));
     } else if (r.last_turn) {
       parts.push(h("p", { className: "p-clock is-last", text: "Last turn" }));
       parts.push(h("p", { className: "muted small", text: "Time has been called: finish the turn, then the banker closes the table." }));

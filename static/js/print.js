@@ -65,6 +65,9 @@
       cell.appendChild(el("span", { "class": "small" },
         job.status === "running" ? "Making… " + job.progress + "%" : job.status_label));
     }
+    if (job.notice) {
+      cell.appendChild(el("p", { "class": "small error", "data-notice": "" }, job.notice));
+    }
   }
 
   function fillActions(box, job) {
@@ -73,10 +76,11 @@
       box.appendChild(el("a", { "class": "btn", href: job.file_url, target: "_blank", rel: "noopener" }, "Open PDF"));
       box.appendChild(el("a", { "class": "btn", href: job.file_url + "?download=1" }, "Download"));
     }
-    if (job.status === "done" || job.status === "failed") {
+    if (job.retryable) {
       var form = el("form", { method: "post", action: "/print/jobs/" + job.id + "/retry/", "data-retry": retryUrl(job) });
       var token = el("input", { type: "hidden", name: "csrfmiddlewaretoken", value: csrf() });
-      var button = el("button", { type: "submit" }, job.status === "failed" ? "Retry" : "Make again");
+      var label = { failed: "Retry", done: "Make again" }[job.status] || "Send again";
+      var button = el("button", { type: "submit" }, label);
       if (job.status === "done") { button.className = "quiet"; }
       form.appendChild(token);
       form.appendChild(button);

@@ -27,21 +27,8 @@
 
   // ------------------------------------------------------------------ small helpers
   var h = window.MonopolyNight.h;  // elements.js
-
-  function money(amount, currency) {
-    var sign = amount < 0 ? "\u2212" : "";
-    return sign + currency + Math.abs(amount).toLocaleString("en-GB");
-  }
-
-  function twoDigits(n) { return (n < 10 ? "0" : "") + n; }
-
-  function duration(ms) {
-    var total = Math.max(0, Math.ceil(ms / 1000));
-    var hours = Math.floor(total / 3600);
-    var minutes = Math.floor((total % 3600) / 60);
-    var seconds = total % 60;
-    return (hours ? hours + ":" + twoDigits(minutes) : String(minutes)) + ":" + twoDigits(seconds);
-  }
+  var money = window.MonopolyNight.money;  // format.js
+  var duration = window.MonopolyNight.clock;  // format.js
 
   // Server time minus this machine's time, so a projector with a wrong clock still counts right.
   var offsetMs = 0;
@@ -65,8 +52,7 @@
         var left = Date.parse(clock.ends_at) - now();
         if (left > 0) {
           time = duration(left);
-          note = "Time is called at " + new Date(Date.parse(clock.ends_at) - offsetMs)
-            .toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
+          note = "Time is called at " + clock.ends_at_text;  // the event's local time
           if (left <= 5 * 60 * 1000) state = "soon";
         } else {
           time = "Last turn";

@@ -59,3 +59,19 @@ def test_it_authenticates_and_parses_like_the_entries_endpoint(api, world, basel
     assert bad.status_code == 400
     assert bad.json()["error"] == "invalid"
     assert not BaselineRow.objects.exists()
+
+
+def test_the_floor_inserts_one_row_with_no_authentication_query(api, world, baseline_on):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    ident = str(uuid.uuid4())
+    body = {"id": ident, "kind": "pass_go", "seat": 1}
+    with CaptureQueriesContext(connection) as captured:
+        response = api.post(f"/api/bench/floor/{world.table.pk}/", body, format="json")
+    assert response.status_code == 201, response.content
+    assert [q["sql"].split()[0] for q in captured] == ["INSERT"]
+    row = BaselineRow.objects.get()
+    assert (str(row.id), row.table_id, row.body) == (ident, world.table.pk, body)
+    bad = api.post(f"/api/bench/floor/{world.table.pk}/", {"id": 12}, format="json")
+    assert bad.status_code == 400

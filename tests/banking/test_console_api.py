@@ -8,19 +8,13 @@ from typing import Any
 import pytest
 
 from banking.models import Entry, TableLedger
-from banking.services.rounds import round_end
 from tests.conftest import World, client_for, close_and_confirm
+from tests.entries import post_entry, posted
 from tests.factories import EventFactory, VolunteerFactory
 from tournament.models import Table, Volunteer
+from tournament.results.closing import round_end
 
 pytestmark = pytest.mark.django_db
-
-
-def post(world: World, **body: Any) -> dict[str, Any]:
-    body.setdefault("id", str(uuid.uuid4()))
-    response = world.banker().post(f"/api/tables/{world.table.pk}/entries/", body, format="json")
-    assert response.status_code == 201, response.json()
-    return response.json()
 
 
 def preview(client: Any, table: Table, **body: Any) -> Any:
@@ -38,13 +32,13 @@ def seat_options(world: World, seat: int) -> dict[str, Any]:
 
 def hotel_on_boardwalk(world: World) -> None:
     """Seat 1 owns the dark blues, with four houses on Park Place and a hotel on Boardwalk."""
-    post(world, kind="bank_payment", seat=1, amount=2000, memo="Test money")
-    post(world, kind="buy", seat=1, space=37)
-    post(world, kind="buy", seat=1, space=39)
+    posted(world.banker(), world.table, kind="bank_payment", seat=1, amount=2000, memo="Test money")
+    posted(world.banker(), world.table, kind="buy", seat=1, space=37)
+    posted(world.banker(), world.table, kind="buy", seat=1, space=39)
     for _ in range(4):
-        post(world, kind="build", seat=1, space=37)
-        post(world, kind="build", seat=1, space=39)
-    post(world, kind="build", seat=1, space=39)
+        posted(world.banker(), world.table, kind="build", seat=1, space=37)
+        posted(world.banker(), world.table, kind="build", seat=1, space=39)
+    posted(world.banker(), world.table, kind="build", seat=1, space=39)
 
 
 # --------------------------------------------------------------------------- preview
@@ -75,6 +69,45 @@ def test_a_preview_shows_the_rent_the_bank_computes_and_writes_nothing(world):
     assert next(s for s in state["seats"] if s["seat"] == 2)["cash"] == 1500
 
 
+def test_a_preview_says_what_the_entry_does_and_sums_it_up(world):
+    names = {n: seat["name"] for n, seat in enumerate(_seats(world), start=1)}
+    posted(world.banker(), world.table, kind="buy", seat=1, space=39)
+    body = preview(world.banker(), world.table, kind="rent", seat=2, space=39).json()
+    assert body["label"] == "Rent"
+    assert body["description"] == f"{names[2]} pays rent on Boardwalk"
+    assert body["total"] == {"net": -50, "moved": 50, "each": None}
+    assert {b["seat"]: b["change"] for b in body["balances"]} == {1: 50, 2: -50}
+
+    body = preview(
+        world.banker(), world.table, kind="card", seat=3, deck="chance", card="chance-chairman"
+    ).json()
+    assert body["total"] == {"net": -150, "moved": 150, "each": 50}
+
+
+def _seats(world: World) -> list[dict[str, Any]]:
+    return world.banker().get(f"/api/tables/{world.table.pk}/state/").json()["seats"]
+
+
+def test_entries_come_with_the_banks_words_for_them(world):
+    names = {n: seat["name"] for n, seat in enumerate(_seats(world), start=1)}
+    answer = posted(world.banker(), world.table, kind="buy", seat=1, space=39)
+    assert answer["entry"]["label"] == "Buy"
+    assert answer["entry"]["description"] == f"{names[1]} buys Boardwalk"
+    posted(world.banker(), world.table, kind="tax", seat=2, space=38)
+    void = world.banker().post(
+        f"/api/tables/{world.table.pk}/entries/{answer['entry']['id']}/void/",
+        {"reason": "Wrong player"},
+        format="json",
+    )
+    assert void.status_code == 201, void.json()
+    listed = world.banker().get(f"/api/tables/{world.table.pk}/entries/").json()
+    assert [(e["label"], e["description"]) for e in listed] == [
+        ("Buy", f"{names[1]} buys Boardwalk"),
+        ("Tax", f"{names[2]} pays Luxury Tax"),
+        ("Undo", "Undo #1: Wrong player"),
+    ]
+
+
 def test_a_preview_takes_an_id_and_still_records_nothing(world):
     entry_id = str(uuid.uuid4())
     response = preview(world.banker(), world.table, id=entry_id, kind="pass_go", seat=3)
@@ -82,12 +115,8 @@ def test_a_preview_takes_an_id_and_still_records_nothing(world):
     assert response.json()["transfers"] == [{"from": "bank", "to": 3, "amount": 200}]
     assert not Entry.objects.filter(pk=entry_id).exists()
     # The same id can then be posted for real.
-    posted = world.banker().post(
-        f"/api/tables/{world.table.pk}/entries/",
-        {"id": entry_id, "kind": "pass_go", "seat": 3},
-        format="json",
-    )
-    assert posted.status_code == 201
+    recorded = post_entry(world.banker(), world.table, id=entry_id, kind="pass_go", seat=3)
+    assert recorded.status_code == 201
 
 
 def test_a_preview_of_a_card_tells_each_players_share_apart(world):
@@ -108,7 +137,7 @@ def test_a_preview_of_a_card_tells_each_players_share_apart(world):
 
 
 def test_a_forbidden_move_previews_as_the_refusal_posting_would_get(world):
-    post(world, kind="buy", seat=1, space=39)
+    posted(world.banker(), world.table, kind="buy", seat=1, space=39)
     response = preview(world.banker(), world.table, kind="build", seat=1, space=39)
     assert response.status_code == 400
     assert set(response.json()) == {"error", "detail"}
@@ -142,13 +171,13 @@ def test_a_preview_on_a_fresh_table_does_not_open_its_ledger(world):
 
 
 def test_options_offer_only_the_even_build(world):
-    post(world, kind="buy", seat=1, space=37)
+    posted(world.banker(), world.table, kind="buy", seat=1, space=37)
     assert seat_options(world, 1)["build"] == []  # not the whole group yet
-    post(world, kind="buy", seat=1, space=39)
+    posted(world.banker(), world.table, kind="buy", seat=1, space=39)
     assert seat_options(world, 1)["build"] == [37, 39]
-    post(world, kind="build", seat=1, space=37)
+    posted(world.banker(), world.table, kind="build", seat=1, space=37)
     assert seat_options(world, 1)["build"] == [39]  # Park Place waits for Boardwalk
-    post(world, kind="build", seat=1, space=39)
+    posted(world.banker(), world.table, kind="build", seat=1, space=39)
     assert seat_options(world, 1)["build"] == [37, 39]
     assert seat_options(world, 1)["sell_building"] == [37, 39]
     assert seat_options(world, 1)["mortgage"] == []  # the group has buildings
@@ -156,10 +185,10 @@ def test_options_offer_only_the_even_build(world):
 
 
 def test_options_follow_the_rules_for_each_move(world):
-    post(world, kind="buy", seat=1, space=5)
-    post(world, kind="buy", seat=1, space=12)
-    post(world, kind="buy", seat=2, space=1)
-    post(world, kind="mortgage", seat=2, space=1)
+    posted(world.banker(), world.table, kind="buy", seat=1, space=5)
+    posted(world.banker(), world.table, kind="buy", seat=1, space=12)
+    posted(world.banker(), world.table, kind="buy", seat=2, space=1)
+    posted(world.banker(), world.table, kind="mortgage", seat=2, space=1)
     one, two, three = (seat_options(world, n) for n in (1, 2, 3))
 
     assert 5 not in three["buy"]
@@ -175,14 +204,69 @@ def test_options_follow_the_rules_for_each_move(world):
 
     body = options(world.banker(), world.table).json()
     rents = {r["space"]: r for r in body["rents"]}
-    assert rents[5] == {"space": 5, "owner": 1, "amount": 25, "per_dice": None}
-    assert rents[12] == {"space": 12, "owner": 1, "amount": None, "per_dice": 4}
+    assert rents[5] == {
+        "space": 5,
+        "owner": 1,
+        "amount": 25,
+        "per_dice": None,
+        "amount_via_card": 50,
+        "per_dice_via_card": None,
+    }
+    assert rents[12] == {
+        "space": 12,
+        "owner": 1,
+        "amount": None,
+        "per_dice": 4,
+        "amount_via_card": None,
+        "per_dice_via_card": 10,
+    }
     assert 1 not in rents
     assert body["last_seq"] == 4
 
 
+def test_options_name_whom_a_seat_in_debt_owes(world):
+    client = world.banker()
+    posted(client, world.table, kind="buy", seat=1, space=39)
+    posted(client, world.table, kind="bank_payment", seat=2, amount=-1490)
+    posted(client, world.table, kind="bank_payment", seat=3, amount=-1490)
+    posted(client, world.table, kind="rent", seat=2, space=39)  # owed to seat 1
+    posted(client, world.table, kind="jail_fine", seat=3)  # owed to the bank
+    one, two, three = (seat_options(world, n) for n in (1, 2, 3))
+    assert (one["owed_to"], one["bankrupt"]) == (None, False)
+    assert (two["owed_to"], two["bankrupt"]) == (1, True)
+    assert (three["owed_to"], three["bankrupt"]) == ("bank", True)
+    refused = post_entry(client, world.table, kind="bankrupt", seat=2)
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "wrong_creditor"
+
+
+def test_options_give_the_cash_each_legal_move_would_move(world):
+    """The console shows these amounts as they are: it does no rule arithmetic itself."""
+    posted(world.banker(), world.table, kind="buy", seat=2, space=1)
+    posted(world.banker(), world.table, kind="mortgage", seat=2, space=1)
+    hotel_on_boardwalk(world)
+    one, two = seat_options(world, 1), seat_options(world, 2)
+    assert two["amounts"]["unmortgage"] == {"1": 33}  # 30 and ten percent
+    assert one["amounts"]["sell_building"] == {"39": 100}  # half a house, Boardwalk first
+    assert two["amounts"]["buy"]["3"] == 60
+    assert set(one["amounts"]) == {"buy", "build", "sell_building", "mortgage", "unmortgage"}
+
+    deeds = {d["space"]: d for d in options(world.banker(), world.table).json()["deeds"]}
+    assert deeds[39] == {
+        "space": 39,
+        "price": 400,
+        "house_cost": 200,
+        "sell_back": 100,
+        "mortgage": 200,
+        "unmortgage": 220,
+    }
+    assert deeds[5]["house_cost"] is None
+    assert deeds[5]["sell_back"] is None
+    assert deeds[1]["unmortgage"] == 33
+
+
 def test_options_leave_out_what_the_cash_does_not_cover(world):
-    post(world, kind="bank_payment", seat=1, amount=-1400, memo="Test")
+    posted(world.banker(), world.table, kind="bank_payment", seat=1, amount=-1400, memo="Test")
     opts = seat_options(world, 1)
     assert 1 in opts["buy"]  # 60
     assert 39 not in opts["buy"]  # 400
@@ -191,7 +275,7 @@ def test_options_leave_out_what_the_cash_does_not_cover(world):
 
 def test_options_cost_the_same_queries_whatever_the_history(world, django_assert_max_num_queries):
     for _ in range(30):
-        post(world, kind="pass_go", seat=1)
+        posted(world.banker(), world.table, kind="pass_go", seat=1)
     client = world.banker()
     with django_assert_max_num_queries(6):
         assert options(client, world.table).status_code == 200
@@ -246,6 +330,7 @@ def test_the_console_opens_with_the_table_and_its_key(client, world):
     assert config["api"]["void"] == f"/api/tables/{world.table.pk}/entries/{{id}}/void/"
     assert len(config["edition"]["spaces"]) == 40
     assert [s["seat"] for s in config["options"]["seats"]] == [1, 2, 3, 4]
+    assert config["kinds"]["unmortgage"] == "Lift a mortgage"  # one list of labels, served
     content = response.content.decode()
     assert 'id="console-config"' in content
     assert "no-store" in response["Cache-Control"]

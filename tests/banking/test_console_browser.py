@@ -24,6 +24,7 @@ from tests.browser import (
     snap,
 )
 from tests.conftest import World, make_world
+from tests.entries import post_entry, posted
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -252,7 +253,10 @@ def test_entries_made_offline_survive_a_reload_and_arrive_once_in_order(live_ser
     banker.player(3).move("jail_fine").queue_offline()
     banker.player(4).move("tax").tap(".choice[data-space='38']").queue_offline()
     banker.pending(5)
-    expect(page.locator("#ledger .entry.pending").first).to_contain_text("pays Luxury Tax")
+    # Queued with no preview: named by the bank's label for its kind, its player and deed.
+    expect(page.locator("#ledger .entry.pending").first).to_contain_text(
+        f"Tax \u00b7 {banker.names[4]} \u00b7 Luxury Tax"
+    )
     assert Entry.objects.filter(table=world.table).count() == 0
 
     # Reloaded with no connection: the page comes from the tablet, the outbox from IndexedDB.
@@ -294,7 +298,7 @@ def test_entries_made_offline_survive_a_reload_and_arrive_once_in_order(live_ser
     context.set_offline(False)
     held = page.locator("#held")
     expect(held).to_be_visible(timeout=15_000)
-    expect(held).to_contain_text(f"{banker.names[3]} buys Park Place")
+    expect(held).to_contain_text(f"Buy \u00b7 {banker.names[3]} \u00b7 Park Place")
     expect(held).to_contain_text(f"Park Place already belongs to {banker.names[2]}.")
     expect(page.locator("#conn")).to_have_attribute("data-net", "held")
     assert kinds_and_seats(world)[5:] == [("buy", 2)]
@@ -322,7 +326,7 @@ def test_a_sent_entry_is_recorded_once_even_if_its_answer_is_lost(live_server, n
     banker, world = open_console(live_server, new_page)
     entry_id = str(uuid.uuid4())
     body = {"id": entry_id, "kind": "pass_go", "seat": 2}
-    first = world.banker().post(f"/api/tables/{world.table.pk}/entries/", body, format="json")
+    first = post_entry(world.banker(), world.table, **body)
     assert first.status_code == 201
     # The same item lands in the tablet's outbox, as if its first send had lost its answer.
     banker.page.evaluate(
@@ -407,12 +411,7 @@ def _some_play(world: World) -> None:
         {"kind": "rent", "seat": 4, "space": 37},
         {"kind": "card", "seat": 2, "deck": "chance", "card": "chance-jail-free"},
     ):
-        response = banker.post(
-            f"/api/tables/{world.table.pk}/entries/",
-            {"id": str(uuid.uuid4()), **body},
-            format="json",
-        )
-        assert response.status_code == 201, response.json()
+        posted(banker, world.table, **body)
 
 
 def _labels_missing(page: Any) -> list[str]:
@@ -490,11 +489,7 @@ def test_keyboard_focus_is_always_visible(live_server, new_page):
 def test_last_turn_and_debts_show_what_to_do(live_server, new_page):
     world = make_world()
     _some_play(world)
-    world.banker().post(
-        f"/api/tables/{world.table.pk}/entries/",
-        {"id": str(uuid.uuid4()), "kind": "bank_payment", "seat": 4, "amount": -1600},
-        format="json",
-    )
+    post_entry(world.banker(), world.table, kind="bank_payment", seat=4, amount=-1600)
     world.organiser_client().post(f"/api/rounds/{world.round.pk}/call-time/")
     banker = Banker(new_page(TABLET), world).open(live_server.url)
     page = banker.page
@@ -518,16 +513,13 @@ def test_last_turn_and_debts_show_what_to_do(live_server, new_page):
 def test_a_referees_correction_appears_without_a_reload(live_server, new_page):
     banker, world = open_console(live_server, new_page)
     banker.player(1).move("pass_go").record("$200")
-    adjusted = world.referee_client().post(
-        f"/api/tables/{world.table.pk}/entries/",
-        {
-            "id": str(uuid.uuid4()),
-            "kind": "adjust",
-            "seat": 1,
-            "amount": -200,
-            "reason": "Passed GO twice",
-        },
-        format="json",
+    adjusted = post_entry(
+        world.referee_client(),
+        world.table,
+        kind="adjust",
+        seat=1,
+        amount=-200,
+        reason="Passed GO twice",
     )
     assert adjusted.status_code == 201
     # The console polls the table every few seconds: the correction shows up on its own.
@@ -535,3 +527,33 @@ def test_a_referees_correction_appears_without_a_reload(live_server, new_page):
     expect(row).to_contain_text("Passed GO twice", timeout=12_000)
     expect(row).to_contain_text("by referee")
     expect(banker.page.locator("#seats [data-seat='1']")).to_contain_text("$1,500")
+
+
+def test_a_creditor_lifts_a_mortgage_at_the_bankruptcy_by_taps(live_server, new_page):
+    world = make_world()
+    banker_api = world.banker()
+    posted(banker_api, world.table, kind="buy", seat=1, space=37)
+    posted(banker_api, world.table, kind="buy", seat=2, space=39)
+    posted(banker_api, world.table, kind="mortgage", seat=1, space=37)
+    posted(banker_api, world.table, kind="bank_payment", seat=1, amount=-1300)
+    posted(banker_api, world.table, kind="rent", seat=1, space=39)  # 50 owed, 25 in hand
+    banker = Banker(new_page(TABLET), world).open(live_server.url)
+    banker.seq = 5
+
+    banker.player(1).move("bankrupt").tap("[data-creditor='2']")
+    # To a player, with a mortgaged deed among what they receive: which to lift now?
+    banker.shows("Park Place")
+    banker.sheet.locator("input[name=lift][value='37']").check()
+    banker.tap("[data-action=check-bankruptcy]")
+    banker.record(f"{banker.names[2]}, who lifts the mortgage on Park Place")
+
+    bankrupt = Entry.objects.get(table=world.table, kind="bankrupt")
+    assert (bankrupt.fields["creditor"], bankrupt.fields["lift"]) == (2, [37])
+    # The creditor paid the bank the mortgage value and its 10% once, in this entry: 175 + 18.
+    to_the_bank = [t["amount"] for t in bankrupt.transfers if (t["from"], t["to"]) == (2, "bank")]
+    assert to_the_bank == [193]
+    # 1,500 - 400 (Boardwalk) + 50 (rent) - 25 (the debt's shortfall) - 193 = 932 in cash;
+    # worth 932 + 400 + 350, Park Place counted at its full price now it is lifted.
+    seat = banker.page.locator("#seats [data-seat='2']")
+    expect(seat).to_contain_text("$932")
+    expect(seat).to_contain_text("Worth $1,682")

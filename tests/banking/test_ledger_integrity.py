@@ -2,29 +2,20 @@
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 from django.core.management import call_command
 from django.db import DatabaseError, transaction
 
-from banking.actors import Actor
 from banking.models import Entry, TableLedger
-from banking.services.entries import entry_post, entry_void
+from banking.services.entries import entry_void
+from tests.entries import BANKER, bank
 
 pytestmark = pytest.mark.django_db
-
-BANKER = Actor(role=Actor.BANKER, name="banker")
 
 
 @pytest.fixture
 def entry(world):
-    return entry_post(
-        table_id=world.table.pk,
-        entry_id=uuid.uuid4(),
-        payload={"kind": "buy", "seat": 1, "space": 39},
-        actor=BANKER,
-    ).entry
+    return bank(world.table, kind="buy", seat=1, space=39)
 
 
 def test_postgres_refuses_to_change_an_entry(entry):
@@ -51,3 +42,30 @@ def test_verify_ledgers_reports_a_tampered_state_and_exits_1(world, entry, capsy
         call_command("verify_ledgers")
     assert exited.value.code == 1
     assert "cash" in capsys.readouterr().err
+
+
+@pytest.fixture
+def rent_debt(world):
+    """Seat 2 pays rent to seat 1 beyond its cash: owed to seat 1."""
+    bank(world.table, kind="buy", seat=1, space=39)
+    bank(world.table, kind="bank_payment", seat=2, amount=-1490)
+    bank(world.table, kind="rent", seat=2, space=39)
+    ledger = TableLedger.objects.get(table=world.table)
+    assert ledger.state["owed_to"] == {"2": 1}
+    return ledger
+
+
+def test_verify_ledgers_reports_a_stored_creditor_that_differs(rent_debt, capsys):
+    rent_debt.state["owed_to"] = {"2": None}
+    rent_debt.save()
+    with pytest.raises(SystemExit):
+        call_command("verify_ledgers")
+    assert "owed_to" in capsys.readouterr().err
+
+
+def test_a_state_stored_before_creditors_were_recorded_still_verifies(rent_debt, capsys):
+    """Older databases: no `owed_to`, and debts whose creditor was never stored."""
+    del rent_debt.state["owed_to"]
+    rent_debt.save()
+    call_command("verify_ledgers")
+    assert "all match a replay" in capsys.readouterr().out

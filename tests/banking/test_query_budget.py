@@ -2,33 +2,24 @@
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from banking.actors import Actor
 from banking.ledgers import rules_of
 from banking.models import Entry, TableLedger
 from banking.reconciliation import ledger_differences
-from banking.services.entries import body_hash, entry_post
+from banking.services.entries import body_hash
 from games import engine
+from tests.entries import bank
 
 pytestmark = pytest.mark.django_db
-
-BANKER = Actor(role=Actor.BANKER, name="banker")
 
 
 def fill(table, count: int) -> None:
     """Give the table `count` more entries quickly: the first through the service, the rest
     written in bulk with the state the engine computes, so the ledger still replays."""
-    entry_post(
-        table_id=table.pk,
-        entry_id=uuid.uuid4(),
-        payload={"kind": "pass_go", "seat": 1},
-        actor=BANKER,
-    )
+    bank(table, kind="pass_go", seat=1)
     ledger = TableLedger.objects.get(table=table)
     rules = rules_of(table.round.event)
     state = engine.TableState.from_dict(ledger.state)
@@ -90,3 +81,27 @@ def test_the_query_count_does_not_grow_with_the_ledger(world, post_entry):
     large = queries(lambda: post_entry(client, world.table, kind="pass_go", seat=1))
     large_read = queries(lambda: client.get(f"/api/tables/{world.table.pk}/state/"))
     assert (large, large_read) == (small, small_read)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bankers_post_is_one_locking_read_and_one_write(post_entry):
+    """The round trips of a post by the table's key, pinned: the query that locks the table
+    also checks the key and looks up the id, and one statement inserts the entry and moves
+    the ledger, between BEGIN and COMMIT: four round trips, no health check, no separate
+    query for the key."""
+    from tests.conftest import make_world
+
+    world = make_world()
+    client = world.banker()
+    post_entry(client, world.table, kind="pass_go", seat=1)  # the ledger exists from here
+    with CaptureQueriesContext(connection) as captured:
+        response = post_entry(client, world.table, kind="pass_go", seat=2)
+    assert response.status_code == 201, response.content
+    statements = [q["sql"] for q in captured]
+    assert len(statements) == 4, statements
+    assert (statements[0], statements[-1]) == ("BEGIN", "COMMIT")
+    assert statements[1].startswith("SELECT")
+    assert "FOR UPDATE" in statements[1]
+    assert 't."key"' in statements[1]  # the key is checked by this query
+    assert statements[2].startswith("WITH recorded AS (INSERT")
+    assert not connection.settings_dict["CONN_HEALTH_CHECKS"]

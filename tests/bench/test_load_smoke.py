@@ -15,7 +15,7 @@ ENDPOINTS = (
     "POST /api/tables/[id]/entries/",
     "GET /api/tables/[id]/state/",
     "GET /api/tables/[id]/options/",
-    "POST /api/bench/baseline/",
+    "POST /api/bench/floor/[id]/",
     "GET /referee/events/[id]/",
     "GET /referee/events/[id]/tables/[id]/",
     "GET /events/[id]/screen/[token]/snapshot/",

@@ -20,7 +20,7 @@ def build(tables: int) -> dict[str, object]:
 
     call_command("migrate", verbosity=0)
     users = get_user_model().objects
-    organiser = users.create_user("faults-organiser")
+    organiser = users.create_user("faults-organiser", is_staff=True)
     users.create_user("faults-banker")
     event = event_create(
         creator=organiser, name="Fault drill", date=datetime.date.today(), edition="us"

@@ -226,3 +226,20 @@ def pdf_pages(path: str) -> int:
     from pypdf import PdfReader
 
     return len(PdfReader(path, strict=True).pages)
+
+
+def running_event(env: dict[str, str], tables: int) -> dict[str, Any]:
+    """An event with a round running at `tables` tables, made by tests/faults/running_event.py
+    in a process of its own against `env`'s database: what it made, as its JSON line says."""
+    import json
+
+    made = subprocess.run(  # noqa: S603 - our own command line, no shell
+        [str(VENV_BIN / "python"), "-m", "tests.faults.running_event", str(tables)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return json.loads(made.stdout.strip().splitlines()[-1])

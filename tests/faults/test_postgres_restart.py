@@ -30,6 +30,7 @@ from tests.faults.servers import (
     PostgresCluster,
     django_env,
     free_port,
+    running_event,
     stop_process,
     wait_until,
 )
@@ -69,16 +70,7 @@ class Server:
 @pytest.fixture
 def server(private_postgres: PostgresCluster) -> Iterator[Server]:
     env = django_env(DATABASE_URL=private_postgres.url, CONN_MAX_AGE="60")
-    made = subprocess.run(  # noqa: S603 - our own command line, no shell
-        [str(VENV_BIN / "python"), "-m", "tests.faults.running_event", str(TABLES)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    world = json.loads(made.stdout.strip().splitlines()[-1])
+    world = running_event(env, TABLES)
     port = free_port()
     env["PYTHONWARNINGS"] = "ignore:No directory at"  # whitenoise: no collectstatic here
     command = [str(VENV_BIN / "gunicorn"), "tournament.wsgi:application", "--workers", "2"]

@@ -41,7 +41,7 @@ def test_with_redis_down_the_bank_carries_on_and_print_jobs_wait_until_it_is_bac
     monkeypatch: pytest.MonkeyPatch,
 ):
     settings.MEDIA_ROOT = media = tmp_path / "media"
-    monkeypatch.setattr("tournament.services.printing.RESEND_EVERY", 0.0)  # each poll tries
+    monkeypatch.setattr("tournament.printing.jobs.RESEND_EVERY", 0.0)  # each poll tries
     world = make_world(start=False)
     organiser = world.organiser_client()
     desk = Client()

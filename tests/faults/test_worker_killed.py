@@ -23,7 +23,7 @@ from django.db import transaction
 from tests.conftest import make_world
 from tests.faults.servers import RedisServer, finished, pdf_pages, wait_for_job, wait_until
 from tournament.models import PrintJob
-from tournament.services.printing import print_job_request
+from tournament.printing.jobs import print_job_request
 
 pytestmark = [pytest.mark.faults, pytest.mark.django_db(transaction=True)]
 

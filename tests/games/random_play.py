@@ -138,8 +138,16 @@ def _buy(state: TableState, rules: Rules, pick: Picker, seat: int) -> dict[str, 
 
 
 def _auction(state: TableState, rules: Rules, pick: Picker, seat: int) -> dict[str, Any]:
-    space = _purchase_space(state, rules, pick, seat)
     cash = state.cash.get(seat, 0)
+    groups = complete_groups(state, rules, seat) if seat in state.cash else []
+    if groups and chance(pick, 40 if state.bank_houses < 8 else 10):
+        # One of the bank's last buildings, for a site of the seat's own: legal only in a
+        # shortage that two players share.
+        low = {p: level(state, rules, p) for g in groups for p in g}
+        lowest = [p for g in groups for p in g if low[p] == min(low[q] for q in g)]
+        amount = pick.randint(1, max(1, min(cash, 400)))
+        return {"kind": "auction", "seat": seat, "space": pick.choice(lowest), "amount": amount}
+    space = _purchase_space(state, rules, pick, seat)
     amount = pick.randint(1, max(1, cash)) if chance(pick, 90) else pick.randint(1, 3000)
     return {"kind": "auction", "seat": seat, "space": space, "amount": amount}
 
@@ -240,7 +248,11 @@ def _build(state: TableState, rules: Rules, pick: Picker, seat: int) -> dict[str
         mine.extend(positions)
     sites = [p for p in owned(state, seat) if rules.edition.spaces[p].kind is Kind.SITE]
     space = biased(pick, lowest, mine, sites, deed_positions(rules), percent=90)
-    return {"kind": "build", "seat": seat, "space": space}
+    entry: dict[str, Any] = {"kind": "build", "seat": seat, "space": space}
+    if chance(pick, 25):
+        # Named: in the short game a fourth house instead of the hotel, or the hotel.
+        entry["building"] = pick.choice(("house", "house", "hotel"))
+    return entry
 
 
 def _sell_building(state: TableState, rules: Rules, pick: Picker, seat: int) -> dict[str, Any]:
@@ -322,8 +334,19 @@ def _trade(state: TableState, rules: Rules, pick: Picker, seat: int) -> dict[str
 def _bankrupt(state: TableState, rules: Rules, pick: Picker, seat: int) -> dict[str, Any]:
     entry: dict[str, Any] = {"kind": "bankrupt", "seat": seat}
     creditor = biased(pick, others(state, seat), tuple(state.cash), percent=95)
-    if chance(pick, 60):
+    if seat in state.owed_to and chance(pick, 95):
+        # Whoever the debt is owed to; now and then another, which the engine refuses.
+        if state.owed_to[seat] is not None:
+            entry["creditor"] = state.owed_to[seat]
+    elif chance(pick, 60):
         entry["creditor"] = creditor
+    mortgaged = [p for p in owned(state, seat) if state.deeds[p].mortgaged]
+    if mortgaged and chance(pick, 60 if "creditor" in entry else 5):
+        # The creditor pays some of the mortgages off at once; now and then a wrong deed.
+        lift = _some(pick, mortgaged, 3)
+        if chance(pick, 3):
+            lift.append(pick.choice(deed_positions(rules)))
+        entry["lift"] = list(dict.fromkeys(lift))
     return entry
 
 

@@ -1,10 +1,10 @@
-"""RULES.md, "Debts and bankruptcy": bankrupt to a player or to the bank."""
+"""docs/rules.md, "Debts and bankruptcy": bankrupt to a player or to the bank."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.engine import Deed
+from games.engine import Deed, TableState
 
 
 def test_bankrupt_to_a_player_hands_cash_deeds_and_jail_cards_to_the_creditor(
@@ -171,3 +171,207 @@ def test_the_creditor_must_be_a_seat_at_the_table(ed, rules, table, refused):
     refused(
         table(r, cash={1: -5}), r, {"kind": "bankrupt", "seat": 1, "creditor": 4}, "unknown_seat"
     )
+
+
+# --- a creditor lifting mortgages at once ----------------------------------------------------
+
+
+def test_a_creditor_may_lift_a_mortgage_at_the_bankruptcy_for_the_value_plus_ten_percent(
+    ed, rules, table, play
+):
+    """The rule books and the banker's sheet: the new owner pays the 10% at once and may
+    then pay off the mortgage too, the value plus 10% in all (193 for a 175 mortgage),
+    instead of paying the 10% again when lifting it later (211)."""
+    r = rules(ed)
+    state = table(r, owns={1: [5, 37]}, mortgaged=[5, 37], cash={1: -20})
+    out = play(state, r, {"kind": "bankrupt", "seat": 1, "creditor": 2, "lift": [37]})
+    assert out.transfers == ((2, 1, 20), (2, "bank", 10), (2, "bank", 193))
+    assert out.state.deeds[37] == (2, 0, False, False)
+    assert out.state.deeds[5] == (2, 0, False, True)  # kept mortgaged: 10% paid
+    assert out.state.cash == {1: 0, 2: 1500 - 20 - 10 - 193, 3: 1500}
+    later = play(
+        state,
+        r,
+        {"kind": "bankrupt", "seat": 1, "creditor": 2},
+        {"kind": "unmortgage", "seat": 2, "space": 37},
+    )
+    assert later.state.cash[2] - out.state.cash[2] == -18  # 18 + 193 = 211 against 193
+
+
+def test_a_creditor_lifts_at_the_bankruptcy_only_what_they_receive_mortgaged(
+    ed, rules, table, refused
+):
+    r = rules(ed)
+    state = table(r, owns={1: [5, 37], 3: [15]}, mortgaged=[37, 15], cash={1: -20})
+    entry = {"kind": "bankrupt", "seat": 1, "creditor": 2}
+    refused(state, r, entry | {"lift": [5]}, "not_mortgaged")
+    refused(state, r, entry | {"lift": [15]}, "not_owner")
+    refused(state, r, entry | {"lift": [39]}, "not_owner")
+    refused(state, r, entry | {"lift": [4]}, "not_a_deed")
+    # to the bank the deeds come back unmortgaged: nothing to lift
+    refused(state, r, {"kind": "bankrupt", "seat": 1, "lift": [37]}, "invalid_field")
+
+
+def test_lifting_a_mortgage_at_the_bankruptcy_needs_the_cash(ed, rules, table, play, refused):
+    """Lifting is a voluntary spend: the creditor pays it from cash in hand, with what the
+    bankruptcy brought them, after the 10% they owe in any case."""
+    r = rules(ed)
+    entry = {"kind": "bankrupt", "seat": 1, "creditor": 2, "lift": [37]}
+    # two houses fetch 2 x 25 = 50: 11 left over for the creditor, who pays 18 interest
+    # and 175 to lift: 182 of their own
+    houses = {1: 1, 3: 1}
+    exact = table(r, owns={1: [37, 39, 1, 3]}, houses=houses, mortgaged=[37], cash={1: -39, 2: 182})
+    out = play(exact, r, entry)
+    assert out.transfers == (("bank", 1, 50), (1, 2, 11), (2, "bank", 193))
+    assert out.state.cash[2] == 0
+    assert out.state.deeds[37] == (2, 0, False, False)
+    short = table(r, owns={1: [37, 39, 1, 3]}, houses=houses, mortgaged=[37], cash={1: -39, 2: 181})
+    error = refused(short, r, entry, "insufficient_cash")
+    assert r.edition.space(37).name in error.detail
+
+
+# --- what the building sales leave ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("creditor", [2, None], ids=["to-a-player", "to-the-bank"])
+def test_building_sales_that_leave_exactly_nothing_move_no_zero_transfer(
+    ed, rules, table, play, creditor
+):
+    r = rules(ed)
+    state = table(r, owns={1: [1, 3]}, houses={1: 2, 3: 2}, cash={1: -100})  # 4 x 25 = 100
+    out = play(state, r, {"kind": "bankrupt", "seat": 1, "creditor": creditor})
+    assert out.transfers == (("bank", 1, 100),)
+    assert out.state.cash == {1: 0, 2: 1500, 3: 1500}
+
+
+@pytest.mark.parametrize("creditor", [2, None], ids=["to-a-player", "to-the-bank"])
+def test_building_sales_that_leave_exactly_one_pay_it_over(ed, rules, table, play, creditor):
+    r = rules(ed)
+    state = table(r, owns={1: [1, 3]}, houses={1: 2, 3: 2}, cash={1: -99})
+    out = play(state, r, {"kind": "bankrupt", "seat": 1, "creditor": creditor})
+    receiver = "bank" if creditor is None else creditor
+    assert out.transfers == (("bank", 1, 100), (1, receiver, 1))
+    assert out.state.cash == {1: 0, 2: 1501 if creditor else 1500, 3: 1500}
+
+
+# --- the creditor is whoever the debt is owed to ---------------------------------------------
+
+
+def test_a_tax_debt_is_owed_to_the_bank_not_to_a_player(ed, rules, table, play, refused):
+    r = rules(ed)
+    state = play(table(r, cash={1: 25}), r, {"kind": "tax", "space": 38, "seat": 1}).state
+    debt = {"us": 50, "uk": 75}[ed]  # Luxury Tax 75, Super Tax 100, from 25
+    assert state.cash[1] == -debt
+    assert state.owed_to == {1: None}
+    error = refused(state, r, {"kind": "bankrupt", "seat": 1, "creditor": 2}, "wrong_creditor")
+    assert "Seat 1 owes the bank" in error.detail
+    out = play(state, r, {"kind": "bankrupt", "seat": 1})
+    assert out.transfers == (("bank", 1, debt),)
+    assert out.state.cash == {1: 0, 2: 1500, 3: 1500}
+    assert out.state.owed_to == {}
+
+
+def test_a_rent_debt_is_owed_to_the_owner_not_to_the_bank(ed, rules, table, play, refused):
+    r = rules(ed)
+    state = table(r, owns={2: [37, 39]}, cash={1: 50})
+    state = play(state, r, {"kind": "rent", "seat": 1, "space": 39}).state  # 100
+    assert state.owed_to == {1: 2}
+    error = refused(state, r, {"kind": "bankrupt", "seat": 1}, "wrong_creditor")
+    assert "Seat 1 owes Seat 2" in error.detail
+    refused(state, r, {"kind": "bankrupt", "seat": 1, "creditor": 3}, "wrong_creditor")
+    out = play(state, r, {"kind": "bankrupt", "seat": 1, "creditor": 2})
+    assert out.state.cash == {1: 0, 2: 1550, 3: 1500}
+    assert out.state.bankrupt == (1,)
+
+
+@pytest.mark.parametrize(
+    ("entry", "creditor"),
+    [
+        ({"kind": "jail_fine", "seat": 1}, None),
+        ({"kind": "card", "seat": 1, "deck": "community_chest", "card": "chest-doctor"}, None),
+        ({"kind": "bank_payment", "seat": 1, "amount": -60}, None),
+        ({"kind": "adjust", "seat": 1, "amount": -60, "reason": "miscounted"}, None),
+    ],
+    ids=["jail_fine", "card", "bank_payment", "adjust"],
+)
+def test_each_debt_records_who_it_is_owed_to(ed, rules, table, play, entry, creditor):
+    r = rules(ed)
+    out = play(table(r, cash={1: 5}), r, entry)
+    assert out.state.cash[1] < 0
+    assert out.state.owed_to == {1: creditor}
+
+
+def test_a_card_collecting_from_each_player_is_owed_to_the_drawer(ed, rules, table, play):
+    r = rules(ed)
+    card = {"us": "chest-opera-night", "uk": "chest-birthday"}[ed]
+    entry = {"kind": "card", "seat": 2, "deck": "community_chest", "card": card}
+    out = play(table(r, cash={1: 5}), r, entry)
+    assert out.state.cash[1] == (-5 if ed == "uk" else -45)
+    assert out.state.owed_to == {1: 2}
+
+
+def test_a_seat_back_at_zero_owes_nobody(ed, rules, table, play):
+    r = rules(ed)
+    state = table(r, owns={1: [5]}, cash={1: 10})
+    out = play(state, r, {"kind": "jail_fine", "seat": 1})
+    assert out.state.owed_to == {1: None}
+    out = play(out.state, r, {"kind": "mortgage", "seat": 1, "space": 5})  # 100: back at 60
+    assert out.state.owed_to == {}
+
+
+def test_a_further_debt_keeps_the_creditor_that_took_the_seat_below_zero(
+    ed, rules, table, play, refused
+):
+    r = rules(ed)
+    state = table(r, owns={2: [37, 39]}, cash={1: 10})
+    state = play(
+        state,
+        r,
+        {"kind": "jail_fine", "seat": 1},  # -40, owed to the bank
+        {"kind": "rent", "seat": 1, "space": 39},  # -140: the bank's debt came first
+    ).state
+    assert state.owed_to == {1: None}
+    refused(state, r, {"kind": "bankrupt", "seat": 1, "creditor": 2}, "wrong_creditor")
+    assert play(state, r, {"kind": "bankrupt", "seat": 1}).state.bankrupt == (1,)
+
+
+def test_a_debt_to_a_seat_going_bankrupt_passes_to_its_creditor(ed, rules, table, play):
+    r = rules(ed)
+    state = table(r, owns={2: [39], 3: [37]}, cash={1: 10, 2: 10})
+    state = play(
+        state,
+        r,
+        {"kind": "rent", "seat": 1, "space": 39},  # 50 to seat 2: seat 1 at -40
+        {"kind": "rent", "seat": 2, "space": 37},  # 35 to seat 3: seat 2 at 25
+        {"kind": "jail_fine", "seat": 2},  # seat 2 at -25, owed to the bank
+    ).state
+    assert state.owed_to == {1: 2, 2: None}
+    out = play(state, r, {"kind": "bankrupt", "seat": 2})
+    assert out.state.owed_to == {1: None}  # what seat 1 owed seat 2 went to the bank
+
+
+def test_with_no_recorded_creditor_any_creditor_is_accepted_as_before(ed, rules, table, play):
+    """A state stored before debts named their creditor: the entry's creditor stands."""
+    r = rules(ed)
+    state = table(r, owns={2: [39]}, cash={1: -40})
+    assert state.owed_to == {}
+    for creditor in (None, 2, 3):
+        out = play(state, r, {"kind": "bankrupt", "seat": 1, "creditor": creditor})
+        assert out.state.bankrupt == (1,)
+
+
+def test_the_creditors_round_trip_through_the_stored_form(ed, rules, table, play):
+    r = rules(ed)
+    state = table(r, owns={2: [39]}, cash={1: 10, 3: 10})
+    state = play(
+        state,
+        r,
+        {"kind": "rent", "seat": 1, "space": 39},
+        {"kind": "jail_fine", "seat": 3},
+    ).state
+    assert state.owed_to == {1: 2, 3: None}
+    stored = state.as_dict()
+    assert stored["owed_to"] == {"1": 2, "3": None}
+    assert TableState.from_dict(stored) == state
+    older = {key: value for key, value in stored.items() if key != "owed_to"}
+    assert TableState.from_dict(older).owed_to == {}

@@ -1,4 +1,4 @@
-"""RULES.md, "Buildings": complete unmortgaged groups, even building and selling, the bank's
+"""docs/rules.md, "Buildings": complete unmortgaged groups, even building and selling, the bank's
 32 houses and 12 hotels, hotels (after three houses in the short game), selling at half price."""
 
 from __future__ import annotations
@@ -138,12 +138,72 @@ def test_short_game_a_hotel_comes_after_three_houses_on_every_site(rules, table,
     refused(uneven, r, {"kind": "build", "seat": 1, "space": 37}, "uneven_building")
 
 
-@pytest.mark.parametrize("edition", ["us", "uk"])
-def test_short_game_a_site_never_gets_a_fourth_house(rules, table, play, edition):
-    r = rules(edition, short_game=True)
+def test_short_game_a_hotel_may_follow_three_houses_without_a_fourth(ed, rules, table, play):
+    """Left to the next building in order, a build on three houses is the hotel."""
+    r = rules(ed, short_game=True)
     state = table(r, owns={1: [1, 3]}, houses={1: 3, 3: 3})
     out = play(state, r, {"kind": "build", "seat": 1, "space": 1})
     assert out.state.deeds[1] == (1, 0, True, False)
+    assert out.transfers == ((1, "bank", 50),)
+    named = play(state, r, {"kind": "build", "seat": 1, "space": 1, "building": "hotel"})
+    assert named.state == out.state
+
+
+def test_short_game_a_fourth_house_may_be_built_instead_of_the_hotel(ed, rules, table, play):
+    """The UK short game lets a player buy the hotel after three houses; it does not make
+    them: a fourth house, asked for by name, is built like any other."""
+    r = rules(ed, short_game=True)
+    state = table(r, owns={1: [1, 3]}, houses={1: 3, 3: 3})
+    out = play(
+        state,
+        r,
+        {"kind": "build", "seat": 1, "space": 1, "building": "house"},
+        {"kind": "build", "seat": 1, "space": 3, "building": "house"},
+    )
+    assert [out.state.deeds[p] for p in (1, 3)] == [(1, 4, False, False)] * 2
+    assert out.transfers == ((1, "bank", 50), (1, "bank", 50))
+    assert out.state.bank_houses == 32 - 8
+    # four houses is the most a site holds; then only the hotel, which takes all four back
+    hotel = play(out.state, r, {"kind": "build", "seat": 1, "space": 3})
+    assert hotel.state.deeds[3] == (1, 0, True, False)
+    assert (hotel.state.bank_houses, hotel.state.bank_hotels) == (28, 11)
+
+
+def test_short_game_a_fourth_house_and_a_hotel_stand_level_for_even_building(
+    ed, rules, table, play, refused
+):
+    r = rules(ed, short_game=True)
+    state = table(r, owns={1: RED}, houses={21: 4, 23: 3}, hotels=[24])
+    # a fourth house beside the hotel keeps the group even; so does a hotel beside a fourth
+    assert play(state, r, {"kind": "build", "seat": 1, "space": 23, "building": "house"})
+    assert play(state, r, {"kind": "build", "seat": 1, "space": 23, "building": "hotel"})
+    two = table(r, owns={1: RED}, houses={21: 3, 23: 3, 24: 2})
+    refused(
+        two, r, {"kind": "build", "seat": 1, "space": 21, "building": "hotel"}, "uneven_building"
+    )
+    refused(
+        two, r, {"kind": "build", "seat": 1, "space": 21, "building": "house"}, "uneven_building"
+    )
+
+
+def test_a_fifth_house_is_never_built(ed, rules, table, refused):
+    for short_game in (False, True):
+        r = rules(ed, short_game=short_game)
+        state = table(r, owns={1: [37, 39]}, houses={37: 4, 39: 4})
+        entry = {"kind": "build", "seat": 1, "space": 39, "building": "house"}
+        error = refused(state, r, entry, "max_buildings")
+        assert "four houses" in error.detail
+
+
+def test_a_hotel_asked_for_by_name_needs_the_full_row(ed, rules, table, play, refused):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, houses={37: 3, 39: 3})
+    refused(
+        state, r, {"kind": "build", "seat": 1, "space": 39, "building": "hotel"}, "uneven_building"
+    )
+    full = table(r, owns={1: [37, 39]}, houses={37: 4, 39: 4})
+    out = play(full, r, {"kind": "build", "seat": 1, "space": 39, "building": "hotel"})
+    assert out.state.deeds[39] == (1, 0, True, False)
 
 
 # --- the bank's stock ----------------------------------------------------------------------
@@ -187,13 +247,53 @@ def test_the_last_houses_go_to_the_highest_bidder_with_an_auction_entry(ed, rule
 
 def test_an_auctioned_house_follows_the_building_rules(ed, rules, table, refused):
     r = rules(ed)
-    state = table(r, owns={1: [37, 39, 1]}, houses={37: 1}, bank_houses=1, cash={1: 100})
+    state = table(r, owns={1: [37, 39, 1], 2: RED}, houses={37: 1}, bank_houses=1, cash={1: 100})
     refused(state, r, {"kind": "auction", "seat": 1, "space": 37, "amount": 50}, "uneven_building")
     refused(state, r, {"kind": "auction", "seat": 1, "space": 1, "amount": 50}, "incomplete_group")
     refused(
         state, r, {"kind": "auction", "seat": 1, "space": 39, "amount": 101}, "insufficient_cash"
     )
     refused(state, r, {"kind": "auction", "seat": 2, "space": 39, "amount": 50}, "already_owned")
+
+
+def test_building_auction_only_when_the_bank_is_short_of_what_two_players_want(
+    ed, rules, table, play, refused
+):
+    """The rule books auction buildings only when the bank's last ones are wanted by more
+    than one player: with the bank's houses enough for every builder, a house is bought at
+    its price, never auctioned."""
+    r = rules(ed)
+    plenty = table(r, owns={1: [37, 39], 2: [1, 3]})
+    assert plenty.bank_houses == 32
+    entry = {"kind": "auction", "seat": 1, "space": 39, "amount": 1}
+    error = refused(plenty, r, entry, "no_building_shortage")
+    assert "32 houses" in error.detail
+    # one builder alone, however few houses the bank holds: no auction
+    alone = table(r, owns={1: [37, 39]}, bank_houses=1)
+    refused(alone, r, entry, "no_building_shortage")
+    # two builders who could take 16 houses between them, 15 in the bank: an auction
+    short = table(r, owns={1: [37, 39], 2: [1, 3]}, bank_houses=15)
+    out = play(short, r, entry)
+    assert out.transfers == ((1, "bank", 1),)
+    assert out.state.deeds[39].houses == 1
+    # 16 in the bank: enough for both, no auction
+    refused(
+        table(r, owns={1: [37, 39], 2: [1, 3]}, bank_houses=16), r, entry, "no_building_shortage"
+    )
+
+
+def test_hotel_auction_only_when_the_bank_is_short_of_hotels(ed, rules, table, play, refused):
+    r = rules(ed)
+    rows = {37: 4, 39: 4, 1: 4, 3: 4}
+    entry = {"kind": "auction", "seat": 1, "space": 39, "amount": 5}
+    # four sites ready for a hotel between two players, three hotels in the bank
+    short = table(r, owns={1: [37, 39], 2: [1, 3]}, houses=rows, bank_hotels=3)
+    out = play(short, r, entry)
+    assert out.state.deeds[39] == (1, 0, True, False)
+    assert out.transfers == ((1, "bank", 5),)
+    enough = table(r, owns={1: [37, 39], 2: [1, 3]}, houses=rows, bank_hotels=4)
+    error = refused(enough, r, entry, "no_building_shortage")
+    assert "4 hotels" in error.detail
 
 
 # --- selling ---------------------------------------------------------------------------------
@@ -252,11 +352,13 @@ def test_without_the_houses_in_the_bank_the_hotel_goes_with_its_houses_at_half_t
     ed, rules, table, play
 ):
     r = rules(ed)
-    state = table(r, owns={1: [37, 39]}, hotels=[37, 39], bank_houses=3)
+    state = table(r, owns={1: [37, 39]}, houses={37: 4}, hotels=[39], bank_houses=3)
     out = play(state, r, {"kind": "sell_building", "seat": 1, "space": 39})
-    assert out.transfers == (("bank", 1, 500),)  # (200 hotel + 4 x 200 houses) / 2
+    # (200 hotel + 4 x 200 houses) / 2, and three of Park Place's houses: down to one
+    assert out.transfers == (("bank", 1, 800),)
     assert out.state.deeds[39] == (1, 0, False, False)
-    assert (out.state.bank_houses, out.state.bank_hotels) == (3, 11)
+    assert out.state.deeds[37] == (1, 1, False, False)
+    assert (out.state.bank_houses, out.state.bank_hotels) == (6, 12)
 
 
 def test_short_game_selling_a_hotel_breaks_it_into_three_houses(rules, table, play):
@@ -268,12 +370,50 @@ def test_short_game_selling_a_hotel_breaks_it_into_three_houses(rules, table, pl
     assert out.state.bank_houses == 29
 
 
-def test_short_game_without_the_houses_the_hotel_goes_with_its_three_houses(rules, table, play):
+def test_short_game_without_the_houses_the_hotels_go_with_their_three_houses(rules, table, play):
     r = rules("uk", short_game=True)
     state = table(r, owns={1: [37, 39]}, hotels=[37, 39], bank_houses=2)
     out = play(state, r, {"kind": "sell_building", "seat": 1, "space": 39})
-    assert out.transfers == (("bank", 1, 400),)  # (200 hotel + 3 x 200 houses) / 2
+    assert out.transfers == (("bank", 1, 800),)  # 2 x (200 hotel + 3 x 200 houses) / 2
     assert out.state.bank_houses == 2
+    assert out.state.bank_hotels == 12
+
+
+def test_house_shortage_hotel_sale_sells_the_groups_hotels_together(ed, rules, table, play):
+    """With no houses in the bank to break a hotel into, the hotels of its group are sold
+    together, each with its houses: the group stays even (the UK rules: all hotels on one
+    colour group may be sold at once)."""
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, hotels=[37, 39], bank_houses=0)
+    out = play(state, r, {"kind": "sell_building", "seat": 1, "space": 39})
+    assert out.transfers == (("bank", 1, 1000),)  # 2 x (200 hotel + 4 x 200 houses) / 2
+    assert out.state.deeds[37] == (1, 0, False, False)
+    assert out.state.deeds[39] == (1, 0, False, False)
+    assert (out.state.bank_houses, out.state.bank_hotels) == (0, 12)
+    assert out.state.cash[1] == 2500
+
+
+def test_house_shortage_hotel_sale_brings_the_groups_houses_down_to_one(ed, rules, table, play):
+    """Beside the hotels sold together, a site of the group with houses keeps one at most,
+    so no two sites differ by more than one."""
+    r = rules(ed)
+    state = table(r, owns={1: GREEN}, hotels=[31, 32], houses={34: 4}, bank_houses=0)
+    out = play(state, r, {"kind": "sell_building", "seat": 1, "space": 31})
+    # half of 200 a building: 5 + 5 for the hotels, 3 of the four houses
+    assert out.transfers == (("bank", 1, 1300),)
+    assert [out.state.deeds[p].houses for p in GREEN] == [0, 0, 1]
+    assert not any(out.state.deeds[p].hotel for p in GREEN)
+    assert (out.state.bank_houses, out.state.bank_hotels) == (3, 12)
+
+
+def test_house_shortage_hotel_sale_in_the_short_game(ed, rules, table, play):
+    r = rules(ed, short_game=True)
+    state = table(r, owns={1: RED}, hotels=[21, 24], houses={23: 4}, bank_houses=1)
+    out = play(state, r, {"kind": "sell_building", "seat": 1, "space": 24})
+    # half of 150: 4 + 4 for the short game's hotels, 3 of the four houses
+    assert out.transfers == (("bank", 1, 825),)
+    assert [out.state.deeds[p].houses for p in RED] == [0, 1, 0]
+    assert (out.state.bank_houses, out.state.bank_hotels) == (4, 12)
 
 
 def test_only_a_site_with_buildings_has_one_to_sell(ed, rules, table, refused):
@@ -287,3 +427,52 @@ def test_only_the_owner_sells_buildings(ed, rules, table, refused):
     r = rules(ed)
     state = table(r, owns={1: [37, 39]}, houses={37: 1, 39: 1})
     refused(state, r, {"kind": "sell_building", "seat": 2, "space": 39}, "not_owner")
+
+
+# --- the words of a refusal ------------------------------------------------------------------
+
+
+def test_uneven_building_says_whether_a_hotel_or_a_house_is_waiting(ed, rules, table, refused):
+    r = rules(ed)
+    hotel = table(r, owns={1: [37, 39]}, houses={37: 3, 39: 4})
+    error = refused(hotel, r, {"kind": "build", "seat": 1, "space": 39}, "uneven_building")
+    name = r.edition.space(37).name
+    assert error.detail == (
+        f"A hotel on {r.edition.space(39).name} needs 4 houses on every site of its group "
+        f"first: {name} has 3."
+    )
+    house = table(r, owns={1: [37, 39]}, houses={37: 1, 39: 2})
+    error = refused(house, r, {"kind": "build", "seat": 1, "space": 39}, "uneven_building")
+    assert error.detail == (
+        f"Build evenly: {name} needs a house before {r.edition.space(39).name} gets another."
+    )
+
+
+def test_insufficient_cash_names_the_spend_and_the_site(ed, rules, table, refused):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, cash={1: 150})
+    error = refused(state, r, {"kind": "build", "seat": 1, "space": 39}, "insufficient_cash")
+    c = r.edition.currency
+    assert error.detail == (
+        f"Seat 1 has {c}150 but a building on {r.edition.space(39).name} costs {c}200."
+    )
+    mortgaged = table(r, owns={1: [5]}, mortgaged=[5], cash={1: 100})
+    error = refused(
+        mortgaged, r, {"kind": "unmortgage", "seat": 1, "space": 5}, "insufficient_cash"
+    )
+    assert error.detail == (
+        f"Seat 1 has {c}100 but lifting the mortgage on {r.edition.space(5).name} costs {c}110."
+    )
+
+
+def test_incomplete_group_names_the_seat_and_the_group(ed, rules, table, refused):
+    r = rules(ed)
+    state = table(r, owns={1: [37], 2: [39, 32]})
+    error = refused(state, r, {"kind": "build", "seat": 1, "space": 37}, "incomplete_group")
+    assert error.detail == (
+        f"Seat 1 needs every dark blue site before building on {r.edition.space(37).name}."
+    )
+    error = refused(state, r, {"kind": "build", "seat": 2, "space": 32}, "incomplete_group")
+    assert error.detail == (
+        f"Seat 2 needs every green site before building on {r.edition.space(32).name}."
+    )

@@ -1,5 +1,5 @@
-"""RULES.md, "Jail, GO, cards": the money a Chance or Community Chest card moves, and Get Out of
-Jail Free cards held, used, returned and traded."""
+"""docs/rules.md, "Jail, GO, cards": the money a Chance or Community Chest card moves, and Get Out
+of Jail Free cards held, used, returned and traded."""
 
 from __future__ import annotations
 

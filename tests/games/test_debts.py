@@ -1,5 +1,5 @@
-"""RULES.md, "Debts and bankruptcy": a debt is owed in full even when cash is short; a voluntary
-spend needs the cash; a seat in debt may still raise money."""
+"""docs/rules.md, "Debts and bankruptcy": a debt is owed in full even when cash is short; a
+voluntary spend needs the cash; a seat in debt may still raise money."""
 
 from __future__ import annotations
 

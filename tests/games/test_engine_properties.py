@@ -46,7 +46,7 @@ from games.engine import (
     replay,
     rules_for,
 )
-from games.engine.entries import SellBuilding
+from games.engine.entries import Auction, Bankrupt, Build, SellBuilding
 from tests.games.random_play import PROFILES, candidate, group_of, site_groups
 
 T = TypeVar("T")
@@ -94,9 +94,6 @@ class Step:
     entry: Entry | None = None
     outcome: Outcome | None = None
     refusal: RuleViolation | None = None
-    # The one documented break of even building: selling a hotel while the bank lacks
-    # the houses to break it into takes the hotel and its houses at once.
-    whole_hotel_sale_group: tuple[int, ...] | None = None
 
 
 @dataclass
@@ -138,11 +135,8 @@ class Table:
         if step.outcome is not None:
             assert step.entry is not None
             self.seen[data["kind"]] += 1
-            if isinstance(step.entry, SellBuilding):
-                deed = given.deeds[step.entry.space]
-                if deed.hotel and given.bank_houses < self.rules.houses_per_hotel:
-                    step.whole_hotel_sale_group = group_of(self.rules, step.entry.space)
-                    self.seen["whole_hotel_sale"] += 1
+            for moment in _moments(given, step.entry, self.rules):
+                self.seen[moment] += 1
             self.entries.append(step.entry)
             self.transfers.append(step.outcome.transfers)
             for source, target, amount in step.outcome.transfers:
@@ -154,6 +148,26 @@ class Table:
             self.state_json = step.after_json = self.state.as_dict()
         self.last = step
         return step
+
+
+def _moments(given: TableState, entry: Entry, rules: Rules) -> list[str]:
+    """The rare moments of play an accepted entry was, for the driver's own check."""
+    moments = []
+    if isinstance(entry, SellBuilding):
+        if given.deeds[entry.space].hotel and given.bank_houses < rules.houses_per_hotel:
+            moments.append("whole_hotel_sale")  # the house shortage: the group's hotels go
+    elif isinstance(entry, Bankrupt) and entry.lift:
+        moments.append("bankrupt_lift")
+    elif isinstance(entry, Auction) and given.deeds[entry.space].owner == entry.seat:
+        moments.append("building_auction")
+    elif (
+        isinstance(entry, Build)
+        and entry.building == "house"
+        and rules.short_game
+        and given.deeds[entry.space].houses == rules.houses_per_hotel
+    ):
+        moments.append("short_game_fourth_house")
+    return moments
 
 
 # --- the properties, each a check on the table after its latest entry --------------------
@@ -195,7 +209,9 @@ def buildings_on_the_board_and_in_the_bank_make_a_full_set(table: Table) -> None
     assert state.bank_houses >= 0
     assert state.bank_hotels >= 0
     for position, deed in state.deeds.items():
-        assert 0 <= deed.houses <= full, (position, deed)
+        assert 0 <= deed.houses <= 4, (position, deed)
+        if deed.houses == 4 and full == 3:
+            assert table.rules.short_game  # a fourth house, instead of the short game's hotel
         assert not (deed.hotel and deed.houses), (position, deed)
 
 
@@ -205,26 +221,38 @@ def _spread(state: TableState, rules: Rules, positions: Sequence[int]) -> int:
 
 
 def building_stays_even_within_every_group(table: Table) -> None:
-    """Levels in a group differ by at most one (a hotel is one more than a full row).
-
-    The documented exception (RULES.md, "Buildings"): when the bank lacks the houses
-    to break a hotel into, the hotel goes together with its houses at once, which
-    can leave its group uneven. A group touched by such a sale is exempt: from then
-    on its spread may stay above one, but no other entry may widen it, so it can
-    only come back toward even. Every other group keeps a spread of at most one.
-    """
+    """Levels in a group differ by at most one (a hotel is one more than a full row), after
+    every entry: a hotel sold in a house shortage takes the group's hotels with it and
+    brings its houses down to one (docs/rules.md, "Buildings")."""
     step, rules = table.last, table.rules
     for positions in site_groups(rules).values():
-        now = _spread(table.state, rules, positions)
-        if now <= 1:
-            continue
-        if step is None or step.outcome is None:
-            earlier = now
-        elif step.whole_hotel_sale_group == positions:
-            continue  # the documented exception, detected from the entry and the state
-        else:
-            earlier = _spread(step.before, rules, positions)
-        assert now <= max(1, earlier), (positions, step.data if step else None)
+        assert _spread(table.state, rules, positions) <= 1, (positions, step.data if step else None)
+
+
+def a_creditor_lifting_at_bankruptcy_pays_value_plus_ten_percent(table: Table) -> None:
+    """A bankruptcy's `lift`: each deed listed goes to the creditor unmortgaged, and the
+    creditor pays the bank the mortgage plus 10% for it, once; the other mortgaged deeds
+    stay mortgaged, for 10% each."""
+    step = table.last
+    if step is None or step.outcome is None or not isinstance(step.entry, Bankrupt):
+        return
+    entry, rules, before = step.entry, table.rules, step.before
+    after = step.outcome.state
+    mortgaged = [p for p in before.owned_by(entry.seat) if before.deeds[p].mortgaged]
+    paid = [t.amount for t in step.outcome.transfers if t.target == BANK and t.source != entry.seat]
+    if entry.creditor is None:
+        assert not entry.lift
+        assert paid == []
+        return
+    expected = []
+    for p in mortgaged:
+        value = rules.edition.space(p).mortgage
+        assert after.deeds[p].owner == entry.creditor
+        assert after.deeds[p].mortgaged is (p not in entry.lift)
+        expected.append(value + -(-value // 10) if p in entry.lift else -(-value // 10))
+    assert paid == expected, (step.data, step.outcome.transfers)
+    if entry.lift:
+        assert after.cash[entry.creditor] >= 0, step.data
 
 
 def deeds_are_consistent(table: Table) -> None:
@@ -268,6 +296,21 @@ def a_bankrupt_seat_has_nothing_and_each_jail_card_has_one_holder_at_most(table:
         assert holder is None or (holder in state.cash and holder not in state.bankrupt), deck
 
 
+def every_seat_in_debt_owes_a_seat_in_play_or_the_bank(table: Table) -> None:
+    """`owed_to` names a creditor for exactly the seats below zero (the table started with
+    none in debt), never themselves nor a seat out of the game; an accepted bankruptcy
+    named that creditor."""
+    state = table.state
+    assert set(state.owed_to) == {seat for seat, cash in state.cash.items() if cash < 0}
+    for seat, creditor in state.owed_to.items():
+        assert creditor is None or creditor in state.active_seats(), (seat, creditor)
+        assert creditor != seat
+    step = table.last
+    if step is not None and step.outcome is not None and isinstance(step.entry, Bankrupt):
+        before = TableState.from_dict(step.before_json)
+        assert before.owed_to[step.entry.seat] == step.entry.creditor, step.data
+
+
 def the_state_survives_a_json_round_trip(table: Table) -> None:
     step = table.last
     if step is None or step.outcome is not None:  # a refusal leaves the same state
@@ -289,10 +332,12 @@ INVARIANTS = (
     every_transfer_amount_is_a_positive_int,
     buildings_on_the_board_and_in_the_bank_make_a_full_set,
     building_stays_even_within_every_group,
+    a_creditor_lifting_at_bankruptcy_pays_value_plus_ten_percent,
     deeds_are_consistent,
     a_refused_entry_leaves_the_state_unchanged,
     apply_never_changes_the_state_it_is_given,
     a_bankrupt_seat_has_nothing_and_each_jail_card_has_one_holder_at_most,
+    every_seat_in_debt_owes_a_seat_in_play_or_the_bank,
     the_state_survives_a_json_round_trip,
 )
 
@@ -369,6 +414,10 @@ class TableMachine(RuleBasedStateMachine):
         building_stays_even_within_every_group(self.table)
 
     @invariant()
+    def a_creditor_lifting_at_bankruptcy_pays_value_plus_ten_percent(self) -> None:
+        a_creditor_lifting_at_bankruptcy_pays_value_plus_ten_percent(self.table)
+
+    @invariant()
     def deeds_are_consistent(self) -> None:
         deeds_are_consistent(self.table)
 
@@ -383,6 +432,10 @@ class TableMachine(RuleBasedStateMachine):
     @invariant()
     def a_bankrupt_seat_has_nothing_and_each_jail_card_has_one_holder_at_most(self) -> None:
         a_bankrupt_seat_has_nothing_and_each_jail_card_has_one_holder_at_most(self.table)
+
+    @invariant()
+    def every_seat_in_debt_owes_a_seat_in_play_or_the_bank(self) -> None:
+        every_seat_in_debt_owes_a_seat_in_play_or_the_bank(self.table)
 
     @invariant()
     def the_state_survives_a_json_round_trip(self) -> None:
@@ -436,10 +489,15 @@ def test_every_invariant_holds_over_long_seeded_games(
         _long_game(edition, variants, seed=1, profile=profile)
 
 
-def test_random_play_reaches_every_entry_kind_and_a_hotel_sold_whole() -> None:
+MOMENTS = {"whole_hotel_sale", "bankrupt_lift", "building_auction", "short_game_fourth_house"}
+
+
+def test_random_play_reaches_every_entry_kind_and_the_rare_moments() -> None:
     """The driver is worth its salt: within a few seeded games it has had every kind of
-    entry accepted and sold a hotel whole while the bank was out of houses."""
-    wanted = {*ENTRY_KINDS, "whole_hotel_sale"}
+    entry accepted, sold a group's hotels in a house shortage, had a creditor lift a
+    mortgage at a bankruptcy, auctioned one of the bank's last buildings and built a short
+    game's fourth house."""
+    wanted = {*ENTRY_KINDS, *MOMENTS}
     seen: Counter[str] = Counter()
     for seed in range(20):
         for edition, variants in (("us", {"short_game": True}), ("uk", {})):

@@ -1,4 +1,4 @@
-"""API.md, "Entry kinds": parse_entry reads every kind and refuses malformed input with
+"""docs/api.md, "Entry kinds": parse_entry reads every kind and refuses malformed input with
 invalid_field (or unknown_kind), never with another exception."""
 
 from __future__ import annotations
@@ -6,8 +6,28 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from games.engine import ENTRY_KINDS, entry_fields, parse_entry
+from games.engine import (
+    ENTRY_KINDS,
+    RuleViolation,
+    apply,
+    entry_fields,
+    new_table,
+    parse_entry,
+    rules_for,
+)
+from games.engine.entries import (
+    Adjust,
+    BankPayment,
+    Bankrupt,
+    Build,
+    Buy,
+    PayPlayer,
+    Trade,
+    TradeSide,
+)
 
 GOOD = {
     "pass_go": {"seat": 1},
@@ -20,7 +40,7 @@ GOOD = {
     "card": {"seat": 1, "deck": "community_chest", "card": "chest-doctor"},
     "bank_payment": {"seat": 1, "amount": -100000, "memo": "beauty contest re-run"},
     "pay_player": {"seat": 1, "to_seat": 12, "amount": 100000, "memo": "deal"},
-    "build": {"seat": 1, "space": 0},
+    "build": {"seat": 1, "space": 0, "building": "house"},
     "sell_building": {"seat": 1, "space": 39},
     "mortgage": {"seat": 1, "space": 5},
     "unmortgage": {"seat": 1, "space": 5},
@@ -31,7 +51,7 @@ GOOD = {
         "take": {"spaces": [5], "cash": 0, "jail_cards": 0},
         "lift": [5],
     },
-    "bankrupt": {"seat": 3, "creditor": None},
+    "bankrupt": {"seat": 3, "creditor": 2, "lift": [37]},
     "adjust": {"seat": 1, "amount": 5, "reason": "miscounted change"},
 }
 API_KINDS = [
@@ -261,3 +281,181 @@ def test_a_seat_out_of_range_is_refused(invalid, data):
 )
 def test_a_value_outside_its_choices_is_refused(invalid, data):
     invalid(data)
+
+
+# --- whatever it is given -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"kind": "trade", "seat": 1, "to_seat": 2, "give": {1: 2}},
+        {"kind": "trade", "seat": 1, "to_seat": 2, "give": {1: 2, "x": 3}},
+        {"kind": "trade", "seat": 1, "to_seat": 2, "give": {None: 2, (1,): 3}},
+        {"kind": "trade", "seat": 1, "to_seat": 2, "give": False},
+        {"kind": "trade", "seat": 1, "to_seat": 2, "give": []},
+        {"kind": "trade", "seat": 1, "to_seat": 2, "take": 0},
+        {"kind": "trade", "seat": 1, "to_seat": 2, "lift": {}},
+        {"kind": "trade", "seat": 1, "to_seat": 2, "lift": 0},
+        {"kind": "trade", "seat": 1, "to_seat": 2, "give": {"spaces": ""}},
+        {"kind": "bankrupt", "seat": 1, "creditor": 2, "lift": "37"},
+        {"kind": "bankrupt", "seat": 1, "creditor": 2, "lift": [37, 37]},
+        {"kind": "bankrupt", "seat": 1, "creditor": 2, "lift": [40]},
+        {"kind": "build", "seat": 1, "space": 39, "building": "castle"},
+        {"kind": "build", "seat": 1, "space": 39, "building": 1},
+        {1: "pass_go", "kind": "pass_go", "seat": 1},
+        {"kind": "pass_go", "seat": 1, (1, 2): 3},
+    ],
+    ids=repr,
+)
+def test_a_malformed_part_of_any_python_type_is_refused(invalid, data):
+    invalid(data)
+
+
+def test_the_new_fields_parse():
+    entry = parse_entry({"kind": "bankrupt", "seat": 1, "creditor": 2, "lift": [37, 5]})
+    assert (entry.creditor, entry.lift) == (2, (37, 5))
+    assert parse_entry({"kind": "bankrupt", "seat": 1}).lift == ()
+    assert parse_entry({"kind": "build", "seat": 1, "space": 3, "building": "house"}).building == (
+        "house"
+    )
+    assert parse_entry({"kind": "build", "seat": 1, "space": 3}).building is None
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+KEYS = st.sampled_from(
+    ["kind", "seat", "to_seat", "space", "amount", "give", "take", "lift", "spaces", "cash",
+     "jail_cards", "creditor", "dice", "via_card", "choice", "deck", "card", "memo", "reason",
+     "building"]
+)  # fmt: skip
+PYTHON = st.recursive(
+    JSON | st.tuples(st.integers()) | st.binary(max_size=4) | st.sets(st.integers(), max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(KEYS | st.integers() | st.none() | st.text(max_size=4), inner, max_size=5)
+    ),
+    max_leaves=12,
+)
+
+
+def _entry_like(kind: str, fields: dict) -> dict:
+    return {"kind": kind, **fields}
+
+
+def _read(data: object) -> object:
+    """What parse_entry makes of `data`: an entry or a RuleViolation (any other exception
+    fails the test)."""
+    try:
+        return parse_entry(data)  # type: ignore[arg-type]
+    except RuleViolation as refusal:
+        return refusal
+
+
+@given(st.sampled_from(sorted(ENTRY_KINDS)), st.dictionaries(KEYS, PYTHON, max_size=6))
+@settings(max_examples=400, deadline=None)
+def test_parse_entry_refuses_or_parses_any_python_value_near_an_entry(kind, fields):
+    read = _read(_entry_like(kind, fields))
+    if isinstance(read, RuleViolation):
+        assert read.code in ("invalid_field", "unknown_kind")
+        assert read.detail
+        return
+    assert read.kind == kind
+    again = json.loads(json.dumps(entry_fields(read)))
+    assert parse_entry({"kind": kind, **again}) == read
+
+
+@given(PYTHON)
+@settings(max_examples=300, deadline=None)
+def test_parse_entry_refuses_or_parses_any_python_value(data):
+    read = _read(data)
+    assert not isinstance(read, RuleViolation) or read.detail
+
+
+@given(st.sampled_from(sorted(ENTRY_KINDS)), st.dictionaries(st.text(max_size=8), JSON, max_size=6))
+@settings(max_examples=300, deadline=None)
+def test_parse_entry_refuses_or_parses_any_json_object(kind, fields):
+    read = _read(_entry_like(kind, fields))
+    assert not isinstance(read, RuleViolation) or read.detail
+
+
+# --- entries made by hand ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        Buy(1, 99),
+        Buy(1, -1),
+        Buy(1, 1.0),
+        Buy(True, 1),
+        Buy("1", 1),
+        PayPlayer(1, 2, -500),
+        PayPlayer(1, 2, 0),
+        PayPlayer(1, 1.5, 10),
+        BankPayment(1, 10**9),
+        Build(1, 39, building="castle"),
+        Trade(1, 2, give={"cash": 5}),
+        Trade(1, 2, give=TradeSide(cash=-5)),
+        Trade(1, 2, give=TradeSide(spaces=(39, 39))),
+        Trade(1, 2, lift=[39]),
+        Bankrupt(1, creditor=2, lift=(99,)),
+        Adjust(1, 5, ""),
+    ],
+    ids=repr,
+)
+def test_apply_refuses_a_malformed_entry_made_by_hand(entry):
+    rules = rules_for("us")
+    state = new_table(rules, [1, 2, 3])
+    state.cash[1] = -10
+    before = state.copy()
+    with pytest.raises(RuleViolation) as caught:
+        apply(state, entry, rules)
+    assert caught.value.code == "invalid_field", caught.value
+    assert state == before
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [object(), {"kind": "pass_go", "seat": 1}, None, "pass_go"],
+    ids=["an object", "a dict", "None", "a string"],
+)
+def test_apply_refuses_what_is_not_an_entry(entry):
+    rules = rules_for("uk")
+    with pytest.raises(RuleViolation) as caught:
+        apply(new_table(rules, [1, 2]), entry, rules)
+    assert caught.value.code == "unknown_kind"
+
+
+def test_apply_takes_a_well_made_entry_made_by_hand():
+    rules = rules_for("us")
+    out = apply(new_table(rules, [1, 2]), PayPlayer(1, 2, 500), rules)
+    assert out.transfers == ((1, 2, 500),)
+    out = apply(new_table(rules, [1, 2]), Trade(1, 2, give=TradeSide(cash=5)), rules)
+    assert out.transfers == ((1, 2, 5),)
+
+
+# --- the seats of a new table -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [[0, 1], [1, 13], [-1], ["1", "2"], [True, 2], [1.0, 2], {0: "Ada"}, {13: "Ada"}, [], [1, 1]],
+    ids=repr,
+)
+def test_new_table_refuses_seats_no_entry_can_name(seats):
+    with pytest.raises(RuleViolation) as caught:
+        new_table(rules_for("us"), seats)
+    assert caught.value.code == "invalid_field"
+    assert caught.value.detail
+
+
+def test_new_table_takes_seats_1_to_12():
+    state = new_table(rules_for("uk"), {1: "Ada", 12: "Cy"})
+    assert state.seats == (1, 12)
+    assert new_table(rules_for("uk"), range(1, 13)).seats == tuple(range(1, 13))

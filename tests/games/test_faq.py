@@ -18,7 +18,7 @@ from games.models import FaqEntry
 from games.selectors import faq_briefing, faq_rank_plain, faq_search
 
 FAQ_FILE = Path(selectors.__file__).resolve().parent / "faq" / "faq.json"
-# The per-event variants RULES.md names.
+# The per-event variants docs/rules.md names.
 RULES_VARIANTS = {"modern_us", "short_game", "double_rent_despite_mortgage"}
 
 postgresql_only = pytest.mark.skipif(

@@ -1,5 +1,5 @@
-"""API.md, "A table" (ledger and void): replaying a table's history, and voiding one entry, which
-is refused (dependent_entries) where a later entry relies on it."""
+"""docs/api.md, "A table" (ledger and void): replaying a table's history, and voiding one entry,
+which is refused (dependent_entries) where a later entry relies on it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md, "Mortgages and transfers": the mortgage value in, value + 10% (rounded up) out;
+"""docs/rules.md, "Mortgages and transfers": the mortgage value in, value + 10% (rounded up) out;
 only a site whose whole group has no buildings."""
 
 from __future__ import annotations

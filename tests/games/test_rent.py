@@ -1,4 +1,4 @@
-"""RULES.md, "Rent": sites, railroads, utilities, the nearest-railroad/utility cards, and when
+"""docs/rules.md, "Rent": sites, railroads, utilities, the nearest-railroad/utility cards, and when
 nothing is paid. Board numbers are the same in both editions."""
 
 from __future__ import annotations

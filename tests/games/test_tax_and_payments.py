@@ -1,5 +1,5 @@
-"""RULES.md, "Editions" (tax), "Jail, GO, cards" (fine, salary) and the plain money entries of
-API.md: pass_go, buy, auction, deal, tax, jail_fine, bank_payment, pay_player, adjust."""
+"""docs/rules.md, "Editions" (tax), "Jail, GO, cards" (fine, salary) and the plain money entries of
+docs/api.md: pass_go, buy, auction, deal, tax, jail_fine, bank_payment, pay_player, adjust."""
 
 from __future__ import annotations
 

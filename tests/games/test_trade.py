@@ -1,5 +1,6 @@
-"""RULES.md, "Mortgages and transfers": players trade unbuilt sites, stations, utilities, Get Out
-of Jail Free cards and cash; a mortgaged deed received costs 10% at once, or value + 10% lifted."""
+"""docs/rules.md, "Mortgages and transfers": players trade unbuilt sites, stations, utilities,
+Get Out of Jail Free cards and cash; a mortgaged deed received costs 10% at once, or value + 10%
+lifted."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""RULES.md, "Time-limited rounds": net worth when time is called (cash; deeds at printed price,
-mortgaged ones at half; houses at cost; hotels at cost including the exchanged houses)."""
+"""docs/rules.md, "Time-limited rounds": net worth when time is called (cash; deeds at printed
+price, mortgaged ones at half; houses at cost; hotels at cost including the exchanged houses)."""
 
 from __future__ import annotations
 
-from games.engine import net_worth
+from games.engine import DeedWorth, net_worth, net_worth_lines
 
 
 def test_net_worth_of_a_seat_with_only_cash_is_its_cash(ed, rules, table):
@@ -65,3 +65,42 @@ def test_a_bankrupt_seat_is_worth_nothing(ed, rules, table, play):
     state = table(r, owns={1: [37, 39]}, hotels=[37, 39], cash={1: -10})
     out = play(state, r, {"kind": "bankrupt", "seat": 1, "creditor": 2})
     assert net_worth(out.state, r, 1) == (0, 0, 0)
+
+
+# --- the lines behind a net worth -------------------------------------------------------------
+
+
+def test_net_worth_lines_value_each_deed_and_what_stands_on_it(ed, rules, table):
+    r = rules(ed)
+    state = table(r, owns={1: [39, 5, 37, 12]}, houses={37: 2}, hotels=[39], mortgaged=[5])
+    state.deeds = dict(reversed(state.deeds.items()))  # as a stored state may hold them
+    lines = net_worth_lines(state, r, 1)
+    assert [line.space for line in lines] == [5, 12, 37, 39]  # board order
+    by_space = {line.space: line for line in lines}
+    assert by_space[5] == DeedWorth(5, r.edition.space(5).name, 200, True, 100, 0, False, 0)
+    assert by_space[12].value == 150
+    assert not by_space[12].mortgaged
+    assert (by_space[37].value, by_space[37].houses, by_space[37].building_value) == (350, 2, 400)
+    assert (by_space[39].hotel, by_space[39].houses) == (True, 0)
+    assert by_space[39].building_value == 5 * 200  # a hotel at five house costs
+    worth = net_worth(state, r, 1)
+    assert sum(line.value for line in lines) == worth.property_value == 100 + 150 + 350 + 400
+    assert sum(line.building_value for line in lines) == worth.building_value == 1400
+    for line in lines:
+        for number in (line.price, line.value, line.houses, line.building_value, line.space):
+            assert type(number) is int
+
+
+def test_net_worth_lines_in_the_short_game_count_a_hotel_at_four_house_costs(ed, rules, table):
+    r = rules(ed, short_game=True)
+    state = table(r, owns={1: [1, 3]}, houses={3: 4}, hotels=[1])
+    lines = net_worth_lines(state, r, 1)
+    assert [(line.space, line.building_value) for line in lines] == [(1, 200), (3, 200)]
+    assert sum(line.building_value for line in lines) == net_worth(state, r, 1).building_value
+
+
+def test_net_worth_lines_list_only_the_seats_own_deeds(ed, rules, table):
+    r = rules(ed)
+    state = table(r, owns={1: [1], 2: [3, 5]})
+    assert [line.space for line in net_worth_lines(state, r, 2)] == [3, 5]
+    assert net_worth_lines(state, r, 3) == []

@@ -1,5 +1,5 @@
-"""RULES.md, "Editions" and API.md (events): the variants an organiser can switch on, and each
-edition's defaults."""
+"""docs/rules.md, "Editions" and docs/api.md (events): the variants an organiser can switch on, and
+each edition's defaults."""
 
 from __future__ import annotations
 

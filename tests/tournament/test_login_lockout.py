@@ -13,12 +13,11 @@ from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.factories import UserFactory
+from tests.factories import PASSWORD, UserFactory
 from tournament.lockout import client_address
 
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "correct-horse-battery"  # tests.factories.UserFactory
 VENUE = "203.0.113.7"
 ELSEWHERE = "198.51.100.20"
 LOGIN_PAGES = [reverse("login"), reverse("admin:login")]

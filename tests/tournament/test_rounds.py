@@ -8,13 +8,13 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from banking.actors import Actor
 from banking.services.entries import entry_post
-from banking.services.rounds import round_end, table_close
 from tests.conftest import close_and_confirm, make_world
+from tests.entries import BANKER, bank
 from tests.factories import PlayerFactory, UserFactory, VolunteerFactory
 from tournament.errors import Conflict, Refusal
 from tournament.models import AuditEvent, Result, Round, Volunteer
+from tournament.results.closing import round_end, table_close
 from tournament.services.rounds import (
     result_override,
     round_call_time,
@@ -25,12 +25,6 @@ from tournament.services.rounds import (
 from tournament.tasks import call_time
 
 pytestmark = pytest.mark.django_db
-
-BANKER = Actor(role=Actor.BANKER, name="banker")
-
-
-def post(table, **payload):
-    return entry_post(table_id=table.pk, entry_id=uuid.uuid4(), payload=payload, actor=BANKER)
 
 
 def seating(round_):
@@ -82,23 +76,29 @@ def test_the_clock_task_calls_time_only_once_the_time_is_up_and_can_run_twice():
 def test_bankers_may_still_record_the_last_turn_after_time_is_called():
     world = make_world()
     round_call_time(round_id=world.round.pk, now_=True)
-    assert post(world.table, kind="pass_go", seat=1).new
+    posted = entry_post(
+        table_id=world.table.pk,
+        entry_id=uuid.uuid4(),
+        payload={"kind": "pass_go", "seat": 1},
+        actor=BANKER,
+    )
+    assert posted.new
 
 
 def test_a_closed_table_takes_no_more_entries():
     world = make_world()
     table_close(table_id=world.table.pk)
     with pytest.raises(Conflict) as refused:
-        post(world.table, kind="pass_go", seat=1)
+        bank(world.table, kind="pass_go", seat=1)
     assert refused.value.code == "table_closed"
 
 
 def test_ending_a_round_ranks_each_table_by_net_worth_and_sends_the_winners_on():
     world = make_world(players=8)
     first, second = world.tables
-    post(first, kind="buy", seat=2, space=39)  # seat 2: 1100 cash + 400 deed = 1500
-    post(first, kind="pass_go", seat=3)  # seat 3: 1700
-    post(second, kind="bank_payment", seat=4, amount=-100, memo="fine")  # seat 4: 1400
+    bank(first, kind="buy", seat=2, space=39)  # seat 2: 1100 cash + 400 deed = 1500
+    bank(first, kind="pass_go", seat=3)  # seat 3: 1700
+    bank(second, kind="bank_payment", seat=4, amount=-100, memo="fine")  # seat 4: 1400
     close_and_confirm(world.round, by=world.referee)
     round_end(round_id=world.round.pk)
     world.round.refresh_from_db()
@@ -163,8 +163,8 @@ def test_an_override_needs_a_reason():
 
 def test_points_events_seat_every_player_again_and_send_the_top_points_to_the_final():
     world = make_world(players=8, advancement="points", finalists=4)
-    post(world.tables[0], kind="pass_go", seat=1)
-    post(world.tables[1], kind="pass_go", seat=2)
+    bank(world.tables[0], kind="pass_go", seat=1)
+    bank(world.tables[1], kind="pass_go", seat=2)
     close_and_confirm(world.round, by=world.referee)
     round_end(round_id=world.round.pk)
     second = round_create(event_id=world.event.pk)
@@ -184,7 +184,7 @@ def test_the_finals_banker_is_never_one_of_its_players():
         player=playing,
         user=UserFactory(username="banker-who-plays"),
     )
-    post(world.table, kind="pass_go", seat=1)
+    bank(world.table, kind="pass_go", seat=1)
     close_and_confirm(world.round, by=world.referee)
     round_end(round_id=world.round.pk)
     Result.objects.filter(round=world.round).update(advances=True, undecided=False)
@@ -223,8 +223,31 @@ def test_players_registered_after_seating_wait_for_the_next_seating():
     assert sum(len(t) for t in seating(world.round)) == 9
 
 
-def test_reading_a_table_after_its_clock_ran_out_calls_time_even_with_no_worker(world):
+def _clock_ran_out(world):
     Round.objects.filter(pk=world.round.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
+
+
+def test_once_the_clock_ran_out_with_no_worker_reads_say_time_called_and_write_nothing(world):
+    _clock_ran_out(world)
     state = world.banker().get(f"/api/tables/{world.table.pk}/state/").json()
     assert state["status"] == "time_called"
     assert state["last_turn"] is True
+    assert Round.objects.get(pk=world.round.pk).status == Round.Status.RUNNING
+
+
+def test_the_next_entry_after_the_clock_ran_out_records_time_called_and_is_the_last_turn(world):
+    _clock_ran_out(world)
+    posted = entry_post(
+        table_id=world.table.pk,
+        entry_id=uuid.uuid4(),
+        payload={"kind": "pass_go", "seat": 1},
+        actor=BANKER,
+    )
+    assert posted.new
+    assert Round.objects.get(pk=world.round.pk).status == Round.Status.TIME_CALLED
+
+
+def test_closing_a_table_after_the_clock_ran_out_records_time_called(world):
+    _clock_ran_out(world)
+    table_close(table_id=world.table.pk)
+    assert Round.objects.get(pk=world.round.pk).status == Round.Status.TIME_CALLED

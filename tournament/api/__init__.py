@@ -1,1 +1,1 @@
-"""The event side of the HTTP API (API.md): events, players, rounds, tables, results."""
+"""The event side of the HTTP API (docs/api.md): events, players, rounds, tables, results."""

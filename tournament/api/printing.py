@@ -1,7 +1,7 @@
 """Print jobs through the API: ask for a document, follow its progress, fetch it, retry it.
 
 Organisers only. The PDF itself is served by /print/jobs/<id>/download/, which checks the
-organiser again: print files are never public media.
+organiser again (by session, or by the same API token): print files are never public media.
 """
 
 from __future__ import annotations
@@ -12,14 +12,18 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..models import Event, PrintJob, Round
-from ..services.printing import print_job_request, print_job_retry, print_jobs_resend_due
-from .permissions import require_organiser
+from tournament.http.permissions import IsEventOrganiser
+from tournament.models import Event, PrintJob, Round
+from tournament.printing.jobs import (
+    WorkerWatch,
+    print_job_request,
+    print_job_retry,
+    print_jobs_resend_due,
+)
 
 RECENT = 50  # jobs listed for an event, newest first
 
@@ -58,8 +62,17 @@ class PrintJobOutput(serializers.ModelSerializer):
     )
     round_label = serializers.SerializerMethodField()
     requested_by = serializers.SerializerMethodField()
+    notice = serializers.SerializerMethodField(
+        help_text="A sentence for the organiser when no print worker has taken the job within "
+        "a few seconds (the worker seems to be stopped); else empty."
+    )
+    retryable = serializers.SerializerMethodField(
+        help_text="Whether `retry` would queue the job again now (a finished or failed job, "
+        "one waiting, or one no worker holds)."
+    )
     file_url = serializers.SerializerMethodField(
-        help_text="Where to download the PDF once the job is done (organisers only)."
+        help_text="Where to download the PDF once the job is done (organisers only, with "
+        "their session or `Authorization: Token <token>`)."
     )
 
     class Meta:
@@ -82,6 +95,8 @@ class PrintJobOutput(serializers.ModelSerializer):
             "created_at",
             "started_at",
             "finished_at",
+            "notice",
+            "retryable",
             "file_url",
         ]
 
@@ -93,6 +108,17 @@ class PrintJobOutput(serializers.ModelSerializer):
     def get_requested_by(self, job: PrintJob) -> str | None:
         return job.requested_by.get_username() if job.requested_by else None
 
+    def _watch(self) -> WorkerWatch:
+        if "watch" not in self.context:
+            self.context["watch"] = WorkerWatch()
+        return self.context["watch"]
+
+    def get_notice(self, job: PrintJob) -> str:
+        return self._watch().notice(job)
+
+    def get_retryable(self, job: PrintJob) -> bool:
+        return self._watch().retryable(job)
+
     def get_file_url(self, job: PrintJob) -> str | None:
         if job.status != PrintJob.Status.DONE or not job.file:
             return None
@@ -102,9 +128,7 @@ class PrintJobOutput(serializers.ModelSerializer):
 
 
 def _job_for_organiser(request: Request, job_id: int) -> PrintJob:
-    job = get_object_or_404(PrintJob.objects.select_related("round", "requested_by"), pk=job_id)
-    require_organiser(request, job.event_id)
-    return job
+    return get_object_or_404(PrintJob.objects.select_related("round", "requested_by"), pk=job_id)
 
 
 def _out(request: Request, job: PrintJob) -> dict[str, Any]:
@@ -112,7 +136,7 @@ def _out(request: Request, job: PrintJob) -> dict[str, Any]:
 
 
 class EventPrintJobsApi(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [IsEventOrganiser]
 
     @extend_schema(
         responses=PrintJobOutput(many=True),
@@ -121,7 +145,6 @@ class EventPrintJobsApi(APIView):
     )
     def get(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(Event, pk=event_id)
-        require_organiser(request, event.pk)
         print_jobs_resend_due()
         jobs = PrintJob.objects.filter(event=event).select_related("round", "requested_by")
         return Response(PrintJobOutput(jobs[:RECENT], many=True, context={"request": request}).data)
@@ -135,7 +158,6 @@ class EventPrintJobsApi(APIView):
     )
     def post(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(Event, pk=event_id)
-        require_organiser(request, event.pk)
         data = PrintJobInput(data=request.data)
         data.is_valid(raise_exception=True)
         job = print_job_request(
@@ -149,7 +171,7 @@ class EventPrintJobsApi(APIView):
 
 
 class PrintJobDetailApi(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [IsEventOrganiser]
 
     @extend_schema(
         responses=PrintJobOutput,
@@ -166,7 +188,7 @@ class PrintJobDetailApi(APIView):
 
 
 class PrintJobRetryApi(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [IsEventOrganiser]
 
     @extend_schema(
         request=None,

@@ -5,14 +5,13 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..models import Event
-from ..services import screens
-from .permissions import require_organiser
+from tournament.http.permissions import IsEventOrganiser
+from tournament.models import Event
+from tournament.services import screens
 
 ScreenLink = inline_serializer(
     "ScreenLink",
@@ -31,12 +30,10 @@ REFUSALS = {
 
 
 class ScreenLinkApi(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [IsEventOrganiser]
 
     def event(self, request: Request, event_id: int) -> Event:
-        event = get_object_or_404(Event, pk=event_id)
-        require_organiser(request, event.pk)
-        return event
+        return get_object_or_404(Event, pk=event_id)
 
     @extend_schema(
         request=None,

@@ -7,11 +7,9 @@ from typing import Any
 from rest_framework import serializers
 
 from games.engine import VARIANTS
-
-from ..models import Donation, Event, Player, Result, Round, Table, Volunteer
-from ..standings import is_forced
-from .inputs import Input
-from .schema import ApiError
+from tournament.http.inputs import Input
+from tournament.http.schema import ApiError
+from tournament.models import Donation, Event, Player, Result, Round, Table, Volunteer
 
 
 class AdvancementSerializer(serializers.Serializer):
@@ -46,6 +44,30 @@ class EventInput(Input):
     variants = VariantsSerializer(required=False)
     advancement = AdvancementSerializer(required=False)
     entry_fee = serializers.IntegerField(min_value=0, max_value=100_000, required=False, default=0)
+    time_zone = serializers.CharField(
+        max_length=64,
+        required=False,
+        help_text="Where the event happens, as an IANA name (e.g. `Europe/London`); its pages, "
+        "documents and exports show times there. Default: the site's TIME_ZONE.",
+    )
+    attention_offline_minutes = serializers.IntegerField(
+        min_value=0,
+        max_value=120,
+        required=False,
+        help_text="The control room: a tablet offline this long needs attention (default 2).",
+    )
+    attention_quiet_minutes = serializers.IntegerField(
+        min_value=1,
+        max_value=120,
+        required=False,
+        help_text="An open table with no entry this long needs attention (default 10).",
+    )
+    attention_last_turn_minutes = serializers.IntegerField(
+        min_value=0,
+        max_value=120,
+        required=False,
+        help_text="A table still open this long after time is called (default 5).",
+    )
 
 
 class EventPatch(EventInput):
@@ -69,6 +91,10 @@ class EventOutput(serializers.ModelSerializer):
             "variants",
             "advancement",
             "entry_fee",
+            "time_zone",
+            "attention_offline_minutes",
+            "attention_quiet_minutes",
+            "attention_last_turn_minutes",
             "status",
             "money_raised",
         ]
@@ -84,7 +110,7 @@ class EventOutput(serializers.ModelSerializer):
         fees = getattr(event, "fees_paid", None)
         donations = getattr(event, "donations_total", None)
         if fees is None or donations is None:
-            from ..selectors import money_raised
+            from tournament.selectors import money_raised
 
             return money_raised(event.id)
         return {
@@ -155,6 +181,12 @@ class RoundInput(serializers.Serializer):
 
 class RoundOutput(serializers.ModelSerializer):
     event = serializers.IntegerField(source="event_id")
+    status = serializers.ChoiceField(
+        source="status_now",
+        choices=Round.Status.choices,
+        read_only=True,
+        help_text="As of now: a running round whose clock ran out is time_called.",
+    )
 
     class Meta:
         model = Round
@@ -212,47 +244,133 @@ class TableAssignInput(serializers.Serializer):
     referee = serializers.IntegerField(required=False, allow_null=True)
 
 
-class ResultOutput(serializers.ModelSerializer):
-    table = serializers.IntegerField(source="seat.table.number")
-    table_id = serializers.IntegerField(source="seat.table_id")
-    seat = serializers.IntegerField(source="seat.number")
-    name = serializers.CharField(source="player.name")
+class DeedOutput(serializers.Serializer):
+    """One deed behind a seat's net worth, as it stood when the table closed."""
+
+    space = serializers.IntegerField(help_text="The deed's square on the board (0 is Go).")
+    name = serializers.CharField()
+    group = serializers.CharField(help_text="Its colour group, railroad or utility.")
+    price = serializers.IntegerField(help_text="The printed price.")
+    mortgaged = serializers.BooleanField()
+    value = serializers.IntegerField(help_text="What it counts: the price, half when mortgaged.")
+    houses = serializers.IntegerField()
+    hotel = serializers.BooleanField()
+    buildings = serializers.CharField(help_text='In words: "2 houses", "hotel" or "".')
+    building_value = serializers.IntegerField(help_text="Its buildings at cost.")
+
+
+class ResultOutput(serializers.Serializer):
+    """A seat's result as stored when its table closed: the rows of
+    tournament.results.shape.result_row, which every page, print and export shows too."""
+
+    table = serializers.IntegerField(help_text="The table's number.")
+    table_id = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    team = serializers.CharField()
+    cash = serializers.IntegerField()
+    property_value = serializers.IntegerField(help_text="Deeds at their value.")
+    building_value = serializers.IntegerField(help_text="Houses and hotels at cost.")
+    net_worth = serializers.IntegerField()
+    bankrupt = serializers.BooleanField()
+    rank = serializers.IntegerField()
+    points = serializers.IntegerField(help_text="Placement points for the rank.")
+    tied = serializers.BooleanField(help_text="A tie the rules could not break.")
+    advances = serializers.BooleanField()
+    undecided = serializers.BooleanField(
+        help_text="Tied for a place in the next round: the organiser decides."
+    )
+    override_reason = serializers.CharField()
     review = serializers.CharField(
-        source="seat.table.review",
         help_text="The table's check: confirmed, or (after a forced end) awaiting or disputed.",
     )
-    forced = serializers.SerializerMethodField(
+    forced = serializers.BooleanField(
         help_text="Taken in by a forced end of the round, without a referee's confirmation."
     )
-
-    def get_forced(self, result: Result) -> bool:
-        return is_forced(result)
-
-    class Meta:
-        model = Result
-        fields = [
-            "table",
-            "table_id",
-            "seat",
-            "player_id",
-            "name",
-            "cash",
-            "property_value",
-            "building_value",
-            "net_worth",
-            "bankrupt",
-            "rank",
-            "points",
-            "tied",
-            "advances",
-            "undecided",
-            "override_reason",
-            "review",
-            "forced",
-        ]
+    deeds = DeedOutput(
+        many=True,
+        allow_null=True,
+        help_text="Each deed behind property_value and building_value, in board order; null "
+        "for a result recorded before deeds were kept.",
+    )
+    tie_break = serializers.ChoiceField(
+        choices=Result.TieBreak.choices,
+        help_text="The rule that placed this seat against seats level with it: bankrupt "
+        "(ranks below every player still in), cash (level on net worth: more cash ranks "
+        "higher), organiser (level on net worth and cash: the organiser decides), or empty.",
+    )
+    tie_break_text = serializers.CharField(
+        help_text="That rule in words, naming the seats level with this one."
+    )
+    how = serializers.CharField(
+        help_text="How the net worth was made, in words: 'cash 1,120 + deeds 600 (Boardwalk "
+        "400, Park Place mortgaged 175) + buildings 400 (Boardwalk 2 houses 400) = 2,120'."
+    )
 
 
 class OverrideInput(Input):
     player_id = serializers.IntegerField()
     advances = serializers.BooleanField()
     reason = serializers.CharField(max_length=200)
+
+
+class ReasonInput(Input):
+    reason = serializers.CharField(
+        max_length=300,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="Required (a missing or blank one is refused with reason_required): what "
+        "is wrong, or why.",
+    )
+
+
+class ReasonGiven(serializers.Serializer):
+    """ReasonInput as the contract states it: the reason must be given."""
+
+    reason = serializers.CharField(max_length=300, help_text="What is wrong, or why.")
+
+
+class TableReviewOutput(serializers.Serializer):
+    table = serializers.IntegerField()
+    number = serializers.IntegerField()
+    round = serializers.IntegerField()
+    round_number = serializers.IntegerField()
+    table_status = serializers.CharField(help_text="open or closed")
+    review = serializers.ChoiceField(choices=["", "awaiting", "confirmed", "disputed"])
+    review_note = serializers.CharField()
+    reviewed_by = serializers.CharField(allow_null=True)
+    reviewed_at = serializers.DateTimeField(allow_null=True)
+    verification_code = serializers.CharField()
+    results = ResultOutput(
+        many=True, help_text="The result as closed; empty while the table is open."
+    )
+
+
+class RoundEndInput(Input):
+    force = serializers.BooleanField(
+        default=False,
+        help_text="End the round although some tables are not confirmed (organisers only); "
+        "they go in as they stand, marked, and the reason goes in the audit trail.",
+    )
+    reason = serializers.CharField(
+        max_length=300,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="Required when forcing.",
+    )
+
+
+class UnconfirmedTable(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    review = serializers.CharField()
+
+
+class UnconfirmedTablesError(ApiError):
+    tables = UnconfirmedTable(
+        many=True, required=False, help_text="With unconfirmed_tables: the tables waited on."
+    )

@@ -1,9 +1,28 @@
 from django.urls import path
 
-from . import printing, screens, views
+from tournament.api import exports, printing, results, screens, views
 
 urlpatterns = [
+    path(
+        "events/<int:event_id>/export/", exports.EventExportApi.as_view(), name="api-event-export"
+    ),
+    path("rounds/<int:round_id>/end/", results.RoundEndApi.as_view(), name="api-round-end"),
+    path("tables/<int:table_id>/close/", results.TableCloseApi.as_view(), name="api-table-close"),
+    path(
+        "tables/<int:table_id>/confirm/",
+        results.TableConfirmApi.as_view(),
+        name="api-table-confirm",
+    ),
+    path(
+        "tables/<int:table_id>/dispute/",
+        results.TableDisputeApi.as_view(),
+        name="api-table-dispute",
+    ),
+    path(
+        "tables/<int:table_id>/reopen/", results.TableReopenApi.as_view(), name="api-table-reopen"
+    ),
     path("auth/token/", views.TokenApi.as_view(), name="api-token"),
+    path("auth/logout/", views.LogoutApi.as_view(), name="api-logout"),
     path("events/", views.EventListApi.as_view(), name="api-events"),
     path("events/<int:event_id>/", views.EventDetailApi.as_view(), name="api-event"),
     path(

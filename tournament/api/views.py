@@ -8,23 +8,24 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
-from rest_framework.permissions import AllowAny
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import selectors
-from ..lockout import refuse_if_locked_out
-from ..models import Event, Round, Table
-from ..services import events as event_services
-from ..services import rounds as round_services
-from ..services import tables as table_services
-from . import serializers as s
-from .parsers import CSVParser
-from .permissions import require_organiser, require_user
+from tournament import selectors
+from tournament.api import serializers as s
+from tournament.http import tokens
+from tournament.http.parsers import CSVParser, JSONParser
+from tournament.http.permissions import CreatesEvents, IsEventOrganiser
+from tournament.lockout import refuse_if_locked_out
+from tournament.models import Event, Round, Table
+from tournament.results import selectors as result_selectors
+from tournament.services import events as event_services
+from tournament.services import rounds as round_services
+from tournament.services import tables as table_services
 
 
 def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
@@ -56,52 +57,63 @@ class TokenApi(APIView):
         refuse_if_locked_out(request)  # after too many failures: 429, whatever the password
         if not valid:
             raise serializers.ValidationError(serializer.errors)
-        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        token = tokens.token_for(serializer.validated_data["user"])
         return Response({"token": token.key})
 
 
+class LogoutApi(APIView):
+    """Revoke the API token this request was sent with."""
+
+    authentication_classes = [tokens.ExpiringTokenAuthentication]
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={204: OpenApiResponse(description="The token no longer works.")},
+        tags=["auth"],
+    )
+    def post(self, request: Request) -> Response:
+        if request.auth is not None:  # a person logged in by other means has none to revoke
+            tokens.token_revoke(request.auth)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
 class EventListApi(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [CreatesEvents]
 
     @extend_schema(responses=s.EventOutput(many=True), tags=["events"])
     def get(self, request: Request) -> Response:
-        require_user(request)
         return Response(s.EventOutput(selectors.events_for(request.user), many=True).data)
 
     @extend_schema(request=s.EventInput, responses={201: s.EventOutput}, tags=["events"])
     def post(self, request: Request) -> Response:
-        require_user(request)
         event = event_services.event_create(creator=request.user, **_valid(s.EventInput, request))
         return Response(s.EventOutput(event).data, status=status.HTTP_201_CREATED)
 
 
 class EventDetailApi(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [IsEventOrganiser]
 
     @extend_schema(responses=s.EventOutput, tags=["events"])
     def get(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(Event, pk=event_id)
-        require_organiser(request, event.pk)
         return Response(s.EventOutput(event).data)
 
     @extend_schema(request=s.EventPatch, responses=s.EventOutput, tags=["events"])
     def patch(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(Event, pk=event_id)
-        require_organiser(request, event.pk)
         changes = _valid(s.EventPatch, request)
-        event = event_services.event_update(event_id=event.pk, changes=changes)
+        event = event_services.event_update(event_id=event.pk, changes=changes, actor=request.user)
         return Response(s.EventOutput(event).data)
 
 
 class EventScopedApi(APIView):
     """Base for endpoints under /api/events/{id}/ that only the event's organisers use."""
 
-    permission_classes = [AllowAny]
+    permission_classes = [IsEventOrganiser]
 
     def event(self, request: Request, event_id: int) -> Event:
-        event = get_object_or_404(Event, pk=event_id)
-        require_organiser(request, event.pk)
-        return event
+        return get_object_or_404(Event, pk=event_id)
 
 
 class PlayerListApi(EventScopedApi):
@@ -113,7 +125,9 @@ class PlayerListApi(EventScopedApi):
     @extend_schema(request=s.PlayerInput, responses={201: s.PlayerOutput}, tags=["players"])
     def post(self, request: Request, event_id: int) -> Response:
         event = self.event(request, event_id)
-        player = event_services.player_add(event_id=event.pk, **_valid(s.PlayerInput, request))
+        player = event_services.player_add(
+            event_id=event.pk, actor=request.user, **_valid(s.PlayerInput, request)
+        )
         return Response(s.PlayerOutput(player).data, status=status.HTTP_201_CREATED)
 
 
@@ -134,7 +148,7 @@ class PlayerImportApi(EventScopedApi):
     def post(self, request: Request, event_id: int) -> Response:
         event = self.event(request, event_id)
         text = _csv_text(request)
-        report = event_services.players_import(event_id=event.pk, text=text)
+        report = event_services.players_import(event_id=event.pk, text=text, actor=request.user)
         body = {"created": report.created, "errors": report.errors}
         if report.errors:
             lines = len(report.errors)
@@ -147,7 +161,7 @@ class PlayerImportApi(EventScopedApi):
 
 
 def _csv_text(request: Request) -> str:
-    from ..errors import Refusal
+    from tournament.errors import Refusal
 
     data = request.data
     if isinstance(data, str):
@@ -174,7 +188,7 @@ class DonationListApi(EventScopedApi):
     def post(self, request: Request, event_id: int) -> Response:
         event = self.event(request, event_id)
         donation = event_services.donation_add(
-            event_id=event.pk, **_valid(s.DonationInput, request)
+            event_id=event.pk, actor=request.user, **_valid(s.DonationInput, request)
         )
         return Response(s.DonationOutput(donation).data, status=status.HTTP_201_CREATED)
 
@@ -190,7 +204,7 @@ class VolunteerListApi(EventScopedApi):
     def post(self, request: Request, event_id: int) -> Response:
         event = self.event(request, event_id)
         volunteer = event_services.volunteer_add(
-            event_id=event.pk, **_valid(s.VolunteerInput, request)
+            event_id=event.pk, actor=request.user, **_valid(s.VolunteerInput, request)
         )
         return Response(s.VolunteerOutput(volunteer).data, status=status.HTTP_201_CREATED)
 
@@ -209,12 +223,10 @@ class RoundListApi(EventScopedApi):
 
 
 class RoundScopedApi(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [IsEventOrganiser]
 
     def round(self, request: Request, round_id: int) -> Round:
-        round_ = get_object_or_404(Round.objects.select_related("event"), pk=round_id)
-        require_organiser(request, round_.event_id)
-        return round_
+        return get_object_or_404(Round.objects.select_related("event"), pk=round_id)
 
 
 def _seating(round_: Round) -> dict[str, Any]:
@@ -245,7 +257,9 @@ class RoundSeatApi(RoundScopedApi):
     )
     def post(self, request: Request, round_id: int) -> Response:
         round_ = self.round(request, round_id)
-        round_ = round_services.round_seat(round_id=round_.pk, **_valid(s.SeatInput, request))
+        round_ = round_services.round_seat(
+            round_id=round_.pk, actor=request.user, **_valid(s.SeatInput, request)
+        )
         return Response(_seating(round_))
 
 
@@ -274,7 +288,9 @@ class RoundTablesApi(RoundScopedApi):
 class RoundStartApi(RoundScopedApi):
     @extend_schema(request=None, responses=s.RoundOutput, tags=["rounds"])
     def post(self, request: Request, round_id: int) -> Response:
-        round_ = round_services.round_start(round_id=self.round(request, round_id).pk)
+        round_ = round_services.round_start(
+            round_id=self.round(request, round_id).pk, actor=request.user
+        )
         return Response(s.RoundOutput(round_).data)
 
 
@@ -282,7 +298,7 @@ class RoundCallTimeApi(RoundScopedApi):
     @extend_schema(request=None, responses=s.RoundOutput, tags=["rounds"])
     def post(self, request: Request, round_id: int) -> Response:
         round_ = self.round(request, round_id)
-        round_ = round_services.round_call_time(round_id=round_.pk, now_=True)
+        round_ = round_services.round_call_time(round_id=round_.pk, now_=True, actor=request.user)
         return Response(s.RoundOutput(round_).data)
 
 
@@ -298,7 +314,7 @@ class RoundResultsApi(RoundScopedApi):
     )
     def get(self, request: Request, round_id: int) -> Response:
         round_ = self.round(request, round_id)
-        return Response(s.ResultOutput(selectors.round_results(round_.pk), many=True).data)
+        return Response(s.ResultOutput(result_selectors.round_rows(round_.pk), many=True).data)
 
 
 class RoundOverrideApi(RoundScopedApi):
@@ -308,16 +324,15 @@ class RoundOverrideApi(RoundScopedApi):
         result = round_services.result_override(
             round_id=round_.pk, actor=request.user, **_valid(s.OverrideInput, request)
         )
-        return Response(s.ResultOutput(result).data)
+        row = result_selectors.result_of(round_id=round_.pk, player_id=result.player_id)
+        return Response(s.ResultOutput(row).data)
 
 
 class TableScopedApi(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [IsEventOrganiser]
 
     def table(self, request: Request, table_id: int) -> Table:
-        table = get_object_or_404(Table.objects.select_related("round"), pk=table_id)
-        require_organiser(request, table.round.event_id)
-        return table
+        return get_object_or_404(Table.objects.select_related("round"), pk=table_id)
 
 
 class TableDetailApi(TableScopedApi):
@@ -326,7 +341,10 @@ class TableDetailApi(TableScopedApi):
         table = self.table(request, table_id)
         data = _valid(s.TableAssignInput, request)
         table = table_services.table_assign(
-            table_id=table.pk, banker_id=data.get("banker"), referee_id=data.get("referee")
+            table_id=table.pk,
+            banker_id=data.get("banker"),
+            referee_id=data.get("referee"),
+            actor=request.user,
         )
         return Response(s.TableOutput(table).data)
 

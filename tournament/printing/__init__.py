@@ -1,13 +1,14 @@
-"""Printed documents made by Celery tasks: the registry of kinds, the renderer, and the
-documents the event side prints from its own models.
+"""Printed documents made by Celery tasks: what a print job makes and how.
 
-    registry.py   a document is one function (its parts) and one template; `document()`
-    render.py     HTML -> PDF with WeasyPrint a chunk at a time, pages appended with pypdf
-    documents.py  table cards, fallback sheets, bracket, results, badges
-    bracket.py    the bracket as data, and fitting it on one landscape page
+    jobs.py         a job's life: asked for, queued, rendered, done or failed, retried
+    tasks.py        the Celery tasks that render jobs
+    registry.py     a document is one function (its parts) and one template; `document()`
+    render.py       HTML -> PDF with WeasyPrint a chunk at a time, pages appended with pypdf
+    documents.py    table cards, fallback sheets, bracket, results, badges
+    scoresheets.py  the signed scoresheets from the ledger, and checking their codes
+    bracket.py      the bracket as data, and fitting it on one landscape page
 
-Scoresheets need the ledger and live in banking/printing.py. The job's life (queued,
-running, done or failed) is in tournament/services/printing.py.
+The organiser's print page is in tournament/pages/print/.
 """
 
-from . import documents  # noqa: F401  (registers the event side's documents)
+from tournament.printing import documents, scoresheets  # noqa: F401  (they register themselves)

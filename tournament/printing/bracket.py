@@ -12,8 +12,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from .. import selectors
-from ..models import Round
+from tournament.models import Round
+from tournament.results import selectors as result_selectors
 
 PT = 0.3528  # millimetres in a typographic point
 PAPERS = (("A4", 297.0, 210.0, 6.5), ("A3", 420.0, 297.0, 4.5))  # name, width, height, min pt
@@ -38,9 +38,9 @@ def _next_label(following: dict[str, Any] | None, table: int | None) -> str:
 
 def bracket_rounds(*, event_id: int) -> list[dict[str, Any]]:
     """Every round of the event with its tables and each seat's outcome, from the bracket
-    the desk and the big screen show (tournament.selectors.bracket), plus where each player
+    the desk and the big screen show (tournament.results.selectors.bracket), plus where each player
     who went on plays next."""
-    columns = selectors.bracket(event_id=event_id)["rounds"]
+    columns = result_selectors.bracket(event_id=event_id)["rounds"]
     out = []
     for index, column in enumerate(columns):
         following = columns[index + 1] if index + 1 < len(columns) else None

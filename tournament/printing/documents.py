@@ -14,14 +14,14 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from games.engine import rules_for
-
-from ..errors import Refusal
-from ..models import Event, Player, PrintJob, Result, Round, Table, Volunteer
-from ..player_links import player_page_url
-from ..selectors import money_raised
-from .bracket import bracket_layout
-from .registry import Parts, document
-from .render import qr_svg, site_url
+from tournament.errors import Refusal
+from tournament.models import Event, Player, PrintJob, Result, Round, Table, Volunteer
+from tournament.player_links import player_page_url
+from tournament.printing.bracket import bracket_layout
+from tournament.printing.registry import Parts, document
+from tournament.printing.render import qr_svg, site_url
+from tournament.results.shape import result_rows
+from tournament.selectors import money_raised
 
 BATCH = 50
 LEDGER_ROWS = 28
@@ -215,33 +215,15 @@ def bracket(job: PrintJob) -> Parts:
 # -- 5. Results -------------------------------------------------------------------------------
 
 
-def _result_row(result: Result) -> dict[str, Any]:
-    return {
-        "name": result.player.name,
-        "team": result.player.team,
-        "table": result.seat.table.number,
-        "seat": result.seat.number,
-        "rank": result.rank,
-        "net_worth": result.net_worth,
-        "cash": result.cash,
-        "property_value": result.property_value,
-        "building_value": result.building_value,
-        "bankrupt": result.bankrupt,
-        "tied": result.tied,
-        "advances": result.advances,
-        "points": result.points,
-    }
-
-
 def _results_of(round_: Round) -> QuerySet[Result]:
-    return Result.objects.filter(round=round_).select_related("player", "seat__table")
+    return Result.objects.filter(round=round_).select_related("player", "seat__table", "round")
 
 
 def _round_tables(round_: Round, results: Sequence[Result]) -> list[dict[str, Any]]:
     by_table: dict[int, list[dict[str, Any]]] = {}
     codes = dict(round_.tables.values_list("number", "verification_code"))
-    for result in results:
-        by_table.setdefault(result.seat.table.number, []).append(_result_row(result))
+    for row in result_rows(results):
+        by_table.setdefault(row["table"], []).append(row)
     return [
         {
             "number": number,
@@ -267,7 +249,7 @@ def results(job: PrintJob) -> Parts:
         raise Refusal("no_results", "No round has ended yet: the results come after the first.")
     last = ended[-1]
     ranking = sorted(
-        (_result_row(r) for r in _results_of(last)),
+        result_rows(_results_of(last)),
         key=lambda r: (r["rank"], -r["net_worth"], r["name"]),
     )
     final = last.kind == Round.Kind.FINAL

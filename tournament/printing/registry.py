@@ -9,9 +9,8 @@ an event has.
     @document("badges", title="Player badges", template="print/badges.html")
     def badges(job: PrintJob) -> Parts: ...
 
-Documents that need the bank's ledger register themselves from `banking/printing.py`
-(found, like the admin's modules, by `autodiscover_modules("printing")`), so the
-imports still go one way: banking -> tournament.
+Each document registers itself when its module is imported: the package's `__init__`
+imports them all (documents.py and scoresheets.py).
 """
 
 from __future__ import annotations
@@ -20,10 +19,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.utils.module_loading import autodiscover_modules
-
 if TYPE_CHECKING:
-    from ..models import PrintJob
+    from tournament.models import PrintJob
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +44,6 @@ class Document:
 
 
 _DOCUMENTS: dict[str, Document] = {}
-_discovered = False
 
 
 def document(
@@ -77,11 +73,7 @@ def document(
 
 
 def documents() -> dict[str, Document]:
-    """Every registered document, by kind (the `printing` module of each app is imported)."""
-    global _discovered
-    if not _discovered:
-        autodiscover_modules("printing")
-        _discovered = True
+    """Every registered document, by kind."""
     return _DOCUMENTS
 
 

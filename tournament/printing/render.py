@@ -23,7 +23,8 @@ from django.contrib.staticfiles import finders
 from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
 
-from .registry import Document, Parts
+from games.engine.money import money
+from tournament.printing.registry import Document, Parts
 
 STYLESHEET = "css/print.css"
 WRAPPER = "print/document.html"
@@ -40,13 +41,19 @@ def site_url(path: str) -> str:
 
 
 FIGURE_SPACE = "\u2007"  # as wide as a digit, in fonts with tabular figures
+PUNCTUATION_SPACE = "\u2008"  # as wide as a comma
 
 
-def figure(amount: int, currency: str = "", width: int = 6) -> str:
-    """An amount padded on the left with figure spaces to `width` characters, so that a
-    column of them lines up on the right in a font whose digits, currency signs and figure
-    space share one width (DejaVu Sans): one text block can then hold several columns."""
-    return f"{currency}{amount}".rjust(width, FIGURE_SPACE)
+def figure(amount: int, currency: str = "", width: int = 6, commas: int = 1) -> str:
+    """An amount written by money() ("$1,500", "\N{MINUS SIGN}$50"), padded on the left to
+    `width` characters besides `commas` thousands separators (figure spaces for the
+    characters, punctuation spaces for the separators), so that a column of them lines up
+    on the right in a font whose digits, currency signs and figure space share one width
+    (DejaVu Sans): one text block can then hold several columns."""
+    text = money(amount, currency)
+    separators = text.count(",")
+    pad = max(0, width - (len(text) - separators))
+    return FIGURE_SPACE * pad + PUNCTUATION_SPACE * max(0, commas - separators) + text
 
 
 def qr_svg(text: str) -> SafeString:

@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from django.db import transaction
 
 from games.models import FaqEntry
-
-from ..models import BriefingItem, Event
+from tournament.models import BriefingItem, Event
 
 
 @transaction.atomic

@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,11 +17,31 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import RuleViolation, rules_for
-
-from ..errors import Conflict, NotFound, Refusal
-from ..models import AuditEvent, Donation, Event, Player, Volunteer
+from tournament import access
+from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
+from tournament.models import AuditEvent, Donation, Event, Player, Volunteer, time_zone_names
+from tournament.text import text_problem
 
 EDITABLE = ("name", "date", "venue", "charity", "entry_fee")
+
+#: The control room's thresholds, in minutes (tournament/room/selectors.py): the lowest and
+#: highest each may be. Changeable at any time, the night included.
+ATTENTION = {
+    "attention_offline_minutes": (0, 120),
+    "attention_quiet_minutes": (1, 120),
+    "attention_last_turn_minutes": (0, 120),
+}
+
+
+def _check_attention(values: Mapping[str, Any], event: Event) -> None:
+    for name, (low, high) in ATTENTION.items():
+        if name not in values:
+            continue
+        value = values[name]
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            words = name.removeprefix("attention_").replace("_", " ")
+            raise Refusal("invalid", f"The attention threshold ({words}) must be {low} to {high}.")
+        setattr(event, name, value)
 
 
 def _check_variants(edition: str, variants: Mapping[str, Any] | None) -> dict[str, bool]:
@@ -63,8 +82,20 @@ def event_create(
     variants: Mapping[str, Any] | None = None,
     advancement: Mapping[str, Any] | None = None,
     entry_fee: int = 0,
+    time_zone: str | None = None,
+    **attention: int,
 ) -> Event:
-    """Create an event; its creator becomes its first organiser."""
+    """Create an event; its creator, staff or granted "Can add event", becomes its first
+    organiser. Its time zone is the site's (TIME_ZONE) unless given; `attention`: the control
+    room's thresholds (ATTENTION), each with its default when left out."""
+    if not access.can_create_events(creator):
+        raise NotAllowed(
+            "organiser_only",
+            "Only organisers create events: ask one to give you the right in the admin.",
+        )
+    unknown = set(attention) - set(ATTENTION)
+    if unknown:
+        raise TypeError(f"event_create() got unexpected arguments: {sorted(unknown)}")
     event = Event(
         name=name,
         date=date,
@@ -74,23 +105,54 @@ def event_create(
         entry_fee=entry_fee,
         created_by=creator,
     )
+    if time_zone:
+        event.time_zone = _check_time_zone(time_zone)
     event.variants = _check_variants(edition, variants)
     _check_advancement(advancement, event)
+    _check_attention(attention, event)
     event.save()
     Volunteer.objects.create(event=event, user=creator, role=Volunteer.Role.ORGANISER)
+    audit(
+        event_id=event.pk,
+        actor=creator,
+        action="event_created",
+        subject=event.name,
+        data=_event_data(event),
+    )
     return event
 
 
+def _event_data(event: Event) -> dict[str, Any]:
+    """An event's details and rules, for the audit trail."""
+    return {
+        "name": event.name,
+        "date": str(event.date),
+        "venue": event.venue,
+        "charity": event.charity,
+        "entry_fee": event.entry_fee,
+        "edition": event.edition,
+        "variants": event.variants,
+        "advancement": event.advancement,
+        "wildcards": event.wildcards,
+        "finalists": event.finalists,
+    }
+
+
 @transaction.atomic
-def event_update(*, event_id: int, changes: Mapping[str, Any]) -> Event:
+def event_update(
+    *, event_id: int, changes: Mapping[str, Any], actor: AbstractBaseUser | None = None
+) -> Event:
     """Change an event's details; edition, variants and advancement only until a round starts."""
     event = Event.objects.select_for_update().get(pk=event_id)
+    before = _event_data(event)
     rules_changing = {"edition", "variants", "advancement"} & set(changes)
     if rules_changing and event.rounds.exclude(status__in=["planned", "seated"]).exists():
         raise Conflict("event_started", "The rules cannot change once the first round has started.")
     for name in EDITABLE:
         if name in changes:
             setattr(event, name, changes[name])
+    if changes.get("time_zone"):
+        event.time_zone = _check_time_zone(changes["time_zone"])
     if "edition" in changes:
         event.edition = changes["edition"]
     if "variants" in changes or "edition" in changes:
@@ -99,31 +161,70 @@ def event_update(*, event_id: int, changes: Mapping[str, Any]) -> Event:
             merged = {}
         event.variants = _check_variants(event.edition, merged)
     _check_advancement(changes.get("advancement"), event)
+    _check_attention(changes, event)
     event.save()
+    after = _event_data(event)
+    changed = {name: [before[name], after[name]] for name in after if before[name] != after[name]}
+    if changed:
+        audit(
+            event_id=event.pk,
+            actor=actor,
+            action="event_updated",
+            subject=event.name,
+            data={"changed": changed},
+        )
     return event
 
 
+def _check_time_zone(name: str) -> str:
+    if name not in time_zone_names():
+        raise Refusal(
+            "invalid",
+            f"{name!r} is not a time zone: use a name such as Europe/London or America/Chicago.",
+        )
+    return name
+
+
+@transaction.atomic
 def player_add(
-    *, event_id: int, name: str, email: str = "", team: str = "", paid: int = 0
+    *,
+    event_id: int,
+    name: str,
+    email: str = "",
+    team: str = "",
+    paid: int = 0,
+    actor: AbstractBaseUser | None = None,
 ) -> Player:
     name = name.strip()
     if not name:
         raise Refusal("invalid", "A player needs a name.")
-    return Player.objects.create(
+    player = Player.objects.create(
         event_id=event_id, name=name, email=email.strip(), team=team.strip(), paid=paid
     )
+    audit(
+        event_id=event_id,
+        actor=actor,
+        action="player_added",
+        subject=player.name,
+        data={"player_id": player.pk, "paid": paid},
+    )
+    return player
 
 
 @dataclass
 class ImportReport:
     created: int = 0
     errors: list[dict[str, Any]] = field(default_factory=list)
+    paid: int = 0  # the entry fees the created players have paid, in all
 
 
 IMPORT_COLUMNS = ("name", "email", "team", "paid")
 
 
-def players_import(*, event_id: int, text: str) -> ImportReport:
+@transaction.atomic
+def players_import(
+    *, event_id: int, text: str, actor: AbstractBaseUser | None = None
+) -> ImportReport:
     """Add players from CSV text with a header row (name,email,team,paid).
 
     Every row is checked first; a file with any bad row creates nothing, and the
@@ -133,11 +234,19 @@ def players_import(*, event_id: int, text: str) -> ImportReport:
     # newline="": the reader itself takes \n, \r\n and a lone \r (old Macs) as line ends.
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))
     try:
-        return _players_from_csv(event_id, reader, report)
+        _players_from_csv(event_id, reader, report)
     except csv.Error as exc:  # a line the CSV reader cannot split: nothing is created
         line = reader.line_num + 1  # the line it was reading
         report.errors.append({"line": line, "detail": f"This line cannot be read as CSV: {exc}."})
-        return report
+    if report.created:
+        audit(
+            event_id=event_id,
+            actor=actor,
+            action="players_imported",
+            subject=f"{report.created} players",
+            data={"created": report.created, "paid": report.paid},
+        )
+    return report
 
 
 def _players_from_csv(event_id: int, reader: csv.DictReader, report: ImportReport) -> ImportReport:
@@ -184,6 +293,7 @@ def _players_from_csv(event_id: int, reader: csv.DictReader, report: ImportRepor
         return report
     Player.objects.bulk_create(players)
     report.created = len(players)
+    report.paid = sum(player.paid for player in players)
     return report
 
 
@@ -191,8 +301,8 @@ def _import_row_problem(values: Mapping[str, str]) -> str:
     if not values.get("name"):
         return "The name is missing."
     for column, value in values.items():
-        if any(unicodedata.category(char) == "Cc" for char in value):
-            return f"The {column} holds a control character (an invisible one): retype it."
+        if (problem := text_problem(value)) is not None:
+            return f"The {column} {problem}"
     if len(values["name"]) > 100:
         return "The name is longer than 100 characters."
     if values.get("email"):
@@ -206,14 +316,39 @@ def _import_row_problem(values: Mapping[str, str]) -> str:
     return ""
 
 
-def donation_add(*, event_id: int, donor: str, amount: int, note: str = "") -> Donation:
+@transaction.atomic
+def donation_add(
+    *,
+    event_id: int,
+    donor: str,
+    amount: int,
+    note: str = "",
+    actor: AbstractBaseUser | None = None,
+) -> Donation:
     if amount < 1:
         raise Refusal("invalid", "A donation must be at least 1.")
-    return Donation.objects.create(event_id=event_id, donor=donor.strip(), amount=amount, note=note)
+    donation = Donation.objects.create(
+        event_id=event_id, donor=donor.strip(), amount=amount, note=note
+    )
+    audit(
+        event_id=event_id,
+        actor=actor,
+        action="donation_added",
+        subject=donation.donor,
+        data={"donation_id": donation.pk, "amount": amount, "note": note},
+    )
+    return donation
 
 
+@transaction.atomic
 def volunteer_add(
-    *, event_id: int, username: str, role: str, player_id: int | None = None
+    *,
+    event_id: int,
+    username: str,
+    role: str,
+    player_id: int | None = None,
+    actor: AbstractBaseUser | None = None,
+    account_created: bool = False,
 ) -> Volunteer:
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
@@ -227,6 +362,18 @@ def volunteer_add(
         raise NotFound("unknown_player", "That player is not registered at this event.")
     volunteer, _ = Volunteer.objects.update_or_create(
         event_id=event_id, user=user, role=role, defaults={"player_id": player_id}
+    )
+    audit(
+        event_id=event_id,
+        actor=actor,
+        action="volunteer_added",
+        subject=f"{username} ({role})",
+        data={
+            "user_id": user.pk,
+            "role": role,
+            "player_id": player_id,
+            "account_created": account_created,
+        },
     )
     return volunteer
 
@@ -312,7 +459,7 @@ def player_check_in_by_code(*, event_id: int, code: str) -> CheckedIn:
 
 
 @transaction.atomic
-def player_set_paid(*, player_id: int, paid: int) -> Player:
+def player_set_paid(*, player_id: int, paid: int, actor: AbstractBaseUser | None = None) -> Player:
     """Record how much a player has paid towards the entry fee (0 when nothing)."""
     if isinstance(paid, bool) or not isinstance(paid, int) or not 0 <= paid <= 1_000_000:
         raise Refusal("invalid", "Paid must be a whole amount of money from 0 to 1,000,000.")
@@ -320,6 +467,13 @@ def player_set_paid(*, player_id: int, paid: int) -> Player:
     if player is None:
         raise NotFound("unknown_player", "That player is not registered.")
     if player.paid != paid:
+        audit(
+            event_id=player.event_id,
+            actor=actor,
+            action="player_paid",
+            subject=player.name,
+            data={"player_id": player.pk, "was": player.paid, "paid": paid},
+        )
         player.paid = paid
         player.save(update_fields=["paid"])
     return player
@@ -346,7 +500,12 @@ def _new_password() -> str:
 
 @transaction.atomic
 def volunteer_enlist(
-    *, event_id: int, username: str, role: str, player_id: int | None = None
+    *,
+    event_id: int,
+    username: str,
+    role: str,
+    player_id: int | None = None,
+    actor: AbstractBaseUser | None = None,
 ) -> Enlisted:
     """Give a person a role at the event, creating their account when there is none yet.
 
@@ -371,5 +530,12 @@ def volunteer_enlist(
             raise Refusal("invalid", "A username is at most 150 characters.")
         password = _new_password()
         user_model.objects.create_user(username=username, password=password)
-    volunteer = volunteer_add(event_id=event_id, username=username, role=role, player_id=player_id)
+    volunteer = volunteer_add(
+        event_id=event_id,
+        username=username,
+        role=role,
+        player_id=player_id,
+        actor=actor,
+        account_created=password is not None,
+    )
     return Enlisted(volunteer=volunteer, password=password)

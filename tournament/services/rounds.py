@@ -9,10 +9,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from ..errors import Conflict, NotFound, Refusal
-from ..lineups import plan_for_round
-from ..models import Event, Result, Round, Seat, Table, Volunteer
-from .events import audit
+from tournament.errors import Conflict, NotFound, Refusal
+from tournament.lineups import plan_for_round
+from tournament.models import Event, Result, Round, Seat, Table, Volunteer
+from tournament.services.events import audit
 
 
 @transaction.atomic
@@ -47,6 +47,7 @@ def round_seat(
     seed: int | None = None,
     tables: int | None = None,
     include_all: bool = False,
+    actor: AbstractBaseUser | None = None,
 ) -> Round:
     """Seat the round's players at tables; seating again replaces the previous seating.
 
@@ -77,6 +78,13 @@ def round_seat(
     round_.status = Round.Status.SEATED
     round_.released_at = None
     round_.save(update_fields=["seed", "status", "released_at"])
+    audit(
+        event_id=round_.event_id,
+        actor=actor,
+        action="round_seated",
+        subject=f"Round {round_.number}",
+        data={"round_id": round_.pk, "seed": seed, "tables": len(plan)},
+    )
     return round_
 
 
@@ -117,9 +125,9 @@ def _banker_for(
 
 
 @transaction.atomic
-def round_start(*, round_id: int) -> Round:
+def round_start(*, round_id: int, actor: AbstractBaseUser | None = None) -> Round:
     """Start the clock: the round ends `time_limit_minutes` from now, when time is called."""
-    from ..tasks import call_time, send
+    from tournament.tasks import call_time, send
 
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_id)
     if round_.status != Round.Status.SEATED:
@@ -140,35 +148,55 @@ def round_start(*, round_id: int) -> Round:
         round_.released_at = now
         fields.append("released_at")
     round_.save(update_fields=fields)
+    audit(
+        event_id=round_.event_id,
+        actor=actor,
+        action="round_started",
+        subject=f"Round {round_.number}",
+        data={"round_id": round_.pk, "ends_at": round_.ends_at.isoformat()},
+    )
     Event.objects.filter(pk=round_.event_id, status=Event.Status.SETUP).update(
         status=Event.Status.UNDER_WAY
     )
     round_id, ends_at = round_.id, round_.ends_at
-    # With the broker down the round still starts: the first read of a table after the clock
-    # runs out calls time (call_time_if_due).
+    # With the broker down the round still starts: once the clock runs out every read shows
+    # time called (Round.status_now), and the next write at its tables records it
+    # (call_time_if_due).
     transaction.on_commit(lambda: send(call_time, round_id, eta=ends_at))
     return round_
 
 
 @transaction.atomic
-def round_call_time(*, round_id: int, now_: bool = False) -> Round:
+def round_call_time(
+    *, round_id: int, now_: bool = False, actor: AbstractBaseUser | None = None
+) -> Round:
     """Call time once the clock has run out (or at once, when `now_`): the last turn is
-    played, then bankers close their tables. Safe to run any number of times."""
+    played, then bankers close their tables. Safe to run any number of times. Time called
+    early moves the round's end to now: `ends_at` says when time was called."""
     round_ = Round.objects.select_for_update().get(pk=round_id)
-    due = now_ or (round_.ends_at is not None and timezone.now() >= round_.ends_at)
+    now = timezone.now()
+    due = now_ or (round_.ends_at is not None and now >= round_.ends_at)
     if round_.status == Round.Status.RUNNING and due:
         round_.status = Round.Status.TIME_CALLED
-        round_.save(update_fields=["status"])
+        fields = ["status"]
+        if round_.ends_at is None or round_.ends_at > now:
+            round_.ends_at = now
+            fields.append("ends_at")
+        round_.save(update_fields=fields)
+        audit(
+            event_id=round_.event_id,
+            actor=actor,
+            action="time_called",
+            subject=f"Round {round_.number}",
+            data={"round_id": round_.pk, "early": now_},
+        )
     return round_
 
 
 def call_time_if_due(round_: Round) -> Round:
-    """Lazily call time when a clock ran out and no worker did it (eager mode, worker down)."""
-    if (
-        round_.status == Round.Status.RUNNING
-        and round_.ends_at is not None
-        and timezone.now() >= round_.ends_at
-    ):
+    """Record time called when a clock ran out and no worker did it (eager mode, worker
+    down). For writes only (posting, voiding, closing): a read shows `Round.status_now`."""
+    if round_.clock_ran_out:
         return round_call_time(round_id=round_.id)
     return round_
 

@@ -14,9 +14,9 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from ..errors import NotFound
-from ..models import Event
-from .events import audit
+from tournament.errors import NotFound
+from tournament.models import Event
+from tournament.services.events import audit
 
 
 def new_screen_token() -> str:

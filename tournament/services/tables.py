@@ -5,14 +5,18 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from ..errors import NotFound, Refusal
-from ..models import Round, Table, Volunteer, new_table_key
-from .events import audit
+from tournament.errors import NotFound, Refusal
+from tournament.models import Round, Table, Volunteer, new_table_key
+from tournament.services.events import audit
 
 
 @transaction.atomic
 def table_assign(
-    *, table_id: int, banker_id: int | None = None, referee_id: int | None = None
+    *,
+    table_id: int,
+    banker_id: int | None = None,
+    referee_id: int | None = None,
+    actor: AbstractBaseUser | None = None,
 ) -> Table:
     table = Table.objects.select_for_update().select_related("round").get(pk=table_id)
     event_id = table.round.event_id
@@ -34,6 +38,13 @@ def table_assign(
             raise Refusal("banker_plays", "The final's banker must not be one of its players.")
         setattr(table, field, volunteer)
     table.save(update_fields=["banker", "referee"])
+    audit(
+        event_id=event_id,
+        actor=actor,
+        action="table_assigned",
+        subject=f"Round {table.round.number}, table {table.number}",
+        data={"table_id": table.pk, "banker": table.banker_id, "referee": table.referee_id},
+    )
     return table
 
 

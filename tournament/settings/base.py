@@ -9,15 +9,17 @@ from pathlib import Path
 
 import environ
 
+from tournament.cache import caches_from
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 env = environ.Env()
 if (BASE_DIR / ".env").exists():
     environ.Env.read_env(BASE_DIR / ".env")
 
-SECRET_KEY = env(
-    "SECRET_KEY", default="django-insecure-development-only-key-never-used-in-production"
-)
+# Published with the code: good for a laptop, refused by the production settings.
+DEVELOPMENT_KEY = "django-insecure-development-only-key-never-used-in-production"
+SECRET_KEY = env("SECRET_KEY", default=DEVELOPMENT_KEY)
 DEBUG = env.bool("DEBUG", default=True)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -44,7 +46,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tournament.content_security.ContentSecurityPolicyMiddleware",
-    "banking.middleware.PlayerPollMiddleware",  # players' polls: a 304 after one query
+    # players' polls: a 304 after one query
+    "tournament.pages.players.middleware.PlayerPollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -78,10 +81,17 @@ DATABASES = {
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
-# A kept connection is checked before each request: one the database dropped (a restart) is
-# replaced instead of failing the request.
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# A kept connection is not checked before each request (a `SELECT 1`, a round trip on
+# every request): one the database dropped (a restart) fails its next request with a 503
+# (tournament/http/errors.py, tournament/pages/site.py), is closed at the end of that
+# request, and the next request connects again. Clients retry a 503 (the console's outbox).
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Where the pages that watch many tables keep their work (tournament/cache.py): Redis, shared
+# by every web server, when CACHE_URL names one (e.g. redis://127.0.0.1:6379/1); else each
+# process's own memory.
+CACHES = caches_from(env("CACHE_URL", default=""))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -143,16 +153,25 @@ CONTENT_SECURITY_POLICY = {
     "frame-ancestors": ["'none'"],
 }
 
+# An API token works for this many hours after it is given (tournament/http/tokens.py).
+API_TOKEN_HOURS = env.int("API_TOKEN_HOURS", default=12)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "tournament.api.authentication.TableKeyAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "tournament.http.authentication.TableKeyAuthentication",
+        "tournament.http.tokens.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "EXCEPTION_HANDLER": "tournament.api.errors.api_exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "tournament.api.schema.ApiAutoSchema",
+    # JSON within the upload limit and a nesting depth (tournament/http/parsers.py)
+    "DEFAULT_PARSER_CLASSES": [
+        "tournament.http.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "EXCEPTION_HANDLER": "tournament.http.errors.api_exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "tournament.http.schema.ApiAutoSchema",
     "UNAUTHENTICATED_USER": None,
 }
 

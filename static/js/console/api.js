@@ -10,22 +10,27 @@ export class Api {
     this.headers = { Authorization: `Table ${key}`, Accept: "application/json" };
   }
 
-  get(path) {
-    return this.call("GET", path);
+  /** A GET; `extra` headers ride along (the state poll's heartbeat). */
+  get(path, extra) {
+    return this.call("GET", path, undefined, extra);
   }
 
   post(path, body) {
     return this.call("POST", path, body);
   }
 
-  async call(method, path, body) {
+  async call(method, path, body, extra) {
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
     let response;
     try {
       response = await fetch(path, {
         method,
-        headers: body === undefined ? this.headers : { ...this.headers, "Content-Type": "application/json" },
+        headers: {
+          ...this.headers,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...extra,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         cache: "no-store",
         credentials: "omit",

@@ -14,13 +14,17 @@ import * as ui from "./ui.js";
 const POLL_MS = 5000;
 const CACHE = "monopoly-night-console-v1";
 const HOLDING = ["round_not_running", "table_closed", "table_confirmed"];
+// Answers that may turn out otherwise later, sent again by themselves: a busy server (408,
+// 429), a restart or a proxy between (502, 503, 504). Every other refusal, a 500 included,
+// is final for that body: shown, and kept for the banker to try again or discard.
+const LATER = [408, 429, 502, 503, 504];
 
 const cfg = JSON.parse(document.getElementById("console-config").textContent);
 
 const app = {
   cfg,
   api: new Api(cfg.key),
-  words: new Words(cfg.edition),
+  words: new Words(cfg.edition, cfg.kinds),
   state: cfg.state,
   options: cfg.options,
   entries: [],
@@ -33,6 +37,8 @@ const app = {
   attempts: 0,
   keyProblem: null,
   offset: 0, // server clock minus tablet clock, from each answer's Date header
+  offlineSince: navigator.onLine ? null : Date.now(), // when the current offline spell began
+  syncedAt: null, // when the tablet last held the bank's state with nothing waiting
   showAll: false,
 
   // ---------------------------------------------------------- reading the state
@@ -47,7 +53,7 @@ const app = {
 
   optionsFor(seat) {
     const empty = { buy: [], auction: [], build: [], sell_building: [], mortgage: [], unmortgage: [],
-      rent: [], trade: [], jail_cards: [], bankrupt: false };
+      rent: [], trade: [], jail_cards: [], bankrupt: false, owed_to: null, amounts: {} };
     return this.options.seats.find((s) => s.seat === seat) || empty;
   },
 
@@ -175,8 +181,10 @@ function save() {
 
 function online(date) {
   if (date) app.offset = date - Date.now();
+  if (!app.pending.length) app.syncedAt = Date.now();
   if (app.net === "offline") {
     app.net = "live";
+    app.offlineSince = null;
     render();
     flush();
   }
@@ -185,8 +193,26 @@ function online(date) {
 function offline() {
   if (app.net !== "offline") {
     app.net = "offline";
+    app.offlineSince = Date.now();
     render();
   }
+}
+
+/** The console's report on itself, in headers of the state poll it makes anyway (no request
+ * of its own): online or not, what waits in the outbox and for how long, when it last
+ * synced, and, on the poll that gets through after an outage, how long it was away. */
+function heartbeat() {
+  const now = Date.now();
+  const seconds = (since) => String(Math.max(0, Math.round((now - since) / 1000)));
+  const oldest = app.pending[0];
+  const headers = {
+    "X-Console-Online": app.net === "offline" ? "0" : "1",
+    "X-Console-Outbox": String(app.pending.length),
+  };
+  if (oldest) headers["X-Console-Oldest"] = seconds(oldest.made_at);
+  if (app.syncedAt) headers["X-Console-Synced"] = seconds(app.syncedAt);
+  if (app.net === "offline" && app.offlineSince) headers["X-Console-Away"] = seconds(app.offlineSince);
+  return headers;
 }
 
 function keyRejected(detail) {
@@ -202,9 +228,9 @@ function accept(state) {
   return true;
 }
 
-async function get(path) {
+async function get(path, headers) {
   try {
-    const answer = await app.api.get(path);
+    const answer = await app.api.get(path, headers);
     online(answer.date);
     if (answer.status === 401) keyRejected(answer.body.detail);
     return answer.ok ? answer.body : null;
@@ -241,7 +267,7 @@ function entriesFresh() {
 /** Read the table (cheap: one GET), and the ledger and the options only when they changed. */
 async function refresh() {
   if (app.keyProblem) return;
-  const state = await get(cfg.api.state);
+  const state = await get(cfg.api.state, heartbeat());
   if (!state) return;
   accept(state);
   await catchUp();
@@ -310,7 +336,7 @@ async function drain() {
       keyRejected(answer.body.detail);
       break;
     }
-    if (answer.status >= 500 || answer.status === 408 || answer.status === 429) break; // later
+    if (LATER.includes(answer.status)) break; // sent again by itself, later
     const error = { status: answer.status, error: answer.body.error, detail: answer.body.detail };
     item.status = answer.status === 409 && HOLDING.includes(error.error) ? "blocked" : "refused";
     item.error = error;

@@ -5,13 +5,6 @@ import { Offline } from "./api.js";
 import { buildings, debtPath, h, swatch } from "./ui.js";
 
 const QUICK_AMOUNTS = [10, 20, 50, 100, 200, 500];
-const KIND_TITLES = {
-  pass_go: "Pass GO", buy: "Buy", auction: "Auction", rent: "Rent", tax: "Tax",
-  jail_fine: "Jail fine", card: "Card", build: "Build", sell_building: "Sell a building",
-  mortgage: "Mortgage", unmortgage: "Lift a mortgage", trade: "Trade", pay_player: "Pay a player",
-  bank_payment: "Bank payment", use_jail_card: "Use a jail card", bankrupt: "Bankruptcy",
-  deal: "Deal",
-};
 
 export class Sheets {
   constructor(app) {
@@ -53,7 +46,7 @@ export class Sheets {
 
   async open(kind, seat) {
     const name = this.words.seat(seat);
-    const title = `${KIND_TITLES[kind] || kind} \u00b7 ${name}`;
+    const title = `${this.words.kind(kind)} \u00b7 ${name}`;
     const direct = { pass_go: true, jail_fine: true };
     if (direct[kind]) return this.confirm(title, { kind, seat });
     const needsOptions = ["buy", "deal", "build", "sell_building", "mortgage", "unmortgage", "rent",
@@ -94,7 +87,7 @@ export class Sheets {
     ctx.kind = "buy";
     const w = this.words;
     return this.spaceList(ctx, ctx.opts.buy, {
-      sub: (p, d, s) => w.money(s.price),
+      sub: (p) => cash(w, ctx.opts, "buy", p),
       entry: (p) => ({ kind: "buy", seat: ctx.seat, space: p }),
       empty: `Nothing ${ctx.name} can buy now. Not enough cash for a deed? Auction it instead.`,
     });
@@ -105,7 +98,7 @@ export class Sheets {
     ctx.kind = "deal";
     const w = this.words;
     return this.spaceList(ctx, ctx.opts.buy, {
-      sub: (p, d, s) => w.money(s.price),
+      sub: (p) => cash(w, ctx.opts, "buy", p),
       entry: (p) => ({ kind: "deal", seat: ctx.seat, space: p }),
       empty: `No deed ${ctx.name} can be dealt now.`,
     });
@@ -116,9 +109,9 @@ export class Sheets {
     const w = this.words;
     const full = this.app.cfg.rules.houses_per_hotel;
     return this.spaceList(ctx, ctx.opts.build, {
-      sub: (p, d, s) => {
+      sub: (p, d) => {
         const next = d.houses === full ? "hotel" : `${d.houses + 1} house${d.houses ? "s" : ""}`;
-        return `${buildings(d) || "No houses"} \u2192 ${next} \u00b7 ${w.money(s.house_cost)}`;
+        return `${buildings(d) || "No houses"} \u2192 ${next} \u00b7 ${cash(w, ctx.opts, "build", p)}`;
       },
       entry: (p) => ({ kind: "build", seat: ctx.seat, space: p }),
       empty: `${ctx.name} cannot build now: building needs a whole colour group with no ` +
@@ -130,7 +123,7 @@ export class Sheets {
     ctx.kind = "sell_building";
     const w = this.words;
     return this.spaceList(ctx, ctx.opts.sell_building, {
-      sub: (p, d, s) => `${buildings(d)} \u00b7 +${w.money(Math.floor(s.house_cost / 2))}`,
+      sub: (p, d) => `${buildings(d)} \u00b7 +${cash(w, ctx.opts, "sell_building", p)}`,
       entry: (p) => ({ kind: "sell_building", seat: ctx.seat, space: p }),
       empty: `${ctx.name} has no building to sell (sell evenly, from the fullest site first).`,
     });
@@ -140,7 +133,7 @@ export class Sheets {
     ctx.kind = "mortgage";
     const w = this.words;
     return this.spaceList(ctx, ctx.opts.mortgage, {
-      sub: (p, d, s) => `+${w.money(s.mortgage)}`,
+      sub: (p) => `+${cash(w, ctx.opts, "mortgage", p)}`,
       entry: (p) => ({ kind: "mortgage", seat: ctx.seat, space: p }),
       empty: `${ctx.name} has nothing to mortgage (sell the group's buildings first).`,
     });
@@ -150,7 +143,7 @@ export class Sheets {
     ctx.kind = "unmortgage";
     const w = this.words;
     return this.spaceList(ctx, ctx.opts.unmortgage, {
-      sub: (p, d, s) => `${w.money(s.mortgage + Math.ceil(s.mortgage / 10))} (value + 10%)`,
+      sub: (p) => `${cash(w, ctx.opts, "unmortgage", p)} (value + 10%)`,
       entry: (p) => ({ kind: "unmortgage", seat: ctx.seat, space: p }),
       empty: `${ctx.name} has no mortgage to lift (or not the cash for it).`,
     });
@@ -173,8 +166,10 @@ export class Sheets {
         const r = rents.get(p);
         const space = w.spaces[p];
         let due = "";
-        if (r?.per_dice) due = via ? "dice \u00d7 10" : `dice \u00d7 ${r.per_dice}`;
-        else if (r?.amount) due = w.money(via ? r.amount * 2 : r.amount);
+        const perDice = via ? r?.per_dice_via_card : r?.per_dice;
+        const amount = via ? r?.amount_via_card : r?.amount;
+        if (perDice) due = `dice \u00d7 ${perDice}`;
+        else if (amount) due = w.money(amount);
         const entry = { kind: "rent", seat: ctx.seat, space: p };
         if (via) entry.via_card = via;
         const pick = space.kind === "utility"
@@ -247,7 +242,7 @@ export class Sheets {
     const e = card.effect;
     switch (e.kind) {
       case "collect": return `+${w.money(e.amount)}`;
-      case "pay": return `\u2212${w.money(e.amount)}`;
+      case "pay": return w.money(-e.amount);
       case "advance_to_go": return `+${w.money(w.edition.salary)}`;
       case "collect_from_each": return `${w.money(e.amount)} from each player`;
       case "pay_each": return `${w.money(e.amount)} to each player`;
@@ -355,18 +350,48 @@ export class Sheets {
 
   move_bankrupt(ctx) {
     const w = this.words;
-    const creditors = [null, ...this.app.activeSeats().filter((n) => n !== ctx.seat)];
+    // The bank says whom the debt is owed to ("bank" or a seat); null: not recorded, any.
+    const owed = this.app.optionsFor(ctx.seat).owed_to ?? null;
+    const creditors = owed === null ? [null, ...this.app.activeSeats().filter((n) => n !== ctx.seat)]
+      : [owed === "bank" ? null : owed];
     return this.show(ctx.title,
-      h("p", { class: "prompt" }, `${ctx.name} cannot pay. Who is owed?`),
+      h("p", { class: "prompt" }, owed === null ? `${ctx.name} cannot pay. Who is owed?`
+        : `${ctx.name} cannot pay ${owed === "bank" ? "the bank" : w.seat(owed)}.`),
       h("p", { class: "muted" }, "To a player: buildings go back to the bank at half price, and cash, deeds " +
         "and cards go to that player. To the bank: deeds go back to the bank for auction."),
       h("div", { class: "choices" }, creditors.map((c) => h("button", { type: "button", class: "choice danger",
         "data-creditor": c ?? "bank",
         onclick: () => {
+          if (c !== null && this.mortgagedOf(ctx.seat).length) return this.move_bankrupt_lift(ctx, c);
           const entry = { kind: "bankrupt", seat: ctx.seat };
           if (c !== null) entry.creditor = c;
           this.confirm(ctx.title, entry, () => this.move_bankrupt(ctx));
         } }, h("span", { class: "choice-main" }, c === null ? "The bank" : w.seat(c))))));
+  }
+
+  /** The debtor's mortgaged deeds, which a creditor receives and may lift at once. */
+  mortgagedOf(seat) {
+    return [...this.app.deeds().values()].filter((d) => d.owner === seat && d.mortgaged).map((d) => d.space);
+  }
+
+  /** To a player: tick the mortgaged deeds the creditor lifts now; the bank's preview
+   * shows what each costs (the interest, or the value and interest) before recording. */
+  move_bankrupt_lift(ctx, creditor) {
+    const w = this.words;
+    const form = h("form", { class: "lift", onsubmit: (event) => event.preventDefault() });
+    const boxes = this.mortgagedOf(ctx.seat).map((p) => h("label", { class: "check" },
+      h("input", { type: "checkbox", name: "lift", value: p }), swatch(w.spaces[p].group), ` ${w.space(p)}`));
+    form.append(h("fieldset", {}, h("legend", {}, `${w.seat(creditor)} receives these mortgaged deeds. Lift any now?`),
+      ...boxes),
+      h("p", { class: "muted" }, "The interest is due on each at once. A deed ticked is paid off now as well, " +
+        "for less than lifting it later; the bank's check shows the amounts."),
+      actions(h("button", { type: "submit", class: "primary", "data-action": "check-bankruptcy", onclick: () => {
+        const entry = { kind: "bankrupt", seat: ctx.seat, creditor };
+        const lifted = [...form.querySelectorAll("input[name=lift]:checked")].map((i) => Number(i.value));
+        if (lifted.length) entry.lift = lifted;
+        this.confirm(ctx.title, entry, () => this.move_bankrupt_lift(ctx, creditor));
+      } }, "Check the bankruptcy"), h("button", { type: "button", onclick: () => this.move_bankrupt(ctx) }, "Back")));
+    return this.show(ctx.title, this.staleNote(), form);
   }
 
   move_trade(ctx, partner = null) {
@@ -430,7 +455,7 @@ export class Sheets {
 
   /** Ask the bank what the entry would do, show it, and record it on "Record". */
   async confirm(title, entry, back = null) {
-    const label = this.words.describe(entry);
+    const label = this.words.name(entry);
     if (this.app.net === "offline") return this.offline(title, entry, label, back);
     const token = this.show(title, h("p", { class: "loading", role: "status" }, "Checking with the bank\u2026"));
     let answer;
@@ -443,7 +468,7 @@ export class Sheets {
     }
     if (this.stale(token)) return;
     if (!answer.ok) return this.refused(title, entry, answer.body, back);
-    return this.preview(title, entry, label, answer.body, back);
+    return this.preview(title, entry, answer.body.description, answer.body, back);
   }
 
   preview(title, entry, label, p, back) {
@@ -451,19 +476,17 @@ export class Sheets {
     const seat = entry.seat;
     const transfers = p.transfers;
     const parts = [h("p", { class: "what" }, label)];
+    const total = p.total;
     if (transfers.length) {
-      const same = transfers.length > 1 && transfers.every((t) => t.amount === transfers[0].amount);
       parts.push(h("h3", {}, "Money"),
-        same ? h("p", { class: "each" }, `${w.money(transfers[0].amount)} each, ${transfers.length} payments`) : null,
+        total.each !== null ? h("p", { class: "each" }, `${w.money(total.each)} each, ${transfers.length} payments`) : null,
         h("ul", { class: "transfers" }, transfers.map((t) => h("li", {},
           h("span", {}, `${w.who(t.from)} \u2192 ${w.who(t.to)}`),
           h("strong", { class: "amount" }, w.money(t.amount))))));
       if (transfers.length > 1) {
-        const net = transfers.reduce((sum, t) => sum + (t.to === seat ? t.amount : 0) - (t.from === seat ? t.amount : 0), 0);
-        const moved = transfers.reduce((sum, t) => sum + t.amount, 0);
-        parts.push(h("p", { class: "total" }, net
-          ? `Total: ${w.seat(seat)} ${net > 0 ? "receives" : "pays"} ${w.money(Math.abs(net))}`
-          : `Total moved: ${w.money(moved)}`));
+        parts.push(h("p", { class: "total" }, total.net
+          ? `Total: ${w.seat(seat)} ${total.net > 0 ? "receives" : "pays"} ${w.money(Math.abs(total.net))}`
+          : `Total moved: ${w.money(total.moved)}`));
       }
     } else {
       parts.push(h("p", { class: "each" }, "No money moves."));
@@ -475,7 +498,7 @@ export class Sheets {
         h("tbody", {}, [...p.balances].sort((a, b) => (b.seat === seat) - (a.seat === seat)).map((b) => h("tr", { "data-seat": b.seat, class: b.after < 0 ? "short" : "" },
           h("th", { scope: "row" }, b.name), h("td", { class: "num" }, w.money(b.before)),
           h("td", { class: "num" }, w.money(b.after)),
-          h("td", { class: "num" }, (b.after - b.before > 0 ? "+" : "") + w.money(b.after - b.before)))))));
+          h("td", { class: "num" }, (b.change > 0 ? "+" : "") + w.money(b.change)))))));
     }
     const changes = deedChanges(this.app, p.state);
     if (changes.length) parts.push(h("h3", {}, "Deeds"), h("ul", { class: "changes" }, changes.map((c) => h("li", {}, c))));
@@ -536,7 +559,7 @@ export class Sheets {
 
   openUndo(target) {
     const w = this.words;
-    const label = w.describe(target);
+    const label = target.description || w.kind(target.kind);
     const reason = textField("void-reason", "Reason", { required: true });
     const cash = new Map(this.app.state.seats.map((s) => [s.seat, s.cash]));
     const back = target.transfers.map((t) => ({ from: t.to, to: t.from, amount: t.amount }));
@@ -585,6 +608,12 @@ export class Sheets {
 }
 
 // ---------------------------------------------------------------- small parts
+
+/** The cash a move moves on a space, as the bank's options say ("" if they do not say). */
+function cash(words, opts, move, space) {
+  const amount = opts.amounts?.[move]?.[space];
+  return amount === undefined || amount === null ? "" : words.money(amount);
+}
 
 function actions(...buttons) {
   return h("div", { class: "actions" }, buttons);

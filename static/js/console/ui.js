@@ -1,23 +1,9 @@
 // Drawing the console from the app's state: header, banners, seats, deeds and the ledger.
 // Names come from the server: every text goes in as a text node, never as HTML.
 
-import { ago, countdown } from "./format.js";
+import { ago, clock, h } from "./format.js";
 
-/** h("button", {class: "x", onclick: fn}, "text", child...) */
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name.startsWith("on")) el.addEventListener(name.slice(2), value);
-    else if (name === "dataset") Object.assign(el.dataset, value);
-    else el.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
+export { h };
 
 const $ = (id) => document.getElementById(id);
 
@@ -74,7 +60,7 @@ export function renderClock(app) {
   if (s.status === "time_called") text = "Time is up";
   else if (s.status === "planned" || s.status === "seated") text = "Not started";
   else if (s.status === "ended") text = "Over";
-  else if (s.ends_at) text = countdown(Date.parse(s.ends_at) - (Date.now() + app.offset));
+  else if (s.ends_at) text = clock(Date.parse(s.ends_at) - (Date.now() + app.offset));
   else text = "";
   if (el.textContent !== text) el.textContent = text;
 }
@@ -238,13 +224,11 @@ export function renderLedger(app) {
   }
   const entries = app.entries;
   const bySeq = new Map(entries.map((e) => [e.seq, e]));
-  const byId = new Map(entries.map((e) => [e.id, e]));
   const undoable = new Set(
     entries.filter((e) => e.kind !== "void" && !e.voided_by).slice(-3).map((e) => e.seq));
   const newest = entries.slice(-(app.showAll ? entries.length : SHOWN)).reverse();
   for (const e of newest) {
-    const target = e.voids ? byId.get(e.voids) : null;
-    const text = w.describe(e.kind === "void" ? { ...e, target_seq: target?.seq } : e);
+    const text = e.description || w.kind(e.kind);
     const voidedBy = e.voided_by ? bySeq.get(e.voided_by) : null;
     const money = e.transfers.length ? e.transfers.map((t) => w.transfer(t)).join(", ") : "No money moved";
     rows.push(h("li", { class: `entry${e.voided_by ? " voided" : ""}${e.kind === "void" ? " is-void" : ""}`, "data-seq": e.seq, "data-kind": e.kind },

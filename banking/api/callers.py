@@ -1,0 +1,60 @@
+"""Who calls the table API: a table's banker by its key, or a referee or organiser by login."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import exceptions, permissions
+from rest_framework.request import Request
+
+from banking import selectors
+from banking.actors import Actor
+from tournament import access
+from tournament.http.authentication import table_of, unchecked_key_of
+from tournament.models import Table
+
+
+def actor_of(request: Request, table: Table, *, correcting: bool = False) -> Actor:
+    """Who is acting at this table: its banker (by key), or a referee or organiser by login."""
+    keyed = table_of(request)
+    if keyed is not None:
+        if keyed.pk != table.pk:
+            raise exceptions.PermissionDenied("This table key opens another table.")
+        banker = keyed.banker_username  # type: ignore[attr-defined]  # by the key's query
+        return Actor(role=Actor.BANKER, name=banker or f"Banker of table {table.number}")
+    user = request.user
+    if user is None or not user.is_authenticated:
+        raise exceptions.NotAuthenticated("Open the table with its key, or log in.")
+    roles = access.roles_in_event(user, table.round.event_id)
+    if access.Role.ORGANISER in roles:
+        return Actor(role=Actor.ORGANISER, name=user.get_username(), user=user)
+    if access.Role.REFEREE in roles:
+        return Actor(role=Actor.REFEREE, name=user.get_username(), user=user)
+    raise exceptions.PermissionDenied("Only this table's banker and the event's referees can.")
+
+
+def table_for(request: Request, table_id: int) -> Table:
+    keyed = table_of(request)
+    if keyed is not None and keyed.pk == table_id:
+        return keyed  # loaded by the key's authentication, with what the views read
+    table = selectors.table_for_reading(table_id)
+    if table is None:
+        raise exceptions.NotFound("There is no such table.")
+    return table
+
+
+class CallsTheTable(permissions.BasePermission):
+    """The table of the address, called by its banker (its key) or by the event's referees
+    and organisers; the view reads both from `request.table_caller` (asked once)."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if getattr(view, "checks_table_key", False) and unchecked_key_of(request) is not None:
+            return True  # a banker's write: the service checks the key under the table's lock
+        table = table_for(request, int(view.kwargs["table_id"]))
+        request.table_caller = (table, actor_of(request, table))
+        return True
+
+
+def caller_of(request: Request) -> tuple[Table, Actor]:
+    """The table and who calls it, as `CallsTheTable` found them."""
+    return request.table_caller  # type: ignore[attr-defined]

@@ -1,0 +1,119 @@
+"""Entries in words, said one way wherever they are shown: the label of each kind of entry
+(the console's move titles, the ledger's tags, the referee's pages) and the short sentence
+that says what one entry does ("Ada buys Boardwalk"). The console shows these as the bank
+sends them: it keeps no words of its own for an entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from banking.models import Entry
+from games import engine
+
+KIND_LABELS = {
+    "pass_go": "Pass GO",
+    "buy": "Buy",
+    "auction": "Auction",
+    "deal": "Deal",
+    "rent": "Rent",
+    "tax": "Tax",
+    "jail_fine": "Jail fine",
+    "card": "Card",
+    "use_jail_card": "Use a jail card",
+    "bank_payment": "Bank payment",
+    "pay_player": "Pay a player",
+    "build": "Build",
+    "sell_building": "Sell a building",
+    "mortgage": "Mortgage",
+    "unmortgage": "Lift a mortgage",
+    "trade": "Trade",
+    "bankrupt": "Bankruptcy",
+    "adjust": "Adjustment",
+    Entry.VOID: "Undo",
+}
+
+
+def kind_label(kind: str) -> str:
+    return KIND_LABELS.get(kind, kind.replace("_", " ").capitalize())
+
+
+def entry_sentence(
+    kind: str, fields: Mapping[str, Any], *, names: Mapping[int, str], rules: engine.Rules
+) -> str:
+    """What an entry does, in a short sentence a volunteer reads at a glance."""
+
+    def seat(n: Any) -> str:
+        if n is None or n == engine.BANK:
+            return "the bank"
+        return names.get(n) or f"Seat {n}"
+
+    def space(p: Any) -> str:
+        if isinstance(p, int) and 0 <= p < 40:
+            return rules.edition.space(p).name
+        return f"space {p}"
+
+    who = seat(fields.get("seat"))
+    where = space(fields.get("space"))
+    memo = f": {fields['memo']}" if fields.get("memo") else ""
+    match kind:
+        case "pass_go":
+            return f"{who} passes GO"
+        case "buy":
+            return f"{who} buys {where}"
+        case "auction":
+            return f"{who} wins {where} at auction"
+        case "deal":
+            return f"{who} is dealt {where}"
+        case "rent":
+            how = ""
+            if fields.get("via_card"):
+                how = " (Chance card)"
+            elif fields.get("dice"):
+                how = f" (dice {fields['dice']})"
+            return f"{who} pays rent on {where}{how}"
+        case "tax":
+            return f"{who} pays {where}{' (10%)' if fields.get('choice') == 'percent' else ''}"
+        case "jail_fine":
+            return f"{who} pays the jail fine"
+        case "card":
+            card = rules.edition.cards.get(fields.get("card"))
+            text = card.text if card else str(fields.get("card"))
+            chance = " (takes a Chance)" if fields.get("choice") == "chance" else ""
+            return f"{who}: {text}{chance}"
+        case "use_jail_card":
+            return f"{who} uses a Get Out of Jail Free card"
+        case "bank_payment":
+            paid = (fields.get("amount") or 0) > 0
+            return (f"Bank pays {who}" if paid else f"{who} pays the bank") + memo
+        case "pay_player":
+            return f"{who} pays {seat(fields.get('to_seat'))}{memo}"
+        case "build":
+            building = fields.get("building")
+            what = f" a {building}" if building in ("house", "hotel") else ""
+            return f"{who} builds{what} on {where}"
+        case "sell_building":
+            return f"{who} sells a building on {where}"
+        case "mortgage":
+            return f"{who} mortgages {where}"
+        case "unmortgage":
+            return f"{who} lifts the mortgage on {where}"
+        case "trade":
+            return f"{who} trades with {seat(fields.get('to_seat'))}"
+        case "bankrupt":
+            sentence = f"{who} goes bankrupt to {seat(fields.get('creditor'))}"
+            lifted = [space(p) for p in fields.get("lift") or ()]
+            if lifted:
+                deeds = " and ".join(
+                    [", ".join(lifted[:-1]), lifted[-1]] if len(lifted) > 1 else lifted
+                )
+                plural = "s" if len(lifted) > 1 else ""
+                sentence += f", who lifts the mortgage{plural} on {deeds}"
+            return sentence
+        case "adjust":
+            return f"Correction for {who}: {fields.get('reason', '')}"
+        case Entry.VOID:
+            target = f" #{fields['seq']}" if fields.get("seq") else ""
+            return f"Undo{target}: {fields.get('reason', '')}"
+    return kind_label(kind)

@@ -1,9 +1,0 @@
-"""/verify/: anyone types a scoresheet's code and learns whether it matches the ledger."""
-
-from django.urls import path
-
-from . import views_verify
-
-urlpatterns = [
-    path("", views_verify.verify_page, name="verify"),
-]

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what the site runs on in production into a new virtual environment: the project's
+# dependencies from pyproject.toml, with no extras (nothing of the test suite's). The Docker
+# image is built with this script, and tests/production/ builds its virtual environment with
+# it, so the tested install is the deployed one.
+#
+#   scripts/install-production.sh VENV [SOURCE]
+#
+# SOURCE is the folder holding pyproject.toml (default: this repository). The project itself
+# is installed to bring in its dependencies, then removed: it runs from its source folder,
+# where the settings find templates/ and static/ beside the packages. PYTHON names the
+# interpreter to make the environment with (default: python3).
+set -euo pipefail
+
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then
+    echo "usage: scripts/install-production.sh VENV [SOURCE]" >&2
+    exit 2
+fi
+venv="$1"
+source="${2:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
+
+"${PYTHON:-python3}" -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$source"
+"$venv/bin/python" -m pip uninstall --quiet --yes monopoly-night

@@ -1,0 +1,41 @@
+/* Money and clocks, written one way on every page (the console, the big screen, the desk,
+   a player's page): MonopolyNight.money(-50, "$") gives "−$50", as the server writes it
+   (games/engine/money.py): a real minus sign before the currency, thousands separated.
+   MonopolyNight.clock(ms) gives "5:09" or "1:05:09"; MonopolyNight.ago(then, now) "12 s ago".
+   A plain script (no module), so pages with or without modules load it the same way. */
+(function () {
+  "use strict";
+
+  var MINUS = "\u2212";
+
+  function money(amount, currency) {
+    var n = Math.abs(Math.trunc(Number(amount) || 0));
+    var digits = String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    return (amount < 0 ? MINUS : "") + (currency || "") + digits;
+  }
+
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+
+  /** A countdown from milliseconds left: "5:09", or "1:05:09" past the hour. */
+  function clock(ms) {
+    var total = Math.max(0, Math.ceil(ms / 1000));
+    var hours = Math.floor(total / 3600);
+    var minutes = Math.floor((total % 3600) / 60);
+    return (hours ? hours + ":" + two(minutes) : String(minutes)) + ":" + two(total % 60);
+  }
+
+  /** "just now", "12 s ago", "3 min ago", "2 h ago". */
+  function ago(then, now) {
+    var seconds = Math.max(0, Math.round((now - then) / 1000));
+    if (seconds < 5) return "just now";
+    if (seconds < 60) return seconds + " s ago";
+    var minutes = Math.floor(seconds / 60);
+    if (minutes < 60) return minutes + " min ago";
+    return Math.floor(minutes / 60) + " h ago";
+  }
+
+  window.MonopolyNight = window.MonopolyNight || {};
+  window.MonopolyNight.money = money;
+  window.MonopolyNight.clock = clock;
+  window.MonopolyNight.ago = ago;
+})();

@@ -1,0 +1,54 @@
+"""Fixtures of the production tests: the no-extras virtual environment (venv.py), a Redis of
+their own, and the environment a production process reads."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.faults.servers import RedisServer, free_port
+from tests.production.environment import PRODUCTION
+from tests.production.venv import ROOT, production_venv
+
+SECRET_KEY = PRODUCTION["SECRET_KEY"]
+SITE_URL = "https://night.example.org"
+
+
+@pytest.fixture(scope="session")
+def prod_venv() -> Path:
+    return production_venv()
+
+
+@pytest.fixture
+def private_redis() -> Iterator[RedisServer]:
+    server = RedisServer(free_port())
+    server.start()
+    yield server
+    server.stop()
+
+
+def production_env(venv: Path, **extra: str) -> dict[str, str]:
+    """What a process of the image sees: the production settings, the venv first on PATH,
+    the project on PYTHONPATH, and nothing of the test suite's environment."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("CELERY_", "TEST_", "DJANGO", "PYTEST"))
+        and k not in ("VIRTUAL_ENV", "PYTHONPATH")
+    }
+    path = [p for p in env.get("PATH", "").split(":") if not p.startswith(str(ROOT / ".venv"))]
+    env.update(
+        PATH=":".join([str(venv / "bin"), *path]),
+        PYTHONPATH=str(ROOT),
+        PYTHONDONTWRITEBYTECODE="1",
+        DJANGO_SETTINGS_MODULE="tournament.settings.production",
+        SECRET_KEY=SECRET_KEY,
+        ALLOWED_HOSTS="night.example.org,127.0.0.1,localhost",
+        SITE_URL=SITE_URL,
+        LOG_LEVEL="INFO",
+    )
+    env.update(extra)
+    return env

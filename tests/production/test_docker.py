@@ -1,0 +1,35 @@
+"""The Docker image is made the way the tests make the production install (docker/ cannot be
+built here: there is no Docker engine on the test machine, so its files are read)."""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from tests.production.venv import ROOT
+
+DOCKERFILE = (ROOT / "docker" / "Dockerfile").read_text()
+COMPOSE = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())
+
+
+def test_the_image_installs_python_packages_only_as_the_tested_install_does():
+    assert "scripts/install-production.sh /opt/venv" in DOCKERFILE
+    # No other pip install anywhere in the image: nothing it runs is left untested.
+    assert not re.search(r"\bpip3? install\b", DOCKERFILE)
+    assert "COPY --from=build /opt/venv /opt/venv" in DOCKERFILE
+
+
+def test_compose_requires_the_sites_address_and_every_document_says_so():
+    environment = COMPOSE["x-app-env"]
+    assert environment["SITE_URL"].startswith("${SITE_URL:?")
+    for document in ("README.md", "docker/README.md"):
+        assert "`SITE_URL`" in (ROOT / document).read_text(), document
+
+
+def test_compose_backs_up_the_database_and_the_printed_documents():
+    backup = COMPOSE["services"]["backup"]
+    assert backup["command"][0] == "scripts/backup.sh"
+    assert "media:/app/media:ro" in backup["volumes"]
+    assert "scripts/backup.sh" in DOCKERFILE
+    assert "postgresql-client" in DOCKERFILE

@@ -1,0 +1,320 @@
+"""A player's own page (/p/<token>/): no login, read only, their table once it is released,
+their balance as the banker records it, and a status endpoint that is cheap to poll."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from tests.conftest import World, make_world
+from tests.entries import bank
+from tests.factories import PlayerFactory
+from tournament.models import Player, Result, Round
+from tournament.services.rounds import round_create, round_release, round_seat
+
+pytestmark = pytest.mark.django_db
+
+
+def page_url(player: Player) -> str:
+    return f"/p/{player.token}/"
+
+
+def status_url(player: Player) -> str:
+    return f"/p/{player.token}/status.json"
+
+
+def seated_player(world: World, table_index: int = 0, seat: int = 1) -> Player:
+    return world.tables[table_index].seats.get(number=seat).player
+
+
+def status(client: Client, player: Player) -> dict:
+    response = client.get(status_url(player))
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+# ------------------------------------------------------------------------------ who sees what
+
+
+def test_a_players_link_opens_their_own_page_without_logging_in(client, world):
+    player = seated_player(world)
+    response = client.get(page_url(player))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert player.name in page
+    assert "<svg" in page  # their QR code, for the desk to scan
+    assert response["Referrer-Policy"] == "no-referrer"
+    assert "noindex" in response["X-Robots-Tag"]
+
+
+@pytest.mark.parametrize("path", ["/p/{token}/", "/p/{token}/status.json"])
+def test_another_token_reads_nothing(client, world, path):
+    for token in ("x" * 22, "not-a-token", world.tables[0].key):
+        response = client.get(path.format(token=token))
+        assert response.status_code == 404
+
+
+def test_a_page_shows_its_own_table_and_nothing_private_of_anyone(client, world):
+    player = seated_player(world, 0, 1)
+    Player.objects.filter(event=world.event).update(email="someone@example.org", team="Rotary")
+    for n, seat in enumerate(world.tables[1].seats.all()):
+        Player.objects.filter(pk=seat.player_id).update(name=f"Outsider {n}")
+    mates = [seat.player for seat in world.tables[0].seats.all() if seat.player_id != player.pk]
+    elsewhere = [seat.player for seat in world.tables[1].seats.all()]
+    page = client.get(page_url(player)).content.decode()
+    data = status(client, player)
+    text = page + str(data)
+    # Their table-mates' names and public figures (as on the big screen) are shown...
+    assert {p["name"] for p in data["table"]["players"]} == {player.name} | {m.name for m in mates}
+    assert set(data["table"]["players"][0]) == {
+        "place", "seat", "name", "cash", "net_worth", "bankrupt", "you",
+    }  # fmt: skip
+    # ...but nobody's email, team, link, nor the table's console key, nor another table.
+    assert "someone@example.org" not in text
+    assert "Rotary" not in text
+    assert world.tables[0].key not in text
+    for other in mates + elsewhere:
+        assert other.token not in text
+    for other in elsewhere:
+        assert other.name not in text
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
+@pytest.mark.parametrize("path", ["/p/{token}/", "/p/{token}/status.json"])
+def test_nothing_on_a_players_page_can_change_anything(world, method, path):
+    player = seated_player(world)
+    before = (world.table.ledger.last_seq if hasattr(world.table, "ledger") else 0, player.name)
+    client = Client(enforce_csrf_checks=True)
+    response = getattr(client, method)(
+        path.format(token=player.token), {"kind": "pass_go", "seat": 1}
+    )
+    assert response.status_code == 405
+    player.refresh_from_db()
+    world.table.refresh_from_db()
+    assert (getattr(getattr(world.table, "ledger", None), "last_seq", 0), player.name) == before
+
+
+def test_the_page_has_no_form_and_no_button_that_sends_anything(client, world):
+    page = client.get(page_url(seated_player(world))).content.decode()
+    assert "<form" not in page
+    assert 'method="post"' not in page.lower()
+
+
+# ------------------------------------------------------------------------------ release
+
+
+def test_the_table_shows_only_once_the_seating_is_released(client):
+    world = make_world(players=8, start=False)
+    player = seated_player(world, 1, 2)
+    before = status(client, player)
+    assert before["seating"] == "coming_soon"
+    assert before["table"] is None
+    page = client.get(page_url(player)).content.decode()
+    assert "Seating coming soon" in page
+    assert "Table</span>" not in page
+
+    round_release(round_id=world.round.pk, actor=world.organiser)
+    after = status(client, player)
+    assert after["seating"] == "seated"
+    assert (after["table"]["number"], after["table"]["seat"]) == (2, 2)
+    page = client.get(page_url(player)).content.decode()
+    assert re.search(r'p-where-big">2</strong>.*Seat.*p-where-big">2</strong>', page)
+    assert "Seating coming soon" not in page
+
+
+def test_seating_again_hides_the_table_until_released_again(client):
+    world = make_world(players=8, start=False)
+    round_release(round_id=world.round.pk, actor=world.organiser)
+    player = seated_player(world)
+    assert status(client, player)["table"] is not None
+    round_seat(round_id=world.round.pk, seed=99, include_all=True)
+    assert status(client, player)["seating"] == "coming_soon"
+    assert status(client, player)["table"] is None
+
+
+# ------------------------------------------------------------------------------ the balance
+
+
+def test_the_balance_follows_the_bankers_entries(client, world):
+    player = seated_player(world, 0, 3)
+    assert status(client, player)["table"]["me"]["cash"] == 1500
+    bank(world.table, kind="pass_go", seat=3)
+    bank(world.table, kind="buy", seat=3, space=39)
+    me = status(client, player)["table"]["me"]
+    assert (me["cash"], me["property_value"], me["net_worth"]) == (1300, 400, 1700)
+    assert [d["name"] for d in me["deeds"]] == ["Boardwalk"]
+    assert me["place"] == 1
+    page = client.get(page_url(player)).content.decode()
+    assert "$1,300" in page
+    assert "Boardwalk" in page
+
+
+def test_status_answers_304_until_something_it_shows_changes(client, world):
+    player = seated_player(world)
+    first = client.get(status_url(player))
+    etag = first["ETag"]
+    assert etag == f'"{first.json()["version"]}"'
+    assert "no-cache" in first["Cache-Control"]
+    same = client.get(status_url(player), headers={"If-None-Match": etag})
+    assert same.status_code == 304
+    assert same.content == b""
+    bank(world.tables[1], kind="pass_go", seat=1)  # another table: nothing changes here
+    assert client.get(status_url(player), headers={"If-None-Match": etag}).status_code == 304
+    bank(world.table, kind="pass_go", seat=2)  # a table-mate's balance changes
+    changed = client.get(status_url(player), headers={"If-None-Match": etag})
+    assert changed.status_code == 200
+    assert changed["ETag"] != etag
+
+
+def test_once_the_clock_ran_out_with_no_worker_the_page_says_last_turn(client, world):
+    player = seated_player(world)
+    etag = client.get(status_url(player))["ETag"]
+    Round.objects.filter(pk=world.round.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
+    changed = client.get(status_url(player), headers={"If-None-Match": etag})
+    assert changed.status_code == 200
+    assert (changed.json()["round"]["status"], changed.json()["round"]["last_turn"]) == (
+        "time_called",
+        True,
+    )
+    assert Round.objects.get(pk=world.round.pk).status == Round.Status.RUNNING
+
+
+def test_status_costs_one_or_two_queries_whatever_the_event_and_ledger(
+    client, django_assert_num_queries
+):
+    small = make_world(players=4)
+    big = make_world(players=40)
+    for _ in range(30):
+        bank(big.table, kind="pass_go", seat=1)
+    fresh = make_world(players=8)  # no entry yet: no stored state
+    for world in (small, big, fresh):
+        player = seated_player(world)
+        status(client, player)  # (the session, the first time)
+        # A first visit: everything, and its fingerprint, in one round trip.
+        with django_assert_num_queries(1):
+            etag = client.get(status_url(player))["ETag"]
+        # The page's poll with nothing new: the fingerprint alone.
+        with django_assert_num_queries(1):
+            assert (
+                client.get(status_url(player), headers={"If-None-Match": etag}).status_code == 304
+            )
+        # Something changed since: the fingerprint, then everything.
+        with django_assert_num_queries(2):
+            assert client.get(status_url(player), headers={"If-None-Match": '"old"'}).json()
+
+
+# ------------------------------------------------------------------------------ results, next
+
+
+def _end_round(world: World, winners: set[int]) -> None:
+    """The round ends with results (as banking's round_end writes them)."""
+    for table in world.tables:
+        for rank, seat in enumerate(table.seats.order_by("number"), 1):
+            Result.objects.create(
+                seat=seat,
+                round=world.round,
+                player=seat.player,
+                cash=1500 - rank,
+                property_value=0,
+                building_value=0,
+                net_worth=1500 - rank,
+                rank=rank,
+                points=5 - rank,
+                advances=seat.player_id in winners,
+            )
+    Round.objects.filter(pk=world.round.pk).update(
+        status=Round.Status.ENDED, ended_at=timezone.now()
+    )
+
+
+def test_after_a_round_the_page_shows_the_result_and_whether_they_play_next(client, world):
+    winner = seated_player(world, 0, 1)
+    loser = seated_player(world, 0, 2)
+    others = {seated_player(world, 1, 1).pk, seated_player(world, 1, 2).pk}
+    _end_round(world, {winner.pk} | others)
+    won = status(client, winner)
+    assert (
+        won["results"][0] | {"round": 1, "table": 1, "rank": 1, "advances": True}
+        == won["results"][0]
+    )
+    assert won["next"]["state"] == "through"
+    assert status(client, loser)["next"]["state"] == "out"
+
+    final = round_create(event_id=world.event.pk, kind=Round.Kind.FINAL)
+    round_seat(round_id=final.pk, seed=1)
+    assert status(client, winner)["seating"] == "coming_soon"
+    round_release(round_id=final.pk, actor=world.organiser)
+    now = status(client, winner)
+    assert now["round"]["kind"] == "final"
+    assert now["table"]["number"] == 1
+    assert now["next"]["state"] == "playing"
+    assert status(client, loser)["next"]["state"] == "out"
+    assert "not" in status(client, loser)["next"]["text"]
+
+
+def test_before_seating_a_player_not_checked_in_is_asked_to_check_in(client, db):
+    world_event = make_world(players=4, start=False).event
+    Round.objects.filter(event=world_event).delete()
+    late = PlayerFactory(event=world_event, name="Late Lou")
+    data = status(client, late)
+    assert data["round"] is None
+    assert data["next"]["state"] == "check_in"
+    Player.objects.filter(pk=late.pk).update(checked_in=True)
+    assert status(client, late)["next"]["state"] == "waiting"
+
+
+def test_the_version_moves_with_each_thing_the_page_shows(client):
+    world = make_world(players=8, start=False)
+    player = seated_player(world)
+
+    def etag() -> str:
+        return client.get(status_url(player))["ETag"]
+
+    seen = [etag()]
+    round_release(round_id=world.round.pk, actor=world.organiser)
+    seen.append(etag())
+    Round.objects.filter(pk=world.round.pk).update(status=Round.Status.RUNNING)
+    seen.append(etag())
+    bank(world.table, kind="pass_go", seat=4)
+    seen.append(etag())
+    Player.objects.filter(pk=seated_player(world, 0, 2).pk).update(name="Renamed Mate")
+    seen.append(etag())
+    _end_round(world, {player.pk})
+    seen.append(etag())
+    Result.objects.filter(player=player).update(advances=False)
+    seen.append(etag())
+    assert len(set(seen)) == len(seen)
+    assert etag() == seen[-1]  # and stays put while nothing changes
+
+
+def test_a_poll_with_nothing_new_is_answered_early_with_the_views_headers(client, world):
+    player = seated_player(world)
+    first = client.get(status_url(player))
+    poll = client.get(status_url(player), headers={"If-None-Match": first["ETag"]})
+    assert poll.status_code == 304
+    assert not hasattr(poll.wsgi_request, "session")  # before sessions, auth, CSRF, URLs
+    for header in ("ETag", "Cache-Control", "Referrer-Policy", "X-Robots-Tag"):
+        assert poll[header] == first[header]
+    # Not a poll of a player's page: on to the view as usual.
+    assert client.get(
+        f"/p/{'x' * 22}/status.json", headers={"If-None-Match": '"a"'}
+    ).status_code == (404)
+    assert client.post(
+        status_url(player), headers={"If-None-Match": first["ETag"]}
+    ).status_code == (405)
+
+
+def test_time_is_called_at_reads_in_the_events_own_time_zone(client):
+    world = make_world(time_zone="America/New_York")
+    player = seated_player(world)
+    ends_at = timezone.now().replace(hour=23, minute=5, second=0, microsecond=0)
+    Round.objects.filter(pk=world.round.pk).update(ends_at=ends_at + timedelta(days=1))
+    expected = f"{timezone.localtime(ends_at, ZoneInfo('America/New_York')):%H:%M}"
+    assert status(client, player)["round"]["ends_at_text"] == expected
+    page = client.get(page_url(player)).content.decode()
+    assert f"Time is called at {expected}." in page

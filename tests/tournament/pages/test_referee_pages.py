@@ -1,0 +1,408 @@
+"""The referee's pages: every table of the event, a table's ledger, and the two corrections
+(void, adjust) recorded under the referee's name with a reason; refusals change nothing."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from banking.models import Entry
+from banking.selectors import table_for_reading, table_state
+from tests.browser import PHONE, check_page, log_in, snap
+from tests.conftest import World, make_world
+from tests.entries import bank
+from tests.factories import PASSWORD, UserFactory
+from tournament.models import Table, Volunteer
+
+
+def cash(table: Table, seat: int) -> int:
+    state = table_state(table_for_reading(table.pk))
+    return next(s["cash"] for s in state["seats"] if s["seat"] == seat)
+
+
+def event_url(world: World) -> str:
+    return reverse("referee-event", kwargs={"event_id": world.event.pk})
+
+
+def table_url(world: World, table: Table | None = None) -> str:
+    table = table or world.table
+    return reverse("referee-table", kwargs={"event_id": world.event.pk, "table_id": table.pk})
+
+
+def void_url(world: World, entry: Entry) -> str:
+    return reverse(
+        "referee-void",
+        kwargs={"event_id": world.event.pk, "table_id": entry.table_id, "entry_id": entry.pk},
+    )
+
+
+def adjust_url(world: World, table: Table | None = None) -> str:
+    table = table or world.table
+    return reverse("referee-adjust", kwargs={"event_id": world.event.pk, "table_id": table.pk})
+
+
+def html(response: Any) -> str:
+    return response.content.decode()
+
+
+def person(world: World, who: str) -> Any:
+    if who == "referee":
+        return world.referee
+    if who == "organiser":
+        return world.organiser
+    if who == "banker":
+        return Volunteer.objects.get(event=world.event, role=Volunteer.Role.BANKER).user
+    if who == "referee_elsewhere":
+        other = make_world(players=4)
+        return other.referee
+    return UserFactory()
+
+
+# ------------------------------------------------------------------------------ who may look
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("who", "status"),
+    [
+        ("referee", 200),
+        ("organiser", 200),
+        ("banker", 403),
+        ("referee_elsewhere", 403),
+        ("outsider", 403),
+    ],
+)
+@pytest.mark.parametrize("page", ["event", "table"])
+def test_who_may_open_the_referee_pages(client, world, who, status, page):
+    client.force_login(person(world, who))
+    url = event_url(world) if page == "event" else table_url(world)
+    response = client.get(url)
+    assert response.status_code == status
+    if status == 403:
+        assert "Only referees and organisers" in html(response)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["home", "event", "table"])
+def test_anonymous_visitors_are_sent_to_log_in(client, world, page):
+    url = {"home": reverse("referee-home"), "event": event_url(world), "table": table_url(world)}[
+        page
+    ]
+    response = client.get(url)
+    assert response.status_code == 302
+    assert response["Location"].startswith(f"{reverse('login')}?next=")
+
+
+@pytest.mark.django_db
+def test_corrections_need_a_referee_login(client, world):
+    entry = bank(world.table, kind="pass_go", seat=1)
+    response = client.post(void_url(world, entry), {"reason": "no"})
+    assert response.status_code == 302
+    client.force_login(person(world, "banker"))
+    assert client.post(void_url(world, entry), {"reason": "no"}).status_code == 403
+    adjust = {"seat": 1, "direction": "add", "amount": 10, "reason": "x"}
+    assert client.post(adjust_url(world), adjust).status_code == 403
+    assert Entry.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_the_referee_home_lists_the_events_they_referee(client, world):
+    make_world(players=4, name="Somebody else's night")
+    client.force_login(world.referee)
+    page = html(client.get(reverse("referee-home")))
+    assert world.event.name in page
+    assert "Somebody else" not in page
+
+
+# ------------------------------------------------------------------------------ what they see
+
+
+@pytest.mark.django_db
+def test_the_event_page_shows_every_table_with_cash_net_worth_and_latest_entries(client, world):
+    bank(world.table, kind="buy", seat=1, space=39)
+    client.force_login(world.referee)
+    response = client.get(event_url(world))
+    assert response.status_code == 200
+    page = html(response)
+    for table in world.tables:
+        assert f"Table {table.number}" in page
+        for seat in table.seats.select_related("player"):
+            assert seat.player.name in page
+    assert "$1,100" in page  # 1500 - 400 for Boardwalk
+    assert "Boardwalk" in page
+    assert 'action="/faq/events/' in page  # the rules search box, usable without JavaScript
+
+
+@pytest.mark.django_db
+def test_the_event_page_shows_each_tables_latest_entry_only_and_links_its_ledger(client, world):
+    bank(world.table, kind="pass_go", seat=2)
+    bank(world.table, kind="buy", seat=1, space=39)
+    client.force_login(world.referee)
+    page = html(client.get(event_url(world)))
+    assert 'id="entry-2"' in page
+    assert "Boardwalk" in page
+    assert 'id="entry-1"' not in page  # a hundred tables stay a page a phone can load
+    assert f'href="{table_url(world)}"' in page
+    assert 'id="entry-1"' in html(client.get(table_url(world)))
+
+
+@pytest.mark.django_db
+def test_the_table_page_shows_deeds_and_the_ledger_newest_first(client, world):
+    bank(world.table, kind="pass_go", seat=2)
+    bank(world.table, kind="buy", seat=1, space=39)
+    bank(world.table, kind="trade", seat=1, to_seat=2, give={"spaces": [39]}, take={"cash": 500})
+    client.force_login(world.referee)
+    page = html(client.get(table_url(world)))
+    assert page.index('id="entry-3"') < page.index('id="entry-2"') < page.index('id="entry-1"')
+    first, second = (s.player.name for s in world.table.seats.order_by("number")[:2])
+    assert f"Bank → {second} $200" in page  # the money each entry moved, in words
+    assert f"{first} → Bank $400" in page
+    assert f"with {second} · gives Boardwalk" in page
+    assert f"{second} → {first} $500" in page
+    assert "Void #3" in page
+    assert "Void #1" in page
+
+
+@pytest.mark.django_db
+def test_a_table_of_another_event_is_not_found(client, world):
+    other = make_world(players=4)
+    client.force_login(world.referee)
+    assert client.get(table_url(world, other.table)).status_code == 404
+    entry = bank(other.table, kind="pass_go", seat=1)
+    assert client.post(void_url(world, entry), {"reason": "mine now"}).status_code == 404
+    assert Entry.objects.filter(kind=Entry.VOID).count() == 0
+
+
+@pytest.mark.django_db
+def test_the_event_page_costs_the_same_queries_for_more_tables_and_entries(client):
+    def queries(world: World, entries: int) -> int:
+        for _ in range(entries):
+            for table in world.tables:
+                bank(table, kind="pass_go", seat=1)
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(event_url(world)).status_code == 200
+        return len(captured)
+
+    small = make_world(players=8)
+    client.force_login(small.organiser)
+    few = queries(small, 1)
+    big = make_world(players=20)
+    client.force_login(big.organiser)
+    many = queries(big, 12)
+    assert many == few
+
+
+# ------------------------------------------------------------------------------ corrections
+
+
+@pytest.mark.django_db
+def test_a_void_is_recorded_under_the_referees_name_with_the_reason(client, world):
+    entry = bank(world.table, kind="pass_go", seat=1)
+    assert cash(world.table, 1) == 1700
+    client.force_login(world.referee)
+    response = client.post(void_url(world, entry), {"reason": "Passed GO twice by mistake"})
+    assert response.status_code == 302
+    assert response["Location"].endswith(table_url(world) + "#ledger")
+    void = Entry.objects.get(kind=Entry.VOID)
+    assert void.voids_id == entry.pk
+    assert void.author == world.referee
+    assert (void.author_role, void.author_name) == ("referee", world.referee.username)
+    assert void.fields["reason"] == "Passed GO twice by mistake"
+    assert cash(world.table, 1) == 1500
+    page = html(client.get(response["Location"]))
+    assert "Entry 1 voided (Passed GO twice by mistake)." in page
+    assert "Voided by #2" in page
+
+
+@pytest.mark.django_db
+def test_sending_the_same_void_twice_records_it_once(client, world):
+    entry = bank(world.table, kind="pass_go", seat=1)
+    client.force_login(world.referee)
+    for _ in range(2):
+        assert client.post(void_url(world, entry), {"reason": "double"}).status_code == 302
+    assert Entry.objects.filter(kind=Entry.VOID).count() == 1
+
+
+@pytest.mark.django_db
+def test_an_adjustment_is_recorded_under_the_referees_name_with_the_reason(client, world):
+    client.force_login(world.referee)
+    entry_id = uuid.uuid4()
+    form = {
+        "seat": 2,
+        "direction": "take",
+        "amount": 50,
+        "reason": "Rent on turn 12 was missed",
+        "entry_id": str(entry_id),
+    }
+    response = client.post(adjust_url(world), form)
+    assert response.status_code == 302
+    entry = Entry.objects.get(kind="adjust")
+    assert entry.pk == entry_id
+    assert entry.fields == {"seat": 2, "amount": -50, "reason": "Rent on turn 12 was missed"}
+    assert (entry.author_role, entry.author_name) == ("referee", world.referee.username)
+    assert cash(world.table, 2) == 1450
+    assert client.post(adjust_url(world), form).status_code == 302  # sent again: once only
+    assert Entry.objects.filter(kind="adjust").count() == 1
+
+
+@pytest.mark.django_db
+def test_a_used_adjust_form_sent_again_with_other_figures_is_refused_with_a_fresh_form(
+    client, world
+):
+    client.force_login(world.referee)
+    form = {"seat": 2, "direction": "take", "amount": 50, "reason": "Missed rent"}
+    form["entry_id"] = str(uuid.uuid4())
+    assert client.post(adjust_url(world), form).status_code == 302
+    response = client.post(adjust_url(world), {**form, "amount": 60})  # back, edited, sent
+    assert response.status_code == 400
+    page = html(response)
+    assert "That form was already used for an adjustment" in page
+    shown = re.search(r'name="entry_id" value="([^"]+)"', page).group(1)
+    assert shown != form["entry_id"]  # the form shown again carries a new id
+    assert Entry.objects.filter(kind="adjust").count() == 1
+
+
+@pytest.mark.django_db
+def test_an_organiser_adjusts_as_an_organiser(client, world):
+    client.force_login(world.organiser)
+    form = {"seat": 1, "direction": "add", "amount": 25, "reason": "Card misread"}
+    assert client.post(adjust_url(world), form).status_code == 302
+    entry = Entry.objects.get(kind="adjust")
+    assert (entry.author_role, entry.author_name) == ("organiser", world.organiser.username)
+    assert cash(world.table, 1) == 1525
+
+
+@pytest.mark.django_db
+def test_a_refused_void_shows_the_banks_sentence_and_writes_nothing(client, world):
+    buy = bank(world.table, kind="buy", seat=1, space=1)
+    bank(world.table, kind="mortgage", seat=1, space=1)
+    client.force_login(world.referee)
+    before = Entry.objects.count()
+    response = client.post(void_url(world, buy), {"reason": "Bought by the wrong player"})
+    assert response.status_code == 400
+    page = html(response)
+    assert "Nothing was changed." in page
+    assert "Entry 2 (mortgage) depends on this one: void it first." in page
+    assert Entry.objects.count() == before
+    assert 'value="Bought by the wrong player"' in page  # the reason is kept for another go
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("form", "sentence"),
+    [
+        ({"reason": ""}, "Say why the entry is being voided."),
+        ({"reason": "   "}, "Say why the entry is being voided."),
+    ],
+)
+def test_a_void_needs_a_reason(client, world, form, sentence):
+    entry = bank(world.table, kind="pass_go", seat=1)
+    client.force_login(world.referee)
+    response = client.post(void_url(world, entry), form)
+    assert response.status_code == 400
+    assert sentence in html(response)
+    assert Entry.objects.count() == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("form", "sentence"),
+    [
+        ({"seat": 1, "direction": "add", "amount": 10, "reason": ""}, "Say why the balance"),
+        ({"seat": 1, "direction": "add", "amount": "", "reason": "x"}, "Type the amount."),
+        ({"seat": 1, "direction": "add", "amount": 0, "reason": "x"}, "greater than or equal to 1"),
+        ({"seat": 9, "direction": "add", "amount": 10, "reason": "x"}, "Select a valid choice"),
+        ({"seat": 1, "amount": 10, "reason": "x"}, "Choose give or take."),
+    ],
+)
+def test_a_bad_adjustment_says_what_is_wrong_and_writes_nothing(client, world, form, sentence):
+    client.force_login(world.referee)
+    response = client.post(adjust_url(world), form)
+    assert response.status_code == 400
+    assert sentence in html(response)
+    assert Entry.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_no_correction_once_the_round_is_over(client, world):
+    entry = bank(world.table, kind="pass_go", seat=1)
+    world.round.status = "ended"
+    world.round.save(update_fields=["status"])
+    client.force_login(world.referee)
+    response = client.post(void_url(world, entry), {"reason": "late"})
+    assert response.status_code == 400
+    assert "The round is over: no more entries can be recorded." in html(response)
+    form = {"seat": 1, "direction": "add", "amount": 10, "reason": "late"}
+    response = client.post(adjust_url(world), form)
+    assert response.status_code == 400
+    assert "The round is over" in html(response)
+    assert Entry.objects.count() == 1
+
+
+# ------------------------------------------------------------------------------ in a browser
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_referee_on_a_phone_voids_an_entry(live_server, new_page, faq_content):
+    world = make_world(players=8)
+    referee = world.referee
+    buy = bank(world.table, kind="buy", seat=1, space=39)
+    bank(world.table, kind="pass_go", seat=2)
+    bank(world.tables[1], kind="pass_go", seat=3)
+
+    page = new_page(viewport=PHONE)
+    page.goto(f"{live_server.url}{event_url(world)}")
+    page.wait_for_url("**/accounts/login/**")
+    page.get_by_label("Username").fill(referee.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**{event_url(world)}")
+    page.get_by_role("heading", name=f"Table {world.table.number}", exact=False).first.wait_for()
+    check_page(page, "referee event")
+    snap(page, "referee-event-phone")
+
+    page.get_by_label("Search the rules").fill("morgage")
+    page.locator("#faq-results").get_by_text("How do I mortgage a property?").wait_for()
+    check_page(page, "referee search")
+
+    page.get_by_role("link", name=re.compile(rf"Table {world.table.number}: ledger")).click()
+    page.wait_for_url(f"**{table_url(world)}")
+    page.get_by_text("Void #1…").click()
+    page.get_by_label("Why void entry #1?").fill("Boardwalk went to the wrong player")
+    check_page(page, "referee table")
+    snap(page, "referee-table-phone")
+    page.get_by_role("button", name="Void entry #1").click()
+    page.get_by_text("Entry 1 voided (Boardwalk went to the wrong player).").wait_for()
+    assert page.get_by_text("Voided by #3").is_visible()
+    check_page(page, "referee table after void")
+    snap(page, "referee-table-voided-phone")
+
+    void = Entry.objects.get(kind=Entry.VOID)
+    assert void.voids_id == buy.pk
+    assert (void.author_role, void.author_name) == ("referee", referee.username)
+    assert void.fields["reason"] == "Boardwalk went to the wrong player"
+    assert cash(world.table, 1) == 1500
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_refused_void_in_the_browser_shows_the_sentence(live_server, new_page):
+    world = make_world(players=4)
+    buy = bank(world.table, kind="buy", seat=1, space=1)
+    bank(world.table, kind="mortgage", seat=1, space=1)
+    page = new_page(viewport=PHONE)
+    log_in(page, live_server.url, world.referee.username, table_url(world))
+    page.get_by_text("Void #1…").click()
+    page.get_by_label("Why void entry #1?").fill("wrong player")
+    page.get_by_role("button", name="Void entry #1").click()
+    page.get_by_role("alert").get_by_text("depends on this one: void it first").wait_for()
+    check_page(page, "refused void")
+    snap(page, "referee-table-refused-phone")
+    assert not Entry.objects.filter(voids=buy).exists()

@@ -1,0 +1,376 @@
+"""The big screen: a secret link the organiser issues and revokes, the clock, a leaderboard
+per table from the stored state, the bracket, and a page that redraws itself."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.browser import (
+    TABLET_LANDSCAPE,
+    check_page,
+    snap,
+    wait_until,
+)
+from tests.conftest import World, client_for, close_and_confirm, make_world
+from tests.entries import bank
+from tournament.models import AuditEvent, Event, Round, Volunteer
+from tournament.results.closing import round_end
+from tournament.results.standings import leaderboard
+from tournament.services.screens import screen_link_issue, screen_link_revoke
+
+FULL_HD = {"width": 1920, "height": 1080}
+
+
+def screen_url(event: Event, token: str | None = None) -> str:
+    token = event.screen_token if token is None else token
+    return reverse("event-screen", kwargs={"event_id": event.pk, "token": token})
+
+
+def snapshot_url(event: Event, token: str | None = None) -> str:
+    token = event.screen_token if token is None else token
+    return reverse("event-screen-snapshot", kwargs={"event_id": event.pk, "token": token})
+
+
+def link_api(event: Event) -> str:
+    return f"/api/events/{event.pk}/screen-link/"
+
+
+@pytest.fixture
+def screened(world: World) -> World:
+    world.event = screen_link_issue(event_id=world.event.pk)
+    return world
+
+
+# ------------------------------------------------------------------------------ the link
+
+
+@pytest.mark.django_db
+def test_the_screen_opens_with_its_token_and_no_login(client, screened):
+    response = client.get(screen_url(screened.event))
+    assert response.status_code == 200
+    assert screened.event.name in response.content.decode()
+    assert response["Cache-Control"] == "no-store"
+    assert client.get(snapshot_url(screened.event)).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_screen_token_is_long_random_and_new_each_time(world):
+    first = screen_link_issue(event_id=world.event.pk).screen_token
+    second = screen_link_issue(event_id=world.event.pk).screen_token
+    assert first != second
+    assert len(first) >= 43  # 32 random bytes, URL-safe: 256 bits
+    assert re.fullmatch(r"[A-Za-z0-9_-]+", first)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("wrong", ["nope", "x" * 43, "%20"])
+def test_a_wrong_token_is_not_found(client, screened, wrong):
+    assert client.get(screen_url(screened.event, wrong)).status_code == 404
+    assert client.get(snapshot_url(screened.event, wrong)).status_code == 404
+
+
+@pytest.mark.django_db
+def test_another_events_token_does_not_open_this_screen(client, screened):
+    other = screen_link_issue(event_id=make_world(players=4).event.pk)
+    kwargs = {"event_id": screened.event.pk, "token": other.screen_token}
+    url = reverse("event-screen", kwargs=kwargs)
+    assert client.get(url).status_code == 404
+
+
+@pytest.mark.django_db
+def test_an_event_without_a_link_has_no_screen(client, world):
+    assert world.event.screen_token == ""
+    assert client.get(f"/events/{world.event.pk}/screen/x/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_revoked_or_replaced_link_stops_working(client, screened):
+    old = screened.event.screen_token
+    new = screen_link_issue(event_id=screened.event.pk).screen_token
+    assert client.get(screen_url(screened.event, old)).status_code == 404
+    assert client.get(screen_url(screened.event, new)).status_code == 200
+    screen_link_revoke(event_id=screened.event.pk)
+    assert client.get(screen_url(screened.event, new)).status_code == 404
+    assert client.get(snapshot_url(screened.event, new)).status_code == 404
+    links = AuditEvent.objects.filter(event=screened.event, action__startswith="screen_link")
+    actions = list(links.values_list("action", flat=True))
+    assert sorted(actions) == ["screen_link_issued", "screen_link_issued", "screen_link_revoked"]
+
+
+# ------------------------------------------------------------------------------ the API
+
+
+@pytest.mark.django_db
+def test_an_organiser_issues_a_link_through_the_api_and_it_opens_the_screen(client, world):
+    response = world.organiser_client().post(link_api(world.event))
+    assert response.status_code == 201
+    url = response.json()["url"]
+    world.event.refresh_from_db()
+    assert url == f"http://testserver{screen_url(world.event)}"
+    assert client.get(url.removeprefix("http://testserver")).status_code == 200
+
+    again = world.organiser_client().post(link_api(world.event)).json()["url"]
+    assert again != url
+    assert client.get(url.removeprefix("http://testserver")).status_code == 404
+
+
+@pytest.mark.django_db
+def test_an_organiser_revokes_the_link_through_the_api(client, screened):
+    url = screen_url(screened.event)
+    response = screened.organiser_client().delete(link_api(screened.event))
+    assert response.status_code == 204
+    assert client.get(url).status_code == 404
+    assert screened.organiser_client().delete(link_api(screened.event)).status_code == 204
+
+
+def caller(world: World, who: str) -> Any:
+    if who == "anonymous":
+        return client_for()
+    if who == "banker_key":
+        return world.banker()
+    if who == "banker":
+        banker = Volunteer.objects.get(event=world.event, role=Volunteer.Role.BANKER).user
+        return client_for(banker)
+    return client_for(getattr(world, who))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("who", "issue", "revoke"),
+    [
+        ("anonymous", 401, 401),
+        ("banker_key", 403, 403),
+        ("banker", 403, 403),
+        ("referee", 403, 403),
+        ("organiser", 201, 204),
+    ],
+)
+def test_only_organisers_issue_and_revoke_the_link(screened, who, issue, revoke):
+    token = screened.event.screen_token
+    response = caller(screened, who).post(link_api(screened.event))
+    assert response.status_code == issue
+    if issue != 201:
+        assert set(response.json()) == {"error", "detail"}
+        screened.event.refresh_from_db()
+        assert screened.event.screen_token == token
+    assert caller(screened, who).delete(link_api(screened.event)).status_code == revoke
+
+
+@pytest.mark.django_db
+def test_the_link_endpoints_are_in_the_api_schema(api):
+    schema = api.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    operations = schema["paths"]["/api/events/{event_id}/screen-link/"]
+    assert set(operations) >= {"post", "delete"}
+    assert operations["post"]["responses"]["201"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/ScreenLink"
+    }
+    assert set(schema["components"]["schemas"]["ScreenLink"]["properties"]) == {"url"}
+    assert "204" in operations["delete"]["responses"]
+
+
+@pytest.mark.django_db
+def test_the_api_for_an_unknown_event_is_not_found(world):
+    assert world.organiser_client().post("/api/events/999999/screen-link/").status_code == 404
+
+
+# ------------------------------------------------------------------------------ the snapshot
+
+
+@pytest.mark.django_db
+def test_the_snapshot_has_the_clock_the_leaderboards_and_the_bracket(client, screened):
+    bank(screened.table, kind="pass_go", seat=3)
+    bank(screened.table, kind="buy", seat=1, space=39)
+    data = client.get(snapshot_url(screened.event)).json()
+    assert set(data) >= {"event", "now", "clock", "tables", "bracket"}
+    assert data["event"] == {
+        "id": screened.event.pk,
+        "name": screened.event.name,
+        "charity": screened.event.charity,
+    }
+    clock = data["clock"]
+    assert clock["round"] == screened.round.number
+    assert clock["status"] == "running"
+    assert clock["last_turn"] is False
+    assert clock["ends_at"].startswith(str(screened.round.ends_at.year))
+    assert [t["number"] for t in data["tables"]] == [1, 2]
+    first = data["tables"][0]
+    assert set(first) >= {"id", "number", "round", "closed", "currency", "leaderboard"}
+    assert first["currency"] == "$"
+    board = first["leaderboard"]
+    assert set(board[0]) >= {"place", "seat", "name", "cash", "net_worth", "bankrupt"}
+    assert board[0]["seat"] == 3  # passed GO: 1,700
+    assert (board[0]["place"], board[0]["cash"], board[0]["net_worth"]) == (1, 1700, 1700)
+    boardwalk = next(row for row in board if row["seat"] == 1)
+    assert (boardwalk["cash"], boardwalk["net_worth"]) == (1100, 1500)
+    # Two seats level at 1,500 share second place; Boardwalk's owner is as rich but holds
+    # less cash, so comes fourth.
+    assert [row["place"] for row in board] == [1, 2, 2, 4]
+    assert board[-1]["seat"] == 1
+    assert data["bracket"]["rounds"][0]["number"] == screened.round.number
+
+
+def test_the_leaderboard_ranks_by_net_worth_then_cash_with_bankrupt_seats_last():
+    seats = [
+        {"seat": 1, "name": "A", "cash": 100, "net_worth": 900, "bankrupt": False},
+        {"seat": 2, "name": "B", "cash": 0, "net_worth": 0, "bankrupt": True},
+        {"seat": 3, "name": "C", "cash": 500, "net_worth": 900, "bankrupt": False},
+        {"seat": 4, "name": "D", "cash": 500, "net_worth": 900, "bankrupt": False},
+        {"seat": 5, "name": "E", "cash": 50, "net_worth": 1200, "bankrupt": False},
+    ]
+    rows = leaderboard(seats)
+    assert [(r["name"], r["place"]) for r in rows] == [
+        ("E", 1),
+        ("C", 2),
+        ("D", 2),
+        ("A", 4),
+        ("B", 5),
+    ]
+
+
+@pytest.mark.django_db
+def test_the_clock_says_last_turn_once_it_ran_out_with_no_worker_writing_nothing(client, screened):
+    Round.objects.filter(pk=screened.round.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
+    clock = client.get(snapshot_url(screened.event)).json()["clock"]
+    assert (clock["status"], clock["last_turn"]) == ("time_called", True)
+    assert Round.objects.get(pk=screened.round.pk).status == Round.Status.RUNNING
+
+
+@pytest.mark.django_db
+def test_the_clock_says_last_turn_once_time_is_called(client, screened):
+    Round.objects.filter(pk=screened.round.pk).update(status=Round.Status.TIME_CALLED)
+    clock = client.get(snapshot_url(screened.event)).json()["clock"]
+    assert clock["last_turn"] is True
+    assert clock["status_label"] == "Time called"
+
+
+@pytest.mark.django_db
+def test_before_any_round_the_snapshot_is_empty_but_whole(client):
+    world = make_world(players=4, start=False)
+    Round.objects.filter(pk=world.round.pk).update(status=Round.Status.PLANNED)
+    event = screen_link_issue(event_id=world.event.pk)
+    data = client.get(snapshot_url(event)).json()
+    assert data["clock"] is None
+    assert data["tables"] == []
+
+
+@pytest.mark.django_db
+def test_after_the_round_ends_the_bracket_shows_who_goes_through(client, screened):
+    bank(screened.table, kind="pass_go", seat=2)
+    bank(screened.tables[1], kind="pass_go", seat=4)
+    Round.objects.filter(pk=screened.round.pk).update(ends_at=timezone.now() - timedelta(minutes=1))
+    close_and_confirm(screened.round, by=screened.referee)
+    round_end(round_id=screened.round.pk, actor=screened.organiser)
+    data = client.get(snapshot_url(screened.event)).json()
+    assert data["clock"]["ended"] is True
+    through = [
+        p["name"]
+        for table in data["bracket"]["rounds"][0]["tables"]
+        for p in table["players"]
+        if p["advances"]
+    ]
+    assert len(through) == 2
+
+
+@pytest.mark.django_db
+def test_the_snapshot_costs_the_same_queries_for_more_tables_and_entries(client):
+    def queries(world: World, entries: int) -> int:
+        for _ in range(entries):
+            for table in world.tables:
+                bank(table, kind="pass_go", seat=1)
+        event = screen_link_issue(event_id=world.event.pk)
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(snapshot_url(event)).status_code == 200
+        return len(captured)
+
+    few = queries(make_world(players=8), 1)
+    many = queries(make_world(players=20), 10)
+    assert many == few
+    assert few <= 10
+
+
+# ------------------------------------------------------------------------------ in a browser
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_big_screen_updates_when_an_entry_is_posted(live_server, new_page):
+    world = make_world(players=36, name="Spring Monopoly Night")  # nine tables
+    event = screen_link_issue(event_id=world.event.pk)
+    page = new_page(viewport=TABLET_LANDSCAPE)
+    page.goto(f"{live_server.url}{screen_url(event)}")
+    table = page.locator(f"[data-table='{world.table.number}']")
+    table.get_by_text("Table 1").wait_for()
+    page.locator("#clock-time").get_by_text(re.compile(r"^\d+(:\d\d)+$")).wait_for()
+    check_page(page, "screen 1280", labels=False)
+    snap(page, "screen-1280x800")
+
+    bank(world.table, kind="pass_go", seat=2)
+    bank(world.table, kind="pass_go", seat=2)
+    leader = table.locator(".board-row").first
+    leader.get_by_text("$1,900").first.wait_for(timeout=15_000)
+    seat_two = world.table.seats.get(number=2).player.name
+    assert leader.locator(".name").inner_text() == seat_two
+    assert page.evaluate("performance.getEntriesByType('navigation').length") == 1  # no reload
+    # Nine tables do not fit 1280x800: after a rest at the top, the leaderboard scrolls itself.
+    wait_until(
+        page,
+        "document.querySelector('#view-leaderboard .view-scroll').scrollTop > 20",
+        timeout=10_000,
+    )
+    snap(page, "screen-1280x800-updated")
+
+    page.keyboard.press("ArrowRight")
+    page.locator("#view-bracket").get_by_text("Round 1 · Preliminary").wait_for()
+    check_page(page, "screen bracket", labels=False)
+    snap(page, "screen-1280x800-bracket")
+    page.keyboard.press("c")
+    page.keyboard.press("+")
+    assert page.evaluate("document.body.classList.contains('compact')")
+    assert (
+        page.evaluate(
+            "getComputedStyle(document.documentElement).getPropertyValue('--screen-scale').trim()"
+        )
+        == "1.10"
+    )
+    page.keyboard.press("ArrowLeft")
+    check_page(page, "screen compact", labels=False)
+    snap(page, "screen-1280x800-compact")
+
+    big = new_page(viewport=FULL_HD)
+    big.goto(f"{live_server.url}{screen_url(event)}")
+    big.locator(f"[data-table='{world.table.number}']").get_by_text("$1,900").first.wait_for()
+    check_page(big, "screen 1920", labels=False)
+    snap(big, "screen-1920x1080")
+
+    screen_link_revoke(event_id=event.pk)
+    big.get_by_text("This screen link no longer works.").wait_for(timeout=15_000)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_big_screen_says_last_turn_and_rotates_by_itself(live_server, new_page):
+    world = make_world(players=8)
+    Round.objects.filter(pk=world.round.pk).update(status=Round.Status.TIME_CALLED)
+    event = screen_link_issue(event_id=world.event.pk)
+    page = new_page(viewport=FULL_HD)
+    page.add_init_script("window.localStorage.clear()")
+    page.goto(f"{live_server.url}{screen_url(event)}")
+    page.locator("#clock-time").get_by_text("Last turn").wait_for()
+    page.evaluate("document.getElementById('screen').dataset.rotate = '1'")
+    page.locator("[data-action=next]").click()  # to the bracket; the next turn comes in 1 s
+    assert page.locator("#view-bracket").is_visible()
+    page.locator("#view-leaderboard").wait_for(state="visible", timeout=5_000)
+    page.locator("[data-action=pause]").click()
+    assert page.locator("[data-action=pause]").get_attribute("aria-pressed") == "true"
+    page.wait_for_timeout(1_500)
+    assert page.locator("#view-leaderboard").is_visible()  # paused: it stays
+    check_page(page, "screen last turn", labels=False)
+    snap(page, "screen-1920x1080-last-turn")

@@ -1,0 +1,196 @@
+"""The control room's judgement: each reason a table needs attention appears and clears at
+the right time (the clock is an argument), tables needing attention sort first, and the
+room for a hundred tables costs the same few queries as for two."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from banking.services.tablets import Report, tablet_heartbeat
+from tests.conftest import make_world
+from tests.entries import bank
+from tournament.models import Round
+from tournament.results.closing import table_close
+from tournament.results.reviews import table_confirm, table_dispute
+from tournament.room.selectors import control_room, tables_needing_attention
+
+pytestmark = pytest.mark.django_db
+
+
+def tile(world, number, now):
+    room = control_room(round_id=world.round.pk, now=now)
+    return next(t for t in room["tables"] if t["number"] == number)
+
+
+def started_minutes_ago(world, minutes):
+    start = timezone.now() - timedelta(minutes=minutes)
+    Round.objects.filter(pk=world.round.pk).update(
+        started_at=start, ends_at=start + timedelta(minutes=90)
+    )
+    world.round.refresh_from_db()
+
+
+def test_a_fresh_table_with_its_tablet_online_needs_nothing(world):
+    now = timezone.now()
+    tablet_heartbeat(table_id=world.table.pk, report=Report(), now=now)
+    t = tile(world, 1, now)
+    assert t["attention"] is False
+    assert t["reasons"] == []
+    assert t["status"] == "open"
+    assert t["tablet"]["state"] == "online"
+    assert t["tablet"]["words"] == "online"
+    assert t["entries"] == 0
+    assert t["leader"] is None
+
+
+def test_a_console_never_opened_says_so(world):
+    assert tile(world, 2, timezone.now())["tablet"]["words"] == "never opened"
+
+
+def test_a_silent_tablet_is_offline_and_needs_attention_after_the_threshold(world):
+    seen = timezone.now()
+    tablet_heartbeat(
+        table_id=world.table.pk, report=Report(online=False, outbox=3, synced_seconds=0), now=seen
+    )
+    # Within the threshold (2 min by default): offline, but no call for help yet.
+    early = tile(world, 1, seen + timedelta(seconds=90))
+    assert early["tablet"]["state"] == "offline"
+    assert early["tablet"]["words"] == "offline 1 min, 3 entries waiting"
+    assert early["attention"] is False
+    late = tile(world, 1, seen + timedelta(minutes=4, seconds=5))
+    assert late["reasons"] == ["tablet offline 4 min, 3 entries waiting"]
+    # It comes back and sends what waited: the reason clears.
+    back = seen + timedelta(minutes=4, seconds=10)
+    tablet_heartbeat(
+        table_id=world.table.pk,
+        report=Report(outbox=3, synced_seconds=250, away_seconds=250),
+        now=back,
+    )
+    tablet_heartbeat(table_id=world.table.pk, report=Report(synced_seconds=0), now=back)
+    recovered = tile(world, 1, back + timedelta(seconds=2))
+    assert recovered["tablet"]["state"] == "online"
+    assert recovered["tablet"]["back"] == "back after 4 min"
+    assert recovered["attention"] is False
+
+
+def test_a_tablet_heard_but_unable_to_send_is_offline_since_its_last_sync(world):
+    now = timezone.now()
+    tablet_heartbeat(
+        table_id=world.table.pk,
+        report=Report(online=False, outbox=1, oldest_seconds=170, synced_seconds=180),
+        now=now,
+    )
+    assert tile(world, 1, now)["reasons"] == ["tablet offline 3 min, 1 entry waiting"]
+
+
+def test_the_offline_threshold_is_the_events(world):
+    world.event.attention_offline_minutes = 10
+    world.event.attention_quiet_minutes = 60
+    world.event.save()
+    seen = timezone.now()
+    tablet_heartbeat(table_id=world.table.pk, report=Report(), now=seen)
+    assert tile(world, 1, seen + timedelta(minutes=9))["attention"] is False
+    assert tile(world, 1, seen + timedelta(minutes=10))["reasons"] == ["tablet offline 10 min"]
+
+
+def test_a_quiet_table_needs_attention_after_the_threshold(world):
+    started_minutes_ago(world, 0)
+    bank(world.table, kind="buy", seat=1, space=39)
+    t = tile(world, 1, timezone.now())
+    assert t["attention"] is False
+    assert t["entries"] == 1
+    assert t["quiet_minutes"] == 0
+    later = timezone.now() + timedelta(minutes=12, seconds=3)
+    assert tile(world, 1, later)["reasons"] == ["no entry for 12 min"]
+    assert tile(world, 2, later)["reasons"] == ["no entry since the start, 12 min ago"]
+    bank(world.table, kind="pass_go", seat=1)
+    assert tile(world, 1, timezone.now() + timedelta(minutes=9))["attention"] is False
+
+
+def test_the_leader_is_the_best_net_worth(world):
+    bank(world.table, kind="buy", seat=2, space=39)  # Boardwalk: cash for a deed, worth less
+    t = tile(world, 1, timezone.now())
+    assert t["leader"]["seat"] != 2
+    assert t["leader"]["net_worth"] == 1500
+
+
+def test_a_dispute_waiting_needs_attention(world):
+    table_close(table_id=world.table.pk)
+    assert tile(world, 1, timezone.now())["status"] == "awaiting"
+    table_dispute(table_id=world.table.pk, user=world.referee, reason="Rent on Boardwalk")
+    t = tile(world, 1, timezone.now())
+    assert t["status"] == "disputed"
+    assert t["status_label"] == "Disputed"
+    assert "dispute waiting" in t["reasons"]
+
+
+def test_a_confirmed_table_needs_nothing(world):
+    table_close(table_id=world.table.pk)
+    table_confirm(table_id=world.table.pk, user=world.referee)
+    t = tile(world, 1, timezone.now() + timedelta(hours=3))
+    assert (t["status"], t["status_label"], t["attention"]) == ("confirmed", "Confirmed", False)
+
+
+def test_time_called_with_the_table_still_open_needs_attention_after_the_last_turn(world):
+    world.event.attention_quiet_minutes = 120
+    world.event.save()
+    started_minutes_ago(world, 0)
+    ends = world.round.ends_at
+    for table in world.tables:
+        bank(table, kind="pass_go", seat=1)
+    assert tile(world, 1, ends + timedelta(minutes=4))["attention"] is False
+    t = tile(world, 1, ends + timedelta(minutes=5))
+    assert t["reasons"] == ["time called, still open"]
+    table_close(table_id=world.tables[1].pk)
+    assert tile(world, 2, ends + timedelta(minutes=5))["attention"] is False
+
+
+def test_tables_needing_attention_come_first_in_table_order(db):
+    world = make_world(players=12, table_size=3)
+    now = timezone.now()
+    for table in world.tables:
+        tablet_heartbeat(table_id=table.pk, report=Report(), now=now)
+        bank(table, kind="pass_go", seat=1)
+    tablet_heartbeat(table_id=world.tables[2].pk, report=Report(outbox=2), now=now)
+    table_close(table_id=world.tables[3].pk)
+    table_dispute(table_id=world.tables[3].pk, user=world.referee, reason="Wrong seat")
+    # Three minutes on, every tablet has polled but table 3's, silent since with 2 waiting;
+    # table 4 is disputed.
+    later = now + timedelta(minutes=3)
+    for table in (world.tables[0], world.tables[1], world.tables[3]):
+        tablet_heartbeat(table_id=table.pk, report=Report(), now=later)
+    room = control_room(round_id=world.round.pk, now=later)
+    assert [t["number"] for t in room["tables"]] == [3, 4, 1, 2]
+    assert room["attention"] == 2
+    assert room["tables"][0]["reason_words"] == "tablet offline 3 min, 2 entries waiting"
+    assert room["tables"][1]["reason_words"] == "dispute waiting"
+    referee = tables_needing_attention(event_id=world.event.pk, now=later)
+    assert [t["number"] for t in referee] == [3, 4]
+
+
+def test_nothing_needs_attention_once_the_round_has_ended_or_before_it_starts(db):
+    seated = make_world(start=False)
+    assert control_room(round_id=seated.round.pk, now=timezone.now())["attention"] == 0
+    assert tables_needing_attention(event_id=seated.event.pk) == []
+
+
+def test_the_control_room_costs_the_same_queries_for_a_hundred_tables(db):
+    small = make_world(players=8, table_size=4)
+    large = make_world(players=400, table_size=4)
+    for world in (small, large):
+        for table in world.tables:
+            tablet_heartbeat(table_id=table.pk, report=Report())
+            bank(table, kind="pass_go", seat=1)
+    assert len(large.tables) == 100
+    counts = []
+    for world in (small, large):
+        with CaptureQueriesContext(connection) as queries:
+            room = control_room(round_id=world.round.pk)
+        assert len(room["tables"]) == len(world.tables)
+        counts.append(len(queries))
+    assert counts[0] == counts[1] <= 3

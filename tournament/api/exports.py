@@ -1,0 +1,86 @@
+"""An event's export through the API, for its organisers: GET /api/events/{id}/export/
+?format=json (one document) or ?format=csv (a zip of CSV files), as a download."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.http import content_disposition_header
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from tournament.errors import Refusal
+from tournament.exports import FORMATS, event_export, export_filename, export_json, export_zip
+from tournament.http.permissions import IsEventOrganiser
+from tournament.models import Event
+
+CONTENT_TYPES = {"json": "application/json", "csv": "application/zip"}
+
+
+class FormatIsTheFile(DefaultContentNegotiation):
+    """`?format=` names the file to download here, not a renderer: refusals stay JSON."""
+
+    def select_renderer(
+        self, request: Request, renderers: list[Any], format_suffix: str | None = None
+    ) -> tuple[Any, str]:
+        return renderers[0], renderers[0].media_type
+
+
+class EventExportApi(APIView):
+    permission_classes = [IsEventOrganiser]
+    content_negotiation_class = FormatIsTheFile
+
+    @extend_schema(
+        tags=["events"],
+        summary="Download the event's ledgers and results",
+        description=(
+            "Organisers only. `format=json` (the default) answers one JSON document: the event "
+            "with the money raised, its players and donations, and each round's tables with "
+            "their seats, every ledger entry (id, seq, kind, fields, transfers with integer "
+            "amounts, author, time, the entry it voids or the void that undid it) and each "
+            "seat's result (cash, deeds, buildings, net worth, rank, points, advances). "
+            "`format=csv` answers a zip of players.csv, entries.csv, results.csv and "
+            "donations.csv (UTF-8, header row). Both come as an attachment named "
+            "`monopoly-night-<event>-<date>.json` or `.zip`."
+        ),
+        parameters=[
+            OpenApiParameter(
+                "format",
+                str,
+                OpenApiParameter.QUERY,
+                enum=list(FORMATS),
+                default="json",
+                description="json: one document; csv: a zip of CSV files.",
+            )
+        ],
+        responses={
+            (200, CONTENT_TYPES["json"]): OpenApiResponse(
+                OpenApiTypes.OBJECT, description="The event as one JSON document."
+            ),
+            (200, CONTENT_TYPES["csv"]): OpenApiResponse(
+                OpenApiTypes.BINARY, description="A zip of CSV files."
+            ),
+            400: OpenApiResponse(description="An unknown format: `{error, detail}`."),
+            401: OpenApiResponse(description="Not logged in: `{error, detail}`."),
+            403: OpenApiResponse(description="Not an organiser of this event: `{error, detail}`."),
+            404: OpenApiResponse(description="No such event: `{error, detail}`."),
+        },
+    )
+    def get(self, request: Request, event_id: int) -> HttpResponse:
+        event = get_object_or_404(Event, pk=event_id)
+        fmt = request.query_params.get("format", "json")
+        if fmt not in FORMATS:
+            raise Refusal("unknown_format", "Ask for format=json or format=csv.")
+        document = event_export(event.pk)
+        content = export_json(document) if fmt == "json" else export_zip(document)
+        response = HttpResponse(content, content_type=CONTENT_TYPES[fmt])
+        response["Content-Disposition"] = content_disposition_header(
+            as_attachment=True, filename=export_filename(event, fmt)
+        )
+        response["Cache-Control"] = "private, no-store"
+        return response

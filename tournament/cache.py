@@ -1,0 +1,63 @@
+"""The cache the pages that watch many tables keep their work in (the referees' overview,
+the big screen): Redis when `CACHE_URL` names one, so that every worker of every web
+server shares it; else each process's own memory.
+
+What is kept is only ever a copy made from PostgreSQL under the version of what it shows,
+so losing it costs time, never correctness: a Redis that is down or slow is a miss, and
+the page is computed as if nothing had been kept.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
+
+
+class ForgivingRedisCache(RedisCache):
+    """Django's Redis cache, where an unreachable Redis is a miss instead of an error."""
+
+    def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
+        try:
+            return super().get(key, default, version)
+        except RedisError as exc:
+            log.warning("cache unavailable: %s", exc)
+            return default
+
+    def get_many(self, keys: Any, version: int | None = None) -> dict[Any, Any]:
+        try:
+            return super().get_many(keys, version)
+        except RedisError as exc:
+            log.warning("cache unavailable: %s", exc)
+            return {}
+
+    def set(self, *args: Any, **kwargs: Any) -> None:
+        try:
+            super().set(*args, **kwargs)
+        except RedisError as exc:
+            log.warning("cache unavailable: %s", exc)
+
+    def set_many(self, *args: Any, **kwargs: Any) -> list[Any]:
+        try:
+            return super().set_many(*args, **kwargs)
+        except RedisError as exc:
+            log.warning("cache unavailable: %s", exc)
+            return []
+
+
+def caches_from(url: str) -> dict[str, dict[str, Any]]:
+    """The CACHES setting for `CACHE_URL`: a Redis URL, or empty for each process's memory."""
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return {
+            "default": {
+                "BACKEND": "tournament.cache.ForgivingRedisCache",
+                "LOCATION": url,
+                "KEY_PREFIX": "mn",
+                "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+            }
+        }
+    return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

@@ -1,0 +1,348 @@
+"""An event's ledgers and results for its organisers: one JSON document, or a zip of CSV files
+that open in a spreadsheet (players.csv, entries.csv, results.csv, donations.csv).
+
+The JSON keeps what a program needs to read it back (entry ids, seq, amounts as integers,
+each entry's fields and transfers); the CSV files add the ledger in words. Both are built
+from one document, read in a fixed number of queries whatever the size of the event.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import zipfile
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import Prefetch
+from django.utils import timezone
+from django.utils.text import slugify
+
+from banking.ledgers import rules_of
+from banking.models import Entry
+from banking.selectors import entry_lines
+from tournament import selectors as event_selectors
+from tournament.models import Donation, Event, Player, Result, Round, Seat, Table
+from tournament.results.shape import result_rows
+from tournament.timezones import in_event_zone
+
+FORMATS = ("json", "csv")
+VERSION = 1
+
+
+def export_filename(event: Event, fmt: str) -> str:
+    """`monopoly-night-spring-gala-2026-12-05.json` (or `.zip` for the CSV files)."""
+    slug = slugify(event.name).removeprefix("monopoly-night").strip("-") or f"event-{event.pk}"
+    return f"monopoly-night-{slug}-{event.date:%Y-%m-%d}.{'zip' if fmt == 'csv' else 'json'}"
+
+
+# ------------------------------------------------------------------------------ the document
+
+
+def event_export(event_id: int) -> dict[str, Any]:
+    """Everything an organiser keeps of an event: players, donations, and each round's
+    tables with their seats, every ledger entry and each seat's result (shaped by
+    tournament.results.shape, as the API and the pages show it); times in the event's time
+    zone, with their offset."""
+    event = Event.objects.get(pk=event_id)
+    with in_event_zone(event):
+        return _event_export(event)
+
+
+def _event_export(event: Event) -> dict[str, Any]:
+    event_id = event.pk
+    rules = rules_of(event)
+    players = list(Player.objects.filter(event_id=event_id).order_by("id"))
+    rounds = list(event_selectors.event_rounds(event_id))
+    tables = list(
+        Table.objects.filter(round__event_id=event_id)
+        .select_related("banker__user", "referee__user", "reviewed_by")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
+        )
+        .order_by("round__number", "number")
+    )
+    entries: dict[int, list[Entry]] = defaultdict(list)
+    for entry in (
+        Entry.objects.filter(table__round__event_id=event_id)
+        .select_related("voided_by", "voids")
+        .order_by("table_id", "seq")
+    ):
+        entries[entry.table_id].append(entry)
+    results: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for row in result_rows(
+        Result.objects.filter(round__event_id=event_id)
+        .select_related("seat__table", "player", "round")
+        .order_by("seat__table_id", "rank", "seat__number")
+    ):
+        results[row["table_id"]].append(row)
+
+    by_round: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for table in tables:
+        names = {seat.number: seat.player.name for seat in table.seats.all()}
+        by_round[table.round_id].append(
+            _table(table, entries[table.pk], results[table.pk], names=names, rules=rules)
+        )
+    return {
+        "export": {
+            "format": "monopoly-night-event",
+            "version": VERSION,
+            "exported_at": _when(timezone.now()),
+        },
+        "event": _event(event, currency=rules.edition.currency),
+        "players": [_player(player) for player in players],
+        "donations": [
+            {
+                "id": d.pk,
+                "donor": d.donor,
+                "amount": d.amount,
+                "note": d.note,
+                "created_at": _when(d.created_at),
+            }
+            for d in Donation.objects.filter(event_id=event_id).order_by("created_at", "id")
+        ],
+        "rounds": [_round(round_, by_round[round_.pk]) for round_ in rounds],
+    }
+
+
+def _event(event: Event, *, currency: str) -> dict[str, Any]:
+    return {
+        "id": event.pk,
+        "name": event.name,
+        "date": event.date.isoformat(),
+        "venue": event.venue,
+        "charity": event.charity,
+        "edition": event.edition,
+        "time_zone": event.time_zone,
+        "currency": currency,
+        "variants": event.variants,
+        "advancement": event.advancement,
+        "wildcards": event.wildcards,
+        "finalists": event.finalists,
+        "entry_fee": event.entry_fee,
+        "status": event.status,
+        "money_raised": event_selectors.money_raised(event.pk),
+    }
+
+
+def _player(player: Player) -> dict[str, Any]:
+    return {
+        "id": player.pk,
+        "name": player.name,
+        "email": player.email,
+        "team": player.team,
+        "paid": player.paid,
+        "checked_in": player.checked_in,
+    }
+
+
+def _round(round_: Round, tables: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "id": round_.pk,
+        "number": round_.number,
+        "kind": round_.kind,
+        "status": round_.status,
+        "time_limit_minutes": round_.time_limit_minutes,
+        "started_at": _when(round_.started_at),
+        "ended_at": _when(round_.ended_at),
+        "tables": tables,
+    }
+
+
+def _table(
+    table: Table,
+    entries: list[Entry],
+    results: list[dict[str, Any]],
+    *,
+    names: Mapping[int, str],
+    rules: Any,
+) -> dict[str, Any]:
+    lines = entry_lines(entries, names=names, rules=rules)
+    return {
+        "id": table.pk,
+        "number": table.number,
+        "status": table.status,
+        "review": table.review,
+        "review_note": table.review_note,
+        "reviewed_by": table.reviewed_by.get_username() if table.reviewed_by else None,
+        "verification_code": table.verification_code,
+        "banker": table.banker.user.get_username() if table.banker else None,
+        "referee": table.referee.user.get_username() if table.referee else None,
+        "seats": [
+            {"seat": seat.number, "player_id": seat.player_id, "name": seat.player.name}
+            for seat in table.seats.all()
+        ],
+        "entries": [_entry(entry, line) for entry, line in zip(entries, lines, strict=True)],
+        "results": results,
+    }
+
+
+def _entry(entry: Entry, line: Mapping[str, Any]) -> dict[str, Any]:
+    voided_by = getattr(entry, "voided_by", None)
+    return {
+        "id": str(entry.pk),
+        "seq": entry.seq,
+        "kind": entry.kind,
+        "label": line["label"],
+        "fields": entry.fields,
+        "transfers": entry.transfers,
+        "money": line["money"],
+        "details": line["details"],
+        "author": entry.author_name,
+        "author_role": entry.author_role,
+        "created_at": _when(entry.created_at),
+        "voids": str(entry.voids_id) if entry.voids_id else None,
+        "voids_seq": entry.voids.seq if entry.voids_id else None,
+        "voided_by": str(voided_by.pk) if voided_by else None,
+        "voided_by_seq": voided_by.seq if voided_by else None,
+    }
+
+
+RESULT_FIELDS = (
+    "cash",
+    "property_value",
+    "building_value",
+    "net_worth",
+    "bankrupt",
+    "rank",
+    "tied",
+    "points",
+    "advances",
+    "undecided",
+    "override_reason",
+    "tie_break",
+)
+
+
+def _when(moment: Any) -> str | None:
+    """A moment in the current time zone (the event's, in an export), with its offset."""
+    return timezone.localtime(moment).isoformat() if moment else None
+
+
+# ------------------------------------------------------------------------------ the files
+
+
+def export_json(document: Mapping[str, Any]) -> bytes:
+    return json.dumps(document, indent=2, ensure_ascii=False, cls=DjangoJSONEncoder).encode()
+
+
+PLAYER_COLUMNS = ["player_id", "name", "email", "team", "paid", "checked_in", "points"]
+ENTRY_COLUMNS = [
+    "round",
+    "table",
+    "seq",
+    "entry_id",
+    "kind",
+    "what",
+    "details",
+    "money",
+    "author",
+    "author_role",
+    "created_at",
+    "voids_seq",
+    "voided_by_seq",
+    "fields",
+    "transfers",
+]
+RESULT_COLUMNS = [
+    "round",
+    "table",
+    "seat",
+    "player_id",
+    "name",
+    *RESULT_FIELDS,
+    "table_review",
+    "how",
+]
+DONATION_COLUMNS = ["donation_id", "donor", "amount", "note", "created_at"]
+
+
+def export_zip(document: Mapping[str, Any]) -> bytes:
+    """The document as CSV files in a zip: UTF-8 (with the byte-order mark spreadsheets
+    look for), a header row, one row per player, entry, result and donation."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, columns, rows in (
+            ("players.csv", PLAYER_COLUMNS, _player_rows(document)),
+            ("entries.csv", ENTRY_COLUMNS, _entry_rows(document)),
+            ("results.csv", RESULT_COLUMNS, _result_rows(document)),
+            ("donations.csv", DONATION_COLUMNS, _donation_rows(document)),
+        ):
+            archive.writestr(name, csv_text(columns, rows).encode("utf-8-sig"))
+    return buffer.getvalue()
+
+
+def csv_text(columns: list[str], rows: Iterable[Mapping[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\r\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({column: spreadsheet_cell(row.get(column)) for column in columns})
+    return out.getvalue()
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_cell(value: Any) -> Any:
+    """A value as a spreadsheet should show it. Text that a spreadsheet would run as a
+    formula (a player named `=HYPERLINK(...)`) gets a leading apostrophe; numbers stay
+    numbers, and lists and objects become JSON."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return value
+    if isinstance(value, list | dict):
+        value = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def _tables(document: Mapping[str, Any]) -> Iterable[tuple[dict[str, Any], dict[str, Any]]]:
+    for round_ in document["rounds"]:
+        for table in round_["tables"]:
+            yield round_, table
+
+
+def _player_rows(document: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
+    points: dict[int, int] = defaultdict(int)
+    for _, table in _tables(document):
+        for result in table["results"]:
+            points[result["player_id"]] += result["points"]
+    for player in document["players"]:
+        yield {"player_id": player["id"], "points": points[player["id"]], **player}
+
+
+def _entry_rows(document: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
+    for round_, table in _tables(document):
+        for entry in table["entries"]:
+            yield {
+                **entry,
+                "round": round_["number"],
+                "table": table["number"],
+                "entry_id": entry["id"],
+                "what": entry["label"],
+                "details": "; ".join(entry["details"]),
+                "money": "; ".join(entry["money"]),
+            }
+
+
+def _result_rows(document: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
+    for round_, table in _tables(document):
+        for result in table["results"]:
+            yield {
+                **result,
+                "round": round_["number"],
+                "table": table["number"],
+                "table_review": table["review"],
+            }
+
+
+def _donation_rows(document: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
+    for donation in document["donations"]:
+        yield {"donation_id": donation["id"], **donation}

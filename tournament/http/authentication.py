@@ -1,0 +1,146 @@
+"""`Authorization: Table <key>`: the console key, good for one table while its round runs."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from django.contrib.auth.models import AnonymousUser
+from django.db import connection
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework import authentication, exceptions
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.request import Request
+
+from tournament.http.rows import Columns, prepared_cursor, split
+from tournament.models import Event, Round, Table
+
+KEY_VALID = (Round.Status.SEATED, Round.Status.RUNNING, Round.Status.TIME_CALLED)
+
+
+class TableKeyAuthentication(authentication.BaseAuthentication):
+    keyword = "Table"
+
+    def authenticate(self, request: Request) -> tuple[AnonymousUser, Table | TableKey] | None:
+        parts = authentication.get_authorization_header(request).split()
+        if not parts or parts[0].lower() != self.keyword.lower().encode():
+            return None
+        if len(parts) != 2:
+            raise exceptions.AuthenticationFailed("Give the table key after the word Table.")
+        key = parts[1].decode(errors="replace")
+        if not key.isascii() or not key.isprintable():
+            key = ""  # keys are URL-safe base64; PostgreSQL would refuse a NUL with a 500
+        view = (request.parser_context or {}).get("view")
+        if request.method not in SAFE_METHODS and getattr(view, "checks_table_key", False):
+            return AnonymousUser(), TableKey(key)
+        # A read answers from this one query; a write reads the ledger under its lock.
+        table = table_by_key(key, with_ledger=request.method in SAFE_METHODS)
+        if (refusal := key_refusal(table)) is not None:
+            raise refusal
+        return AnonymousUser(), table
+
+    def authenticate_header(self, request: Request) -> str:
+        return self.keyword
+
+
+class TableKey(str):
+    """A write's table key, not checked yet: a view that sets `checks_table_key` has its
+    service check it in the query that locks the table (one round trip less)."""
+
+
+def key_refusal(table: Table | None) -> exceptions.AuthenticationFailed | None:
+    """Why the table a key found does not open it now (no such key, or its round is over)."""
+    if table is None:
+        return exceptions.AuthenticationFailed(
+            "This table key is not valid: it may have been replaced. Scan the table's QR code."
+        )
+    if table.round.status not in KEY_VALID:
+        return exceptions.AuthenticationFailed("This table key no longer works: its round is over.")
+    return None
+
+
+def refused_key(key: str, table_id: int) -> exceptions.APIException | None:
+    """Why a key a write brought does not open table `table_id`: the same refusals, in the
+    same words, as TableKeyAuthentication and a key for another table; None if it does."""
+    table = Table.objects.select_related("round").filter(key=key).order_by().first()
+    if (refusal := key_refusal(table)) is not None:
+        return refusal
+    if table.pk == table_id:
+        return None
+    if not Table.objects.filter(pk=table_id).exists():
+        return exceptions.NotFound("There is no such table.")
+    return exceptions.PermissionDenied("This table key opens another table.")
+
+
+class TableKeyScheme(OpenApiAuthenticationExtension):
+    target_class = TableKeyAuthentication
+    name = "tableKey"
+
+    def get_security_definition(self, auto_schema: object) -> dict[str, str]:
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": "`Table <key>`, from the table's console link or QR code.",
+        }
+
+
+@lru_cache(maxsize=2)
+def _by_key(with_ledger: bool) -> tuple[str, tuple[Columns, ...]]:
+    """The key's query, made once: the table, its round and event (and its ledger), and its
+    banker's username, as select_related would read them."""
+    qn = connection.ops.quote_name
+    ledger_model = Table._meta.get_field("ledger").related_model
+    volunteer = Table._meta.get_field("banker").related_model
+    user = volunteer._meta.get_field("user").related_model
+    parts = (Columns.of(Table, "t"), Columns.of(Round, "r"), Columns.of(Event, "e"))
+    if with_ledger:
+        parts = (*parts, Columns.of(ledger_model, "l"))
+    username = user._meta.get_field(user.USERNAME_FIELD).column
+    joins = [
+        f"JOIN {qn(Round._meta.db_table)} r ON r.id = t.round_id",
+        f"JOIN {qn(Event._meta.db_table)} e ON e.id = r.event_id",
+        f"LEFT JOIN {qn(volunteer._meta.db_table)} v ON v.id = t.banker_id",
+        f"LEFT JOIN {qn(user._meta.db_table)} u ON u.id = v.user_id",
+    ]
+    if with_ledger:
+        joins.append(f"LEFT JOIN {qn(ledger_model._meta.db_table)} l ON l.table_id = t.id")
+    columns = ", ".join([*(part.sql for part in parts), f"u.{qn(username)}"])
+    sql = (
+        f"SELECT {columns} FROM {qn(Table._meta.db_table)} t {' '.join(joins)} "  # noqa: S608
+        "WHERE t.key = %s"
+    )
+    return sql, parts
+
+
+def table_by_key(key: str, *, with_ledger: bool) -> Table | None:
+    """The table this key opens, with its round and event (and its ledger, or None), and its
+    banker's username as `banker_username`; None for no such key."""
+    sql, parts = _by_key(with_ledger)
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, [key])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = split(row, *parts)
+    table, round_, event = (part.instance(v) for part, v in zip(parts[:3], values, strict=False))
+    Round._meta.get_field("event").set_cached_value(round_, event)
+    Table._meta.get_field("round").set_cached_value(table, round_)
+    if with_ledger:
+        ledger = parts[3].instance(values[3])
+        ledger_field = Table._meta.get_field("ledger")
+        ledger_field.set_cached_value(table, ledger)  # None: no ledger yet, as select_related
+        if ledger is not None:
+            ledger_field.remote_field.set_cached_value(ledger, table)
+    table.banker_username = values[-1][0]  # type: ignore[attr-defined]
+    return table
+
+
+def table_of(request: Request) -> Table | None:
+    """The table whose key authenticated this request, if any."""
+    return request.auth if isinstance(request.auth, Table) else None
+
+
+def unchecked_key_of(request: Request) -> TableKey | None:
+    """The table key a write brought, left for its service to check (a view with
+    `checks_table_key`), if any."""
+    return request.auth if isinstance(request.auth, TableKey) else None

@@ -1,0 +1,41 @@
+"""The base of the API's input shapes: a text limit holds for the text as it was sent, and
+every text passes the shared check (`tournament.text`: no control or bidi characters).
+
+DRF trims the blanks around a text before checking its length, so 101 characters with a
+leading space would pass a 100-character limit; the schema states the limit on what is sent,
+and so does `Input`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rest_framework import serializers
+
+from tournament.text import text_problem
+
+
+class Input(serializers.Serializer):
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            too_long = {
+                name: [field.error_messages["max_length"].format(max_length=field.max_length)]
+                for name, field in self.fields.items()
+                if isinstance(field, serializers.CharField)
+                and field.max_length is not None
+                and isinstance(data.get(name), str)
+                and len(data[name]) > field.max_length
+            }
+            if too_long:
+                raise serializers.ValidationError(too_long)
+            unsafe = {
+                name: [f"This {problem}"]
+                for name, field in self.fields.items()
+                if isinstance(field, serializers.CharField)
+                and isinstance(data.get(name), str)
+                and (problem := text_problem(data[name])) is not None
+            }
+            if unsafe:
+                raise serializers.ValidationError(unsafe)
+        return super().to_internal_value(data)

@@ -1,0 +1,106 @@
+"""One row and its to-one relations, read by SQL written once per process.
+
+The ORM compiles a query every time it runs: for the queries every request of the table API
+makes (the table key's look-up, the table's lock when posting) that costs more than the
+database's own work. These helpers make the column list of a model once and build model
+instances from a row as `select_related` would, so a hot query's text can be made once and
+only its parameters change (which also lets PostgreSQL reuse its plan).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connection
+from django.db.backends.utils import CursorWrapper
+from django.db.models import Model
+
+
+@dataclass(frozen=True)
+class Columns:
+    """A model's concrete columns (or some of them) as `alias`.column, in one order."""
+
+    model: type[Model]
+    alias: str
+    attnames: tuple[str, ...]
+    sql: str
+    converters: tuple[tuple[int, Any, tuple[Any, ...]], ...]  # (position, column, functions)
+
+    @classmethod
+    def of(cls, model: type[Model], alias: str, only: Sequence[str] | None = None) -> Columns:
+        qn = connection.ops.quote_name
+        fields = [
+            f
+            for f in model._meta.concrete_fields
+            if only is None or f.attname in only or f.primary_key
+        ]
+        sql = ", ".join(f"{alias}.{qn(f.column)}" for f in fields)
+        cols = [f.get_col(alias) for f in fields]
+        converters = tuple(
+            (
+                i,
+                col,
+                tuple(connection.ops.get_db_converters(col) + col.get_db_converters(connection)),
+            )
+            for i, col in enumerate(cols)
+        )
+        return cls(
+            model,
+            alias,
+            tuple(f.attname for f in fields),
+            sql,
+            tuple(c for c in converters if c[2]),
+        )
+
+    @property
+    def width(self) -> int:
+        return len(self.attnames)
+
+    def instance(self, values: Sequence[Any]) -> Model | None:
+        """The model instance of these columns' values (None when its primary key is NULL,
+        a LEFT JOIN that found nothing); what `only()` left out is deferred, as there."""
+        if values[self.attnames.index(self.model._meta.pk.attname)] is None:
+            return None
+        converted = list(values)
+        for i, col, functions in self.converters:
+            for function in functions:
+                converted[i] = function(converted[i], col, connection)
+        return self.model.from_db(connection.alias, list(self.attnames), converted)
+
+
+def split(row: Sequence[Any], *parts: Columns) -> list[Any]:
+    """Cut a row into the values of each part, then whatever follows them."""
+    out: list[Any] = []
+    at = 0
+    for part in parts:
+        out.append(row[at : at + part.width])
+        at += part.width
+    out.append(row[at:])
+    return out
+
+
+def prepared_cursor() -> CursorWrapper:
+    """A cursor (Django's, as `connection.cursor()`: its errors are Django's, its queries
+    logged as any) whose statements PostgreSQL prepares: bound by the server and planned
+    once per connection, for the hot path's queries, whose text never changes. Elsewhere
+    (SQLite in development) an ordinary cursor. Not for a pooler in transaction mode."""
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    with connection.wrap_database_errors:
+        connection.ensure_connection()
+        return connection._prepare_cursor(_Prepared(connection.connection))
+
+
+def _prepared_class() -> type:
+    import psycopg
+
+    class Prepared(psycopg.Cursor):
+        def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
+            return super().execute(query, params, prepare=True, **kwargs)
+
+    return Prepared
+
+
+_Prepared = _prepared_class()

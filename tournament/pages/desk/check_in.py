@@ -1,0 +1,184 @@
+"""Desk pages for the door: check-in by scanning a player's QR code (the tablet's camera,
+static/js/checkin.js with jsQR), the live count, ticks by name, and each player's
+email-ready message with their link and QR code."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import escape
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament import access, selectors
+from tournament.errors import Refusal
+from tournament.models import Event
+from tournament.pages.desk.guards import (
+    desk_view,
+    done,
+    event_page,
+    organised_event,
+    organised_player,
+    refused,
+    wants_json,
+)
+from tournament.player_links import player_page_url, qr_png_data_uri, qr_svg
+from tournament.services import events as services
+
+
+def _json_refusal(code: str, detail: str, status: int) -> JsonResponse:
+    return JsonResponse({"error": code, "detail": detail}, status=status)
+
+
+def _json_guard(request: HttpRequest, event_id: int) -> JsonResponse | None:
+    """For the page's fetches: a JSON 401/403/404, never a login redirect or an HTML page."""
+    if not request.user.is_authenticated:
+        return _json_refusal("not_authenticated", "Log in again.", 401)
+    if not Event.objects.filter(pk=event_id).exists():
+        return _json_refusal("not_found", "There is no such event.", 404)
+    if not access.is_organiser(request.user, event_id):
+        return _json_refusal("forbidden", "Only this event's organisers can do that.", 403)
+    return None
+
+
+@desk_view
+def check_in(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = organised_event(request, event_id)
+    context = event_page(
+        event,
+        "check-in",
+        counts=selectors.check_in_status(event.pk),
+        players=event.players.all(),
+    )
+    return render(request, "desk/check_in.html", context)
+
+
+def _time(value: datetime | None) -> str:
+    return timezone.localtime(value).strftime("%H:%M") if value else ""
+
+
+@require_POST
+def scan(request: HttpRequest, event_id: int) -> HttpResponse:
+    """One scan: the code's player is checked in. JSON for the page's reader; a redirect
+    with the sentence for the plain form (a typed code, or a barcode gun)."""
+    as_json = wants_json(request)
+    if as_json:
+        refusal = _json_guard(request, event_id)
+        if refusal is not None:
+            return refusal
+    else:
+        page = _form_guard(request, event_id)
+        if page is not None:
+            return page
+    code = (request.POST.get("code") or "").strip()[:500]
+    back = reverse("desk:check-in", args=[event_id])
+    try:
+        if not code:
+            raise Refusal("no_code", "No code came through: scan it again, or type it in.")
+        outcome = services.player_check_in_by_code(event_id=event_id, code=code)
+    except Refusal as exc:
+        if as_json:
+            answer = {"error": exc.code, "detail": exc.detail}
+            answer["counts"] = selectors.check_in_status(event_id)
+            return JsonResponse(answer, status=exc.status)
+        refused(request, exc)
+        return redirect(back)
+    player = outcome.player
+    if outcome.already:
+        message = f"{player.name} was already checked in"
+        message += f" at {_time(player.checked_in_at)}." if player.checked_in_at else "."
+    else:
+        message = f"{player.name} is checked in."
+    if not as_json:
+        done(request, message)
+        return redirect(back + f"#player-{player.pk}")
+    return JsonResponse(
+        {
+            "result": "already" if outcome.already else "checked_in",
+            "message": message,
+            "player": {
+                "id": player.pk,
+                "name": player.name,
+                "team": player.team,
+                "checked_in_at": player.checked_in_at,
+            },
+            "counts": selectors.check_in_status(event_id),
+        }
+    )
+
+
+def _form_guard(request: HttpRequest, event_id: int) -> HttpResponse | None:
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("desk:check-in", args=[event_id]))
+    get_object_or_404(Event, pk=event_id)
+    if not access.is_organiser(request.user, event_id):
+        return render(request, "desk/forbidden.html", status=403)
+    return None
+
+
+@require_GET
+def status(request: HttpRequest, event_id: int) -> JsonResponse:
+    """The live count for the check-in page: checked in, expected, missing, and who."""
+    refusal = _json_guard(request, event_id)
+    if refusal is not None:
+        return refusal
+    return JsonResponse(selectors.check_in_status(event_id))
+
+
+# --------------------------------------------------------------------------- messages
+
+
+def player_message_text(*, name: str, event: Event, url: str) -> dict[str, str]:
+    """The email-ready message: a subject, plain text, and HTML with the QR code inline."""
+    when = f"{event.date:%A %-d %B %Y}"
+    where = f" at {event.venue}" if event.venue else ""
+    cause = f", in aid of {event.charity}" if event.charity else ""
+    subject = f"Your place at {event.name}"
+    plain = (
+        f"Hello {name},\n\n"
+        f"You are registered for {event.name} on {when}{where}{cause}.\n\n"
+        f"Your own page: {url}\n\n"
+        "Open it on your phone when you arrive and show its QR code at the desk: one scan "
+        "checks you in. All evening the same page shows your table and seat, the round "
+        "clock, your balance and deeds as the banker records them, your results, and "
+        "whether you play next.\n\n"
+        "Keep the link to yourself: it is your check-in code.\n\n"
+        "See you there!\n"
+    )
+    qr = qr_png_data_uri(url, scale=5)
+    html = (
+        f"<p>Hello {escape(name)},</p>\n"
+        f"<p>You are registered for <strong>{escape(event.name)}</strong> on {escape(when)}"
+        f"{escape(where)}{escape(cause)}.</p>\n"
+        f'<p>Your own page: <a href="{escape(url)}">{escape(url)}</a></p>\n'
+        f'<p><img src="{qr}" width="205" height="205" alt="Your check-in QR code"></p>\n'
+        "<p>Open it on your phone when you arrive and show its QR code at the desk: one scan "
+        "checks you in. All evening the same page shows your table and seat, the round "
+        "clock, your balance and deeds as the banker records them, your results, and "
+        "whether you play next.</p>\n"
+        "<p>Keep the link to yourself: it is your check-in code.</p>\n"
+        "<p>See you there!</p>\n"
+    )
+    return {"subject": subject, "plain": plain, "html": html}
+
+
+@desk_view
+def player_message(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = organised_player(request, player_id)
+    url = player_page_url(player.token, request)
+    message = player_message_text(name=player.name, event=player.event, url=url)
+    context = event_page(
+        player.event,
+        "check-in",
+        player=player,
+        url=url,
+        qr=qr_svg(url),
+        message=message,
+    )
+    response = render(request, "desk/player_message.html", context)
+    response["Cache-Control"] = "no-store"  # the player's link is their key
+    return response

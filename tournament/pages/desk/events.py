@@ -1,0 +1,271 @@
+"""Desk pages for setting up an event: the event, players, donations and volunteers."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tournament import access, selectors
+from tournament.errors import Refusal
+from tournament.models import Player, Round
+from tournament.pages.desk.forms import (
+    VARIANT_LABELS,
+    CheckInForm,
+    DonationForm,
+    EventForm,
+    ImportForm,
+    PaidForm,
+    PlayerForm,
+    RoundForm,
+    VolunteerForm,
+)
+from tournament.pages.desk.guards import (
+    desk_view,
+    done,
+    event_page,
+    organised_event,
+    organised_player,
+    refused,
+    wants_json,
+)
+from tournament.results import selectors as result_selectors
+from tournament.services import events as services
+from tournament.services.rounds import round_create
+
+SAMPLE_CSV = "name,email,team,paid\nAda Lovelace,ada@example.org,Analysts,20\nAlan Turing,,,0"
+
+
+def _rules_locked(event_id: int) -> bool:
+    return (
+        selectors.event_rounds(event_id)
+        .exclude(status__in=[Round.Status.PLANNED, Round.Status.SEATED])
+        .exists()
+    )
+
+
+@desk_view
+def event_list(request: HttpRequest) -> HttpResponse:
+    events = selectors.organiser_events(request.user)
+    return render(request, "desk/event_list.html", {"events": events})
+
+
+@desk_view
+def event_new(request: HttpRequest) -> HttpResponse:
+    if not access.can_create_events(request.user):
+        return render(request, "desk/forbidden.html", {"creating": True}, status=403)
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_create(creator=request.user, **form.create_kwargs())
+        except Refusal as refusal:
+            form.add_error(None, refusal.detail)
+        else:
+            done(request, f"{event.name} is set up. Add its players next.")
+            return redirect("desk:event", event_id=event.pk)
+    return render(request, "desk/event_form.html", {"form": form, "creating": True})
+
+
+@desk_view
+def event_overview(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = organised_event(request, event_id)
+    context = event_page(
+        event,
+        "overview",
+        counts=selectors.player_counts(event.pk),
+        rounds=selectors.event_rounds(event.pk),
+        volunteers=event.volunteers.select_related("user", "player"),
+        locked=_rules_locked(event.pk),
+        variants=[label for name, label in VARIANT_LABELS.items() if event.variants.get(name)],
+    )
+    return render(request, "desk/event_overview.html", context)
+
+
+@desk_view
+def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = organised_event(request, event_id)
+    locked = _rules_locked(event.pk)
+    form = EventForm(request.POST or None, event=event, locked=locked)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.event_update(event_id=event.pk, changes=form.changes(), actor=request.user)
+        except Refusal as refusal:
+            form.add_error(None, refusal.detail)
+        else:
+            done(request, "The event's details are saved.")
+            return redirect("desk:event", event_id=event.pk)
+    context = event_page(event, "settings", form=form, locked=locked, creating=False)
+    return render(request, "desk/event_form.html", context)
+
+
+# --------------------------------------------------------------------------- players
+
+
+@desk_view
+def players(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = organised_event(request, event_id)
+    form = PlayerForm(request.POST or None, prefix="new")
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = services.player_add(event_id=event.pk, actor=request.user, **form.cleaned_data)
+        except Refusal as refusal:
+            form.add_error(None, refusal.detail)
+        else:
+            done(request, f"{player.name} is registered.")
+            return redirect(reverse("desk:players", args=[event.pk]) + f"#player-{player.pk}")
+    context = event_page(
+        event,
+        "players",
+        form=form,
+        players=event.players.all(),
+        counts=selectors.player_counts(event.pk),
+    )
+    return render(request, "desk/players.html", context)
+
+
+@desk_view
+def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = organised_event(request, event_id)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    report = None
+    if request.method == "POST" and form.is_valid():
+        report = services.players_import(
+            event_id=event.pk, text=form.cleaned_data["csv"], actor=request.user
+        )
+        if not report.errors:
+            done(request, f"Added {report.created} player{'s' if report.created != 1 else ''}.")
+            return redirect("desk:players", event_id=event.pk)
+    context = event_page(event, "players", form=form, report=report, sample=SAMPLE_CSV)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "desk/players_import.html", context, status=status)
+
+
+def _player_answer(request: HttpRequest, player_id: int, event_id: int) -> HttpResponse:
+    if wants_json(request):
+        player = Player.objects.get(pk=player_id)
+        return JsonResponse(
+            {
+                "id": player.pk,
+                "checked_in": player.checked_in,
+                "paid": player.paid,
+                "counts": selectors.player_counts(event_id),
+                "money": selectors.money_raised(event_id),
+            }
+        )
+    return redirect(reverse("desk:players", args=[event_id]) + f"#player-{player_id}")
+
+
+@require_POST
+@desk_view
+def player_check_in(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = organised_player(request, player_id)
+    form = CheckInForm(request.POST)
+    if form.is_valid():
+        try:
+            services.player_check_in(
+                player_id=player.pk, checked_in=form.cleaned_data["checked_in"]
+            )
+        except Refusal as refusal:
+            refused(request, refusal)
+    return _player_answer(request, player.pk, player.event_id)
+
+
+@require_POST
+@desk_view
+def player_paid(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = organised_player(request, player_id)
+    form = PaidForm(request.POST)
+    if form.is_valid():
+        try:
+            services.player_set_paid(
+                player_id=player.pk, paid=form.cleaned_data["paid"], actor=request.user
+            )
+        except Refusal as refusal:
+            refused(request, refusal)
+    return _player_answer(request, player.pk, player.event_id)
+
+
+# --------------------------------------------------------------------------- donations
+
+
+@desk_view
+def donations(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = organised_event(request, event_id)
+    form = DonationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            donation = services.donation_add(
+                event_id=event.pk, actor=request.user, **form.cleaned_data
+            )
+        except Refusal as refusal:
+            form.add_error(None, refusal.detail)
+        else:
+            done(request, f"Thank you, {donation.donor}: {donation.amount} recorded.")
+            return redirect("desk:donations", event_id=event.pk)
+    context = event_page(event, "donations", form=form, donations=event.donations.all())
+    return render(request, "desk/donations.html", context)
+
+
+# --------------------------------------------------------------------------- volunteers
+
+
+@desk_view
+def volunteers(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = organised_event(request, event_id)
+    form = VolunteerForm(request.POST or None, players=list(event.players.all()))
+    enlisted = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            enlisted = services.volunteer_enlist(
+                event_id=event.pk,
+                username=form.cleaned_data["username"],
+                role=form.cleaned_data["role"],
+                player_id=form.cleaned_data["player"],
+                actor=request.user,
+            )
+        except Refusal as refusal:
+            form.add_error(None, refusal.detail)
+        else:
+            if enlisted.password is None:
+                done(request, f"{enlisted.volunteer} is on the team.")
+                return redirect("desk:volunteers", event_id=event.pk)
+            form = VolunteerForm(players=list(event.players.all()))
+    context = event_page(
+        event,
+        "volunteers",
+        form=form,
+        enlisted=enlisted,
+        volunteers=event.volunteers.select_related("user", "player"),
+    )
+    response = render(request, "desk/volunteers.html", context)
+    if enlisted is not None:
+        response["Cache-Control"] = "no-store"  # the new password is shown once, never cached
+    return response
+
+
+# --------------------------------------------------------------------------- rounds
+
+
+@desk_view
+def rounds(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = organised_event(request, event_id)
+    form = RoundForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            round_ = round_create(event_id=event.pk, **form.cleaned_data)
+        except Refusal as refusal:
+            form.add_error(None, refusal.detail)
+        else:
+            done(request, f"Round {round_.number} is planned. Seat its players next.")
+            return redirect("desk:round", round_id=round_.pk)
+    rounds_ = selectors.event_rounds(event.pk)
+    context = event_page(event, "rounds", form=form, rounds=rounds_)
+    return render(request, "desk/rounds.html", context)
+
+
+@desk_view
+def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = organised_event(request, event_id)
+    context = event_page(event, "bracket", bracket=result_selectors.bracket(event_id=event.pk))
+    return render(request, "desk/bracket.html", context)

@@ -1,0 +1,328 @@
+"""The organiser desk's forms: they parse what a person typed; services decide the rules."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django import forms
+
+from games.engine import VARIANTS, variant_defaults
+from tournament.models import Event, Player, Round, Volunteer, default_time_zone, time_zone_names
+from tournament.text import TextCheckedForm
+
+MAX_MONEY = 1_000_000
+MAX_SEED = 2**31 - 1
+
+#: Short names for the variants; their descriptions come from the rules engine.
+VARIANT_LABELS = {
+    "modern_us": "Modern US rules",
+    "short_game": "Short game",
+    "double_rent_despite_mortgage": "Double rent despite a mortgage",
+}
+
+
+def _yes_no(value: Any) -> bool:
+    return value in (True, "1", "yes", "true", "on")
+
+
+class EventForm(TextCheckedForm):
+    """A new event, or an existing one's details; the rules lock once a round has started."""
+
+    name = forms.CharField(max_length=120)
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    venue = forms.CharField(max_length=200, required=False)
+    charity = forms.CharField(max_length=200, required=False)
+    entry_fee = forms.IntegerField(
+        min_value=0, max_value=MAX_MONEY, initial=0, help_text="In whole units; 0 for free entry."
+    )
+    time_zone = forms.ChoiceField(
+        label="Time zone",
+        required=False,
+        choices=lambda: [(name, name.replace("_", " ")) for name in time_zone_names()],
+        initial=default_time_zone,
+        help_text="Where the event happens: its pages, documents and exports show times here.",
+    )
+    edition = forms.ChoiceField(
+        choices=Event.Edition.choices, widget=forms.RadioSelect, initial=Event.Edition.US
+    )
+    advancement = forms.ChoiceField(
+        label="Advancement format",
+        choices=Event.Format.choices,
+        widget=forms.RadioSelect,
+        initial=Event.Format.KNOCKOUT,
+    )
+    wildcards = forms.IntegerField(
+        min_value=0,
+        max_value=64,
+        initial=0,
+        help_text="Knock-out: the best net worths among the non-winners also go on.",
+    )
+    finalists = forms.IntegerField(
+        min_value=2,
+        max_value=64,
+        initial=6,
+        help_text="Points: how many players reach the final.",
+    )
+
+    attention_offline_minutes = forms.IntegerField(
+        required=False,
+        label="Tablet offline for",
+        min_value=0,
+        max_value=120,
+        initial=2,
+        help_text="Minutes: a table's tablet offline (or unable to send) this long.",
+    )
+    attention_quiet_minutes = forms.IntegerField(
+        required=False,
+        label="No entry for",
+        min_value=1,
+        max_value=120,
+        initial=10,
+        help_text="Minutes: an open table where nothing has been recorded this long.",
+    )
+    attention_last_turn_minutes = forms.IntegerField(
+        required=False,
+        label="Still open after time is called for",
+        min_value=0,
+        max_value=120,
+        initial=5,
+        help_text="Minutes: the last turn should be played and the table closed by then.",
+    )
+
+    ATTENTION_FIELDS = (
+        "attention_offline_minutes",
+        "attention_quiet_minutes",
+        "attention_last_turn_minutes",
+    )
+
+    RULE_FIELDS = (
+        "edition",
+        "advancement",
+        "wildcards",
+        "finalists",
+        *(f"variant_{name}" for name in VARIANTS),
+    )
+
+    def __init__(self, *args: Any, event: Event | None = None, locked: bool = False, **kw: Any):
+        if event is not None:
+            kw["initial"] = {
+                "name": event.name,
+                "date": event.date,
+                "venue": event.venue,
+                "charity": event.charity,
+                "entry_fee": event.entry_fee,
+                "time_zone": event.time_zone,
+                "edition": event.edition,
+                "advancement": event.advancement,
+                "wildcards": event.wildcards,
+                "finalists": event.finalists,
+                **{name: getattr(event, name) for name in self.ATTENTION_FIELDS},
+                **{f"variant_{n}": bool(event.variants.get(n)) for n in VARIANTS},
+            }
+        super().__init__(*args, **kw)
+        self.event = event
+        self.locked = locked
+        defaults = variant_defaults(Event.Edition.US)
+        for name, description in VARIANTS.items():
+            field = forms.BooleanField(
+                label=VARIANT_LABELS.get(name, name.replace("_", " ").capitalize()),
+                required=False,
+                help_text=description,
+                initial=defaults[name],
+            )
+            self.fields[f"variant_{name}"] = field
+        if locked:
+            for name in self.RULE_FIELDS:
+                self.fields[name].disabled = True
+
+    @property
+    def variant_fields(self) -> list[forms.BoundField]:
+        return [self[f"variant_{name}"] for name in VARIANTS]
+
+    @property
+    def edition_defaults(self) -> dict[str, dict[str, bool]]:
+        return {code: variant_defaults(code) for code in Event.Edition.values}
+
+    def _variants(self) -> dict[str, bool]:
+        return {name: self.cleaned_data[f"variant_{name}"] for name in VARIANTS}
+
+    def _advancement(self) -> dict[str, Any]:
+        return {
+            "format": self.cleaned_data["advancement"],
+            "wildcards": self.cleaned_data["wildcards"],
+            "finalists": self.cleaned_data["finalists"],
+        }
+
+    def _attention(self) -> dict[str, int]:
+        """The control room's thresholds given (a blank one keeps its value)."""
+        data = self.cleaned_data
+        return {n: data[n] for n in self.ATTENTION_FIELDS if data.get(n) is not None}
+
+    def create_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for `event_create`."""
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "date": data["date"],
+            "venue": data["venue"],
+            "charity": data["charity"],
+            "entry_fee": data["entry_fee"],
+            "time_zone": data["time_zone"] or None,
+            "edition": data["edition"],
+            "variants": self._variants(),
+            "advancement": self._advancement(),
+            **self._attention(),
+        }
+
+    def changes(self) -> dict[str, Any]:
+        """The `changes` for `event_update`: the details, plus the rules only where they
+        differ from the event's (so an unchanged form never trips the rules lock)."""
+        if self.event is None:
+            raise TypeError("changes() needs the form's event: EventForm(..., event=event).")
+        event, data = self.event, self.cleaned_data
+        changes: dict[str, Any] = {
+            name: data[name] for name in ("name", "date", "venue", "charity", "entry_fee")
+        }
+        if data["time_zone"]:
+            changes["time_zone"] = data["time_zone"]
+        changes.update(self._attention())
+        if self.locked:
+            return changes
+        if data["edition"] != event.edition:
+            changes["edition"] = data["edition"]
+            changes["variants"] = self._variants()
+        elif self._variants() != {n: bool(event.variants.get(n)) for n in VARIANTS}:
+            changes["variants"] = self._variants()
+        current = {
+            "format": event.advancement,
+            "wildcards": event.wildcards,
+            "finalists": event.finalists,
+        }
+        advancement = {k: v for k, v in self._advancement().items() if current[k] != v}
+        if advancement:
+            changes["advancement"] = advancement
+        return changes
+
+
+class PlayerForm(TextCheckedForm):
+    name = forms.CharField(max_length=100)
+    email = forms.EmailField(required=False)
+    team = forms.CharField(max_length=100, required=False, help_text="Team-mates are seated apart.")
+    paid = forms.IntegerField(min_value=0, max_value=MAX_MONEY, initial=0, label="Paid")
+
+
+class ImportForm(TextCheckedForm):
+    several_lines = ("text",)
+    file = forms.FileField(
+        label="CSV file", required=False, help_text="A .csv saved from the registration sheet."
+    )
+    text = forms.CharField(
+        label="…or paste the CSV here",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            if upload.size > 2_000_000:
+                raise forms.ValidationError("The file is larger than 2 MB: is it the right one?")
+            try:
+                data["csv"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError as exc:
+                raise forms.ValidationError(
+                    "The file must be UTF-8 text: save it as “CSV UTF-8” and try again."
+                ) from exc
+        elif (data.get("text") or "").strip():
+            data["csv"] = data["text"]
+        else:
+            raise forms.ValidationError("Choose a CSV file or paste the CSV text.")
+        return data
+
+
+class CheckInForm(TextCheckedForm):
+    checked_in = forms.TypedChoiceField(choices=[("1", "yes"), ("0", "no")], coerce=_yes_no)
+
+
+class PaidForm(TextCheckedForm):
+    paid = forms.IntegerField(min_value=0, max_value=MAX_MONEY)
+
+
+class DonationForm(TextCheckedForm):
+    donor = forms.CharField(max_length=120, help_text="A name, a company, or “Anonymous”.")
+    amount = forms.IntegerField(min_value=1, max_value=MAX_MONEY)
+    note = forms.CharField(max_length=200, required=False)
+
+
+class VolunteerForm(TextCheckedForm):
+    username = forms.CharField(
+        max_length=150,
+        help_text="An existing account, or a new one: it is created with a password shown once.",
+    )
+    role = forms.ChoiceField(choices=Volunteer.Role.choices, initial=Volunteer.Role.BANKER)
+    player = forms.TypedChoiceField(
+        label="Also plays as",
+        required=False,
+        coerce=int,
+        empty_value=None,
+        help_text="Only for a volunteer who also plays in the event.",
+    )
+
+    def __init__(self, *args: Any, players: list[Player] | None = None, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.fields["player"].choices = [("", "Does not play")] + [
+            (p.pk, p.name) for p in players or []
+        ]
+
+
+class RoundForm(TextCheckedForm):
+    kind = forms.ChoiceField(choices=Round.Kind.choices, initial=Round.Kind.PRELIMINARY)
+    time_limit_minutes = forms.IntegerField(
+        label="Time limit (minutes)", min_value=1, max_value=600, initial=90
+    )
+    table_size = forms.IntegerField(
+        label="Players a table",
+        min_value=3,
+        max_value=8,
+        initial=4,
+        help_text="One more or one less where the count needs it.",
+    )
+
+
+class SeatForm(TextCheckedForm):
+    seed = forms.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
+    tables = forms.IntegerField(
+        label="Final tables",
+        min_value=1,
+        max_value=20,
+        required=False,
+        help_text="One table of up to six unless you ask for more.",
+    )
+    include_all = forms.BooleanField(
+        label="Include players not checked in",
+        required=False,
+        help_text="Seat every registered player, not only those checked in at the door.",
+    )
+
+    @staticmethod
+    def new_seed() -> int:
+        return secrets.randbelow(MAX_SEED)
+
+
+class OverrideForm(TextCheckedForm):
+    player = forms.TypedChoiceField(coerce=int)
+    advances = forms.TypedChoiceField(
+        label="Decision",
+        choices=[("1", "Advances"), ("0", "Does not advance")],
+        coerce=_yes_no,
+        widget=forms.RadioSelect,
+    )
+    reason = forms.CharField(
+        max_length=200, help_text="Recorded in the audit trail with your name."
+    )
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]] | None = None, **kw: Any):
+        super().__init__(*args, **kw)
+        self.fields["player"].choices = players or []

@@ -1,0 +1,37 @@
+"""The organiser desk, under /desk/: login required, and an event's pages for its organisers."""
+
+from django.urls import path
+
+from tournament.pages.desk import check_in, events, rounds
+
+app_name = "desk"
+
+urlpatterns = [
+    path("", events.event_list, name="events"),
+    path("events/new/", events.event_new, name="event-new"),
+    path("events/<int:event_id>/", events.event_overview, name="event"),
+    path("events/<int:event_id>/settings/", events.event_edit, name="event-edit"),
+    path("events/<int:event_id>/players/", events.players, name="players"),
+    path("events/<int:event_id>/players/import/", events.players_import, name="players-import"),
+    path("players/<int:player_id>/check-in/", events.player_check_in, name="player-check-in"),
+    path("players/<int:player_id>/paid/", events.player_paid, name="player-paid"),
+    path("events/<int:event_id>/check-in/", check_in.check_in, name="check-in"),
+    path("events/<int:event_id>/check-in/scan/", check_in.scan, name="check-in-scan"),
+    path("events/<int:event_id>/check-in/status.json", check_in.status, name="check-in-status"),
+    path("players/<int:player_id>/message/", check_in.player_message, name="player-message"),
+    path("events/<int:event_id>/donations/", events.donations, name="donations"),
+    path("events/<int:event_id>/volunteers/", events.volunteers, name="volunteers"),
+    path("events/<int:event_id>/rounds/", events.rounds, name="rounds"),
+    path("events/<int:event_id>/bracket/", events.bracket, name="bracket"),
+    path("rounds/<int:round_id>/", rounds.round_detail, name="round"),
+    path("rounds/<int:round_id>/status.json", rounds.round_status, name="round-status"),
+    path("rounds/<int:round_id>/seat/", rounds.seat_preview, name="seat"),
+    path("rounds/<int:round_id>/seat/confirm/", rounds.seat_confirm, name="seat-confirm"),
+    path("rounds/<int:round_id>/release/", rounds.round_release, name="round-release"),
+    path("rounds/<int:round_id>/start/", rounds.round_start, name="round-start"),
+    path("rounds/<int:round_id>/call-time/", rounds.round_call_time, name="round-call-time"),
+    path("rounds/<int:round_id>/end/", rounds.round_end, name="round-end"),
+    path("rounds/<int:round_id>/results/", rounds.results, name="results"),
+    path("rounds/<int:round_id>/override/", rounds.result_override, name="override"),
+    path("tables/<int:table_id>/rotate-key/", rounds.table_rotate_key, name="table-rotate-key"),
+]

@@ -1,0 +1,49 @@
+"""A fast path for the players' polls (banking/views_players.py), near the top of MIDDLEWARE.
+
+Four hundred phones ask `/p/<token>/status.json` every ten seconds, nearly always with the
+ETag of what they show and nearly always for nothing new. This answers those 304s after one
+short query, before sessions, authentication, CSRF, messages and URL resolving: the same
+answer the view gives (`player_status`), for a fraction of the cost. Anything else, and any
+poll whose page has changed, goes on to the view.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+
+from tournament.pages.players.selectors import player_version
+
+POLL = re.compile(r"^/p/([A-Za-z0-9_-]{1,64})/status\.json$")
+
+
+def etags(header: str) -> set[str]:
+    """The entity tags of an If-None-Match header (weak ones compare as strong)."""
+    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
+
+
+def not_modified(version: str) -> HttpResponse:
+    response = HttpResponseNotModified()
+    response["ETag"] = f'"{version}"'
+    response["Cache-Control"] = "private, no-cache"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+class PlayerPollMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        known = request.META.get("HTTP_IF_NONE_MATCH")
+        if known and request.method == "GET":
+            found = POLL.match(request.path_info)
+            if found is not None:
+                version = player_version(found.group(1))
+                if version is not None and f'"{version}"' in etags(known):
+                    return not_modified(version)
+                request.player_version = (found.group(1), version)  # the view reads it
+        return self.get_response(request)

@@ -1,0 +1,10 @@
+"""The players' own pages, included by tournament/urls_players.py under /p/."""
+
+from django.urls import path
+
+from tournament.pages.players import views as views
+
+urlpatterns = [
+    path("<str:token>/", views.player_page, name="player-page"),
+    path("<str:token>/status.json", views.player_status, name="player-status"),
+]

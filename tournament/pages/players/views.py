@@ -1,0 +1,95 @@
+"""The players' own pages, under /p/<token>/: no login, read only.
+
+A player's QR code (on their badge, their message, or this very page) opens it. It shows
+their table once the seating is released, the round clock, their balance and deeds from
+the table's stored state, their results and what comes next. It reads the bank's ledger,
+so its views live on the banking side (included by name from tournament/urls_players.py).
+
+The page embeds its first status; static/js/player.js then asks `status.json` every ten
+seconds with If-None-Match and redraws only when the answer is not a 304 (which
+banking/middleware.py gives early, for next to nothing, when nothing changed). Nothing here
+accepts a write: every other method is a 405, and a wrong token a plain 404.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_safe
+
+from tournament.pages.players import selectors as selectors
+from tournament.pages.players.middleware import etags
+from tournament.player_links import player_page_url, qr_svg
+
+REFRESH_SECONDS = 10
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    response["Referrer-Policy"] = "no-referrer"  # the token is in the address
+    return response
+
+
+@csrf_exempt  # nothing to protect (GET only); lets a POST get its 405, not a CSRF 403
+@require_safe
+def player_page(request: HttpRequest, token: str) -> HttpResponse:
+    page = selectors.player_page(token)
+    if page is None:
+        raise Http404("This link is not a player's: ask at the desk for yours.")
+    url = player_page_url(token, request)
+    status = selectors.player_status(page)
+    now = timezone.now()
+    context = {
+        "status": status,
+        "page_url": url,
+        "qr": qr_svg(url),
+        "refresh_seconds": REFRESH_SECONDS,
+        "now": now,
+        "clock_text": _clock_text(status["round"], now),
+    }
+    response = render(request, "players/player.html", context)
+    response["Cache-Control"] = "no-store"
+    return _private(response)
+
+
+@csrf_exempt
+@require_safe
+def player_status(request: HttpRequest, token: str) -> HttpResponse:
+    """The page's data as JSON, with an ETag: a 304 when nothing it shows has changed."""
+    known = etags(request.headers.get("If-None-Match", ""))
+    page = None
+    if known:  # the page's poll (banking/middleware.py answered it if nothing changed)
+        early = getattr(request, "player_version", None)
+        version = early[1] if early and early[0] == token else selectors.player_version(token)
+        if version is not None and f'"{version}"' not in known:
+            page = selectors.player_page(token, version=version)  # something changed
+            version = page.version if page is not None else None
+    else:  # a first visit: everything, its fingerprint included, in one round trip
+        page = selectors.player_page(token)
+        version = page.version if page is not None else None
+    if version is None:
+        missing = {"error": "not_found", "detail": "This link is not a player's."}
+        return _private(JsonResponse(missing, status=404))
+    if page is None:
+        response: HttpResponse = HttpResponseNotModified()  # nothing new: nothing built
+    else:
+        response = JsonResponse({**selectors.player_status(page), "now": timezone.now()})
+    etag = f'"{version}"'
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    return _private(response)
+
+
+def _clock_text(round_: dict[str, Any] | None, now: datetime) -> str:
+    """Time left, '1:29:59' or '4:05', as player.js then ticks it down."""
+    if not round_ or round_["status"] != "running" or round_["ends_at"] is None:
+        return ""
+    seconds = max(0, int((round_["ends_at"] - now).total_seconds()))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

@@ -1,0 +1,178 @@
+"""The organiser desk's print page, and the download of a finished PDF.
+
+/print/events/<id>/ shows one button per document (with a round picker where the document
+is per round), each job's progress while a worker makes it (print.js polls the JSON API
+every second), the PDF once done, the reason and a Retry button when it failed, and the
+jobs made before. Without JavaScript the forms post here and the page reloads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.exceptions import AuthenticationFailed
+
+from tournament import access
+from tournament.errors import Refusal
+from tournament.models import Event, PrintJob, Round
+from tournament.printing.jobs import (
+    WorkerWatch,
+    print_job_request,
+    print_job_retry,
+    print_jobs_resend_due,
+)
+from tournament.printing.registry import documents
+
+RECENT = 50
+# Which round a per-round document preselects: the latest one in these states.
+ROUND_FOR = {
+    PrintJob.Kind.SCORESHEETS: (Round.Status.ENDED,),
+    PrintJob.Kind.TABLE_CARDS: (Round.Status.SEATED, Round.Status.RUNNING),
+    PrintJob.Kind.FALLBACK_SHEETS: (Round.Status.SEATED, Round.Status.RUNNING),
+}
+
+
+def _organiser_only(request: HttpRequest, event_id: int) -> HttpResponse | None:
+    """A redirect to log in for a visitor; PermissionDenied for anyone but an organiser."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not access.is_organiser(request.user, event_id):
+        raise PermissionDenied("Only this event's organisers can print its documents.")
+    return None
+
+
+def _menu(event: Event, rounds: list[Round]) -> list[dict[str, Any]]:
+    menu = []
+    for kind, label in PrintJob.Kind.choices:
+        document = documents().get(kind)
+        if document is None:
+            continue
+        preferred = ROUND_FOR.get(kind, ())
+        default = next((r.pk for r in reversed(rounds) if r.status in preferred), None)
+        if default is None and rounds:
+            default = rounds[-1].pk
+        menu.append(
+            {
+                "kind": kind,
+                "title": label,
+                "description": document.description,
+                "needs_round": document.needs_round,
+                "default_round": default,
+            }
+        )
+    return menu
+
+
+@require_http_methods(["GET", "POST"])
+def print_page(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    if (refusal := _organiser_only(request, event.pk)) is not None:
+        return refusal
+    if request.method == "POST":
+        round_id = request.POST.get("round") or None
+        try:
+            job = print_job_request(
+                event_id=event.pk,
+                kind=request.POST.get("kind", ""),
+                round_id=int(round_id) if round_id and round_id.isdigit() else None,
+                requested_by=request.user,
+            )
+        except Refusal as refused:
+            messages.error(request, refused.detail)
+        else:
+            job.refresh_from_db(fields=["status"])  # waiting, when the print queue is down
+            status = job.get_status_display().lower()
+            messages.success(request, f"{job.get_kind_display()}: {status}.")
+        return redirect("print-page", event_id=event.pk)
+    print_jobs_resend_due()
+    rounds = list(Round.objects.filter(event=event).order_by("number"))
+    jobs = list(
+        PrintJob.objects.filter(event=event).select_related("round", "requested_by")[:RECENT]
+    )
+    watch = WorkerWatch()
+    for job in jobs:
+        job.notice = watch.notice(job)
+        job.retryable = watch.retryable(job)
+    return render(
+        request,
+        "print/page.html",
+        {
+            "event": event,
+            "rounds": rounds,
+            "menu": _menu(event, rounds),
+            "jobs": jobs,
+        },
+    )
+
+
+@require_POST
+def print_job_retry_page(request: HttpRequest, job_id: int) -> HttpResponse:
+    job = get_object_or_404(PrintJob, pk=job_id)
+    if (refusal := _organiser_only(request, job.event_id)) is not None:
+        return refusal
+    try:
+        print_job_retry(job_id=job.pk)
+    except Refusal as refused:
+        messages.error(request, refused.detail)
+    else:
+        messages.success(request, f"{job.get_kind_display()}: queued again.")
+    return redirect("print-page", event_id=job.event_id)
+
+
+def download_name(job: PrintJob) -> str:
+    round_part = f"-round-{job.round.number}" if job.round_id else ""
+    return f"{slugify(job.event.name)}-{job.kind.replace('_', '-')}{round_part}.pdf"
+
+
+def _token_user(request: HttpRequest) -> tuple[bool, Any]:
+    """Whether the request carries an API token (`Authorization: Token ...`, as the API
+    takes it), and its user: None for a token that is unknown or whose user is inactive."""
+    authentication = TokenAuthentication()
+    header = request.META.get("HTTP_AUTHORIZATION", "").split()
+    if not header or header[0].lower() != authentication.keyword.lower():
+        return False, None
+    try:
+        found = authentication.authenticate(request)
+    except AuthenticationFailed:
+        return True, None
+    return True, found[0] if found else None
+
+
+@require_GET
+def print_job_download(request: HttpRequest, job_id: int) -> HttpResponse:
+    """The job's PDF, for the event's organisers only (inline; ?download=1 to save it): signed
+    in by the session, or by an API token for scripts (the job's `file_url` in the API)."""
+    job = get_object_or_404(PrintJob.objects.select_related("event", "round"), pk=job_id)
+    has_token, token_user = _token_user(request)
+    if has_token:
+        if token_user is None:
+            response = HttpResponse("Invalid token.", status=401, content_type="text/plain")
+            response["WWW-Authenticate"] = "Token"
+            return response
+        if not access.is_organiser(token_user, job.event_id):
+            raise PermissionDenied("Only this event's organisers can print its documents.")
+    elif (refusal := _organiser_only(request, job.event_id)) is not None:
+        return refusal
+    if job.status != PrintJob.Status.DONE or not job.file:
+        raise Http404("This document is not ready yet.")
+    try:
+        handle = job.file.open("rb")
+    except FileNotFoundError as missing:
+        raise Http404("This document's file is missing: print it again.") from missing
+    response = FileResponse(
+        handle,
+        content_type="application/pdf",
+        as_attachment=request.GET.get("download") == "1",
+        filename=download_name(job),
+    )
+    response["Cache-Control"] = "private, no-store"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response

@@ -1,0 +1,87 @@
+"""What the referee's pages read: the events a person referees, every table of the current
+rounds with its latest entry, one table with its whole ledger, and the role a referee
+corrects under."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from banking import selectors as bank
+from banking.models import Entry
+from tournament import access
+from tournament import selectors as event_selectors
+from tournament.models import Event, Round, Table, Volunteer
+from tournament.room import selectors as room
+
+
+def refereed_events(user: AbstractBaseUser) -> list[Event]:
+    """The events a person may referee (as referee or organiser), newest first."""
+    events = Event.objects.order_by("-date", "name")
+    if getattr(user, "is_superuser", False):
+        return list(events)
+    roles = (Volunteer.Role.ORGANISER, Volunteer.Role.REFEREE)
+    return list(events.filter(volunteers__user=user, volunteers__role__in=roles).distinct())
+
+
+def referee_overview(*, event_id: int, recent: int = 1) -> dict[str, Any]:
+    """Every table of the current rounds with its state and its `recent` latest entries
+    (one by default: twenty phones reload this page for a hundred tables; each table's own
+    page has the whole ledger).
+
+    With them, the tables needing attention, as the desk's control room judges them.
+
+    Eight queries, whatever the number of tables and entries.
+    """
+    rounds = event_selectors.current_rounds(event_id=event_id)
+    tables = [bank.watched(table) for table in bank.watched_tables_of(round__in=rounds)]
+    latest = bank.latest_entries([t["id"] for t in tables], recent) if recent else {}
+    for table in tables:
+        entries = latest.get(table["id"], [])
+        table["entries"] = bank.entry_lines(
+            entries, names=bank.seat_names(table), rules=table["rules"]
+        )
+    running = (Round.Status.RUNNING, Round.Status.TIME_CALLED)
+    live = [t for t in tables if t["round_status"] in running]
+    return {
+        "rounds": rounds,
+        "tables": tables,
+        # The queues at the top of the page: results to correct, and results to check.
+        "disputed": [t for t in live if t["review"] == Table.Review.DISPUTED],
+        "awaiting": [t for t in live if t["review"] == Table.Review.AWAITING],
+        "attention": room.tables_needing_attention(event_id=event_id),
+    }
+
+
+def overview_tables(*, table_ids: list[int], recent: int = 1) -> list[dict[str, Any]]:
+    """These tables as the overview shows them (`referee_overview`), in its order: for the
+    tables whose kept rendering is out of date."""
+    tables = [bank.watched(table) for table in bank.watched_tables_of(pk__in=table_ids)]
+    latest = bank.latest_entries([t["id"] for t in tables], recent) if recent else {}
+    for table in tables:
+        entries = latest.get(table["id"], [])
+        table["entries"] = bank.entry_lines(
+            entries, names=bank.seat_names(table), rules=table["rules"]
+        )
+    return tables
+
+
+def referee_table(*, event_id: int, table_id: int) -> dict[str, Any] | None:
+    """One table of the event with its state and its whole ledger, newest first."""
+    found = bank.watched_tables_of(round__event_id=event_id, pk=table_id)
+    if not found:
+        return None
+    table = bank.watched(found[0])
+    entries = Entry.objects.filter(table_id=table_id).select_related("voided_by").order_by("-seq")
+    table["entries"] = bank.entry_lines(entries, names=bank.seat_names(table), rules=table["rules"])
+    return table
+
+
+def referee_actor_role(user: AbstractBaseUser, event_id: int) -> str | None:
+    """The role a person corrects tables under in this event: referee (first) or organiser."""
+    roles = access.roles_in_event(user, event_id)
+    for role in (access.Role.REFEREE, access.Role.ORGANISER):
+        if role in roles:
+            return str(role)
+    return None

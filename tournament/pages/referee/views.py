@@ -1,0 +1,365 @@
+"""The referee's pages, phone first: every table of the event, each table's ledger, the
+two corrections a referee makes (void an entry, adjust a balance), each with a reason, and
+the second person's check of a closed table's result (confirm, or dispute with a reason;
+an organiser reopens a confirmed one with a reason).
+
+Views parse, call one service or selector and render. A refusal from the bank (a rule, a
+round that is over, an entry others depend on) is shown as its sentence; nothing changes.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_POST
+
+from banking.actors import Actor
+from banking.selectors import watched_versions
+from banking.services.entries import entry_post, entry_void
+from games.engine import RuleViolation
+from tournament import access
+from tournament import selectors as event_selectors
+from tournament.errors import Refusal
+from tournament.models import Event, Round, Table
+from tournament.pages.referee import selectors
+from tournament.results import reviews
+from tournament.results import selectors as result_selectors
+from tournament.text import TextCheckedForm
+
+MAX_REASON = 200
+MAX_AMOUNT = 100_000
+MINUS = "\N{MINUS SIGN}"
+
+
+class VoidForm(TextCheckedForm):
+    reason = forms.CharField(
+        max_length=MAX_REASON,
+        error_messages={"required": "Say why the entry is being voided."},
+    )
+
+
+class AdjustForm(TextCheckedForm):
+    DIRECTIONS = (("add", "Give the player money"), ("take", "Take money from the player"))
+
+    seat = forms.TypedChoiceField(
+        coerce=int, error_messages={"required": "Choose whose balance to adjust."}
+    )
+    direction = forms.ChoiceField(
+        choices=DIRECTIONS, error_messages={"required": "Choose give or take."}
+    )
+    amount = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_AMOUNT,
+        error_messages={"required": "Type the amount.", "invalid": "Type a whole amount."},
+    )
+    reason = forms.CharField(
+        max_length=MAX_REASON,
+        error_messages={"required": "Say why the balance is being adjusted."},
+    )
+    entry_id = forms.UUIDField(required=False)
+
+    def __init__(self, *args: Any, seats: list[dict[str, Any]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [(s["seat"], s["name"]) for s in seats]
+
+    def payload(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        sign = 1 if data["direction"] == "add" else -1
+        return {
+            "kind": "adjust",
+            "seat": data["seat"],
+            "amount": sign * data["amount"],
+            "reason": data["reason"],
+        }
+
+
+class ReasonForm(TextCheckedForm):
+    reason = forms.CharField(
+        max_length=reviews.MAX_REASON,
+        error_messages={"required": "Say what is wrong with the result."},
+    )
+
+
+def _forbidden(request: HttpRequest, event: Event | None = None) -> HttpResponse:
+    return render(request, "referee/forbidden.html", {"event": event}, status=403)
+
+
+def _refereeing(
+    request: HttpRequest, event_id: int, table_id: int | None = None
+) -> tuple[Event, str | None]:
+    """The event, and the role its corrections are recorded under (None: not allowed).
+    With a table: 404 unless the table is one of the event's."""
+    event = get_object_or_404(Event, pk=event_id)
+    if table_id is not None:
+        get_object_or_404(Table.objects.only("pk"), pk=table_id, round__event_id=event.pk)
+    return event, selectors.referee_actor_role(request.user, event.pk)
+
+
+def _actor(request: HttpRequest, role: str) -> Actor:
+    return Actor(role=role, name=request.user.get_username(), user=request.user)
+
+
+@require_GET
+@login_required
+def referee_home(request: HttpRequest) -> HttpResponse:
+    events = selectors.refereed_events(request.user)
+    return render(request, "referee/home.html", {"events": events})
+
+
+@require_GET
+@login_required
+def referee_event(request: HttpRequest, event_id: int) -> HttpResponse:
+    event, role = _refereeing(request, event_id)
+    if role is None:
+        return _forbidden(request, event)
+    overview = _overview(event)
+    return render(request, "referee/event.html", {"event": event, **overview})
+
+
+OVERVIEW_KEPT_SECONDS = 600
+
+
+def _overview(event: Event) -> dict[str, Any]:
+    """The overview, each table rendered once for every referee and kept until it changes
+    (`watched_versions`): twenty phones reloading a page of a hundred tables cost the
+    tables that changed since the last reload, not a hundred."""
+    versions = watched_versions(event_id=event.pk)
+    rounds = event_selectors.current_rounds(event_id=event.pk)
+    shown = {r.pk for r in rounds}
+    many = len(rounds) > 1
+    ids = [tid for tid, (round_id, _, _) in versions.tables.items() if round_id in shown]
+    keys = {tid: f"referee-table:{tid}:{versions.tables[tid][1]}:{many}" for tid in ids}
+    kept = cache.get_many(list(keys.values()))
+    missing = [tid for tid in ids if keys[tid] not in kept]
+    if missing:
+        fresh = {}
+        for table in selectors.overview_tables(table_ids=missing):
+            context = {"event": event, "table": table, "many_rounds": many}
+            html = render_to_string("referee/_event_table.html", context)
+            fresh[keys[table["id"]]] = {"html": html, "queue": _queued(table)}
+        cache.set_many(fresh, OVERVIEW_KEPT_SECONDS)
+        kept.update(fresh)
+    tables = [kept[keys[tid]] for tid in ids]
+    live = [t["queue"] for t in tables if t["queue"]["live"]]
+    return {
+        "rounds": rounds,
+        # The queues at the top of the page: results to correct, and results to check.
+        "disputed": [t for t in live if t["review"] == Table.Review.DISPUTED],
+        "awaiting": [t for t in live if t["review"] == Table.Review.AWAITING],
+        "tables_html": mark_safe("".join(t["html"] for t in tables)),  # noqa: S308 - ours
+    }
+
+
+def _queued(table: dict[str, Any]) -> dict[str, Any]:
+    """What the queues at the top of the page show of a table."""
+    keys = ("id", "number", "review", "review_note", "banker_user_id")
+    running = (Round.Status.RUNNING, Round.Status.TIME_CALLED)
+    return {**{k: table[k] for k in keys}, "live": table["round_status"] in running}
+
+
+def _table_page(
+    request: HttpRequest,
+    event: Event,
+    table_id: int,
+    *,
+    adjust: AdjustForm | None = None,
+    void: tuple[str, VoidForm] | None = None,
+    dispute: ReasonForm | None = None,
+    reopen: ReasonForm | None = None,
+    refusal: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    table = selectors.referee_table(event_id=event.pk, table_id=table_id)
+    if table is None:
+        raise Http404("There is no such table at this event.")
+    context = {
+        "event": event,
+        "table": table,
+        "adjust": adjust or AdjustForm(seats=table["seats"]),
+        "adjust_id": uuid.uuid4(),
+        "void_for": void[0] if void else "",
+        "void_form": void[1] if void else None,
+        "refusal": refusal,
+        **_check_context(request, table_id),
+        "dispute": dispute or ReasonForm(),
+        "reopen": reopen or ReasonForm(),
+    }
+    return render(request, "referee/table.html", context, status=status)
+
+
+def _check_context(request: HttpRequest, table_id: int) -> dict[str, Any]:
+    """The table's result as closed, with how each net worth was made, and whether this
+    person may check it (not the table's banker, not one of its players: the server
+    refuses them anyway, services/reviews.py)."""
+    table = Table.objects.select_related("round", "banker").get(pk=table_id)
+    problem = reviews.checker_problem(table, request.user)
+    return {
+        "results": result_selectors.table_results(table_id),
+        "cannot_check": problem.detail if problem else "",
+        "organiser": access.is_organiser(request.user, table.round.event_id),
+    }
+
+
+@require_GET
+@login_required
+def referee_table(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    event, role = _refereeing(request, event_id)
+    if role is None:
+        return _forbidden(request, event)
+    return _table_page(request, event, table_id)
+
+
+def _table_url(event: Event, table_id: int, anchor: str = "") -> str:
+    url = reverse("referee-table", kwargs={"event_id": event.pk, "table_id": table_id})
+    return f"{url}#{anchor}" if anchor else url
+
+
+@require_POST
+@login_required
+def referee_void(request: HttpRequest, event_id: int, table_id: int, entry_id: uuid.UUID) -> Any:
+    event, role = _refereeing(request, event_id, table_id)
+    if role is None:
+        return _forbidden(request, event)
+    form = VoidForm(request.POST)
+    if not form.is_valid():
+        return _table_page(request, event, table_id, void=(str(entry_id), form), status=400)
+    try:
+        posted = entry_void(
+            table_id=table_id,
+            entry_id=entry_id,
+            reason=form.cleaned_data["reason"],
+            actor=_actor(request, role),
+            # One void per entry, ever: an id derived from the entry makes a second tap
+            # (or a resent form) give back the first void instead of a second one.
+            void_id=uuid.uuid5(entry_id, "void"),
+        )
+    except (Refusal, RuleViolation) as refusal:
+        detail = refusal.detail
+        if refusal.code == "id_reused":  # voided meanwhile, from another page, another reason
+            detail = "This entry has already been voided."
+        return _table_page(
+            request, event, table_id, void=(str(entry_id), form), refusal=detail, status=400
+        )
+    voided = posted.entry.fields.get("seq")
+    messages.success(
+        request, f"Entry {voided} voided ({form.cleaned_data['reason']}).", extra_tags="ok"
+    )
+    return redirect(_table_url(event, table_id, "ledger"))
+
+
+@require_POST
+@login_required
+def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
+    event, role = _refereeing(request, event_id, table_id)
+    if role is None:
+        return _forbidden(request, event)
+    table = selectors.referee_table(event_id=event.pk, table_id=table_id)
+    if table is None:
+        raise Http404("There is no such table at this event.")
+    form = AdjustForm(request.POST, seats=table["seats"])
+    if not form.is_valid():
+        return _table_page(request, event, table_id, adjust=form, status=400)
+    try:
+        posted = entry_post(
+            table_id=table_id,
+            entry_id=form.cleaned_data["entry_id"] or uuid.uuid4(),
+            payload=form.payload(),
+            actor=_actor(request, role),
+        )
+    except (Refusal, RuleViolation) as refusal:
+        detail = refusal.detail
+        if refusal.code == "id_reused":  # this form was sent before with other figures
+            detail = (
+                "That form was already used for an adjustment: "
+                "check the ledger below, then send this one again."
+            )
+            fresh = request.POST.copy()
+            fresh["entry_id"] = str(uuid.uuid4())
+            form = AdjustForm(fresh, seats=table["seats"])
+            form.is_valid()
+        return _table_page(request, event, table_id, adjust=form, refusal=detail, status=400)
+    seat = dict(form.fields["seat"].choices)[form.cleaned_data["seat"]]
+    amount = posted.entry.fields.get("amount", 0)
+    sign = "+" if amount > 0 else MINUS
+    messages.success(
+        request,
+        f"Entry {posted.entry.seq}: {seat} {sign}{table['currency']}{abs(amount)} "
+        f"({form.cleaned_data['reason']}).",
+        extra_tags="ok",
+    )
+    return redirect(_table_url(event, table_id, "ledger"))
+
+
+def _checked(
+    request: HttpRequest,
+    event_id: int,
+    table_id: int,
+    act: Callable[[str], str],
+    *,
+    form: tuple[str, ReasonForm] | None = None,
+) -> HttpResponse:
+    """Run one check of a table's result (`act` takes the reason and gives the sentence to
+    show); a refusal is shown as its sentence on the table's page, with the form kept."""
+    event, role = _refereeing(request, event_id, table_id)
+    if role is None:
+        return _forbidden(request, event)
+    kept = {form[0]: form[1]} if form else {}
+    if form and not form[1].is_valid():
+        return _table_page(request, event, table_id, status=400, **kept)
+    try:
+        sentence = act(form[1].cleaned_data["reason"] if form else "")
+    except Refusal as refusal:
+        return _table_page(
+            request, event, table_id, refusal=refusal.detail, status=refusal.status, **kept
+        )
+    messages.success(request, sentence, extra_tags="ok")
+    return redirect(_table_url(event, table_id, "result"))
+
+
+@require_POST
+@login_required
+def referee_confirm(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    def confirm(_reason: str) -> str:
+        table = reviews.table_confirm(table_id=table_id, user=request.user)
+        return f"Table {table.number}: result confirmed. It counts now, and it is locked."
+
+    return _checked(request, event_id, table_id, confirm)
+
+
+@require_POST
+@login_required
+def referee_dispute(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    def dispute(reason: str) -> str:
+        table = reviews.table_dispute(table_id=table_id, user=request.user, reason=reason)
+        return (
+            f"Table {table.number}: result disputed ({reason}). The table is open again: "
+            "correct the ledger, then its banker closes it again."
+        )
+
+    return _checked(
+        request, event_id, table_id, dispute, form=("dispute", ReasonForm(request.POST))
+    )
+
+
+@require_POST
+@login_required
+def referee_reopen(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    def reopen(reason: str) -> str:
+        table = reviews.table_reopen(table_id=table_id, user=request.user, reason=reason)
+        return (
+            f"Table {table.number}: reopened ({reason}). Correct the ledger; then its banker "
+            "closes it again and a referee confirms it."
+        )
+
+    return _checked(request, event_id, table_id, reopen, form=("reopen", ReasonForm(request.POST)))

@@ -1,0 +1,105 @@
+"""What the big screen reads: the event a screen token opens, and the snapshot it shows
+(the round clock, a leaderboard per table, the bracket)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.utils import timezone
+
+from banking import selectors as bank
+from tournament import selectors as event_selectors
+from tournament.models import Event, Round, Table
+from tournament.results import selectors as result_selectors
+from tournament.results.standings import leaderboard
+from tournament.timezones import event_zone
+
+
+def screen_event(*, event_id: int, token: str) -> Event | None:
+    """The event whose big screen this token opens; None for a wrong or revoked token."""
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None or not event.screen_token or not token:
+        return None
+    if not secrets.compare_digest(event.screen_token.encode(), token.encode()):
+        return None
+    return event
+
+
+def _clock(round_: Round | None, event: Event) -> dict[str, Any] | None:
+    """The round clock; `ends_at_text` is when time is called, in the event's local time
+    (the projector's own clock and zone may be anything)."""
+    if round_ is None:
+        return None
+    ends_at_text = ""
+    if round_.ends_at is not None:
+        ends_at_text = timezone.localtime(round_.ends_at, event_zone(event)).strftime("%H:%M")
+    return {
+        "round_id": round_.pk,
+        "round": round_.number,
+        "kind": round_.kind,
+        "kind_label": round_.get_kind_display(),
+        "status": round_.status_now,
+        "status_label": round_.status_now_label,
+        "time_limit_minutes": round_.time_limit_minutes,
+        "started_at": round_.started_at,
+        "ends_at": round_.ends_at,
+        "ends_at_text": ends_at_text,
+        "last_turn": round_.status_now == Round.Status.TIME_CALLED,
+        "ended": round_.status == Round.Status.ENDED,
+    }
+
+
+def screen_snapshot(*, event: Event) -> dict[str, Any]:
+    """What the big screen shows, as JSON-ready data: the round clock, a leaderboard for
+    each table of the current rounds (from the stored state) and the event's bracket.
+    A round whose seating is not released yet shows no table ("Seating coming soon").
+
+    Eight queries, whatever the number of tables or entries.
+    """
+    head = screen_head(event=event)
+    shown = head.pop("shown_rounds")
+    ids = list(
+        Table.objects.filter(round__in=shown)
+        .order_by("round__number", "number")
+        .values_list("pk", flat=True)
+    )
+    return {**head, "now": timezone.now(), "tables": screen_tables(table_ids=ids) if ids else []}
+
+
+def screen_head(*, event: Event) -> dict[str, Any]:
+    """The snapshot but its tables and its time: the event, the clock, whether seating is
+    coming, the bracket, and the ids of the rounds whose tables are shown."""
+    rounds = event_selectors.current_rounds(event_id=event.pk)
+    # A seating the organiser has not released yet stays on the desk: no table, no names.
+    shown = [r.pk for r in rounds if event_selectors.seating_shown(r)]
+    bracket = result_selectors.bracket(event_id=event.pk)
+    for column in bracket["rounds"]:
+        column["seating_soon"] = column["status"] != "planned" and not column["seating_shown"]
+        if column["seating_soon"]:
+            column["tables"] = []
+            column["advancing"] = []
+    return {
+        "event": {"id": event.pk, "name": event.name, "charity": event.charity},
+        "seating_soon": bool(rounds) and not event_selectors.seating_shown(rounds[-1]),
+        "clock": _clock(rounds[-1] if rounds else None, event),
+        "bracket": bracket,
+        "shown_rounds": shown,
+    }
+
+
+def screen_tables(*, table_ids: list[int]) -> list[dict[str, Any]]:
+    """These tables' leaderboards as the screen shows them, in its order."""
+    tables = [bank.watched(table) for table in bank.watched_tables_of(pk__in=table_ids)]
+    return [
+        {
+            "id": table["id"],
+            "number": table["number"],
+            "round": table["round_number"],
+            "closed": table["closed"],
+            "currency": table["currency"],
+            "last_seq": table["last_seq"],
+            "leaderboard": leaderboard(table["seats"]),
+        }
+        for table in tables
+    ]

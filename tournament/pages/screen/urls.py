@@ -1,0 +1,14 @@
+"""The big screen's routes, included by tournament/urls_screen.py under /events/."""
+
+from django.urls import path
+
+from tournament.pages.screen import views as views
+
+urlpatterns = [
+    path("<int:event_id>/screen/<str:token>/", views.screen, name="event-screen"),
+    path(
+        "<int:event_id>/screen/<str:token>/snapshot/",
+        views.screen_snapshot,
+        name="event-screen-snapshot",
+    ),
+]

@@ -1,0 +1,81 @@
+"""The big screen on the projector: the round clock, a live leaderboard per table and the
+bracket, behind a secret link the organiser can revoke (no login: the screen only views).
+
+The page embeds a first snapshot; static/js/screen.js then fetches the JSON snapshot every
+few seconds and redraws what changed. A wrong or revoked token is a plain 404.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from banking.selectors import watched_versions
+from tournament.models import Event
+from tournament.pages.screen import selectors
+
+REFRESH_SECONDS = 4
+ROTATE_SECONDS = 20
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    response["Cache-Control"] = "no-store"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+def _event(event_id: int, token: str) -> Event:
+    event = selectors.screen_event(event_id=event_id, token=token)
+    if event is None:
+        raise Http404("This screen link is not valid: ask the organiser for the current one.")
+    return event
+
+
+@require_GET
+def screen(request: HttpRequest, event_id: int, token: str) -> HttpResponse:
+    event = _event(event_id, token)
+    context = {
+        "event": event,
+        "snapshot": _snapshot(event),
+        "refresh_seconds": REFRESH_SECONDS,
+        "rotate_seconds": ROTATE_SECONDS,
+    }
+    return _private(render(request, "screen/screen.html", context))
+
+
+SNAPSHOT_KEPT_SECONDS = 600
+
+
+def _snapshot(event: Event) -> dict[str, Any]:
+    """The snapshot, its parts kept until what they show changes (`watched_versions`): the
+    bracket and clock until a round, table, seat or result changes, each table's
+    leaderboard until that table changes. Only what changed is computed; the time of now
+    is each answer's own (the screen sets its clock by it)."""
+    versions = watched_versions(event_id=event.pk)
+    head_key = f"screen-head:{event.pk}:{versions.bracket}"
+    head = cache.get(head_key)
+    if head is None:
+        head = selectors.screen_head(event=event)
+        cache.set(head_key, head, SNAPSHOT_KEPT_SECONDS)
+    shown = set(head["shown_rounds"])
+    ids = [tid for tid, (round_id, _, _) in versions.tables.items() if round_id in shown]
+    keys = {tid: f"screen-table:{tid}:{versions.tables[tid][1]}" for tid in ids}
+    kept = cache.get_many(list(keys.values()))
+    missing = [tid for tid in ids if keys[tid] not in kept]
+    if missing:
+        fresh = {keys[t["id"]]: t for t in selectors.screen_tables(table_ids=missing)}
+        cache.set_many(fresh, SNAPSHOT_KEPT_SECONDS)
+        kept.update(fresh)
+    snapshot = {k: v for k, v in head.items() if k != "shown_rounds"}
+    return {**snapshot, "now": timezone.now(), "tables": [kept[keys[tid]] for tid in ids]}
+
+
+@require_GET
+def screen_snapshot(request: HttpRequest, event_id: int, token: str) -> HttpResponse:
+    event = _event(event_id, token)
+    return _private(JsonResponse(_snapshot(event)))

@@ -1,0 +1,206 @@
+"""Printed documents that need the bank's books: the scoresheets, and checking their codes.
+
+A scoresheet shows each seat's cash, deeds (mortgaged ones marked), buildings and the
+breakdown of its net worth, with the rank and who goes on: the Result rows written when
+the table closed, shaped by tournament.results.shape, and the table's verification code.
+This module builds that as plain dicts and registers the document with the event side's
+print machinery (tournament.printing), which renders it: imports go one way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.db.models import QuerySet
+
+from banking.ledgers import rules_of
+from banking.verification import ledger_code
+from tournament.errors import Refusal
+from tournament.models import PrintJob, Result, Round, Table
+from tournament.printing.documents import person, round_head, round_of, table_pages
+from tournament.printing.registry import Parts, document
+from tournament.printing.render import figure, qr_png, site_url
+from tournament.results.shape import result_rows
+
+CODE_CHARACTERS = re.compile(r"[A-Z2-7]{10}")
+CROWDED = 5  # more seats than this, and a scoresheet sets its rows tighter to keep one page
+
+
+# -- Scoresheets ------------------------------------------------------------------------------
+
+
+def scoresheet_table(
+    *,
+    number: int,
+    seats: Sequence[Mapping[str, Any]],
+    currency: str,
+    code: str,
+    closed_at: datetime | None = None,
+    banker: str = "",
+    referee: str = "",
+) -> dict[str, Any]:
+    """One table's scoresheet as plain data: seats in rank order, their holdings and worth.
+
+    `seats` are the seats' results as stored when the table closed, shaped by
+    tournament.results.shape.result_row (cash, deeds with their buildings, net worth, rank,
+    points, tie, who goes on), so the sheet shows how each total was made.
+    """
+    rows = []
+    for seat in seats:
+        deeds = seat["deeds"] or []
+        rows.append(
+            {
+                **seat,
+                "deeds": deeds,
+                "figures": {
+                    key: figure(seat[key], currency)
+                    for key in ("cash", "property_value", "building_value", "net_worth")
+                },
+                "houses": sum(d["houses"] for d in deeds),
+                "hotels": sum(d["hotel"] for d in deeds),
+            }
+        )
+    rows.sort(key=lambda s: (s["rank"], s["seat"]))
+    verify_url = site_url(f"/verify/?code={code}") if code else ""
+    crowded = len(rows) > CROWDED
+    return {
+        "table": number,
+        "currency": currency,
+        "seats": rows,
+        "crowded": crowded,
+        "row_mm": 8 if crowded else 10,
+        "banker": banker,
+        "referee": referee,
+        "closed_at": closed_at,
+        "code": code,
+        "verify_url": verify_url,
+        "verify_page": site_url("/verify/"),
+        "qr": qr_png(verify_url) if verify_url else "",
+    }
+
+
+def _results_of(table: Table) -> list[dict[str, Any]]:
+    results = []
+    for seat in sorted(table.seats.all(), key=lambda s: s.number):
+        result: Result | None = getattr(seat, "result", None)
+        if result is None:
+            raise Refusal(
+                "no_results",
+                f"Table {table.number} has no result for {seat.player.name}: "
+                "end the round before printing its scoresheets.",
+            )
+        result.seat, result.player, result.round = seat, seat.player, table.round
+        results.append(result)
+    return result_rows(results)
+
+
+def _tables(round_: Round) -> QuerySet[Table]:
+    return (
+        Table.objects.filter(round=round_)
+        .select_related("ledger", "banker__user", "referee__user")
+        .prefetch_related("seats__player", "seats__result")
+        .order_by("number")
+    )
+
+
+@document(
+    PrintJob.Kind.SCORESHEETS,
+    title="Scoresheets",
+    template="print/scoresheet.html",
+    needs_round=True,
+    description="After the round, one page per table to sign: each seat's cash, deeds and "
+    "buildings, its net worth and rank, who goes on, and the table's verification code.",
+    chunk=12,
+)
+def scoresheets(job: PrintJob) -> Parts:
+    round_ = round_of(job, "scoresheets")
+    label = round_head(round_)["label"]
+    if not Result.objects.filter(round=round_).exists():
+        raise Refusal(
+            "no_results",
+            f"{label} has no results yet: end the round before printing its scoresheets.",
+        )
+    currency = rules_of(round_.event).edition.currency
+
+    def page(table: Table) -> dict[str, Any]:
+        table.round = round_
+        return scoresheet_table(
+            number=table.number,
+            seats=_results_of(table),
+            currency=currency,
+            code=table.verification_code,
+            closed_at=table.closed_at,
+            banker=person(table.banker),
+            referee=person(table.referee),
+        )
+
+    return table_pages(round_, _tables(round_), page)
+
+
+# -- Checking a scoresheet's code -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verification:
+    """A table whose printed code was typed in, and whether its ledger still gives that code."""
+
+    code: str
+    event: str
+    event_date: Any
+    round: str
+    table: int
+    closed_at: datetime | None
+    matches: bool
+    standings: list[dict[str, Any]] = field(default_factory=list)
+
+
+def normalise_code(text: str) -> str | None:
+    """ABCDE-FGHIJ from what a person typed (any case, spaces or dashes), or None."""
+    letters = re.sub(r"[\s\-_.]", "", text or "").upper()
+    if not CODE_CHARACTERS.fullmatch(letters):
+        return None
+    return f"{letters[:5]}-{letters[5:]}"
+
+
+def scoresheet_check(*, code: str) -> list[Verification]:
+    """The tables printed with this code, each recomputed from its ledger as it is now.
+
+    Refuses a code that cannot be one; an empty list means no table has it.
+    """
+    normal = normalise_code(code)
+    if normal is None:
+        raise Refusal(
+            "invalid_code",
+            "That is not a verification code: a code has ten letters and digits, "
+            "like ABCDE-FGH23, printed at the foot of the scoresheet.",
+        )
+    tables = (
+        Table.objects.filter(verification_code=normal).select_related("round__event").order_by("pk")
+    )
+    found = []
+    for table in tables:
+        results = result_rows(
+            Result.objects.filter(seat__table=table)
+            .select_related("player", "seat__table", "round")
+            .order_by("rank", "seat__number")
+        )
+        found.append(
+            Verification(
+                code=normal,
+                event=table.round.event.name,
+                event_date=table.round.event.date,
+                round=round_head(table.round)["label"],
+                table=table.number,
+                closed_at=table.closed_at,
+                matches=ledger_code(table.id) == normal,
+                standings=[
+                    {"rank": r["rank"], "name": r["name"], "net_worth": r["net_worth"]}
+                    for r in results
+                ],
+            )
+        )
+    return found

@@ -1,0 +1,327 @@
+"""Closing tables and ending rounds: value every seat with the engine, rank, decide who advances.
+
+This needs both the ledger and the event, so it lives on the banking side and
+writes its findings into the event's own models (Result, Table, AuditEvent).
+
+A table's result is written when its banker closes it: each seat's net worth with its
+breakdown, and the rank at the table. It counts once a second person confirms it
+(services/reviews.py). Ending the round reads the stored results: it is refused while a
+table is unconfirmed, unless an organiser forces it with a reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import groupby
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from banking.actors import Actor
+from banking.ledgers import ledger_of, rules_of
+from banking.verification import ledger_code
+from games import engine
+from tournament.errors import Conflict, NotFound, Refusal
+from tournament.models import Event, Result, Round, Seat, Table
+from tournament.results import advancement
+from tournament.results.shape import result_rows
+from tournament.services.events import audit
+from tournament.services.rounds import call_time_if_due
+
+MAX_REASON = 300  # AuditEvent.reason
+
+
+def table_subject(table: Table) -> str:
+    """How the audit trail names a table: "Round 2, table 3"."""
+    return f"Round {table.round.number}, table {table.number}"
+
+
+def _person(actor: Actor | AbstractBaseUser | None) -> AbstractBaseUser | None:
+    if isinstance(actor, Actor):
+        return actor.user
+    return actor
+
+
+def result_record(table: Table, results: Iterable[Result]) -> dict[str, Any]:
+    """What the audit trail keeps of a table's result (closed, confirmed, disputed): every
+    seat's result as stored (shape.py). A record for people: nothing reads it back to
+    compute a result."""
+    seats = sorted(result_rows(results), key=lambda row: row["seat"])
+    return {
+        "table_id": table.pk,
+        "round_id": table.round_id,
+        "verification_code": table.verification_code,
+        "net_worths": {str(s["seat"]): s["net_worth"] for s in seats},
+        "seats": seats,
+    }
+
+
+def recorded_deeds(
+    state: engine.TableState, rules: engine.Rules, seat: int
+) -> list[dict[str, Any]]:
+    """Each deed behind a seat's net worth as a Result keeps it: the engine's valuation of
+    the deed (name, price, mortgaged, value, houses, hotel, building_value) and its group."""
+    return [
+        {**line._asdict(), "group": rules.edition.spaces[line.space].group or ""}
+        for line in engine.net_worth_lines(state, rules, seat)
+    ]
+
+
+def _close(
+    table: Table,
+    rules: engine.Rules,
+    *,
+    actor: Actor | AbstractBaseUser | None,
+    forced: str = "",
+) -> list[Result]:
+    """Close the table and write its result from the ledger as it stands: each seat valued
+    by the engine and ranked at the table. The result then awaits a second person's check;
+    a table closed by a forced end keeps its review as it was (a dispute stays one)."""
+    state = engine.TableState.from_dict(ledger_of(table, rules).state)
+    ranked = _rank(table, state, rules)
+    results = _write_table_results(table, rules, state, ranked)
+    table.status = Table.Status.CLOSED
+    table.closed_at = timezone.now()
+    table.closed_by = _person(actor)
+    table.verification_code = ledger_code(table.id)
+    fields = ["status", "closed_at", "closed_by", "verification_code"]
+    if not forced or table.review != Table.Review.DISPUTED:
+        table.review = Table.Review.AWAITING
+        table.reviewed_by = None
+        table.reviewed_at = None
+        table.review_note = ""
+        fields += ["review", "reviewed_by", "reviewed_at", "review_note"]
+    table.save(update_fields=fields)
+    data = result_record(table, results)
+    if isinstance(actor, Actor):
+        data |= {"closed_by": actor.name, "closed_by_role": actor.role}
+    if forced:
+        data["forced"] = True
+    audit(
+        event_id=table.round.event_id,
+        actor=_person(actor),
+        action="table_closed",
+        subject=table_subject(table),
+        reason=forced,
+        data=data,
+    )
+    return results
+
+
+@transaction.atomic
+def table_close(*, table_id: int, actor: Actor | None = None) -> Table:
+    """The banker closes the table once the last turn is played: no more entries, and the
+    table's result is written at once, awaiting a referee's confirmation. Closing a table
+    that is already closed changes nothing; a confirmed result is locked."""
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__event", "ledger")
+        .prefetch_related("seats__player")
+        .filter(pk=table_id)
+        .first()
+    )
+    if table is None:
+        raise NotFound("not_found", "There is no such table.")
+    if table.review == Table.Review.CONFIRMED:
+        raise Conflict(
+            "table_confirmed",
+            "This table's result is confirmed and locked: only an organiser can reopen it.",
+        )
+    if not table.round.is_live:
+        raise Conflict("round_not_running", "Only a table of a running round can be closed.")
+    table.round = call_time_if_due(table.round)  # the clock ran out with no worker about
+    if table.status == Table.Status.CLOSED:
+        return table
+    _close(table, rules_of(table.round.event), actor=actor)
+    return table
+
+
+def _unconfirmed_sentence(tables: Sequence[Table]) -> str:
+    def state(table: Table) -> str:
+        if table.review == Table.Review.DISPUTED:
+            return "disputed, being corrected"
+        if table.status == Table.Status.OPEN:
+            return "still open"
+        return "awaiting confirmation"
+
+    listed = ", ".join(f"table {t.number} ({state(t)})" for t in tables)
+    return (
+        f"Not every table is confirmed: {listed}. A referee confirms each closed table before "
+        "the round ends; an organiser may force the end, with a reason."
+    )
+
+
+@transaction.atomic
+def round_end(
+    *,
+    round_id: int,
+    actor: AbstractBaseUser | None = None,
+    force: bool = False,
+    reason: str = "",
+) -> Round:
+    """End a round from its tables' confirmed results: rank and decide who advances.
+
+    Refused while a table is unconfirmed (open, awaiting confirmation or disputed), unless
+    `force` with a reason: then open tables are closed and valued as they stand, and every
+    unconfirmed table goes in as it is, marked (its review is not "confirmed") and named
+    in the audit trail with the reason.
+    """
+    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_id)
+    if not round_.is_live:
+        raise Conflict("round_not_running", "Only a running round can end.")
+    reason = (reason or "").strip()
+    if force and not reason:
+        raise Refusal("reason_required", "Say why the round ends before every table is confirmed.")
+    if len(reason) > MAX_REASON:
+        raise Refusal("invalid", f"Keep the reason under {MAX_REASON} characters.")
+    event = round_.event
+    tables = list(
+        round_.tables.select_for_update(of=("self",))
+        .select_related("ledger")
+        .prefetch_related("seats__player")
+        .order_by("number")
+    )
+    unconfirmed = [t for t in tables if t.review != Table.Review.CONFIRMED]
+    if unconfirmed and not force:
+        raise Conflict(
+            "unconfirmed_tables",
+            _unconfirmed_sentence(unconfirmed),
+            tables=[
+                {"id": t.pk, "number": t.number, "status": t.status, "review": t.review}
+                for t in unconfirmed
+            ],
+        )
+    rules = rules_of(event)
+    valued = set(
+        Result.objects.filter(round=round_).values_list("seat__table_id", flat=True).distinct()
+    )
+    forced = []
+    for table in unconfirmed:
+        table.round = round_
+        if table.status == Table.Status.OPEN or table.pk not in valued:
+            _close(table, rules, actor=actor, forced=reason)
+        forced.append(
+            {
+                "table_id": table.pk,
+                "number": table.number,
+                "review": table.review,
+                "review_note": table.review_note,
+            }
+        )
+    ranked_tables = _stored_tables(round_)
+    _decide_advancement(round_, event, ranked_tables)
+    round_.status = Round.Status.ENDED
+    round_.ended_at = timezone.now()
+    round_.save(update_fields=["status", "ended_at"])
+    if round_.kind == Round.Kind.FINAL:
+        Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+    audit(
+        event_id=event.pk,
+        actor=actor,
+        action="round_forced_end" if forced else "round_ended",
+        subject=f"Round {round_.number}",
+        reason=reason,
+        data={"round_id": round_.pk, "forced_tables": forced},
+    )
+    return round_
+
+
+def _rank(table: Table, state: engine.TableState, rules: engine.Rules) -> list[advancement.Ranked]:
+    results = []
+    for seat in table.seats.all():
+        worth = engine.net_worth(state, rules, seat.number)
+        bankrupt = seat.number in state.bankrupt
+        results.append(
+            advancement.SeatResult(
+                player_id=seat.player_id,
+                table=table.number,
+                net_worth=worth.total,
+                cash=worth.cash,
+                bankrupt=bankrupt,
+                bankrupt_order=state.bankrupt.index(seat.number) + 1 if bankrupt else 0,
+            )
+        )
+    return advancement.rank_table(results)
+
+
+def _write_table_results(
+    table: Table,
+    rules: engine.Rules,
+    state: engine.TableState,
+    ranked: Sequence[advancement.Ranked],
+) -> list[Result]:
+    """Replace the table's results by these: one row per seat, with its breakdown."""
+    seats: dict[int, Seat] = {seat.player_id: seat for seat in table.seats.all()}
+    tie_breaks = advancement.tie_breaks(ranked)
+    rows = []
+    for row in ranked:
+        seat = seats[row.result.player_id]
+        worth = engine.net_worth(state, rules, seat.number)
+        rows.append(
+            Result(
+                seat=seat,
+                round=table.round,
+                player=seat.player,
+                cash=worth.cash,
+                property_value=worth.property_value,
+                building_value=worth.building_value,
+                net_worth=worth.total,
+                bankrupt=row.result.bankrupt,
+                rank=row.rank,
+                points=row.points,
+                tied=row.tied,
+                deeds=recorded_deeds(state, rules, seat.number),
+                tie_break=tie_breaks[seat.player_id],
+            )
+        )
+    Result.objects.filter(seat__table=table).delete()
+    return Result.objects.bulk_create(rows)
+
+
+def _stored_tables(round_: Round) -> list[list[advancement.Ranked]]:
+    """The round's stored results, table by table, best first."""
+    rows = _stored_ranking(round_)
+    return [list(group) for _, group in groupby(rows, key=lambda r: r.result.table)]
+
+
+def _decide_advancement(
+    round_: Round, event: Event, ranked_tables: Sequence[Sequence[advancement.Ranked]]
+) -> None:
+    if event.advancement == Event.Format.POINTS and round_.kind == Round.Kind.PRELIMINARY:
+        rounds = [
+            _stored_ranking(r)
+            for r in event.rounds.filter(
+                kind=Round.Kind.PRELIMINARY, number__lt=round_.number, status=Round.Status.ENDED
+            )
+        ]
+        rounds.append([row for table in ranked_tables for row in table])
+        decided = advancement.points_advance(rounds, finalists=event.finalists)
+    else:
+        wildcards = event.wildcards if round_.kind == Round.Kind.PRELIMINARY else 0
+        decided = advancement.knockout(ranked_tables, wildcards=wildcards)
+    results = Result.objects.filter(round=round_)
+    results.update(advances=False, undecided=False)
+    results.filter(player_id__in=decided.advancing).update(advances=True)
+    results.filter(player_id__in=decided.undecided).update(undecided=True)
+
+
+def _stored_ranking(round_: Round) -> list[advancement.Ranked]:
+    return [
+        advancement.Ranked(
+            result=advancement.SeatResult(
+                player_id=r.player_id,
+                table=r.seat.table.number,
+                net_worth=r.net_worth,
+                cash=r.cash,
+                bankrupt=r.bankrupt,
+            ),
+            rank=r.rank,
+            points=r.points,
+            tied=r.tied,
+        )
+        for r in round_.results.select_related("seat__table").order_by(
+            "seat__table__number", "rank", "seat__number"
+        )
+    ]

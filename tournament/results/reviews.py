@@ -1,0 +1,211 @@
+"""A table's result counts only once a second person confirms it (docs/design.md, "Results are
+checked by a second person").
+
+The banker closes the table (services/rounds.py: its result is written, awaiting
+confirmation). A referee or organiser who did not bank the table, does not play at it, did
+not close it and recorded no entry at it, then confirms the result, or disputes it with a
+reason: a disputed table opens again for corrections (voids, adjustments) until its banker
+closes it again. A confirmed result is
+locked; only an organiser reopens it, with a reason. Every step goes in the audit trail.
+
+The server decides who may check a table; hiding a button on a page is not enough.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.utils import timezone
+
+from banking.models import Entry
+from tournament import access
+from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
+from tournament.models import Result, Table, Volunteer
+from tournament.results.closing import result_record, table_subject
+from tournament.services.events import audit
+
+MAX_REASON = 300  # Table.review_note and AuditEvent.reason
+
+User = AbstractBaseUser | AnonymousUser | None
+
+
+def _locked(table_id: int) -> Table:
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__event", "banker")
+        .filter(pk=table_id)
+        .first()
+    )
+    if table is None:
+        raise NotFound("not_found", "There is no such table.")
+    return table
+
+
+def checker_problem(table: Table, user: User) -> NotAllowed | None:
+    """Why this person may not check this table's result, or None if they may: a referee or
+    organiser of the event who neither banked the table nor plays at it. (Pages use it to
+    hide the buttons; the services below refuse with it whatever a page shows.)"""
+    if user is None or not user.is_authenticated:
+        return NotAllowed("not_authenticated", "Log in as a referee to check a table's result.")
+    roles = access.roles_in_event(user, table.round.event_id)
+    if not roles & {access.Role.REFEREE, access.Role.ORGANISER}:
+        return NotAllowed(
+            "referee_only", "Only this event's referees and organisers check results."
+        )
+    if table.banker is not None and table.banker.user_id == user.pk:
+        return NotAllowed(
+            "own_table", "You banked this table: another referee must check its result."
+        )
+    playing = Volunteer.objects.filter(
+        event_id=table.round.event_id, user_id=user.pk, player__seats__table=table
+    )
+    if playing.exists():
+        return NotAllowed(
+            "own_game", "You play at this table: another referee must check its result."
+        )
+    if table.status == Table.Status.CLOSED and table.closed_by_id == user.pk:
+        return NotAllowed(
+            "own_closing", "You closed this table: another referee must check its result."
+        )
+    if Entry.objects.filter(table=table, author_id=user.pk).exists():
+        return NotAllowed(
+            "own_entries",
+            "You recorded entries at this table: another referee must check its result.",
+        )
+    return None
+
+
+def _check_checker(table: Table, user: User) -> None:
+    problem = checker_problem(table, user)
+    if problem is not None:
+        raise problem
+
+
+def _check_running(table: Table) -> None:
+    if not table.round.is_live:
+        raise Conflict("round_not_running", "The round is over: its results are final.")
+
+
+def _reason(reason: str, what: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise Refusal("reason_required", f"Say why the result is being {what}.")
+    if len(reason) > MAX_REASON:
+        raise Refusal("invalid", f"Keep the reason under {MAX_REASON} characters.")
+    return reason
+
+
+def _result_data(table: Table) -> dict[str, Any]:
+    """The result as it stands, for the audit trail (closing.result_record)."""
+    results = Result.objects.filter(seat__table=table).select_related(
+        "seat__table", "player", "round"
+    )
+    return result_record(table, results)
+
+
+def _open_again(table: Table, *, user: AbstractBaseUser, reason: str, action: str) -> None:
+    """Withdraw the table's result and open it for corrections, marked disputed; the audit
+    trail keeps the withdrawn result under `action`, with the reason."""
+    audit(
+        event_id=table.round.event_id,
+        actor=user,
+        action=action,
+        subject=table_subject(table),
+        reason=reason,
+        data=_result_data(table),
+    )
+    Result.objects.filter(seat__table=table).delete()
+    table.status = Table.Status.OPEN
+    table.closed_at = None
+    table.verification_code = ""
+    table.review = Table.Review.DISPUTED
+    table.review_note = reason
+    table.reviewed_by = user
+    table.reviewed_at = timezone.now()
+    table.save(
+        update_fields=[
+            "status",
+            "closed_at",
+            "verification_code",
+            "review",
+            "review_note",
+            "reviewed_by",
+            "reviewed_at",
+        ]
+    )
+
+
+@transaction.atomic
+def table_confirm(*, table_id: int, user: User) -> Table:
+    """Confirm a closed table's result: it counts from now on, and is locked."""
+    table = _locked(table_id)
+    _check_checker(table, user)
+    _check_running(table)
+    if table.review == Table.Review.CONFIRMED:
+        return table  # confirmed already: a second tap changes nothing
+    if table.status != Table.Status.CLOSED:
+        raise Conflict(
+            "table_not_closed",
+            "This table is being corrected after a dispute: its banker closes it again, "
+            "then its result can be confirmed."
+            if table.review == Table.Review.DISPUTED
+            else "Its banker has not closed this table yet: there is no result to confirm.",
+        )
+    table.review = Table.Review.CONFIRMED
+    table.review_note = ""
+    table.reviewed_by = user
+    table.reviewed_at = timezone.now()
+    table.save(update_fields=["review", "review_note", "reviewed_by", "reviewed_at"])
+    audit(
+        event_id=table.round.event_id,
+        actor=user,
+        action="table_confirmed",
+        subject=table_subject(table),
+        data=_result_data(table),
+    )
+    return table
+
+
+@transaction.atomic
+def table_dispute(*, table_id: int, user: User, reason: str) -> Table:
+    """Dispute a closed table's result: it is withdrawn, and the table opens again so its
+    ledger can be corrected (voids, adjustments) and closed again."""
+    table = _locked(table_id)
+    _check_checker(table, user)
+    reason = _reason(reason, "disputed")
+    _check_running(table)
+    if table.review == Table.Review.CONFIRMED:
+        raise Conflict(
+            "table_confirmed",
+            "This table's result is confirmed and locked: only an organiser can reopen it.",
+        )
+    if table.status != Table.Status.CLOSED:
+        raise Conflict(
+            "table_not_closed",
+            "This table is already disputed and open for corrections."
+            if table.review == Table.Review.DISPUTED
+            else "Its banker has not closed this table yet: there is no result to dispute.",
+        )
+    _open_again(table, user=user, reason=reason, action="table_disputed")
+    return table
+
+
+@transaction.atomic
+def table_reopen(*, table_id: int, user: User, reason: str) -> Table:
+    """An organiser reopens a confirmed result, with a reason: the table opens again for
+    corrections, as a disputed one does, and must be closed and confirmed again."""
+    table = _locked(table_id)
+    if not access.is_organiser(user, table.round.event_id):
+        raise NotAllowed("organiser_only", "Only an organiser can reopen a confirmed result.")
+    reason = _reason(reason, "reopened")
+    _check_running(table)
+    if table.review != Table.Review.CONFIRMED:
+        raise Conflict(
+            "not_confirmed",
+            "Only a confirmed result is reopened: this one is not confirmed "
+            "(a referee disputes an unconfirmed result instead).",
+        )
+    _open_again(table, user=user, reason=reason, action="table_reopened")
+    return table

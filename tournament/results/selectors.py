@@ -1,0 +1,184 @@
+"""Reads of results: the results of a round that count, the bracket, the overrides, and a
+table's result with its second-person check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+
+from tournament import selectors as event_selectors
+from tournament.models import Event, Result, Round, Seat, Table
+from tournament.results.shape import result_rows
+from tournament.results.standings import counted
+
+
+def table_review(table_id: int) -> dict[str, Any]:
+    """A table's result and its second-person check: the review state, who checked it and
+    when, and each seat's result as written when the table was closed (shape.result_row)."""
+    table = Table.objects.select_related("round", "reviewed_by").get(pk=table_id)
+    return {
+        "table": table.pk,
+        "number": table.number,
+        "round": table.round_id,
+        "round_number": table.round.number,
+        "table_status": table.status,
+        "review": table.review,
+        "review_note": table.review_note,
+        "reviewed_by": table.reviewed_by.get_username() if table.reviewed_by else None,
+        "reviewed_at": table.reviewed_at,
+        "verification_code": table.verification_code,
+        "results": table_results(table_id),
+    }
+
+
+def round_results(round_id: int) -> QuerySet[Result]:
+    """The results that count (standings.counted): confirmed tables', or all once the round
+    has ended (a forced end's unconfirmed tables are marked: standings.is_forced)."""
+    return counted(
+        Result.objects.filter(round_id=round_id)
+        .select_related("seat__table", "player", "round")
+        .order_by("seat__table__number", "rank", "seat__number")
+    )
+
+
+def table_results(table_id: int) -> list[dict[str, Any]]:
+    """A table's results, best first, shaped (shape.result_rows)."""
+    return result_rows(
+        Result.objects.filter(seat__table_id=table_id)
+        .select_related("seat__table", "player", "round")
+        .order_by("rank", "seat__number")
+    )
+
+
+def result_of(*, round_id: int, player_id: int) -> dict[str, Any] | None:
+    """A player's result in a round, shaped (shape.result_row) with its table's others;
+    None before their table has closed."""
+    result = Result.objects.filter(round_id=round_id, player_id=player_id).first()
+    if result is None:
+        return None
+    return next(r for r in table_results(result.seat.table_id) if r["player_id"] == player_id)
+
+
+def round_rows(round_id: int) -> list[dict[str, Any]]:
+    """The round's results that count (round_results), shaped (shape.result_rows)."""
+    return result_rows(round_results(round_id))
+
+
+def bracket(*, event_id: int) -> dict[str, Any]:
+    """The event's bracket as plain data: rounds in order, each with its tables and their
+    players (ranked once the round has ended), who advances, who is waiting to be seated,
+    and the winner once the final has ended. Three queries, whatever the event's size.
+
+    For the desk, the big screen and the printed bracket alike.
+    """
+    rounds = list(Round.objects.filter(event_id=event_id).order_by("number"))
+    advancement = Event.objects.filter(pk=event_id).values_list("advancement", flat=True).first()
+    tables = (
+        Table.objects.filter(round__event_id=event_id)
+        .select_related("round")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player", "result"))
+        )
+        .order_by("round__number", "number")
+    )
+    by_round: dict[int, list[Table]] = {}
+    for table in tables:
+        by_round.setdefault(table.round_id, []).append(table)
+
+    columns: list[dict[str, Any]] = []
+    previous_tables: dict[int, int] = {}  # player id -> table number in the round before
+    previous_advancing: list[dict[str, Any]] = []
+    previous: Round | None = None
+    for round_ in rounds:
+        boxes = [_bracket_table(table, previous_tables) for table in by_round.get(round_.pk, [])]
+        waiting: list[dict[str, Any]] = []
+        carries = round_.kind == Round.Kind.FINAL or advancement != Event.Format.POINTS
+        if not boxes and previous is not None and previous.status == Round.Status.ENDED and carries:
+            waiting = previous_advancing
+        advancing = [
+            {"player_id": p["player_id"], "name": p["name"], "from_table": box["number"]}
+            for box in boxes
+            for p in box["players"]
+            if p["advances"]
+        ]
+        columns.append(
+            {
+                "id": round_.pk,
+                "number": round_.number,
+                "kind": round_.kind,
+                "kind_label": round_.get_kind_display(),
+                "status": round_.status,
+                "status_label": round_.get_status_display(),
+                "ended": round_.status == Round.Status.ENDED,
+                "seating_shown": event_selectors.seating_shown(round_),
+                "tables": boxes,
+                "waiting": waiting,
+                "advancing": advancing,
+            }
+        )
+        previous_tables = {p["player_id"]: box["number"] for box in boxes for p in box["players"]}
+        previous_advancing = advancing
+        previous = round_
+
+    last = columns[-1] if columns else None
+    winners: list[dict[str, Any]] = []
+    next_up: list[dict[str, Any]] = []
+    if last is not None and last["ended"]:
+        if last["kind"] == Round.Kind.FINAL:
+            winners = [
+                {"player_id": p["player_id"], "name": p["name"], "table": box["number"]}
+                for box in last["tables"]
+                for p in box["players"]
+                if p["rank"] == 1
+            ]
+        else:
+            next_up = last["advancing"]
+    return {"event_id": event_id, "rounds": columns, "next": next_up, "winners": winners}
+
+
+def _bracket_table(table: Table, previous_tables: dict[int, int]) -> dict[str, Any]:
+    players = []
+    # A result counts once its table is confirmed, or its round has ended (standings.py).
+    counts = table.review == Table.Review.CONFIRMED or table.round.status == Round.Status.ENDED
+    for seat in table.seats.all():
+        result = getattr(seat, "result", None) if counts else None
+        players.append(
+            {
+                "player_id": seat.player_id,
+                "name": seat.player.name,
+                "seat": seat.number,
+                "from_table": previous_tables.get(seat.player_id),
+                "rank": result.rank if result else None,
+                "net_worth": result.net_worth if result else None,
+                "bankrupt": result.bankrupt if result else False,
+                "advances": result.advances if result else False,
+                "tied": result.tied if result else False,
+                "undecided": result.undecided if result else False,
+                "overridden": bool(result.override_reason) if result else False,
+            }
+        )
+    if any(p["rank"] is not None for p in players):
+        players.sort(key=lambda p: (p["rank"] is None, p["rank"] or 0, p["seat"]))
+    return {
+        "id": table.pk,
+        "number": table.number,
+        "closed": table.status == Table.Status.CLOSED,
+        "players": players,
+    }
+
+
+def round_overrides(*, round_id: int) -> QuerySet[Any]:
+    """The audit trail's advancement overrides for a round: who, when, why."""
+    from tournament.models import AuditEvent
+
+    round_ = Round.objects.get(pk=round_id)
+    return (
+        AuditEvent.objects.filter(
+            event_id=round_.event_id,
+            action="advancement_override",
+            subject__endswith=f", round {round_.number}",
+        )
+        .select_related("actor")
+        .order_by("-created_at")
+    )

@@ -1,0 +1,222 @@
+"""The control room's reads: one tile per table of a round (its status, its tablet, its
+latest entry, its leader) and the reasons it needs attention, judged here, on the server,
+against the event's thresholds (Event.attention_*). Shared by the desk and the referees.
+
+Two queries whatever the number of tables: the round with its event, then its tables with
+their ledger and tablet rows. `now` is the clock, settable in tests.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+
+from banking.ledgers import rules_of
+from banking.models import TableLedger, TabletHeartbeat
+from games import engine
+from tournament.models import Event, Round, Table
+
+#: A console polls every 5 s: one not heard from for this long is offline.
+SILENT_SECONDS = 30
+
+STATUS_LABELS = {
+    "open": "Open",
+    "closed": "Closed",
+    "awaiting": "Awaiting confirmation",
+    "disputed": "Disputed",
+    "confirmed": "Confirmed",
+}
+
+
+def _minutes(seconds: float) -> int:
+    return max(0, int(seconds // 60))
+
+
+def _entries_waiting(count: int) -> str:
+    return f"{count} {'entry' if count == 1 else 'entries'} waiting"
+
+
+def _status(table: Table) -> str:
+    if table.review == Table.Review.DISPUTED:
+        return "disputed"
+    if table.review in (Table.Review.AWAITING, Table.Review.CONFIRMED):
+        return table.review
+    return "closed" if table.status == Table.Status.CLOSED else "open"
+
+
+def _tablet(table: Table, now: datetime) -> dict[str, Any]:
+    """The tablet as the desk sees it: online, offline (silent, or saying its sends fail)
+    since when, with how many entries waiting; or never opened."""
+    try:
+        beat = table.tablet
+    except TabletHeartbeat.DoesNotExist:
+        return {
+            "state": "never",
+            "words": "never opened",
+            "outbox": 0,
+            "offline_seconds": 0,
+            "back": None,
+        }
+    silent = (now - beat.seen_at).total_seconds() > SILENT_SECONDS
+    back = None
+    if beat.back_at is not None:
+        back = f"back after {_minutes(beat.last_away_seconds) or 'under 1'} min"
+    if not silent and beat.online:
+        words = "online" + (f", {_entries_waiting(beat.outbox)}" if beat.outbox else "")
+        return {
+            "state": "online",
+            "words": words,
+            "outbox": beat.outbox,
+            "offline_seconds": 0,
+            "back": back,
+        }
+    # Offline: silent since it was last heard, or, still heard but unable to send, since it
+    # last held the bank's state with nothing waiting.
+    since = beat.seen_at
+    if not beat.online and beat.synced_at is not None:
+        since = min(since, beat.synced_at)
+    seconds = (now - since).total_seconds()
+    words = f"offline {_minutes(seconds)} min"
+    if beat.outbox:
+        words += f", {_entries_waiting(beat.outbox)}"
+    return {
+        "state": "offline",
+        "words": words,
+        "outbox": beat.outbox,
+        "offline_seconds": int(seconds),
+        "back": back,
+    }
+
+
+def _leader(table: Table, rules: engine.Rules) -> dict[str, Any] | None:
+    """The seat with the highest net worth; None before the first entry (all level)."""
+    try:
+        ledger = table.ledger
+    except TableLedger.DoesNotExist:
+        return None
+    if not ledger.last_seq:
+        return None
+    state = engine.TableState.from_dict(ledger.state)
+    best = None
+    for number, (_, name) in sorted(ledger.seats.items(), key=lambda item: int(item[0])):
+        worth = engine.net_worth(state, rules, int(number)).total
+        if best is None or worth > best["net_worth"]:
+            best = {"seat": int(number), "name": name, "net_worth": worth}
+    return best
+
+
+def _tile(table: Table, round_: Round, rules: engine.Rules, now: datetime) -> dict[str, Any]:
+    event = round_.event
+    status = _status(table)
+    tablet = _tablet(table, now)
+    try:
+        last_entry_at, entries = table.ledger.last_entry_at, table.ledger.last_seq
+    except TableLedger.DoesNotExist:
+        last_entry_at, entries = None, 0
+    since = last_entry_at or round_.started_at
+    quiet_seconds = (now - since).total_seconds() if since is not None else None
+    open_ = table.status == Table.Status.OPEN
+    live = round_.status in (Round.Status.RUNNING, Round.Status.TIME_CALLED)
+    time_called = live and round_.ends_at is not None and now >= round_.ends_at
+    reasons: list[str] = []
+    if live and table.review == Table.Review.DISPUTED:
+        reasons.append("dispute waiting")
+    if (
+        live
+        and open_
+        and tablet["state"] == "offline"
+        and tablet["offline_seconds"] >= event.attention_offline_minutes * 60
+    ):
+        reasons.append(f"tablet {tablet['words']}")
+    if (
+        live
+        and open_
+        and quiet_seconds is not None
+        and quiet_seconds >= event.attention_quiet_minutes * 60
+    ):
+        reasons.append(
+            f"no entry for {_minutes(quiet_seconds)} min"
+            if last_entry_at
+            else f"no entry since the start, {_minutes(quiet_seconds)} min ago"
+        )
+    if (
+        time_called
+        and open_
+        and (now - round_.ends_at).total_seconds() >= event.attention_last_turn_minutes * 60
+    ):
+        reasons.append("time called, still open")
+    return {
+        "id": table.pk,
+        "number": table.number,
+        "round_id": round_.pk,
+        "round_number": round_.number,
+        "status": status,
+        "status_label": STATUS_LABELS[status],
+        "review_note": table.review_note,
+        # Minutes, not seconds: the tile (and the desk's ETag) changes once a minute.
+        "tablet": {k: v for k, v in tablet.items() if k != "offline_seconds"},
+        "last_entry_at": last_entry_at,
+        "quiet_minutes": _minutes(quiet_seconds) if quiet_seconds is not None else None,
+        "last_entry_words": (
+            f"{_minutes(quiet_seconds)} min ago"
+            if last_entry_at and quiet_seconds is not None
+            else "none yet"
+        ),
+        "entries": entries,
+        "leader": _leader(table, rules),
+        "currency": rules.edition.currency,
+        "attention": bool(reasons),
+        "reasons": reasons,
+        "reason_words": "; ".join(reasons),
+    }
+
+
+def _tiles(rounds: list[Round], now: datetime) -> list[dict[str, Any]]:
+    if not rounds:
+        return []
+    tables = (
+        Table.objects.filter(round__in=rounds)
+        .select_related("ledger", "tablet")
+        .defer("ledger__start")
+        .order_by("round__number", "number")
+    )
+    by_id = {round_.pk: round_ for round_ in rounds}
+    rules = {round_.pk: rules_of(round_.event) for round_ in rounds}
+    tiles = [_tile(t, by_id[t.round_id], rules[t.round_id], now) for t in tables]
+    # Tables needing attention first; in each group, by round and table number.
+    return sorted(tiles, key=lambda tile: not tile["attention"])
+
+
+def control_room(*, round_id: int, now: datetime | None = None) -> dict[str, Any]:
+    """One tile per table of the round, those needing attention first, each with its
+    reasons in words ("tablet offline 4 min, 3 entries waiting")."""
+    now = now or timezone.now()
+    round_ = Round.objects.select_related("event").get(pk=round_id)
+    tiles = _tiles([round_], now)
+    return {
+        "round_id": round_.pk,
+        "thresholds": thresholds(round_.event),
+        "tables": tiles,
+        "attention": sum(1 for tile in tiles if tile["attention"]),
+    }
+
+
+def tables_needing_attention(*, event_id: int, now: datetime | None = None) -> list[dict[str, Any]]:
+    """The tables of the event's live rounds that need attention, as control_room's tiles."""
+    now = now or timezone.now()
+    rounds = list(
+        Round.objects.filter(
+            event_id=event_id, status__in=(Round.Status.RUNNING, Round.Status.TIME_CALLED)
+        ).select_related("event")
+    )
+    return [tile for tile in _tiles(rounds, now) if tile["attention"]]
+
+
+def thresholds(event: Event) -> dict[str, int]:
+    return {
+        "offline_minutes": event.attention_offline_minutes,
+        "quiet_minutes": event.attention_quiet_minutes,
+        "last_turn_minutes": event.attention_last_turn_minutes,
+    }

@@ -1,0 +1,99 @@
+"""One check for every text a person types: no control characters and no bidi controls.
+
+A tab, a line break, NUL or another control character is invisible on a badge or a
+scoresheet (and PostgreSQL refuses NUL outright); a right-to-left override makes
+`abc\u202egnp.exe` read as "abcexe.png". Every text field of the API, the pages and the CSV
+import is checked here, so each refuses the same characters with the same sentence. A plain
+space is the only blank allowed inside a text.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from tournament.errors import Refusal
+
+# The characters that change the direction text is shown in (Unicode's bidi controls).
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+
+# The same rule as a JSON Schema pattern, for the API's schema (tournament/http/schema.py):
+# no C0 or C1 control character (Unicode's Cc), no bidi control.
+SCHEMA_PATTERN = "^[^\u0000-\u001f\u007f-\u009f" + "".join(sorted(BIDI_CONTROLS)) + "]*$"
+
+
+def text_problem(value: str) -> str | None:
+    """Why this text is refused, as the end of a sentence, or None if it is fine."""
+    for char in value:
+        if char in BIDI_CONTROLS:
+            return "holds a character that reverses the direction of the text around it: retype it."
+        category = unicodedata.category(char)
+        if category == "Cc":
+            return (
+                "holds a control character (a tab, a line break or an invisible one): "
+                "retype it on one line."
+            )
+        if category == "Cs":
+            return "holds a broken character (half of a surrogate pair): retype it."
+    return None
+
+
+def check_text(value: str, field: str) -> None:
+    """Refuse (400 `invalid_text`) a text with a character `text_problem` refuses."""
+    problem = text_problem(value)
+    if problem is not None:
+        raise Refusal("invalid_text", f"The {field} {problem}")
+
+
+def texts_in(data: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """Every text in parsed JSON (keys too), with where it is: ("memo", "a\\u0000b")."""
+    if isinstance(data, str):
+        yield path or "text", data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from texts_in(key, path or "a field name")
+            yield from texts_in(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(data, list):
+        for value in data:
+            yield from texts_in(value, path)
+
+
+def check_texts(data: Any) -> None:
+    """`check_text` on every text in parsed JSON."""
+    for where, value in texts_in(data):
+        check_text(value, where)
+
+
+def validate_text(value: str) -> None:
+    """`text_problem` as a Django validator, for forms."""
+    if not isinstance(value, str):  # a UUIDField's UUID, a date
+        return
+    problem = text_problem(value)
+    if problem is not None:
+        raise ValidationError(f"This {problem}", code="invalid_text")
+
+
+class TextCheckedForm(forms.Form):
+    """A page's form whose every text field passes `validate_text`; a field named in
+    `several_lines` (a pasted CSV) may hold line breaks, and is checked line by line."""
+
+    several_lines: tuple[str, ...] = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, field in self.fields.items():
+            if isinstance(field, forms.CharField):
+                check = _validate_lines if name in self.several_lines else validate_text
+                field.validators.append(check)
+
+
+def _validate_lines(value: str) -> None:
+    for line in value.splitlines():
+        validate_text(line)
