@@ -59,8 +59,12 @@ def chromium(playwright: Any) -> Iterator[Any]:
 
 @pytest.fixture
 def new_page(chromium: Any) -> Iterator[Callable[..., Any]]:
-    """new_page(viewport=TABLET) opens a page in a fresh context (its own storage)."""
-    contexts: list[Any] = []
+    """new_page(viewport=TABLET) opens a page in a fresh context (its own storage).
+
+    A test ends only when its pages have stopped talking to the server: the console and
+    the live pages poll on their own, and a request still running while the test database
+    is emptied can deadlock with it."""
+    contexts: list[tuple[Any, set[Any]]] = []
 
     def make(viewport: dict[str, int] = TABLET, **options: Any) -> Any:
         context = chromium.new_context(
@@ -68,13 +72,23 @@ def new_page(chromium: Any) -> Iterator[Callable[..., Any]]:
         )
         context.set_default_timeout(10_000)
         watch_content_security(context)
-        contexts.append(context)
+        running: set[Any] = set()
+        context.on("request", lambda r: running.add(r) if "/api/" in r.url else None)
+        context.on("requestfinished", lambda r: running.discard(r))
+        context.on("requestfailed", lambda r: running.discard(r))
+        contexts.append((context, running))
         return context.new_page()
 
     yield make
-    for context in contexts:
+    for context, _ in contexts:
+        context.set_offline(True)  # nothing new reaches the server
+    for context, running in contexts:
+        deadline = time.monotonic() + 10
+        while running and time.monotonic() < deadline and context.pages:
+            context.pages[0].wait_for_timeout(50)
+    for context, _ in contexts:
         context.close()
-    assert [c for context in contexts for c in context.csp_complaints] == []
+    assert [c for context, _ in contexts for c in context.csp_complaints] == []
 
 
 def watch_content_security(context: Any) -> list[str]:

@@ -12,33 +12,36 @@ import pytest
 from playwright.sync_api import expect
 
 from banking.models import Entry
-from tests.banking.test_console_browser import new_page, open_console  # noqa: F401
+from tests.console import open_console
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _queue(banker: Any, world: Any, body: dict[str, Any]) -> None:
+def _queue_and_reopen(banker: Any, base: str, body: dict[str, Any]) -> None:
+    """Put `body` in the tablet's outbox while no console is open (an open one would send
+    it on its next poll, perhaps as the page goes), then open the console again."""
+    banker.page.goto(f"{base}/")
     banker.page.evaluate(
         """async (item) => {
             const outbox = await import('/static/js/console/outbox.js');
             await outbox.add(item);
         }""",
         {
-            "table": world.table.pk,
+            "table": banker.world.table.pk,
             "id": body["id"],
-            "url": f"/api/tables/{world.table.pk}/entries/",
+            "url": f"/api/tables/{banker.world.table.pk}/entries/",
             "body": body,
             "label": "Bank payment",
         },
     )
+    banker.open(base)
 
 
-def test_a_refused_entry_is_shown_and_kept_until_the_banker_discards_it(live_server, new_page):  # noqa: F811
+def test_a_refused_entry_is_shown_and_kept_until_the_banker_discards_it(live_server, new_page):
     banker, world = open_console(live_server, new_page)
     body = {"id": str(uuid.uuid4()), "kind": "bank_payment", "seat": 1, "amount": 5,
             "memo": "a\u0000b"}  # fmt: skip
-    _queue(banker, world, body)
-    banker.page.reload()
+    _queue_and_reopen(banker, live_server.url, body)
     held = banker.page.locator("#held")
     expect(held).to_contain_text("The bank refused a waiting entry")
     expect(held).to_contain_text("control character")
@@ -48,7 +51,7 @@ def test_a_refused_entry_is_shown_and_kept_until_the_banker_discards_it(live_ser
     assert not Entry.objects.filter(table=world.table).exists()
 
 
-def test_a_server_error_is_shown_not_sent_for_ever(live_server, new_page):  # noqa: F811
+def test_a_server_error_is_shown_not_sent_for_ever(live_server, new_page):
     banker, world = open_console(live_server, new_page)
     sent: list[str] = []
 
@@ -61,8 +64,9 @@ def test_a_server_error_is_shown_not_sent_for_ever(live_server, new_page):  # no
         )
 
     banker.page.route("**/entries/", fail)
-    _queue(banker, world, {"id": str(uuid.uuid4()), "kind": "pass_go", "seat": 1})
-    banker.page.reload()
+    _queue_and_reopen(
+        banker, live_server.url, {"id": str(uuid.uuid4()), "kind": "pass_go", "seat": 1}
+    )
     expect(banker.page.locator("#held")).to_contain_text("Something went wrong.")
     expect(banker.page.locator("#conn")).to_have_attribute("data-pending", "1")
     banker.page.wait_for_timeout(3000)  # the console's own retry would have come by now

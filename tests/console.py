@@ -1,0 +1,87 @@
+"""The banker at the tablet, for browser tests: a Banker taps a player, a move, a choice,
+then Record, and waits each time on what the banker would see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from banking.models import Entry
+from tests.browser import TABLET
+from tests.conftest import World, make_world
+
+
+class Banker:
+    """A volunteer at the tablet: taps a player, a move, a choice, then Record."""
+
+    def __init__(self, page: Any, world: World) -> None:
+        self.page = page
+        self.world = world
+        self.names = {
+            seat.number: seat.player.name
+            for seat in world.table.seats.select_related("player").order_by("number")
+        }
+        self.seq = 0
+
+    def open(self, base: str) -> Banker:
+        self.page.goto(f"{base}/console/{self.world.table.key}/")
+        expect(self.page.locator("html")).to_have_attribute("data-console", "ready")
+        return self
+
+    @property
+    def sheet(self) -> Any:
+        return self.page.locator("#sheet")
+
+    def player(self, seat: int) -> Banker:
+        button = self.page.locator(f"#seats [data-seat='{seat}']")
+        button.click()
+        expect(button).to_have_attribute("aria-pressed", "true")
+        expect(self.page.locator("#moves-title")).to_contain_text(self.names[seat])
+        return self
+
+    def move(self, kind: str) -> Banker:
+        self.page.locator(f"#moves [data-move='{kind}']").click()
+        expect(self.sheet).to_be_visible()
+        return self
+
+    def tap(self, selector: str) -> Banker:
+        self.sheet.locator(selector).click()
+        return self
+
+    def shows(self, *texts: str) -> Banker:
+        for text in texts:
+            expect(self.sheet).to_contain_text(text)
+        return self
+
+    def record(self, *expected: str) -> Banker:
+        """Check the confirmation shows `expected`, tap Record, wait for the ledger row."""
+        expect(self.sheet.locator("[data-action=record]")).to_be_visible()
+        self.shows(*expected)
+        self.sheet.locator("[data-action=record]").click()
+        expect(self.sheet).to_be_hidden()
+        self.seq += 1
+        expect(self.page.locator(f"#ledger [data-seq='{self.seq}']")).to_be_visible()
+        expect(self.page.locator("#conn")).to_have_attribute("data-pending", "0")
+        return self
+
+    def queue_offline(self) -> Banker:
+        """Offline there is no preview: queue, then confirm a second time."""
+        self.shows("Offline: no preview")
+        self.tap("[data-action=queue]").tap("[data-action=queue-confirm]")
+        expect(self.sheet).to_be_hidden()
+        return self
+
+    def pending(self, count: int) -> None:
+        expect(self.page.locator("#conn")).to_have_attribute("data-pending", str(count))
+        expect(self.page.locator("#ledger .entry.pending")).to_have_count(count)
+
+
+def open_console(live_server: Any, new_page: Any, viewport: dict[str, int] = TABLET, **world: Any):
+    world_ = make_world(**world)
+    page = new_page(viewport)
+    return Banker(page, world_).open(live_server.url), world_
+
+
+def kinds_and_seats(world: World) -> list[tuple[str, Any]]:
+    return [(e.kind, e.fields.get("seat")) for e in Entry.objects.filter(table=world.table)]
