@@ -86,6 +86,9 @@ class TabletHeartbeat(models.Model):
     back_at = models.DateTimeField(null=True, blank=True, help_text="When it last came back.")
     last_away_seconds = models.PositiveIntegerField(default=0)
     away_seconds = models.PositiveIntegerField(default=0, help_text="Offline in all, tonight.")
+    caught_up = models.PositiveIntegerField(
+        default=0, help_text="Entries it had waiting when it came back, in all, tonight."
+    )
 
     def __str__(self) -> str:
         return f"Tablet of {self.table}"

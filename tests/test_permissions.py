@@ -231,6 +231,7 @@ ROWS = [
         prepare=_a_print_job),
     # The export of an event's ledgers and results: organisers only.
     Row("event.export", "GET", "api-event-export", organiser_only(200)),
+    Row("event.night", "GET", "api-event-night", organiser_only(200)),
 ]
 # fmt: on
 
@@ -408,6 +409,7 @@ UNKNOWN = [
     pytest.param("GET", "/api/editions/xx/", id="edition"),
     pytest.param("GET", "/api/events/999999/", id="event"),
     pytest.param("GET", "/api/events/999999/players/", id="event-players"),
+    pytest.param("GET", "/api/events/999999/night/", id="event-night"),
     pytest.param("GET", "/api/events/999999/export/", id="event-export"),
     pytest.param("GET", "/api/rounds/999999/", id="round"),
     pytest.param("POST", "/api/rounds/999999/end/", id="round-end"),

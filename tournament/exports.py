@@ -26,6 +26,7 @@ from banking.models import Entry
 from banking.selectors import entry_lines
 from tournament import selectors as event_selectors
 from tournament.models import Donation, Event, Player, Result, Round, Seat, Table
+from tournament.results.night import night_in_numbers
 from tournament.results.shape import result_rows
 from tournament.timezones import in_event_zone
 
@@ -33,10 +34,20 @@ FORMATS = ("json", "csv")
 VERSION = 1
 
 
-def export_filename(event: Event, fmt: str) -> str:
-    """`monopoly-night-spring-gala-2026-12-05.json` (or `.zip` for the CSV files)."""
+def export_filename(event: Event, fmt: str, what: str = "") -> str:
+    """`monopoly-night-spring-gala-2026-12-05.json` (or `.zip` for the CSV files); with
+    `what`, `monopoly-night-spring-gala-2026-12-05-night.csv`."""
     slug = slugify(event.name).removeprefix("monopoly-night").strip("-") or f"event-{event.pk}"
-    return f"monopoly-night-{slug}-{event.date:%Y-%m-%d}.{'zip' if fmt == 'csv' else 'json'}"
+    suffix = "csv" if what else ("zip" if fmt == "csv" else "json")
+    return f"monopoly-night-{slug}-{event.date:%Y-%m-%d}{'-' + what if what else ''}.{suffix}"
+
+
+def night_csv(event_id: int) -> str:
+    """The night in numbers (`tournament.results.night`) as CSV: a figure a line, with its
+    key for a program, its label for people, its value and its unit."""
+    figures = night_in_numbers(event_id=event_id)
+    rows = [{"figure": f.key, "label": f.label, "value": f.value, "unit": f.unit} for f in figures]
+    return csv_text(["figure", "label", "value", "unit"], rows)
 
 
 # ------------------------------------------------------------------------------ the document

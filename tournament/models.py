@@ -402,6 +402,7 @@ class PrintJob(models.Model):
         BRACKET = "bracket", "Bracket"
         RESULTS = "results", "Results"
         BADGES = "badges", "Player badges"
+        NIGHT = "night", "The night in numbers"
 
     class Status(models.TextChoices):
         WAITING = "waiting", "Waiting for the print queue"  # the broker was down: sent later

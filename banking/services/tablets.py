@@ -35,7 +35,8 @@ def _cap(value: int | None, high: int) -> int | None:
 
 def tablet_heartbeat(*, table_id: int, report: Report, now: datetime | None = None) -> None:
     """Keep the console's latest report for its table. One UPDATE (an INSERT the first
-    time); a return from offline adds to the tablet's time away."""
+    time); a return from offline adds to the tablet's time away, and what it had waiting to
+    the entries it caught up."""
     now = now or timezone.now()
     outbox = _cap(report.outbox, MAX_OUTBOX) or 0
     oldest = _cap(report.oldest_seconds, MAX_SECONDS)
@@ -56,7 +57,11 @@ def tablet_heartbeat(*, table_id: int, report: Report, now: datetime | None = No
     updated = TabletHeartbeat.objects.filter(table_id=table_id).update(
         **values,
         **back,
-        **({"away_seconds": F("away_seconds") + away} if away else {}),
+        **(
+            {"away_seconds": F("away_seconds") + away, "caught_up": F("caught_up") + outbox}
+            if away
+            else {}
+        ),
     )
     if updated:
         return
@@ -67,6 +72,7 @@ def tablet_heartbeat(*, table_id: int, report: Report, now: datetime | None = No
                 **values,
                 **back,
                 away_seconds=away or 0,
+                caught_up=outbox if away else 0,
             )
     except IntegrityError:
         # Another poll of the same table made the row first: this one is as good.

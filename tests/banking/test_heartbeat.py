@@ -56,12 +56,13 @@ def test_coming_back_adds_the_time_away(world):
     assert beat.last_away_seconds == 20
     assert beat.away_seconds == 85
     assert beat.back_at == beat.seen_at
+    assert beat.caught_up == 4  # what waited on each return: 3, then 1
 
 
 def test_a_first_report_after_an_absence_is_counted_too(world):
     tablet_heartbeat(table_id=world.table.pk, report=Report(outbox=2, away_seconds=30))
     beat = TabletHeartbeat.objects.get(table=world.table)
-    assert (beat.away_seconds, beat.last_away_seconds) == (30, 30)
+    assert (beat.away_seconds, beat.last_away_seconds, beat.caught_up) == (30, 30, 2)
 
 
 def test_reads_by_referees_and_scripts_are_no_heartbeat(world):

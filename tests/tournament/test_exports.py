@@ -19,8 +19,9 @@ from drf_spectacular.generators import SchemaGenerator
 from banking.models import Entry
 from tests.conftest import client_for, make_world, organiser_elsewhere
 from tests.entries import bank
-from tests.played import play_round
+from tests.played import night, play_round
 from tournament.models import Player
+from tournament.results.night import night_in_numbers
 
 pytestmark = pytest.mark.django_db
 
@@ -278,3 +279,20 @@ def test_the_schema_documents_the_download_and_its_formats():
     assert fmt["schema"]["enum"] == ["csv", "json"]
     assert set(download["responses"]["200"]["content"]) == {"application/json", "application/zip"}
     assert {"400", "403", "404"} <= set(download["responses"])
+
+
+def test_the_night_in_numbers_downloads_as_csv_with_the_printed_figures(db):
+    n = night(final=True)
+    response = client_for(n.organiser).get(f"/api/events/{n.event.pk}/night/")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    assert response["Content-Disposition"].endswith('-night.csv"')
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    expected = night_in_numbers(event_id=n.event.pk)
+    assert [r["figure"] for r in rows] == [f.key for f in expected]
+    assert [r["value"] for r in rows] == [str(f.value) for f in expected]
+    by_key = {r["figure"]: r for r in rows}
+    assert by_key["raised_total"]["value"] == str(8 * 20 + 150)
+    assert by_key["entries"]["value"] == str(
+        Entry.objects.filter(table__round__event=n.event).count()
+    )

@@ -1,5 +1,6 @@
 """An event's export through the API, for its organisers: GET /api/events/{id}/export/
-?format=json (one document) or ?format=csv (a zip of CSV files), as a download."""
+?format=json (one document) or ?format=csv (a zip of CSV files), and the night in numbers,
+GET /api/events/{id}/night/ (one CSV file), each as a download."""
 
 from __future__ import annotations
 
@@ -15,7 +16,14 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from tournament.errors import Refusal
-from tournament.exports import FORMATS, event_export, export_filename, export_json, export_zip
+from tournament.exports import (
+    FORMATS,
+    event_export,
+    export_filename,
+    export_json,
+    export_zip,
+    night_csv,
+)
 from tournament.http.permissions import IsEventOrganiser
 from tournament.models import Event
 
@@ -78,9 +86,41 @@ class EventExportApi(APIView):
             raise Refusal("unknown_format", "Ask for format=json or format=csv.")
         document = event_export(event.pk)
         content = export_json(document) if fmt == "json" else export_zip(document)
-        response = HttpResponse(content, content_type=CONTENT_TYPES[fmt])
-        response["Content-Disposition"] = content_disposition_header(
-            as_attachment=True, filename=export_filename(event, fmt)
-        )
-        response["Cache-Control"] = "private, no-store"
-        return response
+        return download(content, CONTENT_TYPES[fmt], export_filename(event, fmt))
+
+
+class NightInNumbersApi(APIView):
+    permission_classes = [IsEventOrganiser]
+
+    @extend_schema(
+        tags=["events"],
+        summary="Download the night in numbers",
+        description=(
+            "Organisers only. One CSV file (UTF-8, header row `figure,label,value,unit`), "
+            "`monopoly-night-<event>-<date>-night.csv`: players registered, checked in and "
+            "who played, rounds, tables, entries recorded, voids, adjustments, disputes, "
+            "minutes tablets spent offline and the entries they sent once back, the money "
+            "raised from fees and donations and in all, and the winner. The same figures as "
+            "the printed document `night`."
+        ),
+        responses={
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.BINARY, description="The CSV file."),
+            401: OpenApiResponse(description="Not logged in: `{error, detail}`."),
+            403: OpenApiResponse(description="Not an organiser of this event: `{error, detail}`."),
+            404: OpenApiResponse(description="No such event: `{error, detail}`."),
+        },
+    )
+    def get(self, request: Request, event_id: int) -> HttpResponse:
+        event = get_object_or_404(Event, pk=event_id)
+        content = night_csv(event.pk).encode()
+        return download(content, "text/csv; charset=utf-8", export_filename(event, "csv", "night"))
+
+
+def download(content: bytes, content_type: str, filename: str) -> HttpResponse:
+    """A file to save, never kept by a shared cache."""
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = content_disposition_header(
+        as_attachment=True, filename=filename
+    )
+    response["Cache-Control"] = "private, no-store"
+    return response

@@ -6,6 +6,9 @@ urlpatterns = [
     path(
         "events/<int:event_id>/export/", exports.EventExportApi.as_view(), name="api-event-export"
     ),
+    path(
+        "events/<int:event_id>/night/", exports.NightInNumbersApi.as_view(), name="api-event-night"
+    ),
     path("rounds/<int:round_id>/end/", results.RoundEndApi.as_view(), name="api-round-end"),
     path("tables/<int:table_id>/close/", results.TableCloseApi.as_view(), name="api-table-close"),
     path(

@@ -6,9 +6,10 @@
     render.py       HTML -> PDF with WeasyPrint a chunk at a time, pages appended with pypdf
     documents.py    table cards, fallback sheets, bracket, results, badges
     scoresheets.py  the signed scoresheets from the ledger, and checking their codes
+    night.py        the night in numbers, one page for the charity's trustees
     bracket.py      the bracket as data, and fitting it on one landscape page
 
 The organiser's print page is in tournament/pages/print/.
 """
 
-from tournament.printing import documents, scoresheets  # noqa: F401  (they register themselves)
+from tournament.printing import documents, night, scoresheets  # noqa: F401  (they register themselves)

@@ -37,6 +37,7 @@ from tournament.printing.jobs import (
     print_job_retry,
     print_jobs_send_waiting,
 )
+from tournament.results.night import night_in_numbers
 
 ROOT = Path(__file__).resolve().parents[3]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -236,6 +237,28 @@ def test_the_results_show_the_winner_the_money_raised_and_every_table():
         assert f"Table {table.number}" in text
         assert table.verification_code in text
     snapshot(job.file.path, "print-results")
+
+
+@pytest.mark.django_db
+def test_the_night_in_numbers_is_one_page_of_the_nights_figures():
+    n = night(final=True)
+    job = make(job_for(n, "night"))
+    assert job.status == PrintJob.Status.DONE, job.error
+    assert len(PdfReader(job.file.path).pages) == 1
+    text = pdf_text(job.file.path)
+    figures = night_in_numbers(event_id=n.event.pk)
+    for figure in figures:
+        if figure.unit == "name":
+            assert figure.value in text
+            continue
+        assert figure.label in text
+        if figure.unit == "money":
+            assert money(figure.value) in text
+    winner = Result.objects.get(round=n.rounds[-1], rank=1)
+    assert "WINNER OF THE FINAL" in text
+    assert winner.player.name in text
+    assert money(8 * 20 + 150) in text  # eight fees of 20 and a donation of 150
+    snapshot(job.file.path, "print-night")
 
 
 @pytest.mark.django_db

@@ -1,0 +1,92 @@
+"""The night in numbers: what the charity's trustees read after the event, counted from
+the ledgers, the audit trail, the tablets' heartbeats, the fees and the donations.
+
+One read, `night_in_numbers`, for the one-page PDF (the print document "night") and the
+CSV (`tournament.exports.night_csv`), so both always say the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from django.db.models import Count, Q, Sum
+
+from banking.models import Entry, TabletHeartbeat
+from tournament.models import AuditEvent, Player, Result, Round, Seat, Table
+from tournament.selectors import money_raised
+
+Unit = Literal["count", "money", "minutes", "name"]
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One line of the night in numbers: `key` for the CSV, `label` for people."""
+
+    key: str
+    label: str
+    value: int | str
+    unit: Unit = "count"
+
+
+def night_in_numbers(*, event_id: int) -> list[Figure]:
+    """The event's night in numbers, in the order the page and the CSV give them."""
+    players = Player.objects.filter(event_id=event_id).aggregate(
+        registered=Count("pk"), checked_in=Count("pk", filter=Q(checked_in=True))
+    )
+    played = Seat.objects.filter(table__round__event_id=event_id).values("player").distinct()
+    rounds = Round.objects.filter(event_id=event_id).aggregate(
+        all=Count("pk"), ended=Count("pk", filter=Q(status=Round.Status.ENDED))
+    )
+    entries = Entry.objects.filter(table__round__event_id=event_id).aggregate(
+        all=Count("pk"),
+        voids=Count("pk", filter=Q(kind=Entry.VOID)),
+        adjustments=Count("pk", filter=Q(kind="adjust")),
+    )
+    tablets = TabletHeartbeat.objects.filter(table__round__event_id=event_id).aggregate(
+        away=Sum("away_seconds"), caught_up=Sum("caught_up")
+    )
+    disputes = AuditEvent.objects.filter(event_id=event_id, action="table_disputed").count()
+    money = money_raised(event_id)
+    return [
+        Figure("players", "Players registered", players["registered"]),
+        Figure("players_checked_in", "Players checked in", players["checked_in"]),
+        Figure("players_played", "Players who played", played.count()),
+        Figure("rounds", "Rounds played", rounds["ended"]),
+        Figure("tables", "Tables", Table.objects.filter(round__event_id=event_id).count()),
+        Figure("entries", "Entries recorded by the bankers", entries["all"]),
+        Figure("voids", "Entries voided by a referee", entries["voids"]),
+        Figure("adjustments", "Adjustments by a referee", entries["adjustments"]),
+        Figure("disputes", "Results disputed", disputes),
+        Figure(
+            "tablet_minutes_offline",
+            "Minutes tablets spent offline",
+            round((tablets["away"] or 0) / 60),
+            "minutes",
+        ),
+        Figure(
+            "entries_caught_up",
+            "Entries tablets sent once back online",
+            tablets["caught_up"] or 0,
+        ),
+        Figure("raised_fees", "Raised from entry fees", money["fees"], "money"),
+        Figure("raised_donations", "Raised from donations", money["donations"], "money"),
+        Figure("raised_total", "Raised in all", money["total"], "money"),
+        Figure("winner", "Winner", _winner(event_id), "name"),
+    ]
+
+
+def _winner(event_id: int) -> str:
+    """The final's winner; empty until a final has ended."""
+    best = (
+        Result.objects.filter(
+            round__event_id=event_id,
+            round__kind=Round.Kind.FINAL,
+            round__status=Round.Status.ENDED,
+            rank=1,
+        )
+        .select_related("player")
+        .order_by("-round__number", "-net_worth", "player__name")
+        .first()
+    )
+    return best.player.name if best else ""
