@@ -37,6 +37,7 @@ PYTHON = ROOT / ".venv" / "bin" / "python"
 GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
 SERVER = "postgres://postgres@127.0.0.1:5432"
 HOST = "127.0.0.1"
+ORGANISER = "bench-organiser"  # the event's organiser, who made it
 BASELINE = "/api/bench/baseline/"  # banking/api/baseline.py, on with BENCHMARK_ENDPOINTS=1
 FLOOR = "/api/bench/floor/"  # + the table's id: no authentication, one INSERT (the same file)
 # What a TLS proxy in front of gunicorn adds: the production settings redirect plain HTTP.
@@ -170,7 +171,7 @@ def event_with_round(*, name: str, players: int) -> Event:
 
     call_command("migrate", verbosity=0)
     users = get_user_model().objects
-    organiser = users.create_user("bench-organiser", is_staff=True)
+    organiser = users.create_user(ORGANISER, is_staff=True)
     users.create_user("bench-banker")
     event = event_create(creator=organiser, name=name, date=datetime.date.today(), edition="us")
     volunteer_add(event_id=event.pk, username="bench-banker", role=Volunteer.Role.BANKER)

@@ -1,6 +1,6 @@
-"""Simulate an event under load: 100 tables' tablets, 20 referees' phones and the big screen
-against gunicorn, PostgreSQL and Redis on this machine, and compare against the bare
-baseline endpoint measured in the same run (docs/benchmarks.md).
+"""Simulate an event under load: 100 tables' tablets, 20 referees' phones, the big screen
+and the desk's control room against gunicorn, PostgreSQL and Redis on this machine, and
+compare against the bare baseline endpoint measured in the same run (docs/benchmarks.md).
 
     .venv/bin/python bench/load.py [--duration 120] [--tables 100] [--referees 20]
                                    [--baseline 60] [--entries-only]
@@ -8,10 +8,11 @@ baseline endpoint measured in the same run (docs/benchmarks.md).
 
 1. Creates a fresh PostgreSQL database (`--database`), migrates it and builds an event
    through the project's services: 4 x `--tables` players checked in and seated four to a
-   table, the round running, `--referees` referees each with a logged-in phone, and a big
-   screen link. Each table's entries are made in advance by the rules engine from dice
-   rolls round the board (bench/moves.py, DiceMoves): buying, rent, tax, cards, passing
-   Go, the jail fine, houses; every one is legal when its turn comes.
+   table, the round running, `--referees` referees each with a logged-in phone, the
+   organiser logged in at the desk, and a big screen link. Each table's entries are made
+   in advance by the rules engine from dice rolls round the board (bench/moves.py,
+   DiceMoves): buying, rent, tax, cards, passing Go, the jail fine, houses; every one is
+   legal when its turn comes.
 2. Serves it with gunicorn (`--workers` sync workers, as in docker/) under the production
    settings: DEBUG off, HTTPS behind a proxy (each request carries X-Forwarded-Proto, as
    the proxy adds it), secure session cookies, persistent connections, Redis as the Celery
@@ -27,7 +28,9 @@ baseline endpoint measured in the same run (docs/benchmarks.md).
                Every referee's phone opens a page every 10 s, the event's overview and a
                table's page in turn (the referee pages do not refresh by themselves: a
                referee walking the floor reloads them). The big screen fetches its
-               snapshot every 4 s, as static/js/screen.js does.
+               snapshot every 4 s, as static/js/screen.js does. The organiser's desk
+               polls the round's control room (status.json) every 5 s with the ETag of
+               its last answer, as static/js/desk.js does.
      baseline  `--baseline` seconds, the same users at the same pace, except that each
                tablet posts its entry's JSON to the floor endpoint
                (/api/bench/floor/<table>/: parse, insert one row, no authentication query)
@@ -85,6 +88,8 @@ MAX_MACHINE_SHARE = 0.25  # the server's processes' CPU in the event phase, of t
 MAX_ENTRY_P99_RATIO = 1.2  # the entries' p99 against the floor's, as the tablets see them
 MAX_OVERVIEW_MS = 30.0  # the referees' overview, server time p50
 MAX_SNAPSHOT_MS = 20.0  # the big screen's snapshot, server time p50
+MAX_CONTROL_ROOM_MS = 30.0  # the desk's control room for the round, server time p50
+DESK_EVERY = 5.0  # seconds between the desk's polls (static/js/desk.js)
 
 # The endpoints, as the report names them.
 PREVIEW = "POST /api/tables/[id]/preview/"
@@ -95,7 +100,8 @@ FLOOR = "POST /api/bench/floor/[id]/"
 OVERVIEW = "GET /referee/events/[id]/"
 TABLE_PAGE = "GET /referee/events/[id]/tables/[id]/"
 SNAPSHOT = "GET /events/[id]/screen/[token]/snapshot/"
-ENDPOINTS = (PREVIEW, ENTRY, STATE, OPTIONS, FLOOR, OVERVIEW, TABLE_PAGE, SNAPSHOT)
+CONTROL_ROOM = "GET /desk/rounds/[id]/status.json"
+ENDPOINTS = (PREVIEW, ENTRY, STATE, OPTIONS, FLOOR, OVERVIEW, TABLE_PAGE, SNAPSHOT, CONTROL_ROOM)
 ID = re.compile(r"/\d+(?=/)")
 
 
@@ -113,9 +119,11 @@ class Tablet:
 @dataclass
 class Plan:
     event_id: int
+    round_id: int
     table_ids: list[int]
     tablets: list[Tablet]
     referee_sessions: list[str]
+    organiser_session: str
     session_cookie: str
     screen_token: str
     snapshot_every: float
@@ -142,6 +150,7 @@ def build_plan(tables: int, referees: int, cycles: int, history: int = 0) -> Pla
         volunteer_add(event_id=event.id, username=user.username, role=Volunteer.Role.REFEREE)
         sessions.append(logged_in_session(user))
     token = screen_link_issue(event_id=event.id).screen_token
+    organiser = get_user_model().objects.get(username=harness.ORGANISER)
     tablets = []
     for table in event.tables:
         moves = DiceMoves(event.rules, table.start, seed=table.id)
@@ -150,9 +159,11 @@ def build_plan(tables: int, referees: int, cycles: int, history: int = 0) -> Pla
     harness.close_connections()
     return Plan(
         event_id=event.id,
+        round_id=event.round_id,
         table_ids=[t.id for t in event.tables],
         tablets=tablets,
         referee_sessions=sessions,
+        organiser_session=logged_in_session(organiser),
         session_cookie=settings.SESSION_COOKIE_NAME,
         screen_token=token,
         snapshot_every=float(REFRESH_SECONDS),
@@ -297,22 +308,33 @@ class Client(FastHttpUser):
     abstract = True
     headers: dict[str, str] = {}
 
-    def call(self, method: str, path: str, name: str, body: Any = None, expect: int = 200) -> int:
-        """One request; a status other than `expect` is a failure of the run."""
+    def call(
+        self,
+        method: str,
+        path: str,
+        name: str,
+        body: Any = None,
+        expect: int | tuple[int, ...] = 200,
+        headers: dict[str, str] | None = None,
+    ) -> Any:
+        """One request; a status other than `expect` is a failure of the run. Gives the
+        response (its status_code is 0 when no answer came)."""
         data = json.dumps(body) if body is not None else None
+        expected = expect if isinstance(expect, tuple) else (expect,)
         with self.client.request(
             method,
             path,
             name=name,
             data=data,
-            headers={**self.headers, "X-Bench-Phase": RUN.phase.name},  # for the server's log
+            # The phase goes in the server's access log.
+            headers={**self.headers, **(headers or {}), "X-Bench-Phase": RUN.phase.name},
             catch_response=True,
             allow_redirects=False,
         ) as response:
-            if response.status_code != expect:
+            if response.status_code not in expected:
                 text = (response.text or "")[:200] if response.status_code else ""
                 response.failure(f"{response.status_code} {response.error or text}")
-            return response.status_code
+            return response
 
     def paced(self, every: float) -> None:
         """Note when this cycle started against its schedule (one every `every` s)."""
@@ -348,7 +370,9 @@ class TabletUser(Client):
             self.call("POST", f"{self.api}/preview/", PREVIEW, entry)
         if RUN.phase.name == "event":
             for _ in range(3):  # a lost answer is sent again with the same id, as the outbox does
-                status = self.call("POST", f"{self.api}/entries/", ENTRY, entry, expect=201)
+                status = self.call(
+                    "POST", f"{self.api}/entries/", ENTRY, entry, expect=201
+                ).status_code
                 if status:
                     break
             if status == 201:
@@ -386,6 +410,27 @@ class RefereeUser(Client):
         self.turn += 1
 
 
+class DeskUser(Client):
+    """The organiser's desk on the round's page: the control room every 5 s, sending the
+    ETag of its last answer (a quiet poll is a 304 with no body)."""
+
+    fixed_count = 1
+    wait_time = constant_pacing(DESK_EVERY)
+
+    def on_start(self) -> None:
+        cookie = f"{RUN.plan.session_cookie}={RUN.plan.organiser_session}"
+        self.headers = {"Cookie": cookie, "Accept": "application/json", **harness.PROXY_HEADERS}
+        self.etag = ""
+
+    @task
+    def poll(self) -> None:
+        self.paced(DESK_EVERY)
+        path = f"/desk/rounds/{RUN.plan.round_id}/status.json"
+        sent = {"If-None-Match": self.etag} if self.etag else {}
+        answer = self.call("GET", path, CONTROL_ROOM, expect=(200, 304), headers=sent)
+        self.etag = answer.headers.get("ETag", self.etag) if answer.status_code else self.etag
+
+
 class ScreenUser(Client):
     """The big screen: its JSON snapshot every few seconds."""
 
@@ -411,13 +456,13 @@ def run_phase(
     TabletUser.fixed_count, RefereeUser.fixed_count = tables, referees
     ScreenUser.wait_time = constant_pacing(RUN.plan.snapshot_every)
     env = Environment(
-        user_classes=[TabletUser, RefereeUser, ScreenUser],
+        user_classes=[TabletUser, RefereeUser, ScreenUser, DeskUser],
         host=f"http://{harness.HOST}:{port}",
         stop_timeout=TABLET_EVERY * 2,
     )
     env.events.request.add_listener(phase.record)
     runner = env.create_local_runner()
-    users = tables + referees + 1
+    users = tables + referees + 2  # and the big screen and the desk
     server = gunicorn_pids(port)
     server_before, database_before = cpu_seconds(server), cpu_seconds(postgres_pids(database))
     # PostgreSQL's backends come and go (a worker reconnects after CONN_MAX_AGE): read them
@@ -617,7 +662,7 @@ def main() -> int:
     args = parse_args()
     print(
         f"Fresh database {args.database}; {args.tables} tables ({4 * args.tables} players), "
-        f"{args.referees} referees, 1 big screen...",
+        f"{args.referees} referees, 1 big screen, the desk...",
         flush=True,
     )
     with harness.fresh_database(args.database) as database_url:
@@ -636,6 +681,7 @@ def main() -> int:
     share = machine_share(event)
     overview = percentile(event.server.get(OVERVIEW) or [math.nan], 50)
     snapshot = percentile(event.server.get(SNAPSHOT) or [math.nan], 50)
+    room = percentile(event.server.get(CONTROL_ROOM) or [math.nan], 50)
     print(
         "\n".join(
             [
@@ -652,6 +698,8 @@ def main() -> int:
                 f"of server time, p50 (target <= {MAX_OVERVIEW_MS:.0f} ms)",
                 f"{verdict(snapshot <= MAX_SNAPSHOT_MS)} the screen's snapshot: {snapshot:.1f} "
                 f"ms of server time, p50 (target <= {MAX_SNAPSHOT_MS:.0f} ms)",
+                f"{verdict(room <= MAX_CONTROL_ROOM_MS)} the desk's control room: {room:.1f} "
+                f"ms of server time, p50 (target <= {MAX_CONTROL_ROOM_MS:.0f} ms)",
                 f"{verdict(latest < 1.0)} pacing held: the latest cycle started {latest:.2f} s "
                 "behind its schedule (target < 1 s; later would hide a stall)",
             ]

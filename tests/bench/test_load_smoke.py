@@ -19,6 +19,7 @@ ENDPOINTS = (
     "GET /referee/events/[id]/",
     "GET /referee/events/[id]/tables/[id]/",
     "GET /events/[id]/screen/[token]/snapshot/",
+    "GET /desk/rounds/[id]/status.json",
 )
 
 
@@ -47,5 +48,6 @@ def test_the_load_benchmark_runs_clean_and_reports_every_endpoint() -> None:
     assert 0 < server_p50 <= server_p99  # gunicorn's own time, from its access log
     assert "PASS errors: 0 (target 0)" in output
     assert "PASS verify_ledgers" in output
+    assert "the desk's control room:" in output  # judged against its 30 ms
     assert "3 ledger(s) checked: all match a replay" in output
     assert f"Dropped {database}." in output
