@@ -12,7 +12,7 @@ from games.models import FaqEntry
 from games.selectors import faq_briefing
 from tournament import access
 from tournament.errors import Conflict
-from tournament.models import BriefingItem, Donation, Event, Player, Round, Table
+from tournament.models import BriefingItem, Donation, Event, Player, Round, Seat, Table
 
 
 def _sum(model: type, field: str) -> Coalesce:
@@ -177,7 +177,7 @@ def seating_preview(
 
 def round_table_status(*, round_id: int) -> list[dict[str, Any]]:
     """Each table of a round as the desk watches it: banker, players, open or closed, and
-    its ledger's latest entry (sequence number, kind, time). Three queries whatever the
+    its ledger's latest entry (sequence number, kind, time). Two queries whatever the
     number of tables or entries.
 
     The ledger is banking's: it is read here through the relations banking declares
@@ -195,9 +195,12 @@ def round_table_status(*, round_id: int) -> list[dict[str, Any]]:
             last_entry_at=F("ledger__last_entry_at"),
             last_kind=Subquery(last_kind),
         )
-        .prefetch_related("seats__player")
         .order_by("number")
     )
+    players: dict[int, list[str]] = {}
+    seated = Seat.objects.filter(table__round_id=round_id).order_by("table_id", "number")
+    for table_id, name in seated.values_list("table_id", "player__name"):
+        players.setdefault(table_id, []).append(name)
     return [
         {
             "id": table.pk,
@@ -212,7 +215,7 @@ def round_table_status(*, round_id: int) -> list[dict[str, Any]]:
             "referee": table.referee.user.get_username() if table.referee else None,
             "key": table.key,
             "console_url": f"/console/{table.key}/",
-            "players": [seat.player.name for seat in table.seats.all()],
+            "players": players.get(table.pk, []),
             "last_seq": table.last_seq or 0,
             "last_kind": table.last_kind,
             "last_entry_at": table.last_entry_at,

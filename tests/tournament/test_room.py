@@ -194,3 +194,19 @@ def test_the_control_room_costs_the_same_queries_for_a_hundred_tables(db):
         assert len(room["tables"]) == len(world.tables)
         counts.append(len(queries))
     assert counts[0] == counts[1] <= 3
+
+
+def test_a_tables_leader_is_valued_again_only_after_its_ledger_moves(world):
+    bank(world.table, kind="pass_go", seat=3)
+    assert tile(world, 1, timezone.now())["leader"]["seat"] == 3
+    with CaptureQueriesContext(connection) as queries:
+        again = tile(world, 1, timezone.now())
+    assert again["leader"]["seat"] == 3
+    assert not [q for q in queries if '"state"' in q["sql"]]  # no state read: it was kept
+    bank(world.table, kind="pass_go", seat=2)
+    bank(world.table, kind="pass_go", seat=2)
+    assert tile(world, 1, timezone.now())["leader"] == {
+        "seat": 2,
+        "name": world.table.seats.get(number=2).player.name,
+        "net_worth": 1900,
+    }

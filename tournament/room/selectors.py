@@ -3,7 +3,9 @@ latest entry, its leader) and the reasons it needs attention, judged here, on th
 against the event's thresholds (Event.attention_*). Shared by the desk and the referees.
 
 Two queries whatever the number of tables: the round with its event, then its tables with
-their ledger and tablet rows. `now` is the clock, settable in tests.
+their ledger's and tablet's rows; each table's leader is kept under its ledger's version,
+so a third reads the states of the tables whose ledger moved since. `now` is the clock,
+settable in tests.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.core.cache import cache
 from django.utils import timezone
 
 from banking.ledgers import rules_of
@@ -20,6 +23,8 @@ from tournament.models import Event, Round, Table
 
 #: A console polls every 5 s: one not heard from for this long is offline.
 SILENT_SECONDS = 30
+#: How long a table's leader is kept (tournament/cache.py) once its ledger has moved on.
+LEADER_KEPT_SECONDS = 600
 
 STATUS_LABELS = {
     "open": "Open",
@@ -90,31 +95,58 @@ def _tablet(table: Table, now: datetime) -> dict[str, Any]:
     }
 
 
-def _leader(table: Table, rules: engine.Rules) -> dict[str, Any] | None:
-    """The seat with the highest net worth; None before the first entry (all level)."""
-    try:
-        ledger = table.ledger
-    except TableLedger.DoesNotExist:
-        return None
-    if not ledger.last_seq:
-        return None
-    state = engine.TableState.from_dict(ledger.state)
-    best = None
-    for number, (_, name) in sorted(ledger.seats.items(), key=lambda item: int(item[0])):
-        worth = engine.net_worth(state, rules, int(number)).total
-        if best is None or worth > best["net_worth"]:
+def _leaders(tables: list[Table], rules: dict[int, engine.Rules]) -> dict[int, dict[str, Any]]:
+    """Each table's seat with the highest net worth (none before the first entry, when all
+    are level), kept per table and ledger version: a table's state is read and valued again
+    only after it changed."""
+    keys = {}
+    for table in tables:
+        last_seq = _ledger_field(table, "last_seq", 0)
+        if last_seq:
+            keys[table.pk] = f"room-leader:{table.pk}:{last_seq}"
+    kept = cache.get_many(list(keys.values()))
+    missing = [table_id for table_id, key in keys.items() if key not in kept]
+    if missing:
+        round_of = {table.pk: table.round_id for table in tables}
+        fresh = {}
+        for table_id, state, seats in TableLedger.objects.filter(table_id__in=missing).values_list(
+            "table_id", "state", "seats"
+        ):
+            fresh[keys[table_id]] = _leader(state, seats, rules[round_of[table_id]])
+        cache.set_many(fresh, LEADER_KEPT_SECONDS)
+        kept.update(fresh)
+    return {table_id: kept[key] for table_id, key in keys.items() if key in kept}
+
+
+def _leader(state: dict[str, Any], seats: dict[str, Any], rules: engine.Rules) -> dict[str, Any]:
+    table_state = engine.TableState.from_dict(state)
+    best: dict[str, Any] = {}
+    for number, (_, name) in sorted(seats.items(), key=lambda item: int(item[0])):
+        worth = engine.net_worth(table_state, rules, int(number)).total
+        if not best or worth > best["net_worth"]:
             best = {"seat": int(number), "name": name, "net_worth": worth}
     return best
 
 
-def _tile(table: Table, round_: Round, rules: engine.Rules, now: datetime) -> dict[str, Any]:
+def _ledger_field(table: Table, name: str, default: Any) -> Any:
+    try:
+        return getattr(table.ledger, name)
+    except TableLedger.DoesNotExist:
+        return default
+
+
+def _tile(
+    table: Table,
+    round_: Round,
+    rules: engine.Rules,
+    leader: dict[str, Any] | None,
+    now: datetime,
+) -> dict[str, Any]:
     event = round_.event
     status = _status(table)
     tablet = _tablet(table, now)
-    try:
-        last_entry_at, entries = table.ledger.last_entry_at, table.ledger.last_seq
-    except TableLedger.DoesNotExist:
-        last_entry_at, entries = None, 0
+    last_entry_at = _ledger_field(table, "last_entry_at", None)
+    entries = _ledger_field(table, "last_seq", 0)
     since = last_entry_at or round_.started_at
     quiet_seconds = (now - since).total_seconds() if since is not None else None
     open_ = table.status == Table.Status.OPEN
@@ -165,7 +197,7 @@ def _tile(table: Table, round_: Round, rules: engine.Rules, now: datetime) -> di
             else "none yet"
         ),
         "entries": entries,
-        "leader": _leader(table, rules),
+        "leader": leader,
         "currency": rules.edition.currency,
         "attention": bool(reasons),
         "reasons": reasons,
@@ -176,15 +208,16 @@ def _tile(table: Table, round_: Round, rules: engine.Rules, now: datetime) -> di
 def _tiles(rounds: list[Round], now: datetime) -> list[dict[str, Any]]:
     if not rounds:
         return []
-    tables = (
+    tables = list(
         Table.objects.filter(round__in=rounds)
         .select_related("ledger", "tablet")
-        .defer("ledger__start")
+        .defer("ledger__start", "ledger__state", "ledger__seats")
         .order_by("round__number", "number")
     )
     by_id = {round_.pk: round_ for round_ in rounds}
     rules = {round_.pk: rules_of(round_.event) for round_ in rounds}
-    tiles = [_tile(t, by_id[t.round_id], rules[t.round_id], now) for t in tables]
+    leaders = _leaders(tables, rules)
+    tiles = [_tile(t, by_id[t.round_id], rules[t.round_id], leaders.get(t.pk), now) for t in tables]
     # Tables needing attention first; in each group, by round and table number.
     return sorted(tiles, key=lambda tile: not tile["attention"])
 
