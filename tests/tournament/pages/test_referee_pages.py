@@ -15,6 +15,7 @@ from django.urls import reverse
 from banking.models import Entry
 from banking.selectors import table_for_reading, table_state
 from tests.browser import PHONE, check_page, log_in, snap
+from tests.charts import chart_in, lines
 from tests.conftest import World, make_world
 from tests.entries import bank
 from tests.factories import PASSWORD, UserFactory
@@ -167,6 +168,18 @@ def test_the_table_page_shows_deeds_and_the_ledger_newest_first(client, world):
     assert f"{second} → {first} $500" in page
     assert "Void #3" in page
     assert "Void #1" in page
+
+
+def test_the_table_page_charts_each_players_net_worth_after_each_entry(client, world):
+    bank(world.table, kind="pass_go", seat=2)
+    bank(world.table, kind="buy", seat=2, space=39)
+    client.force_login(world.referee)
+    page = html(client.get(table_url(world)))
+    assert "Net worth over the round" in page
+    drawn = lines(chart_in(page))
+    second = world.table.seats.get(number=2).player.name
+    assert drawn[second] == [1500, 1700, 1700]  # $400 in cash became a $400 deed
+    assert len(drawn) == world.table.seats.count()
 
 
 @pytest.mark.django_db

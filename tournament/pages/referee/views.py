@@ -27,6 +27,7 @@ from django.views.decorators.http import require_GET, require_POST
 from banking.actors import Actor
 from banking.selectors import watched_versions
 from banking.services.entries import entry_post, entry_void
+from banking.worth import worth_chart, worth_series
 from games.engine import RuleViolation
 from tournament import access
 from tournament import selectors as event_selectors
@@ -183,6 +184,7 @@ def _table_page(
     table = selectors.referee_table(event_id=event.pk, table_id=table_id)
     if table is None:
         raise Http404("There is no such table at this event.")
+    watched = Table.objects.select_related("round__event").get(pk=table_id)
     context = {
         "event": event,
         "table": table,
@@ -194,6 +196,7 @@ def _table_page(
         **_check_context(request, table_id),
         "dispute": dispute or ReasonForm(),
         "reopen": reopen or ReasonForm(),
+        "chart": worth_chart(worth_series(watched)),
     }
     return render(request, "referee/table.html", context, status=status)
 

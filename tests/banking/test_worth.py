@@ -1,0 +1,74 @@
+"""Each seat's net worth after each entry, as the charts draw it, equals what the engine
+values the table at after replaying the ledger up to that entry; a void takes its entry
+out from then on."""
+
+from __future__ import annotations
+
+import pytest
+
+from banking.actors import Actor
+from banking.ledgers import read_ledger, rules_of
+from banking.services.entries import entry_void
+from banking.worth import worth_chart, worth_series
+from games import engine
+from tests.charts import chart_in, lines
+from tests.conftest import World
+from tests.entries import bank
+
+pytestmark = pytest.mark.django_db
+
+GAME = [
+    {"kind": "pass_go", "seat": 1},
+    {"kind": "buy", "seat": 1, "space": 39},
+    {"kind": "buy", "seat": 2, "space": 37},
+    {"kind": "rent", "seat": 3, "space": 39},
+    {"kind": "tax", "seat": 2, "space": 4},
+    {"kind": "pass_go", "seat": 3},
+]
+
+
+def by_hand(world: World, payloads: list[dict]) -> dict[int, list[int]]:
+    """The net worth per seat after each payload, replayed here entry by entry."""
+    rules = rules_of(world.event)
+    state = engine.TableState.from_dict(read_ledger(world.table, rules).start)
+    seats = sorted(state.cash)
+    worth = {seat: [engine.net_worth(state, rules, seat).total] for seat in seats}
+    for payload in payloads:
+        state = engine.apply(state, engine.parse_entry(payload), rules).state
+        for seat in seats:
+            worth[seat].append(engine.net_worth(state, rules, seat).total)
+    return worth
+
+
+def test_the_series_is_the_engines_net_worth_after_each_entry(world):
+    for payload in GAME:
+        bank(world.table, **payload)
+    series = worth_series(world.table)
+    expected = by_hand(world, GAME)
+    assert series.seqs == tuple(range(len(GAME) + 1))
+    assert {s.seat: list(s.values) for s in series.seats} == expected
+    names = {s.number: s.player.name for s in world.table.seats.select_related("player")}
+    drawn = lines(chart_in(worth_chart(series)))
+    assert drawn == {names[seat]: values for seat, values in expected.items()}
+
+
+def test_after_a_void_the_series_goes_on_without_the_voided_entry(world):
+    first = bank(world.table, kind="pass_go", seat=1)
+    bank(world.table, kind="pass_go", seat=2)
+    entry_void(
+        table_id=world.table.pk,
+        entry_id=first.pk,
+        reason="twice",
+        actor=Actor(role=Actor.REFEREE, name="Rita"),
+    )
+    seat_one = next(s for s in worth_series(world.table).seats if s.seat == 1)
+    assert list(seat_one.values) == [1500, 1700, 1700, 1500]
+
+
+def test_a_new_entry_gives_a_new_series(world):
+    bank(world.table, kind="pass_go", seat=1)
+    before = worth_series(world.table)
+    bank(world.table, kind="pass_go", seat=1)
+    after = worth_series(world.table)
+    assert len(after.seqs) == len(before.seqs) + 1
+    assert after.seats[0].values[-1] == 1900

@@ -1,0 +1,176 @@
+"""Charts drawn by the server as SVG: no chart service, no script, nothing to load, so
+they work offline, under the site's Content-Security-Policy, and in printed PDFs alike.
+
+Two kinds: `line_chart` (a few series over the same steps: each seat's net worth after
+each entry, money raised over the night) and `bar_chart` (one bar a step: entries a
+minute). Lines are told apart by their dash as well as their colour, and each is named at
+its end, so no reader depends on colour alone. Each line carries its numbers
+(`data-values`) and the chart its scale (`data-min`, `data-max`), so a test can read back
+what was drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+# Colours that stay apart for common colour blindness (Okabe-Ito), and dashes besides.
+COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#f0e442")
+DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 2", "12 6", "6 2 2 2")
+TICKS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    label: str
+    values: Sequence[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The drawing area inside the chart's margins, and the scale of its values."""
+
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    low: int
+    high: int
+
+    def y(self, value: float) -> float:
+        span = (self.high - self.low) or 1
+        return self.top + (self.high - value) / span * (self.height - self.top - self.bottom)
+
+    def x(self, step: int, steps: int) -> float:
+        inner = self.width - self.left - self.right
+        return self.left + (inner * step / (steps - 1) if steps > 1 else inner / 2)
+
+
+def line_chart(
+    series: Sequence[Series],
+    *,
+    title: str,
+    value_text: Callable[[int], str],
+    first: str = "",
+    last: str = "",
+    width: int = 640,
+    height: int = 260,
+) -> SafeString:
+    """Every series over the same steps, its name at its end; `first` and `last` label the
+    horizontal axis's ends ("Start", "Entry 42"), `value_text` writes a tick's value."""
+    values = [v for s in series for v in s.values] or [0]
+    steps = max((len(s.values) for s in series), default=0)
+    label_room = 12 + 7 * max((len(s.label) for s in series), default=0)
+    frame = Frame(width, height, 72, min(label_room, 200), 12, 30, *_range(values))
+    parts = [_open(frame, title), *_grid(frame, value_text)]
+    for index, one in enumerate(series):
+        colour, dash = COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)]
+        points = " ".join(
+            f"{frame.x(step, steps):.1f},{frame.y(value):.1f}"
+            for step, value in enumerate(one.values)
+        )
+        numbers = ",".join(str(v) for v in one.values)
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        parts.append(
+            f'<polyline class="chart-line" points="{points}" fill="none" stroke="{colour}" '
+            f'stroke-width="2.5"{dash_attr} stroke-linejoin="round" '
+            f'data-label="{escape(one.label)}" data-values="{numbers}"/>'
+        )
+        if one.values:
+            end_y = frame.y(one.values[-1])
+            parts.append(
+                f'<text class="chart-name" x="{width - frame.right + 6}" y="{end_y + 4:.1f}" '
+                f'fill="{colour}">{escape(one.label)}</text>'
+            )
+    base = height - frame.bottom + 18
+    parts.append(f'<text class="chart-axis" x="{frame.left}" y="{base}">{escape(first)}</text>')
+    parts.append(
+        f'<text class="chart-axis" x="{width - frame.right}" y="{base}" text-anchor="end">'
+        f"{escape(last)}</text>"
+    )
+    return _close(parts)
+
+
+def bar_chart(
+    bars: Sequence[tuple[str, int]],
+    *,
+    title: str,
+    value_text: Callable[[int], str],
+    width: int = 640,
+    height: int = 200,
+) -> SafeString:
+    """One bar a step, labelled under the first, the middle and the last bar."""
+    values = [value for _, value in bars] or [0]
+    frame = Frame(width, height, 56, 12, 12, 30, 0, _range([0, *values])[1])
+    parts = [_open(frame, title), *_grid(frame, value_text)]
+    inner = width - frame.left - frame.right
+    slot = inner / max(len(bars), 1)
+    labelled = {0, len(bars) // 2, len(bars) - 1}
+    for index, (label, value) in enumerate(bars):
+        x, top = frame.left + index * slot, frame.y(value)
+        parts.append(
+            f'<rect class="chart-bar" x="{x + slot * 0.1:.1f}" y="{top:.1f}" '
+            f'width="{slot * 0.8:.1f}" height="{frame.y(0) - top:.1f}" fill="{COLOURS[0]}" '
+            f'data-label="{escape(label)}" data-value="{value}"/>'
+        )
+        if index in labelled:
+            parts.append(
+                f'<text class="chart-axis" x="{x + slot / 2:.1f}" y="{height - frame.bottom + 18}" '
+                f'text-anchor="middle">{escape(label)}</text>'
+            )
+    return _close(parts)
+
+
+def _range(values: Sequence[int]) -> tuple[int, int]:
+    """Round ends a little beyond the values, so that lines never run along the edge."""
+    low, high = min(values), max(values)
+    if low == high:
+        low, high = low - 100, high + 100
+    step = _step((high - low) / TICKS)
+    return int(low // step * step), int(-(-high // step) * step)
+
+
+def _step(rough: float) -> int:
+    step = 1
+    while step * 10 <= rough:
+        step *= 10
+    for factor in (1, 2, 5, 10):
+        if step * factor >= rough:
+            return step * factor
+    return step * 10
+
+
+def _open(frame: Frame, title: str) -> str:
+    return (
+        f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" role="img" '
+        f'viewBox="0 0 {frame.width} {frame.height}" width="{frame.width}" '
+        f'height="{frame.height}" data-min="{frame.low}" data-max="{frame.high}" '
+        f'data-top="{frame.top}" data-bottom="{frame.height - frame.bottom}" '
+        f'font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="12">'
+        f"<title>{escape(title)}</title>"
+    )
+
+
+def _grid(frame: Frame, value_text: Callable[[int], str]) -> list[str]:
+    lines = []
+    for tick in range(TICKS + 1):
+        value = frame.low + (frame.high - frame.low) * tick // TICKS
+        y = frame.y(value)
+        lines.append(
+            f'<line x1="{frame.left}" x2="{frame.width - frame.right}" y1="{y:.1f}" '
+            f'y2="{y:.1f}" stroke="#d0d0d0" stroke-width="1"/>'
+        )
+        lines.append(
+            f'<text class="chart-axis" x="{frame.left - 6}" y="{y + 4:.1f}" '
+            f'text-anchor="end" fill="#444">{escape(value_text(value))}</text>'
+        )
+    return lines
+
+
+def _close(parts: list[str]) -> SafeString:
+    return mark_safe("".join(parts) + "</svg>")  # noqa: S308 - every text in it is escaped
