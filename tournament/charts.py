@@ -12,6 +12,7 @@ what was drawn.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import pairwise
 from dataclasses import dataclass
 
 from django.utils.html import escape
@@ -68,6 +69,7 @@ def line_chart(
     label_room = 12 + 7 * max((len(s.label) for s in series), default=0)
     frame = Frame(width, height, 72, min(label_room, 200), 12, 30, *_range(values))
     parts = [_open(frame, title), *_grid(frame, value_text)]
+    ends = _apart([frame.y(one.values[-1]) if one.values else 0.0 for one in series], 14.0)
     for index, one in enumerate(series):
         colour, dash = COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)]
         points = " ".join(
@@ -82,9 +84,8 @@ def line_chart(
             f'data-label="{escape(one.label)}" data-values="{numbers}"/>'
         )
         if one.values:
-            end_y = frame.y(one.values[-1])
             parts.append(
-                f'<text class="chart-name" x="{width - frame.right + 6}" y="{end_y + 4:.1f}" '
+                f'<text class="chart-name" x="{width - frame.right + 6}" y="{ends[index] + 4:.1f}" '
                 f'fill="{colour}">{escape(one.label)}</text>'
             )
     base = height - frame.bottom + 18
@@ -124,6 +125,16 @@ def bar_chart(
                 f'text-anchor="middle">{escape(label)}</text>'
             )
     return _close(parts)
+
+
+def _apart(ys: Sequence[float], gap: float) -> list[float]:
+    """The lines' end labels moved apart to at least `gap` between neighbours, each as
+    close to its line's end as that allows."""
+    order = sorted(range(len(ys)), key=lambda i: ys[i])
+    placed = list(ys)
+    for before, after in pairwise(order):
+        placed[after] = max(placed[after], placed[before] + gap)
+    return placed
 
 
 def _range(values: Sequence[int]) -> tuple[int, int]:

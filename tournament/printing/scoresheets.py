@@ -19,6 +19,7 @@ from django.db.models import QuerySet
 
 from banking.ledgers import rules_of
 from banking.verification import ledger_code
+from banking.worth import worth_chart, worth_series
 from tournament.errors import Refusal
 from tournament.models import PrintJob, Result, Round, Table
 from tournament.printing.documents import person, round_head, round_of, table_pages
@@ -28,6 +29,8 @@ from tournament.results.shape import result_rows
 
 CODE_CHARACTERS = re.compile(r"[A-Z2-7]{10}")
 CROWDED = 5  # more seats than this, and a scoresheet sets its rows tighter to keep one page
+# The net worth chart's height, in the chart's own units (640 wide); lower when crowded.
+CHART_HEIGHT = {False: 150, True: 64}
 
 
 # -- Scoresheets ------------------------------------------------------------------------------
@@ -42,8 +45,10 @@ def scoresheet_table(
     closed_at: datetime | None = None,
     banker: str = "",
     referee: str = "",
+    chart: str = "",
 ) -> dict[str, Any]:
-    """One table's scoresheet as plain data: seats in rank order, their holdings and worth.
+    """One table's scoresheet as plain data: seats in rank order, their holdings and worth,
+    and `chart`, each seat's net worth over the round as SVG (banking.worth).
 
     `seats` are the seats' results as stored when the table closed, shaped by
     tournament.results.shape.result_row (cash, deeds with their buildings, net worth, rank,
@@ -80,6 +85,7 @@ def scoresheet_table(
         "verify_url": verify_url,
         "verify_page": site_url("/verify/"),
         "qr": qr_png(verify_url) if verify_url else "",
+        "chart": chart,
     }
 
 
@@ -136,6 +142,9 @@ def scoresheets(job: PrintJob) -> Parts:
             closed_at=table.closed_at,
             banker=person(table.banker),
             referee=person(table.referee),
+            chart=worth_chart(
+                worth_series(table), height=CHART_HEIGHT[len(table.seats.all()) > CROWDED]
+            ),
         )
 
     return table_pages(round_, _tables(round_), page)

@@ -188,6 +188,7 @@ def test_scoresheets_show_each_seats_worth_its_deeds_and_the_tables_code():
     assert "Reading Railroad (mortgaged)" in text
     assert "GOES ON" in text
     assert "Signed," in text
+    assert "NET WORTH AFTER EACH ENTRY" in text
     snapshot(job.file.path, "print-scoresheets")
 
 
