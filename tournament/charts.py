@@ -12,8 +12,8 @@ what was drawn.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import pairwise
 from dataclasses import dataclass
+from itertools import pairwise
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
