@@ -117,6 +117,8 @@
         ]);
       })),
       h("p", { className: "muted small", text: "Net worth: cash, deeds at price (mortgaged at half), buildings at cost." }),
+      t.chart_url ? h("img", { className: "p-chart", src: t.chart_url, width: "640", height: "260",
+        alt: "Each player\u2019s net worth at table " + t.number + " after each entry" }) : null,
     ]);
   }
 

@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from tests.charts import chart_in, lines
 from tests.conftest import World, make_world
 from tests.entries import bank
 from tests.factories import PlayerFactory
@@ -152,6 +153,24 @@ def test_the_balance_follows_the_bankers_entries(client, world):
     page = client.get(page_url(player)).content.decode()
     assert "$1,300" in page
     assert "Boardwalk" in page
+
+
+def test_the_page_charts_the_tables_net_worth_and_a_new_entry_gives_a_new_chart(client, world):
+    player = seated_player(world, 0, 3)
+    assert "chart_url" not in status(client, player)["table"]  # nothing to chart yet
+    bank(world.table, kind="pass_go", seat=3)
+    first = status(client, player)["table"]["chart_url"]
+    assert f'src="{first}"' in client.get(page_url(player)).content.decode()
+    bank(world.table, kind="buy", seat=3, space=39)
+    second = status(client, player)["table"]["chart_url"]
+    assert second != first
+    answer = client.get(second)
+    assert answer.status_code == 200
+    assert answer["Content-Type"] == "image/svg+xml"
+    drawn = lines(chart_in(answer.content.decode()))
+    assert drawn[player.name] == [1500, 1700, 1700]
+    assert len(drawn) == world.table.seats.count()
+    assert client.get("/p/not-a-token/chart.svg").status_code == 404
 
 
 def test_status_answers_304_until_something_it_shows_changes(client, world):

@@ -18,10 +18,13 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
+from banking.worth import worth_chart, worth_series
+from tournament.models import Table
 from tournament.pages.players import selectors as selectors
 from tournament.pages.players.middleware import etags
 from tournament.player_links import player_page_url, qr_svg
@@ -42,7 +45,7 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
     if page is None:
         raise Http404("This link is not a player's: ask at the desk for yours.")
     url = player_page_url(token, request)
-    status = selectors.player_status(page)
+    status = _with_chart(selectors.player_status(page), token)
     now = timezone.now()
     context = {
         "status": status,
@@ -78,10 +81,35 @@ def player_status(request: HttpRequest, token: str) -> HttpResponse:
     if page is None:
         response: HttpResponse = HttpResponseNotModified()  # nothing new: nothing built
     else:
-        response = JsonResponse({**selectors.player_status(page), "now": timezone.now()})
+        status = _with_chart(selectors.player_status(page), token)
+        response = JsonResponse({**status, "now": timezone.now()})
     etag = f'"{version}"'
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
+    return _private(response)
+
+
+def _with_chart(status: dict[str, Any], token: str) -> dict[str, Any]:
+    """The address of the chart of the player's table, which changes with each entry (the
+    phone keeps each drawing, and asks again only for a new one)."""
+    table = status.get("table")
+    if table and table["last_seq"]:
+        url = reverse("player-chart", args=[token])
+        table["chart_url"] = f"{url}?v={table['id']}-{table['last_seq']}"
+    return status
+
+
+@csrf_exempt
+@require_safe
+def player_chart(request: HttpRequest, token: str) -> HttpResponse:
+    """Each player's net worth at the player's table after each entry, drawn as SVG."""
+    page = selectors.player_page(token)
+    table = selectors.player_status(page).get("table") if page is not None else None
+    if not table:
+        raise Http404("There is no table to chart for this link.")
+    found = Table.objects.select_related("round__event").get(pk=table["id"])
+    response = HttpResponse(worth_chart(worth_series(found)), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=3600"  # its address names its version
     return _private(response)
 
 
