@@ -90,7 +90,9 @@ def _worths(state: engine.TableState, rules: engine.Rules, seats: list[int]) -> 
     return [engine.net_worth(state, rules, seat).total for seat in seats]
 
 
-def worth_chart(series: WorthSeries, *, width: int = 640, height: int = 260) -> SafeString:
+def worth_chart(
+    series: WorthSeries, *, width: int = 640, height: int = 260, text: int = 12
+) -> SafeString:
     """The series drawn: one line a seat, named at its end, money on the side."""
     return line_chart(
         [Series(seat.name, seat.values) for seat in series.seats],
@@ -100,4 +102,5 @@ def worth_chart(series: WorthSeries, *, width: int = 640, height: int = 260) -> 
         last=f"Entry {series.last_seq}" if series.last_seq else "",
         width=width,
         height=height,
+        text=text,
     )

@@ -61,15 +61,19 @@ def line_chart(
     last: str = "",
     width: int = 640,
     height: int = 260,
+    text: int = 12,
 ) -> SafeString:
     """Every series over the same steps, its name at its end; `first` and `last` label the
-    horizontal axis's ends ("Start", "Entry 42"), `value_text` writes a tick's value."""
+    horizontal axis's ends ("Start", "Entry 42"), `value_text` writes a tick's value, and
+    `text` is the size of the writing (larger for a screen across a hall)."""
     values = [v for s in series for v in s.values] or [0]
     steps = max((len(s.values) for s in series), default=0)
-    label_room = 12 + 7 * max((len(s.label) for s in series), default=0)
-    frame = Frame(width, height, 72, min(label_room, 200), 12, 30, *_range(values))
-    parts = [_open(frame, title), *_grid(frame, value_text)]
-    ends = _apart([frame.y(one.values[-1]) if one.values else 0.0 for one in series], 14.0)
+    label_room = text + round(text * 0.62 * max((len(s.label) for s in series), default=0))
+    frame = Frame(
+        width, height, 6 * text, min(label_room, width // 3), text, 5 * text // 2, *_range(values)
+    )
+    parts = [_open(frame, title, text), *_grid(frame, value_text, text)]
+    ends = _apart([frame.y(one.values[-1]) if one.values else 0.0 for one in series], text * 1.2)
     for index, one in enumerate(series):
         colour, dash = COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)]
         points = " ".join(
@@ -85,10 +89,11 @@ def line_chart(
         )
         if one.values:
             parts.append(
-                f'<text class="chart-name" x="{width - frame.right + 6}" y="{ends[index] + 4:.1f}" '
+                f'<text class="chart-name" x="{width - frame.right + text // 2}" '
+                f'y="{ends[index] + text / 3:.1f}" '
                 f'fill="{colour}">{escape(one.label)}</text>'
             )
-    base = height - frame.bottom + 18
+    base = height - frame.bottom + text * 3 // 2
     parts.append(f'<text class="chart-axis" x="{frame.left}" y="{base}">{escape(first)}</text>')
     parts.append(
         f'<text class="chart-axis" x="{width - frame.right}" y="{base}" text-anchor="end">'
@@ -108,7 +113,7 @@ def bar_chart(
     """One bar a step, labelled under the first, the middle and the last bar."""
     values = [value for _, value in bars] or [0]
     frame = Frame(width, height, 56, 12, 12, 30, 0, _range([0, *values])[1])
-    parts = [_open(frame, title), *_grid(frame, value_text)]
+    parts = [_open(frame, title, 12), *_grid(frame, value_text, 12)]
     inner = width - frame.left - frame.right
     slot = inner / max(len(bars), 1)
     labelled = {0, len(bars) // 2, len(bars) - 1}
@@ -156,18 +161,18 @@ def _step(rough: float) -> int:
     return step * 10
 
 
-def _open(frame: Frame, title: str) -> str:
+def _open(frame: Frame, title: str, text: int) -> str:
     return (
         f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" role="img" '
         f'viewBox="0 0 {frame.width} {frame.height}" width="{frame.width}" '
         f'height="{frame.height}" data-min="{frame.low}" data-max="{frame.high}" '
         f'data-top="{frame.top}" data-bottom="{frame.height - frame.bottom}" '
-        f'font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="12">'
+        f'font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="{text}">'
         f"<title>{escape(title)}</title>"
     )
 
 
-def _grid(frame: Frame, value_text: Callable[[int], str]) -> list[str]:
+def _grid(frame: Frame, value_text: Callable[[int], str], text: int) -> list[str]:
     lines = []
     for tick in range(TICKS + 1):
         value = frame.low + (frame.high - frame.low) * tick // TICKS
@@ -177,7 +182,7 @@ def _grid(frame: Frame, value_text: Callable[[int], str]) -> list[str]:
             f'y2="{y:.1f}" stroke="#d0d0d0" stroke-width="1"/>'
         )
         lines.append(
-            f'<text class="chart-axis" x="{frame.left - 6}" y="{y + 4:.1f}" '
+            f'<text class="chart-axis" x="{frame.left - text // 2}" y="{y + text / 3:.1f}" '
             f'text-anchor="end" fill="#444">{escape(value_text(value))}</text>'
         )
     return lines

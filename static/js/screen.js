@@ -22,6 +22,7 @@
     bracket: document.getElementById("bracket"),
     status: document.getElementById("screen-status"),
     gone: document.getElementById("screen-gone"),
+    finalChart: document.getElementById("final-chart"),
   };
   var views = Array.prototype.slice.call(root.querySelectorAll(".screen-view"));
 
@@ -188,8 +189,23 @@
     els.bracket.replaceChildren.apply(els.bracket, nodes);
   }
 
+  // ------------------------------------------------------------------ the final's chart
+  // Drawn by the server; its address changes with each entry, so a new one is fetched once.
+  function drawFinalChart() {
+    var chart = snapshot.final_chart;
+    els.finalChart.hidden = !chart;
+    if (!chart) return;
+    var img = els.finalChart.querySelector("img");
+    if (img.getAttribute("src") !== chart.url) {
+      img.setAttribute("src", chart.url);
+      img.setAttribute("alt", "The final table: each player\u2019s net worth after each entry");
+      els.finalChart.querySelector("figcaption").textContent = "The final: net worth after each entry";
+    }
+  }
+
   function draw() {
     drawClock();
+    drawFinalChart();
     drawBoards();
     drawBracket();
   }

@@ -12,6 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from tests.browser import (
     TABLET_LANDSCAPE,
@@ -19,11 +20,14 @@ from tests.browser import (
     snap,
     wait_until,
 )
+from tests.charts import chart_in, lines
 from tests.conftest import World, client_for, close_and_confirm, make_world
 from tests.entries import bank
+from tests.played import night
 from tournament.models import AuditEvent, Event, Round, Volunteer
 from tournament.results.closing import round_end
 from tournament.results.standings import leaderboard
+from tournament.services.rounds import round_create, round_seat, round_start
 from tournament.services.screens import screen_link_issue, screen_link_revoke
 
 FULL_HD = {"width": 1920, "height": 1080}
@@ -374,3 +378,62 @@ def test_the_big_screen_says_last_turn_and_rotates_by_itself(live_server, new_pa
     assert page.locator("#view-leaderboard").is_visible()  # paused: it stays
     check_page(page, "screen last turn", labels=False)
     snap(page, "screen-1920x1080-last-turn")
+
+
+# ------------------------------------------------------------------------------ the final's chart
+
+
+def final_running() -> tuple[Event, Any]:
+    """A night whose first round has ended and whose final is seated and running."""
+    n = night(players=8)
+    final = round_create(event_id=n.event.pk, kind=Round.Kind.FINAL)
+    round_seat(round_id=final.pk, seed=7)
+    round_start(round_id=final.pk)
+    return screen_link_issue(event_id=n.event.pk), final.tables.get()
+
+
+@pytest.mark.django_db
+def test_during_the_final_the_snapshot_offers_its_chart_which_grows_with_each_entry(client):
+    event, table = final_running()
+    first = client.get(snapshot_url(event)).json()["final_chart"]
+    assert first["table"] == table.number
+    before = lines(chart_in(client.get(first["url"]).content.decode()))
+    bank(table, kind="pass_go", seat=1)
+    bank(table, kind="pass_go", seat=2)
+    later = client.get(snapshot_url(event)).json()["final_chart"]
+    assert later["url"] != first["url"]
+    after = client.get(later["url"])
+    assert after["Content-Type"] == "image/svg+xml"
+    drawn = lines(chart_in(after.content.decode()))
+    assert all(len(values) == 1 for values in before.values())
+    assert all(len(values) == 3 for values in drawn.values())
+    assert drawn[table.seats.get(number=2).player.name] == [1500, 1500, 1700]
+
+
+@pytest.mark.django_db
+def test_no_chart_before_the_final_and_none_for_another_table_or_token(client, screened):
+    assert client.get(snapshot_url(screened.event)).json()["final_chart"] is None
+    event, table = final_running()
+    url = reverse("event-screen-chart", args=[event.pk, event.screen_token, table.pk])
+    assert client.get(url).status_code == 200
+    assert client.get(url.replace(event.screen_token, "wrong")).status_code == 404
+    other = reverse("event-screen-chart", args=[event.pk, event.screen_token, screened.table.pk])
+    assert client.get(other).status_code == 404
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_big_screen_shows_the_finals_chart_as_it_is_played(live_server, new_page):
+    event, table = final_running()
+    page = new_page(viewport=FULL_HD)
+    page.goto(f"{live_server.url}{screen_url(event)}")
+    chart = page.locator("#final-chart img")
+    expect(chart).to_be_visible()
+    wait_until(page, "document.querySelector('#final-chart img').naturalWidth > 0")
+    check_page(page, "screen final chart", labels=False)
+    for seat, space in ((1, 39), (2, 37), (3, 1), (1, 3)):
+        bank(table, kind="buy", seat=seat, space=space)
+        bank(table, kind="pass_go", seat=seat)
+    expect(chart).to_have_attribute("src", re.compile(r"\?v=8$"), timeout=15_000)
+    wait_until(page, "document.querySelector('#final-chart img').complete")
+    snap(page, "big-screen-final-chart")

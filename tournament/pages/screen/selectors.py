@@ -26,6 +26,15 @@ def screen_event(*, event_id: int, token: str) -> Event | None:
     return event
 
 
+def shown_table(*, event: Event, table_id: int) -> Table | None:
+    """A table of the event that the screen shows (its seating released), with its round
+    and event; None for any other."""
+    shown = [r.pk for r in event_selectors.current_rounds(event_id=event.pk)]
+    table = Table.objects.select_related("round__event").filter(pk=table_id, round_id__in=shown)
+    found = table.first()
+    return found if found is not None and event_selectors.seating_shown(found.round) else None
+
+
 def _clock(round_: Round | None, event: Event) -> dict[str, Any] | None:
     """The round clock; `ends_at_text` is when time is called, in the event's local time
     (the projector's own clock and zone may be anything)."""

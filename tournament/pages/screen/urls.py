@@ -11,4 +11,9 @@ urlpatterns = [
         views.screen_snapshot,
         name="event-screen-snapshot",
     ),
+    path(
+        "<int:event_id>/screen/<str:token>/tables/<int:table_id>/chart.svg",
+        views.screen_chart,
+        name="event-screen-chart",
+    ),
 ]

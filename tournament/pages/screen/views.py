@@ -12,11 +12,13 @@ from typing import Any
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from banking.selectors import watched_versions
-from tournament.models import Event
+from banking.worth import worth_chart, worth_series
+from tournament.models import Event, Round
 from tournament.pages.screen import selectors
 
 REFRESH_SECONDS = 4
@@ -72,7 +74,38 @@ def _snapshot(event: Event) -> dict[str, Any]:
         cache.set_many(fresh, SNAPSHOT_KEPT_SECONDS)
         kept.update(fresh)
     snapshot = {k: v for k, v in head.items() if k != "shown_rounds"}
-    return {**snapshot, "now": timezone.now(), "tables": [kept[keys[tid]] for tid in ids]}
+    tables = [kept[keys[tid]] for tid in ids]
+    final = _final(event, head, tables)
+    return {**snapshot, "now": timezone.now(), "tables": tables, "final_chart": final}
+
+
+def _final(
+    event: Event, head: dict[str, Any], tables: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """While a final is seated and shown, its table's chart: where to fetch it, its address
+    changing with each entry so that the screen fetches each new drawing once."""
+    clock = head.get("clock")
+    if not clock or clock["kind"] != Round.Kind.FINAL:
+        return None
+    table = next((t for t in tables if t["round"] == clock["round"]), None)
+    if table is None:
+        return None
+    url = reverse("event-screen-chart", args=[event.pk, event.screen_token, table["id"]])
+    return {"table": table["number"], "url": f"{url}?v={table['last_seq']}"}
+
+
+@require_GET
+def screen_chart(request: HttpRequest, event_id: int, token: str, table_id: int) -> HttpResponse:
+    """A table's chart of each player's net worth after each entry, for the screen: only a
+    table whose seating the screen shows."""
+    event = _event(event_id, token)
+    table = selectors.shown_table(event=event, table_id=table_id)
+    if table is None:
+        raise Http404("This screen shows no such table.")
+    chart = worth_chart(worth_series(table), width=1200, height=420, text=22)
+    response = _private(HttpResponse(chart, content_type="image/svg+xml"))
+    response["Cache-Control"] = "private, max-age=3600"  # its address names its version
+    return response
 
 
 @require_GET
