@@ -42,6 +42,7 @@ class Frame:
     bottom: int
     low: int
     high: int
+    step: int  # between the grid's lines
 
     def y(self, value: float) -> float:
         span = (self.high - self.low) or 1
@@ -109,11 +110,12 @@ def bar_chart(
     value_text: Callable[[int], str],
     width: int = 640,
     height: int = 200,
+    text: int = 12,
 ) -> SafeString:
     """One bar a step, labelled under the first, the middle and the last bar."""
     values = [value for _, value in bars] or [0]
-    frame = Frame(width, height, 56, 12, 12, 30, 0, _range([0, *values])[1])
-    parts = [_open(frame, title, 12), *_grid(frame, value_text, 12)]
+    frame = Frame(width, height, 4 * text, text, text, 5 * text // 2, *_range([0, *values]))
+    parts = [_open(frame, title, text), *_grid(frame, value_text, text)]
     inner = width - frame.left - frame.right
     slot = inner / max(len(bars), 1)
     labelled = {0, len(bars) // 2, len(bars) - 1}
@@ -126,7 +128,8 @@ def bar_chart(
         )
         if index in labelled:
             parts.append(
-                f'<text class="chart-axis" x="{x + slot / 2:.1f}" y="{height - frame.bottom + 18}" '
+                f'<text class="chart-axis" x="{x + slot / 2:.1f}" '
+                f'y="{height - frame.bottom + text * 3 // 2}" '
                 f'text-anchor="middle">{escape(label)}</text>'
             )
     return _close(parts)
@@ -142,13 +145,13 @@ def _apart(ys: Sequence[float], gap: float) -> list[float]:
     return placed
 
 
-def _range(values: Sequence[int]) -> tuple[int, int]:
-    """Round ends a little beyond the values, so that lines never run along the edge."""
+def _range(values: Sequence[int]) -> tuple[int, int, int]:
+    """Round ends at or beyond the values, and a round step between grid lines."""
     low, high = min(values), max(values)
     if low == high:
         low, high = low - 100, high + 100
     step = _step((high - low) / TICKS)
-    return int(low // step * step), int(-(-high // step) * step)
+    return int(low // step * step), int(-(-high // step) * step), step
 
 
 def _step(rough: float) -> int:
@@ -174,8 +177,7 @@ def _open(frame: Frame, title: str, text: int) -> str:
 
 def _grid(frame: Frame, value_text: Callable[[int], str], text: int) -> list[str]:
     lines = []
-    for tick in range(TICKS + 1):
-        value = frame.low + (frame.high - frame.low) * tick // TICKS
+    for value in range(frame.low, frame.high + 1, frame.step):
         y = frame.y(value)
         lines.append(
             f'<line x1="{frame.left}" x2="{frame.width - frame.right}" y1="{y:.1f}" '

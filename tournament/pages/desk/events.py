@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from games.engine.money import money
 from tournament import access, selectors
+from tournament.charts import Series, bar_chart, line_chart
 from tournament.errors import Refusal
-from tournament.models import Player, Round
+from tournament.models import Event, Player, Round
 from tournament.pages.desk.forms import (
     VARIANT_LABELS,
     CheckInForm,
@@ -31,8 +37,10 @@ from tournament.pages.desk.guards import (
     wants_json,
 )
 from tournament.results import selectors as result_selectors
+from tournament.room import night
 from tournament.services import events as services
 from tournament.services.rounds import round_create
+from tournament.timezones import event_zone
 
 SAMPLE_CSV = "name,email,team,paid\nAda Lovelace,ada@example.org,Analysts,20\nAlan Turing,,,0"
 
@@ -78,8 +86,43 @@ def event_overview(request: HttpRequest, event_id: int) -> HttpResponse:
         volunteers=event.volunteers.select_related("user", "player"),
         locked=_rules_locked(event.pk),
         variants=[label for name, label in VARIANT_LABELS.items() if event.variants.get(name)],
+        **_night_charts(event),
     )
     return render(request, "desk/event_overview.html", context)
+
+
+DESK_CHART = {"width": 420, "height": 220, "text": 14}  # a card's width, read on a phone
+
+
+def _night_charts(event: Event) -> dict[str, Any]:
+    """The money raised as it came in, and the entries a minute across the room, drawn."""
+    zone = event_zone(event)
+
+    def hour(moment: datetime) -> str:
+        return timezone.localtime(moment, zone).strftime("%H:%M")
+
+    raised = night.money_over_the_night(event)
+    entries = night.entries_a_minute(event)
+    return {
+        "money_chart": line_chart(
+            [Series("Raised", [amount for _, amount in raised])],
+            title="Money raised over the night",
+            value_text=money,
+            first=hour(raised[0][0]),
+            last=hour(raised[-1][0]),
+            **DESK_CHART,
+        )
+        if len(raised) > 1
+        else "",
+        "entries_chart": bar_chart(
+            [(hour(minute), count) for minute, count in entries],
+            title="Entries recorded each minute, across the room",
+            value_text=str,
+            **DESK_CHART,
+        )
+        if entries
+        else "",
+    }
 
 
 @desk_view
