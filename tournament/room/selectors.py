@@ -11,13 +11,14 @@ settable in tests.
 from __future__ import annotations
 
 from datetime import datetime
+from types import SimpleNamespace
 from typing import Any
 
 from django.core.cache import cache
 from django.utils import timezone
 
 from banking.ledgers import rules_of
-from banking.models import TableLedger, TabletHeartbeat
+from banking.models import TableLedger
 from games import engine
 from tournament.models import Event, Round, Table
 
@@ -43,7 +44,7 @@ def _entries_waiting(count: int) -> str:
     return f"{count} {'entry' if count == 1 else 'entries'} waiting"
 
 
-def _status(table: Table) -> str:
+def _status(table: Row) -> str:
     if table.review == Table.Review.DISPUTED:
         return "disputed"
     if table.review in (Table.Review.AWAITING, Table.Review.CONFIRMED):
@@ -51,12 +52,11 @@ def _status(table: Table) -> str:
     return "closed" if table.status == Table.Status.CLOSED else "open"
 
 
-def _tablet(table: Table, now: datetime) -> dict[str, Any]:
+def _tablet(table: Row, now: datetime) -> dict[str, Any]:
     """The tablet as the desk sees it: online, offline (silent, or saying its sends fail)
     since when, with how many entries waiting; or never opened."""
-    try:
-        beat = table.tablet
-    except TabletHeartbeat.DoesNotExist:
+    beat = table.tablet
+    if beat is None:
         return {
             "state": "never",
             "words": "never opened",
@@ -95,13 +95,13 @@ def _tablet(table: Table, now: datetime) -> dict[str, Any]:
     }
 
 
-def _leaders(tables: list[Table], rules: dict[int, engine.Rules]) -> dict[int, dict[str, Any]]:
+def _leaders(tables: list[Row], rules: dict[int, engine.Rules]) -> dict[int, dict[str, Any]]:
     """Each table's seat with the highest net worth (none before the first entry, when all
     are level), kept per table and ledger version: a table's state is read and valued again
     only after it changed."""
     keys = {}
     for table in tables:
-        last_seq = _ledger_field(table, "last_seq", 0)
+        last_seq = table.last_seq or 0
         if last_seq:
             keys[table.pk] = f"room-leader:{table.pk}:{last_seq}"
     kept = cache.get_many(list(keys.values()))
@@ -128,15 +128,13 @@ def _leader(state: dict[str, Any], seats: dict[str, Any], rules: engine.Rules) -
     return best
 
 
-def _ledger_field(table: Table, name: str, default: Any) -> Any:
-    try:
-        return getattr(table.ledger, name)
-    except TableLedger.DoesNotExist:
-        return default
+def _ledger_field(table: Row, name: str, default: Any) -> Any:
+    value = getattr(table, name)
+    return default if value is None else value
 
 
 def _tile(
-    table: Table,
+    table: Row,
     round_: Round,
     rules: engine.Rules,
     leader: dict[str, Any] | None,
@@ -205,15 +203,38 @@ def _tile(
     }
 
 
+class Row(SimpleNamespace):
+    """A table as the control room reads it: its own columns, its ledger's `last_seq` and
+    `last_entry_at` (None before its first entry) and its `tablet` (None if never heard)."""
+
+
+TABLET_FIELDS = ("seen_at", "online", "outbox", "synced_at", "back_at", "last_away_seconds")
+
+
+def _rows(rounds: list[Round]) -> list[Row]:
+    """The rounds' tables as plain rows, in one query (the desk polls this every 5 s)."""
+    fields = ("pk", "number", "round_id", "status", "review", "review_note")
+    tablet = tuple(f"tablet__{name}" for name in TABLET_FIELDS)
+    ledger = ("ledger__last_seq", "ledger__last_entry_at")
+    rows = (
+        Table.objects.filter(round__in=rounds)
+        .order_by("round__number", "number")
+        .values_list(*fields, *ledger, *tablet)
+    )
+    found = []
+    for values in rows:
+        own = dict(zip(fields, values, strict=False))
+        last_seq, last_entry_at = values[len(fields) : len(fields) + 2]
+        beat = values[len(fields) + 2 :]
+        heard = Row(**dict(zip(TABLET_FIELDS, beat, strict=True))) if beat[0] else None
+        found.append(Row(**own, last_seq=last_seq, last_entry_at=last_entry_at, tablet=heard))
+    return found
+
+
 def _tiles(rounds: list[Round], now: datetime) -> list[dict[str, Any]]:
     if not rounds:
         return []
-    tables = list(
-        Table.objects.filter(round__in=rounds)
-        .select_related("ledger", "tablet")
-        .defer("ledger__start", "ledger__state", "ledger__seats")
-        .order_by("round__number", "number")
-    )
+    tables = _rows(rounds)
     by_id = {round_.pk: round_ for round_ in rounds}
     rules = {round_.pk: rules_of(round_.event) for round_ in rounds}
     leaders = _leaders(tables, rules)
