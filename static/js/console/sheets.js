@@ -531,23 +531,14 @@ export class Sheets {
   }
 
   offline(title, entry, label, back) {
-    const queue = h("div", { class: "actions" });
-    const first = () => queue.replaceChildren(
-      h("button", { type: "button", class: "primary", "data-action": "queue", onclick: second }, "Queue without a check"),
-      back ? h("button", { type: "button", onclick: back }, "Back") : null);
-    const second = () => {
-      queue.replaceChildren(
-        h("p", { class: "sure" }, "Sure? Amounts are worked out when it reaches the bank."),
-        h("button", { type: "button", class: "primary", "data-action": "queue-confirm", onclick: () => this.record(entry, label) }, "Yes, queue it"),
-        h("button", { type: "button", onclick: first }, "No"));
-      queue.querySelector("[data-action=queue-confirm]").focus();
-    };
-    first();
     return this.show(title, h("p", { class: "what" }, label),
       h("div", { class: "notice warn", role: "status" }, h("strong", {}, "Offline: no preview. "),
-        "The bank cannot check this move or show the amounts now. A queued entry is sent when the " +
-        "connection returns; if the rules refuse it then, the console shows why and holds the queue."),
-      queue);
+        "The bank cannot check this move or show the amounts now. A queued entry waits on this " +
+        "tablet and is sent when the connection returns; if the rules refuse it then, the console " +
+        "shows why and holds the queue."),
+      actions(
+        h("button", { type: "button", class: "primary", "data-action": "queue", onclick: () => this.record(entry, label) }, "Queue it"),
+        back ? h("button", { type: "button", onclick: back }, "Back") : null));
   }
 
   async record(entry, label) {
