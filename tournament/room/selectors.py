@@ -243,11 +243,15 @@ def _tiles(rounds: list[Round], now: datetime) -> list[dict[str, Any]]:
     return sorted(tiles, key=lambda tile: not tile["attention"])
 
 
-def control_room(*, round_id: int, now: datetime | None = None) -> dict[str, Any]:
+def control_room(
+    *, round_id: int, now: datetime | None = None, round_: Round | None = None
+) -> dict[str, Any]:
     """One tile per table of the round, those needing attention first, each with its
-    reasons in words ("tablet offline 4 min, 3 entries waiting")."""
+    reasons in words ("tablet offline 4 min, 3 entries waiting"). `round_`, with its event,
+    when the caller has read it already."""
     now = now or timezone.now()
-    round_ = Round.objects.select_related("event").get(pk=round_id)
+    if round_ is None or round_.pk != round_id:
+        round_ = Round.objects.select_related("event").get(pk=round_id)
     tiles = _tiles([round_], now)
     return {
         "round_id": round_.pk,

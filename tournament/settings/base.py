@@ -92,6 +92,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # by every web server, when CACHE_URL names one (e.g. redis://127.0.0.1:6379/1); else each
 # process's own memory.
 CACHES = caches_from(env("CACHE_URL", default=""))
+# Sessions are kept in PostgreSQL and read through that cache: a logged-in page costs no
+# session query while the cache holds it, and nothing is lost when it does not.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

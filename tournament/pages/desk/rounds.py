@@ -228,7 +228,7 @@ def round_status(request: HttpRequest, round_id: int) -> JsonResponse:
     for table in tables:
         table.pop("closed_at", None)
     clock = _round_clock(round_, now)
-    room = room_selectors.control_room(round_id=round_.pk, now=now)
+    room = room_selectors.control_room(round_id=round_.pk, now=now, round_=round_)
     # The ETag covers what changes when something happens, not the ticking clock or "ago"
     # (desk.js counts them, live): a poll in a quiet minute is answered 304, with no body.
     steady = {
