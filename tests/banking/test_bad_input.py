@@ -386,6 +386,17 @@ def test_a_csv_with_bad_rows_creates_nothing_and_names_each_bad_line(world):
     assert Player.objects.count() == players
 
 
+def test_a_line_with_several_problems_reports_each_of_them(world):
+    text = "name,email,team,paid\nYan,not-an-email,,abc\n,,,-3\n"
+    body = assert_refusal(_import(world, text), 400, "invalid_csv", extra=REPORT)
+    assert [(e["line"], e["detail"]) for e in body["errors"]] == [
+        (2, "'not-an-email' is not an email address."),
+        (2, "Paid must be a whole amount of money, not 'abc'."),
+        (3, "The name is missing."),
+        (3, "Paid must be a whole amount of money, not '-3'."),
+    ]
+
+
 @pytest.mark.parametrize(
     ("text", "line"),
     [

@@ -274,9 +274,9 @@ def _players_from_csv(event_id: int, reader: csv.DictReader, report: ImportRepor
         values = {k: (v or "").strip() for k, v in row.items()}
         if not any(values.values()):
             continue
-        problem = _import_row_problem(values)
-        if problem:
-            report.errors.append({"line": line, "detail": problem})
+        problems = _import_row_problems(values)
+        if problems:
+            report.errors.extend({"line": line, "detail": problem} for problem in problems)
             continue
         players.append(
             Player(
@@ -297,23 +297,25 @@ def _players_from_csv(event_id: int, reader: csv.DictReader, report: ImportRepor
     return report
 
 
-def _import_row_problem(values: Mapping[str, str]) -> str:
+def _import_row_problems(values: Mapping[str, str]) -> list[str]:
+    """Everything wrong with one line of the import, so that one pass fixes the file."""
+    problems = []
     if not values.get("name"):
-        return "The name is missing."
+        problems.append("The name is missing.")
     for column, value in values.items():
         if (problem := text_problem(value)) is not None:
-            return f"The {column} {problem}"
-    if len(values["name"]) > 100:
-        return "The name is longer than 100 characters."
+            problems.append(f"The {column} {problem}")
+    if len(values.get("name", "")) > 100:
+        problems.append("The name is longer than 100 characters.")
     if values.get("email"):
         try:
             validate_email(values["email"])
         except ValidationError:
-            return f"{values['email']!r} is not an email address."
+            problems.append(f"{values['email']!r} is not an email address.")
     paid = values.get("paid") or "0"
     if not paid.isdigit() or int(paid) > 1_000_000:
-        return f"Paid must be a whole amount of money, not {paid!r}."
-    return ""
+        problems.append(f"Paid must be a whole amount of money, not {paid!r}.")
+    return problems
 
 
 @transaction.atomic
