@@ -194,10 +194,22 @@ def player_add(
     team: str = "",
     paid: int = 0,
     actor: AbstractBaseUser | None = None,
+    same_name_ok: bool = True,
 ) -> Player:
+    """Register a player. With `same_name_ok` False, a name the event already has (in any
+    case) is refused: the desk asks first whether it is another person, since two badges
+    would print."""
     name = name.strip()
     if not name:
         raise Refusal("invalid", "A player needs a name.")
+    same = Player.objects.filter(event_id=event_id, name__iexact=name)
+    registered = None if same_name_ok else same.values_list("name", flat=True).first()
+    if registered is not None:
+        raise Conflict(
+            "same_name",
+            f"{registered} is already registered for this event: two badges would print. If "
+            "this is another person with the same name, tick the box and add them again.",
+        )
     player = Player.objects.create(
         event_id=event_id, name=name, email=email.strip(), team=team.strip(), paid=paid
     )

@@ -149,11 +149,17 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
 def players(request: HttpRequest, event_id: int) -> HttpResponse:
     event = organised_event(request, event_id)
     form = PlayerForm(request.POST or None, prefix="new")
+    same_name = False
     if request.method == "POST" and form.is_valid():
+        fields = dict(form.cleaned_data)
+        again = fields.pop("again")
         try:
-            player = services.player_add(event_id=event.pk, actor=request.user, **form.cleaned_data)
+            player = services.player_add(
+                event_id=event.pk, actor=request.user, same_name_ok=again, **fields
+            )
         except Refusal as refusal:
             form.add_error(None, refusal.detail)
+            same_name = refusal.code == "same_name"
         else:
             done(request, f"{player.name} is registered.")
             return redirect(reverse("desk:players", args=[event.pk]) + f"#player-{player.pk}")
@@ -161,10 +167,12 @@ def players(request: HttpRequest, event_id: int) -> HttpResponse:
         event,
         "players",
         form=form,
+        same_name=same_name,
         players=event.players.all(),
         counts=selectors.player_counts(event.pk),
     )
-    return render(request, "desk/players.html", context)
+    status = 400 if request.method == "POST" else 200  # here after a POST: it was refused
+    return render(request, "desk/players.html", context, status=status)
 
 
 @desk_view

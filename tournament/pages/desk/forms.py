@@ -210,6 +210,9 @@ class PlayerForm(TextCheckedForm):
     email = forms.EmailField(required=False)
     team = forms.CharField(max_length=100, required=False, help_text="Team-mates are seated apart.")
     paid = forms.IntegerField(min_value=0, max_value=MAX_MONEY, initial=0, label="Paid")
+    again = forms.BooleanField(
+        required=False, label="Another person with the same name: add them anyway"
+    )
 
 
 class ImportForm(TextCheckedForm):

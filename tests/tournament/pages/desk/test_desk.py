@@ -249,6 +249,23 @@ def test_adding_a_player(world):
     assert (zed.team, zed.paid) == ("Blues", 10)
 
 
+def test_a_name_already_registered_is_added_again_only_once_confirmed(world):
+    url = reverse("desk:players", args=[world.event.pk])
+    desk = session_for(world.organiser)
+    fields = {"new-name": "Grace Hopper", "new-email": "", "new-team": "", "new-paid": "0"}
+    assert desk.post(url, fields).status_code == 302
+    again = desk.post(url, {**fields, "new-name": " grace hopper "})
+    page = again.content.decode()
+    assert again.status_code == 400
+    assert "Grace Hopper is already registered" in page
+    assert "two badges would print" in page
+    assert 'name="new-again"' in page  # the box to tick for another person of that name
+    assert world.event.players.filter(name__iexact="grace hopper").count() == 1
+    confirmed = desk.post(url, {**fields, "new-again": "on"})
+    assert confirmed.status_code == 302
+    assert world.event.players.filter(name="Grace Hopper").count() == 2
+
+
 BAD_CSV = (
     "name,email,team,paid\n"
     "Ada,ada@example.org,Reds,20\n"
