@@ -219,6 +219,24 @@ def _results_of(round_: Round) -> QuerySet[Result]:
     return Result.objects.filter(round=round_).select_related("player", "seat__table", "round")
 
 
+def _placed(ranking: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Everyone's place over the whole round, in the order given (table rank, then net
+    worth): players level on both share a place. Their rank at their table stays beside."""
+    for index, row in enumerate(ranking):
+        before = ranking[index - 1] if index else None
+        level = before is not None and (before["rank"], before["net_worth"]) == (
+            row["rank"],
+            row["net_worth"],
+        )
+        row["place"] = before["place"] if level else index + 1
+        row["shared"] = level or (
+            index + 1 < len(ranking)
+            and (ranking[index + 1]["rank"], ranking[index + 1]["net_worth"])
+            == (row["rank"], row["net_worth"])
+        )
+    return ranking
+
+
 def _round_tables(round_: Round, results: Sequence[Result]) -> list[dict[str, Any]]:
     by_table: dict[int, list[dict[str, Any]]] = {}
     codes = dict(round_.tables.values_list("number", "verification_code"))
@@ -248,9 +266,11 @@ def results(job: PrintJob) -> Parts:
     if not ended:
         raise Refusal("no_results", "No round has ended yet: the results come after the first.")
     last = ended[-1]
-    ranking = sorted(
-        result_rows(_results_of(last)),
-        key=lambda r: (r["rank"], -r["net_worth"], r["name"]),
+    ranking = _placed(
+        sorted(
+            result_rows(_results_of(last)),
+            key=lambda r: (r["rank"], -r["net_worth"], r["name"]),
+        )
     )
     final = last.kind == Round.Kind.FINAL
     winner = next((r for r in ranking if r["rank"] == 1), None) if final else None

@@ -241,6 +241,22 @@ def test_the_results_show_the_winner_the_money_raised_and_every_table():
 
 
 @pytest.mark.django_db
+def test_standings_after_a_round_rank_everyone_overall_with_their_table_rank_beside():
+    n = night(players=12)  # three tables: three players ranked first at their table
+    job = make(job_for(n, "results"))
+    text = pdf_text(job.file.path)
+    standings = text[text.index("Standings after") : text.index("Round winners")]
+    places = re.findall(r"^\s*(\d+)=? ", standings, re.M)
+    assert [int(p) for p in places] == sorted(int(p) for p in places)
+    # The three table winners are not all "1": the third of them is third overall (the
+    # first two are level on net worth, so they share first place, marked "=").
+    assert places[:3] == ["1", "1", "3"]
+    assert "1=" in standings
+    assert "PLACE" in standings
+    assert "#1 at table" in standings
+
+
+@pytest.mark.django_db
 def test_the_night_in_numbers_is_one_page_of_the_nights_figures():
     n = night(final=True)
     job = make(job_for(n, "night"))
