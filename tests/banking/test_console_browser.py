@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from banking.models import Entry
 from tests.browser import (
+    PHONE,
     TABLET,
     TABLET_LANDSCAPE,
     no_horizontal_scroll,
@@ -24,7 +25,7 @@ from tests.browser import (
 )
 from tests.conftest import World, make_world
 from tests.console import Banker, kinds_and_seats, open_console
-from tests.entries import post_entry, posted
+from tests.entries import bank, post_entry, posted
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -451,3 +452,55 @@ def test_a_creditor_lifts_a_mortgage_at_the_bankruptcy_by_taps(live_server, new_
     seat = banker.page.locator("#seats [data-seat='2']")
     expect(seat).to_contain_text("$932")
     expect(seat).to_contain_text("Worth $1,682")
+
+
+# --------------------------------------------------------------------------- 5. small print
+
+SMALLEST_TEXT = """() => {
+    const sizes = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+        const node = walker.currentNode, el = node.parentElement, text = node.textContent.trim();
+        if (!text || !el || el.closest('.sr-only, [hidden], script, style, svg')) continue;
+        if (!el.getClientRects().length) continue;  // not shown
+        sizes.push([parseFloat(getComputedStyle(el).fontSize), text.slice(0, 40)]);
+    }
+    return sizes.sort((a, b) => a[0] - b[0]).slice(0, 3);
+}"""
+
+BROKEN_WORDS = """() => {
+    const broken = [];
+    for (const button of document.querySelectorAll('#moves button')) {
+        for (const node of button.childNodes) {
+            const text = node.textContent;
+            const target = node.nodeType === 3 ? node : node.firstChild;
+            if (!target || target.nodeType !== 3) continue;
+            let at = 0;
+            for (const word of text.split(/\\s+/).filter(Boolean)) {
+                const start = target.textContent.indexOf(word, at);
+                at = start + word.length;
+                const range = document.createRange();
+                range.setStart(target, start);
+                range.setEnd(target, at);
+                if (range.getClientRects().length > 1) broken.push(word);
+            }
+        }
+    }
+    return broken;
+}"""
+
+
+@pytest.mark.parametrize(("name", "viewport"), [("tablet", TABLET), ("phone", PHONE)])
+def test_no_console_text_is_under_15px_and_no_move_name_breaks(
+    live_server, new_page, name, viewport
+):
+    world = make_world()
+    bank(world.table, kind="buy", seat=1, space=39)
+    bank(world.table, kind="mortgage", seat=1, space=39)  # Unmortgage is offered
+    banker = Banker(new_page(viewport), world).open(live_server.url)
+    banker.player(1)
+    smallest = banker.page.evaluate(SMALLEST_TEXT)
+    assert smallest[0][0] >= 15, smallest
+    assert banker.page.evaluate(BROKEN_WORDS) == []
+    banker.move("buy")
+    assert banker.page.evaluate(SMALLEST_TEXT)[0][0] >= 15
