@@ -1,9 +1,8 @@
 """Reads for the referees' rules FAQ: search as you type, and the briefing list."""
 
+import difflib
 import re
 from collections.abc import Iterable, Sequence
-from functools import reduce
-from operator import or_
 
 from django.contrib.postgres.search import (
     SearchQuery,
@@ -125,16 +124,30 @@ def _plain_stems(words: Sequence[str]) -> list[str]:
 
 
 def _search_plain(*, words: Sequence[str], limit: int) -> list[FaqEntry]:
-    stems = _plain_stems(words)
-    matches = reduce(
-        or_,
-        (
-            Q(question__icontains=stem) | Q(keywords__icontains=stem) | Q(answer__icontains=stem)
-            for stem in stems
-        ),
-    )
-    entries = FaqEntry.objects.defer("search_document").filter(matches)
-    return faq_rank_plain(entries=entries, words=words, limit=limit)
+    """Without PostgreSQL's full text and trigrams: the whole FAQ (a few hundred entries at
+    most) read in one query and ranked in Python, each word the FAQ does not use read as
+    the nearest word it does ("morgage" as "mortgage", "jale" as "jail")."""
+    entries = list(FaqEntry.objects.defer("search_document"))
+    topical: set[str] = set()  # the questions' and keywords' words, tried first
+    answers: set[str] = set()
+    for entry in entries:
+        topical.update(_WORD.findall(f"{entry.question} {entry.keywords}".lower()))
+        answers.update(_WORD.findall(entry.answer.lower()))
+    nearest = [_nearest(word, topical, answers) for word in words]
+    return faq_rank_plain(entries=entries, words=nearest, limit=limit)
+
+
+def _nearest(word: str, *vocabularies: set[str]) -> str:
+    """The word, if the FAQ uses it; else the FAQ's word nearest to it in spelling, from the
+    first vocabulary that has one: the typo tolerance PostgreSQL's trigrams give, for the
+    databases without them."""
+    if any(word in vocabulary for vocabulary in vocabularies):
+        return word
+    for vocabulary in vocabularies:
+        close = difflib.get_close_matches(word, vocabulary, n=5, cutoff=0.7)
+        if close:  # of the nearest, one with the same first letter (typos seldom change it)
+            return next((c for c in close if c[0] == word[0]), close[0])
+    return word
 
 
 def faq_rank_plain(

@@ -354,6 +354,25 @@ def test_without_postgresql_the_plain_fallback_still_finds_the_answer_in_one_que
     assert slug in found, (query, found)
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("query", "slug"),
+    [
+        ("morgage", "mortgage-how"),
+        ("jale", "jail-ways-out"),
+        ("get out of jial", "jail-ways-out"),
+        ("railrod rent", "rent-station"),
+        ("hotle shortage", "building-hotel-shortage"),
+    ],
+)
+def test_without_postgresql_a_misspelt_word_is_read_as_the_nearest_word_the_faq_uses(
+    monkeypatch, query, slug
+):
+    monkeypatch.setattr(selectors, "_has_full_text_search", lambda: False)  # as on SQLite
+    found = top(query)
+    assert slug in found, (query, found)
+
+
 # ------------------------------------------------------------------------------ admin
 
 
