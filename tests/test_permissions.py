@@ -486,6 +486,7 @@ PAGE_ROWS = [
     PageRow("desk.donations", "GET", "desk:donations", DESK),
     PageRow("desk.donations.post", "POST", "desk:donations", DESK,
             form={"donor": "Shop", "amount": "5"}),
+    PageRow("desk.screen_link.post", "POST", "desk:screen-link", DESK, form={"action": "issue"}),
     PageRow("desk.volunteers", "GET", "desk:volunteers", DESK),
     PageRow("desk.volunteers.post", "POST", "desk:volunteers", DESK,
             form={"username": "newbie", "role": "referee"}),

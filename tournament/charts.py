@@ -126,11 +126,13 @@ def bar_chart(
             f'width="{slot * 0.8:.1f}" height="{frame.y(0) - top:.1f}" fill="{COLOURS[0]}" '
             f'data-label="{escape(label)}" data-value="{value}"/>'
         )
-        if index in labelled:
+        if index in labelled:  # the ends' labels kept inside the chart
+            anchor = "start" if index == 0 else "end" if index == len(bars) - 1 else "middle"
+            at = x if anchor == "start" else x + slot if anchor == "end" else x + slot / 2
             parts.append(
-                f'<text class="chart-axis" x="{x + slot / 2:.1f}" '
+                f'<text class="chart-axis" x="{at:.1f}" '
                 f'y="{height - frame.bottom + text * 3 // 2}" '
-                f'text-anchor="middle">{escape(label)}</text>'
+                f'text-anchor="{anchor}">{escape(label)}</text>'
             )
     return _close(parts)
 

@@ -40,6 +40,7 @@ from tournament.results import selectors as result_selectors
 from tournament.room import night
 from tournament.services import events as services
 from tournament.services.rounds import round_create
+from tournament.services.screens import screen_link_issue, screen_link_revoke, screen_path
 from tournament.timezones import event_zone
 
 SAMPLE_CSV = "name,email,team,paid\nAda Lovelace,ada@example.org,Analysts,20\nAlan Turing,,,0"
@@ -86,9 +87,36 @@ def event_overview(request: HttpRequest, event_id: int) -> HttpResponse:
         volunteers=event.volunteers.select_related("user", "player"),
         locked=_rules_locked(event.pk),
         variants=[label for name, label in VARIANT_LABELS.items() if event.variants.get(name)],
+        screen=_screen_link(request, event),
         **_night_charts(event),
     )
     return render(request, "desk/event_overview.html", context)
+
+
+def _screen_link(request: HttpRequest, event: Event) -> dict[str, str] | None:
+    """The big screen's link, to open and to copy onto the projector's machine."""
+    path = screen_path(event)
+    return {"path": path, "url": request.build_absolute_uri(path)} if path else None
+
+
+SCREEN_ACTIONS = {
+    "issue": (screen_link_issue, "A new big screen link is ready: any earlier one stops working."),
+    "revoke": (screen_link_revoke, "The big screen link no longer works."),
+}
+
+
+@require_POST
+@desk_view
+def screen_link(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Make (or make anew) or revoke the big screen's link."""
+    event = organised_event(request, event_id)
+    action = SCREEN_ACTIONS.get(request.POST.get("action", ""))
+    if action is None:
+        return HttpResponse("Make or revoke the link: nothing else.", status=400)
+    change, sentence = action
+    change(event_id=event.pk, actor=request.user)
+    done(request, sentence)
+    return redirect(reverse("desk:event", args=[event.pk]) + "#screen-heading")
 
 
 DESK_CHART = {"width": 420, "height": 220, "text": 14}  # a card's width, read on a phone
@@ -171,8 +199,7 @@ def players(request: HttpRequest, event_id: int) -> HttpResponse:
         players=event.players.all(),
         counts=selectors.player_counts(event.pk),
     )
-    status = 400 if request.method == "POST" else 200  # here after a POST: it was refused
-    return render(request, "desk/players.html", context, status=status)
+    return render(request, "desk/players.html", context)
 
 
 @desk_view

@@ -20,6 +20,7 @@ urlpatterns = [
     path("events/<int:event_id>/check-in/status.json", check_in.status, name="check-in-status"),
     path("players/<int:player_id>/message/", check_in.player_message, name="player-message"),
     path("events/<int:event_id>/donations/", events.donations, name="donations"),
+    path("events/<int:event_id>/screen-link/", events.screen_link, name="screen-link"),
     path("events/<int:event_id>/volunteers/", events.volunteers, name="volunteers"),
     path("events/<int:event_id>/rounds/", events.rounds, name="rounds"),
     path("events/<int:event_id>/bracket/", events.bracket, name="bracket"),

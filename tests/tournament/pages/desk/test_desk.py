@@ -256,7 +256,7 @@ def test_a_name_already_registered_is_added_again_only_once_confirmed(world):
     assert desk.post(url, fields).status_code == 302
     again = desk.post(url, {**fields, "new-name": " grace hopper "})
     page = again.content.decode()
-    assert again.status_code == 400
+    assert again.status_code == 200  # the form again, with the question
     assert "Grace Hopper is already registered" in page
     assert "two badges would print" in page
     assert 'name="new-again"' in page  # the box to tick for another person of that name
@@ -747,3 +747,42 @@ def test_home_lists_a_persons_events_with_the_desk_for_those_they_organise(world
     assert world.event.name in referee_home
     assert "Referee" in referee_home
     assert reverse("desk:event", args=[world.event.pk]) not in referee_home
+
+
+# --------------------------------------------------------------------------- tonight's links
+
+
+def test_the_overview_links_to_everything_run_on_the_night(world):
+    page = session_for(world.organiser).get(reverse("desk:event", args=[world.event.pk]))
+    html = page.content.decode()
+    for name, args in (
+        ("print-page", [world.event.pk]),
+        ("desk:check-in", [world.event.pk]),
+        ("verify", []),
+        ("faq-event", [world.event.pk]),
+        ("faq-briefing", [world.event.pk]),
+    ):
+        assert f'href="{reverse(name, args=args)}"' in html, name
+    assert "Make a big screen link" in html
+
+
+def test_the_big_screen_link_is_made_opened_and_revoked_from_the_desk(world, client):
+    desk = session_for(world.organiser)
+    url = reverse("desk:screen-link", args=[world.event.pk])
+    assert desk.post(url, {"action": "issue"}).status_code == 302
+    world.event.refresh_from_db()
+    screen = reverse("event-screen", args=[world.event.pk, world.event.screen_token])
+    html = desk.get(reverse("desk:event", args=[world.event.pk])).content.decode()
+    assert f'href="{screen}"' in html  # open it
+    assert f"http://testserver{screen}" in html  # the whole address, to copy
+    assert client.get(screen).status_code == 200
+    assert desk.post(url, {"action": "revoke"}).status_code == 302
+    assert client.get(screen).status_code == 404
+    assert desk.post(url, {"action": "sideways"}).status_code == 400
+    referee = session_for(world.referee)
+    assert referee.post(url, {"action": "issue"}).status_code == 403
+    actions = AuditEvent.objects.filter(event=world.event, action__startswith="screen_link")
+    assert [a.action for a in actions.order_by("pk")] == [
+        "screen_link_issued",
+        "screen_link_revoked",
+    ]

@@ -52,7 +52,7 @@ def test_an_organiser_imports_players_seats_a_round_and_starts_it(live_server, n
     log_in(page, live_server.url, "olive")
 
     page.get_by_role("link", name=re.compile("Open the desk")).click()
-    page.get_by_role("link", name="Players").click()
+    page.get_by_role("link", name="Players", exact=True).click()
     page.get_by_role("link", name="Import a CSV").click()
     page.get_by_label("…or paste the CSV here").fill(CSV + "\n,nameless@example.org,,\nZed,,,a lot")
     page.get_by_role("button", name="Import players").click()
