@@ -419,3 +419,15 @@ def test_a_refused_void_in_the_browser_shows_the_sentence(live_server, new_page)
     check_page(page, "refused void")
     snap(page, "referee-table-refused-phone")
     assert not Entry.objects.filter(voids=buy).exists()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_the_referees_links_are_big_enough_to_tap(live_server, new_page):
+    world = make_world(players=4)
+    page = new_page(viewport=PHONE)
+    log_in(page, live_server.url, world.referee.username, event_url(world))
+    for name in ("← Events", "All answers", "Briefing"):
+        box = page.get_by_role("link", name=name, exact=True).bounding_box()
+        assert box is not None
+        assert box["height"] >= 44, (name, box)
