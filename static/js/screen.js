@@ -345,7 +345,21 @@
     actions[key]();
   });
 
+  // The controls hide 3 s after the pointer last moved (and the pointer with them), so the
+  // hall sees only the figures; a move, a touch or a key brings them back.
+  var IDLE_MS = 3000;
+  var idleTimer = null;
+  function awake() {
+    document.body.classList.remove("screen-idle");
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(function () { document.body.classList.add("screen-idle"); }, IDLE_MS);
+  }
+  ["pointermove", "pointerdown", "keydown"].forEach(function (name) {
+    document.addEventListener(name, awake, { passive: true });
+  });
+
   // ------------------------------------------------------------------ start
+  awake();
   takeServerTime(snapshot);
   applyLook();
   draw();

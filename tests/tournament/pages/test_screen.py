@@ -437,3 +437,22 @@ def test_the_big_screen_shows_the_finals_chart_as_it_is_played(live_server, new_
     expect(chart).to_have_attribute("src", re.compile(r"\?v=8$"), timeout=15_000)
     wait_until(page, "document.querySelector('#final-chart img').complete")
     snap(page, "big-screen-final-chart")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_controls_hide_three_seconds_after_the_pointer_last_moved(live_server, new_page):
+    world = make_world(players=8)
+    event = screen_link_issue(event_id=world.event.pk)
+    page = new_page(viewport=FULL_HD)
+    page.goto(f"{live_server.url}{screen_url(event)}")
+    controls = page.locator(".screen-controls")
+    expect(controls).to_be_visible()
+    page.wait_for_timeout(2000)
+    expect(controls).to_be_visible()  # not before 3 s
+    expect(controls).to_be_hidden(timeout=4000)
+    page.mouse.move(400, 300)
+    expect(controls).to_be_visible()
+    pause = page.locator("[data-action=pause]")
+    pause.click()  # and they work once back
+    expect(pause).to_have_attribute("aria-pressed", "true")
