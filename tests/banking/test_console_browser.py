@@ -504,3 +504,21 @@ def test_no_console_text_is_under_15px_and_no_move_name_breaks(
     assert banker.page.evaluate(BROKEN_WORDS) == []
     banker.move("buy")
     assert banker.page.evaluate(SMALLEST_TEXT)[0][0] >= 15
+
+
+def test_a_closed_or_confirmed_table_shows_its_state_and_no_live_moves(live_server, new_page):
+    from tournament.results.closing import table_close
+    from tournament.results.reviews import table_confirm
+
+    banker, world = open_console(live_server, new_page)
+    moves = banker.page.locator("#moves .moves")
+    expect(moves).to_be_visible()
+    table_close(table_id=world.table.pk)
+    banker.page.reload()
+    expect(banker.page.locator("[data-review=awaiting]")).to_be_visible()
+    expect(moves).to_be_hidden()
+    expect(banker.page.locator("#moves-title")).to_have_text("No moves: the table is closed")
+    table_confirm(table_id=world.table.pk, user=world.referee)
+    banker.page.reload()
+    expect(banker.page.locator("[data-review=confirmed]")).to_be_visible()
+    expect(moves).to_be_hidden()

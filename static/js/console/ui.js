@@ -171,9 +171,16 @@ export function renderSeats(app) {
   });
   fill($("seats"), cards);
   const current = s.seats.find((seat) => seat.seat === app.seat);
-  $("moves-title").textContent = current ? `${current.name}\u2019s moves` : "Pick a player";
+  // No live moves on a table that is closed (awaiting its check, or confirmed) or whose
+  // round is not running: the banner above says why.
+  const stopped = s.table_status === "closed" ? "the table is closed"
+    : ["planned", "seated", "ended"].includes(s.status) ? "the round is not running" : "";
+  $("moves-title").textContent = stopped ? `No moves: ${stopped}`
+    : current ? `${current.name}\u2019s moves` : "Pick a player";
+  document.querySelector("#moves .moves").hidden = Boolean(stopped);
+  $("next-seat").hidden = Boolean(stopped);
   for (const button of document.querySelectorAll("#moves [data-move]")) {
-    button.disabled = !current || current.bankrupt;
+    button.disabled = Boolean(stopped) || !current || current.bankrupt;
   }
 }
 
