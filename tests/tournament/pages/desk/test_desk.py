@@ -22,6 +22,7 @@ from tournament.models import (
     Donation,
     Event,
     Player,
+    PrintJob,
     Result,
     Round,
     Table,
@@ -786,3 +787,20 @@ def test_the_big_screen_link_is_made_opened_and_revoked_from_the_desk(world, cli
         "screen_link_issued",
         "screen_link_revoked",
     ]
+
+
+def test_a_seated_round_prints_its_table_cards_from_its_own_page(
+    world, django_capture_on_commit_callbacks
+):
+    desk = session_for(world.organiser)
+    page = desk.get(reverse("desk:round", args=[world.round.pk])).content.decode()
+    assert "Print table cards" in page
+    assert f'name="round" value="{world.round.pk}"' in page
+    with django_capture_on_commit_callbacks(execute=False):
+        answer = desk.post(
+            reverse("print-page", args=[world.event.pk]),
+            {"kind": "table_cards", "round": str(world.round.pk)},
+        )
+    assert answer.status_code == 302
+    job = PrintJob.objects.get(event=world.event)
+    assert (job.kind, job.round_id) == ("table_cards", world.round.pk)
