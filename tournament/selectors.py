@@ -176,6 +176,11 @@ def seating_preview(
     }
 
 
+def console_path(key: str) -> str:
+    """The address of a table's banker console (its key is the table's secret)."""
+    return f"/console/{key}/"
+
+
 def round_table_status(*, round_id: int) -> list[dict[str, Any]]:
     """Each table of a round as the desk watches it: banker, players, open or closed, and
     its ledger's latest entry (sequence number, kind, time). Two queries whatever the
@@ -232,7 +237,7 @@ def round_table_status(*, round_id: int) -> list[dict[str, Any]]:
             "banker": table["banker_name"],
             "referee": table["referee_name"],
             "key": table["key"],
-            "console_url": f"/console/{table['key']}/",
+            "console_url": console_path(table["key"]),
             "players": players.get(table["pk"], []),
             "last_seq": table["last_seq"] or 0,
             "last_kind": table["last_kind"],

@@ -21,7 +21,7 @@ from tournament.printing.bracket import bracket_layout
 from tournament.printing.registry import Parts, document
 from tournament.printing.render import qr_svg, site_url
 from tournament.results.shape import result_rows
-from tournament.selectors import money_raised
+from tournament.selectors import console_path, money_raised
 
 BATCH = 50
 LEDGER_ROWS = 28
@@ -147,7 +147,7 @@ def table_cards(job: PrintJob) -> Parts:
     round_ = round_of(job, "table cards")
 
     def page(table: Table) -> dict[str, Any]:
-        url = site_url(f"/console/{table.key}/")
+        url = site_url(console_path(table.key))
         seats = seats_of(table)
         return {
             "table": table.number,

@@ -3,8 +3,9 @@ latest entry, its leader) and the reasons it needs attention, judged here, on th
 against the event's thresholds (Event.attention_*). Shared by the desk and the referees.
 
 Two queries whatever the number of tables: the round with its event, then its tables with
-their ledger's and tablet's rows; each table's leader is kept under its ledger's version,
-so a third reads the states of the tables whose ledger moved since. `now` is the clock,
+their ledger's and tablet's rows (for the desk, with what its table cards show); each
+table's leader is kept under its ledger's version, so a third reads the states of the
+tables whose ledger moved since. `now` is the clock,
 settable in tests.
 """
 
@@ -14,11 +15,13 @@ from datetime import datetime
 from types import SimpleNamespace
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 
 from banking.ledgers import rules_of
-from banking.models import TableLedger
+from banking.models import Entry, TableLedger
 from games import engine
 from tournament.models import Event, Round, Table
 
@@ -211,36 +214,52 @@ class Row(SimpleNamespace):
 TABLET_FIELDS = ("seen_at", "online", "outbox", "synced_at", "back_at", "last_away_seconds")
 
 
-def _rows(rounds: list[Round]) -> list[Row]:
-    """The rounds' tables as plain rows, in one query (the desk polls this every 5 s)."""
+def _rows(rounds: list[Round], *, desk: bool = False) -> list[Row]:
+    """The rounds' tables as plain rows, in one query (the desk polls this every 5 s). For
+    the desk, also what its table cards show: the console key, the banker and the latest
+    entry's kind."""
     fields = ("pk", "number", "round_id", "status", "review", "review_note")
     tablet = tuple(f"tablet__{name}" for name in TABLET_FIELDS)
     ledger = ("ledger__last_seq", "ledger__last_entry_at")
-    rows = (
-        Table.objects.filter(round__in=rounds)
-        .order_by("round__number", "number")
-        .values_list(*fields, *ledger, *tablet)
-    )
+    tables = Table.objects.filter(round__in=rounds).order_by("round__number", "number")
+    card: tuple[str, ...] = ()
+    if desk:
+        card = ("key", "banker_name", "last_kind")
+        last_kind = Entry.objects.filter(
+            table=OuterRef("pk"), seq=OuterRef("ledger__last_seq")
+        ).values("kind")[:1]
+        username = get_user_model().USERNAME_FIELD
+        tables = tables.annotate(
+            banker_name=F(f"banker__user__{username}"), last_kind=Subquery(last_kind)
+        )
     found = []
-    for values in rows:
-        own = dict(zip(fields, values, strict=False))
-        last_seq, last_entry_at = values[len(fields) : len(fields) + 2]
-        beat = values[len(fields) + 2 :]
+    for values in tables.values_list(*fields, *card, *ledger, *tablet):
+        own = dict(zip(fields + card, values, strict=False))
+        at = len(fields) + len(card)
+        last_seq, last_entry_at = values[at : at + 2]
+        beat = values[at + 2 :]
         heard = Row(**dict(zip(TABLET_FIELDS, beat, strict=True))) if beat[0] else None
         found.append(Row(**own, last_seq=last_seq, last_entry_at=last_entry_at, tablet=heard))
     return found
 
 
-def _tiles(rounds: list[Round], now: datetime) -> list[dict[str, Any]]:
-    if not rounds:
-        return []
-    tables = _rows(rounds)
+def _tiles(rounds: list[Round], now: datetime, tables: list[Row]) -> list[dict[str, Any]]:
     by_id = {round_.pk: round_ for round_ in rounds}
     rules = {round_.pk: rules_of(round_.event) for round_ in rounds}
     leaders = _leaders(tables, rules)
     tiles = [_tile(t, by_id[t.round_id], rules[t.round_id], leaders.get(t.pk), now) for t in tables]
     # Tables needing attention first; in each group, by round and table number.
     return sorted(tiles, key=lambda tile: not tile["attention"])
+
+
+def _room(round_: Round, tables: list[Row], now: datetime) -> dict[str, Any]:
+    tiles = _tiles([round_], now, tables)
+    return {
+        "round_id": round_.pk,
+        "thresholds": thresholds(round_.event),
+        "tables": tiles,
+        "attention": sum(1 for tile in tiles if tile["attention"]),
+    }
 
 
 def control_room(
@@ -252,13 +271,15 @@ def control_room(
     now = now or timezone.now()
     if round_ is None or round_.pk != round_id:
         round_ = Round.objects.select_related("event").get(pk=round_id)
-    tiles = _tiles([round_], now)
-    return {
-        "round_id": round_.pk,
-        "thresholds": thresholds(round_.event),
-        "tables": tiles,
-        "attention": sum(1 for tile in tiles if tile["attention"]),
-    }
+    return _room(round_, _rows([round_]), now)
+
+
+def desk_watch(*, round_: Round, now: datetime) -> tuple[list[Row], dict[str, Any]]:
+    """What the desk's round page polls, from one read of the round's tables: the rows its
+    table cards show (in table order, with `key`, `banker_name` and `last_kind`), and the
+    control room. `round_` with its event."""
+    rows = _rows([round_], desk=True)
+    return rows, _room(round_, rows, now)
 
 
 def tables_needing_attention(*, event_id: int, now: datetime | None = None) -> list[dict[str, Any]]:
@@ -269,7 +290,9 @@ def tables_needing_attention(*, event_id: int, now: datetime | None = None) -> l
             event_id=event_id, status__in=(Round.Status.RUNNING, Round.Status.TIME_CALLED)
         ).select_related("event")
     )
-    return [tile for tile in _tiles(rounds, now) if tile["attention"]]
+    if not rounds:
+        return []
+    return [tile for tile in _tiles(rounds, now, _rows(rounds)) if tile["attention"]]
 
 
 def thresholds(event: Event) -> dict[str, int]:

@@ -13,6 +13,7 @@ from django.db import transaction
 from banking.actors import Actor
 from banking.services.entries import entry_post
 from tournament.models import Event, Volunteer
+from tournament.selectors import console_path
 from tournament.services.events import (
     donation_add,
     event_create,
@@ -101,7 +102,7 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(f"Loaded {DEMO_NAME}: 16 players, 4 tables running."))
         self.stdout.write(f"  Logins (password {PASSWORD}): organiser, referee, banker")
         if first is not None:
-            self.stdout.write(f"  Table 1's banker console: /console/{first.key}/")
+            self.stdout.write(f"  Table 1's banker console: {console_path(first.key)}")
 
     def _user(self, username: str) -> Any:
         user, created = get_user_model().objects.get_or_create(username=username)

@@ -134,3 +134,17 @@ def test_the_event_api_reads_and_changes_the_thresholds(world):
     )
     assert created.status_code == 201
     assert created.json()["attention_offline_minutes"] == 5
+
+
+def test_the_desks_poll_reads_the_rounds_tables_once_for_the_cards_and_the_tiles(world):
+    bank(world.table, kind="buy", seat=1, space=39)
+    client = session_for(world.organiser)
+    url = reverse("desk:round-status", args=[world.round.pk])
+    client.get(url)  # the leaders are kept from here on
+    with CaptureQueriesContext(connection) as captured:
+        data = client.get(url).json()
+    tables = [q["sql"] for q in captured if 'FROM "tournament_table"' in q["sql"]]
+    assert len(tables) == 1, tables
+    first = next(t for t in data["tables"] if t["id"] == world.table.pk)
+    tile = next(t for t in data["room"]["tables"] if t["id"] == world.table.pk)
+    assert (first["last_seq"], first["last_kind_label"], tile["entries"]) == (1, "buy", 1)
