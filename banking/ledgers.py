@@ -24,6 +24,19 @@ def _seats(table: Table) -> dict[str, list[Any]]:
     return {str(seat.number): [seat.player_id, seat.player.name] for seat in seats}
 
 
+def leader_of(
+    state: engine.TableState, seats: dict[str, Any], rules: engine.Rules
+) -> dict[str, Any]:
+    """The seat with the highest net worth (the lowest seat number among equals), as the
+    projection keeps it after each entry for the desk's control room."""
+    best: dict[str, Any] = {}
+    for number, (_, name) in sorted(seats.items(), key=lambda item: int(item[0])):
+        worth = engine.net_worth(state, rules, int(number)).total
+        if not best or worth > best["net_worth"]:
+            best = {"seat": int(number), "name": name, "net_worth": worth}
+    return best
+
+
 def start_state(table: Table, rules: engine.Rules) -> engine.TableState:
     """The table before any entry: starting cash for each seat, named after its player."""
     return engine.new_table(rules, {int(n): name for n, (_, name) in _seats(table).items()})

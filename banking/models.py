@@ -57,6 +57,12 @@ class TableLedger(models.Model):
     state = models.JSONField()
     last_seq = models.PositiveIntegerField(default=0)
     last_entry_at = models.DateTimeField(null=True, blank=True)
+    leader = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The seat with the highest net worth after the latest entry: "
+        "{seat, name, net_worth}; none before the first entry.",
+    )
 
     def __str__(self) -> str:
         return f"Ledger of {self.table}"

@@ -1,11 +1,12 @@
-"""Proof that every stored table state equals a replay of its ledger through the engine."""
+"""Proof that every stored table state (and the leader kept with it) equals a replay of its
+ledger through the engine."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from banking.ledgers import replayed_state, rules_of
+from banking.ledgers import leader_of, replayed_state, rules_of
 from banking.models import TableLedger
 from games import engine
 from tournament.models import Table
@@ -26,10 +27,11 @@ def ledger_differences(event_id: int | None = None) -> Iterator[Difference]:
         table = ledger.table
         rules = rules_of(table.round.event)
         try:
-            replayed = replayed_state(table, rules).as_dict()
+            replay = replayed_state(table, rules)
         except engine.RuleViolation as exc:
             yield Difference(table, f"the ledger no longer replays: {exc.detail}")
             continue
+        replayed = replay.as_dict()
         stored = engine.TableState.from_dict(ledger.state).as_dict()
         # A debt taken on before creditors were recorded has none stored: the replay
         # knows it, the stored state never did. Every creditor stored must match.
@@ -43,3 +45,9 @@ def ledger_differences(event_id: int | None = None) -> Iterator[Difference]:
                 yield Difference(
                     table, f"{part}: stored {stored[part]!r}, replayed {replayed[part]!r}"
                 )
+        # The leader is kept from the first entry on (none stored before it, or by a write
+        # that predates it: the control room then works it out from the state).
+        if ledger.leader is not None:
+            leader = leader_of(replay, ledger.seats, rules)
+            if ledger.leader != leader:
+                yield Difference(table, f"leader: stored {ledger.leader!r}, replayed {leader!r}")

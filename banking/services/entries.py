@@ -14,7 +14,7 @@ from uuid import UUID, uuid4
 from django.db import IntegrityError, connection, transaction
 
 from banking.actors import Actor
-from banking.ledgers import effective_history, ledger_of, rules_of
+from banking.ledgers import effective_history, leader_of, ledger_of, rules_of
 from banking.models import Entry, TableLedger
 from games import engine
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
@@ -186,6 +186,7 @@ def _record(
     kind: str,
     fields: Mapping[str, Any],
     outcome: engine.Outcome,
+    rules: engine.Rules,
     digest: str,
     actor: Actor,
     voids: Entry | None = None,
@@ -205,6 +206,7 @@ def _record(
         voids=voids,
     )
     ledger.state = outcome.state.as_dict()
+    ledger.leader = leader_of(outcome.state, ledger.seats, rules)
     ledger.last_seq = seq
     try:
         # No savepoint: a failed insert ends the whole post (the Conflict rolls it back).
@@ -228,7 +230,7 @@ def _record_sql() -> str:
     values = ", ".join(["%s"] * len(_ENTRY_FIELDS))
     insert = f"INSERT INTO {entries} ({columns}) VALUES ({values}) RETURNING 1"  # noqa: S608
     update = (
-        f"UPDATE {ledgers} SET state = %s, last_seq = %s, last_entry_at = %s "  # noqa: S608
+        f"UPDATE {ledgers} SET state = %s, leader = %s, last_seq = %s, last_entry_at = %s "  # noqa: S608
         "WHERE table_id = %s AND EXISTS (SELECT 1 FROM recorded)"
     )
     return f"WITH recorded AS ({insert}) {update}"
@@ -240,13 +242,14 @@ def _insert_and_project(entry: Entry, ledger: TableLedger) -> Any:
     if connection.vendor != "postgresql":  # SQLite in development: two statements
         entry.save(force_insert=True)
         ledger.last_entry_at = entry.created_at
-        ledger.save(update_fields=["state", "last_seq", "last_entry_at"])
+        ledger.save(update_fields=["state", "leader", "last_seq", "last_entry_at"])
         return entry.created_at
     values = [f.get_db_prep_save(f.pre_save(entry, add=True), connection) for f in _ENTRY_FIELDS]
-    state = TableLedger._meta.get_field("state")
+    state, leader = (TableLedger._meta.get_field(name) for name in ("state", "leader"))
     params = [
         *values,
         state.get_db_prep_save(ledger.state, connection),
+        leader.get_db_prep_save(ledger.leader, connection),
         ledger.last_seq,
         entry.created_at,
         ledger.table_id,
@@ -302,6 +305,7 @@ def entry_post(
         kind=entry.kind,
         fields=engine.entry_fields(entry),
         outcome=outcome,
+        rules=rules,
         digest=digest,
         actor=actor,
     )
@@ -346,6 +350,7 @@ def entry_void(
         kind=Entry.VOID,
         fields={"entry": str(target.id), "seq": target.seq, "reason": reason},
         outcome=outcome,
+        rules=rules,
         digest=digest,
         actor=actor,
         voids=target,

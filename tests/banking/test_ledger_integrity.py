@@ -7,6 +7,7 @@ from django.core.management import call_command
 from django.db import DatabaseError, transaction
 
 from banking.models import Entry, TableLedger
+from banking.selectors import table_state
 from banking.services.entries import entry_void
 from tests.entries import BANKER, bank
 
@@ -69,3 +70,22 @@ def test_a_state_stored_before_creditors_were_recorded_still_verifies(rent_debt,
     rent_debt.save()
     call_command("verify_ledgers")
     assert "all match a replay" in capsys.readouterr().out
+
+
+def test_each_entry_keeps_its_tables_leader_in_the_projection(world, entry):
+    bank(world.table, kind="bank_payment", seat=1, amount=-300)
+    bank(world.table, kind="bank_payment", seat=3, amount=250)
+    ledger = TableLedger.objects.get(table=world.table)
+    seats = table_state(world.table)["seats"]
+    best = max(seats, key=lambda s: (s["net_worth"], -s["seat"]))
+    assert best["seat"] == 3
+    assert ledger.leader == {"seat": 3, "name": best["name"], "net_worth": best["net_worth"]}
+
+
+def test_verify_ledgers_reports_a_stored_leader_that_differs(world, entry, capsys):
+    ledger = TableLedger.objects.get(table=world.table)
+    ledger.leader = {"seat": 1, "name": ledger.seats["1"][1], "net_worth": 9999}
+    ledger.save()
+    with pytest.raises(SystemExit):
+        call_command("verify_ledgers")
+    assert "leader" in capsys.readouterr().err

@@ -3,9 +3,8 @@ latest entry, its leader) and the reasons it needs attention, judged here, on th
 against the event's thresholds (Event.attention_*). Shared by the desk and the referees.
 
 Two queries whatever the number of tables: the round with its event, then its tables with
-their ledger's and tablet's rows (for the desk, with what its table cards show); each
-table's leader is kept under its ledger's version, so a third reads the states of the
-tables whose ledger moved since. `now` is the clock,
+their ledger's and tablet's rows (for the desk, with what its table cards show), the
+ledger's row with the leader it keeps after each entry. `now` is the clock,
 settable in tests.
 """
 
@@ -20,7 +19,7 @@ from django.core.cache import cache
 from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 
-from banking.ledgers import rules_of
+from banking.ledgers import leader_of, rules_of
 from banking.models import Entry, TableLedger
 from games import engine
 from tournament.models import Event, Round, Table
@@ -100,13 +99,16 @@ def _tablet(table: Row, now: datetime) -> dict[str, Any]:
 
 def _leaders(tables: list[Row], rules: dict[int, engine.Rules]) -> dict[int, dict[str, Any]]:
     """Each table's seat with the highest net worth (none before the first entry, when all
-    are level), kept per table and ledger version: a table's state is read and valued again
-    only after it changed."""
-    keys = {}
-    for table in tables:
-        last_seq = table.last_seq or 0
-        if last_seq:
-            keys[table.pk] = f"room-leader:{table.pk}:{last_seq}"
+    are level), as its ledger keeps it after each entry. A ledger written before it kept
+    its leader has its state read and valued, kept per table and ledger version."""
+    found = {table.pk: table.leader for table in tables if table.last_seq and table.leader}
+    keys = {
+        table.pk: f"room-leader:{table.pk}:{table.last_seq}"
+        for table in tables
+        if table.last_seq and not table.leader
+    }
+    if not keys:
+        return found
     kept = cache.get_many(list(keys.values()))
     missing = [table_id for table_id, key in keys.items() if key not in kept]
     if missing:
@@ -115,20 +117,13 @@ def _leaders(tables: list[Row], rules: dict[int, engine.Rules]) -> dict[int, dic
         for table_id, state, seats in TableLedger.objects.filter(table_id__in=missing).values_list(
             "table_id", "state", "seats"
         ):
-            fresh[keys[table_id]] = _leader(state, seats, rules[round_of[table_id]])
+            fresh[keys[table_id]] = leader_of(
+                engine.TableState.from_dict(state), seats, rules[round_of[table_id]]
+            )
         cache.set_many(fresh, LEADER_KEPT_SECONDS)
         kept.update(fresh)
-    return {table_id: kept[key] for table_id, key in keys.items() if key in kept}
-
-
-def _leader(state: dict[str, Any], seats: dict[str, Any], rules: engine.Rules) -> dict[str, Any]:
-    table_state = engine.TableState.from_dict(state)
-    best: dict[str, Any] = {}
-    for number, (_, name) in sorted(seats.items(), key=lambda item: int(item[0])):
-        worth = engine.net_worth(table_state, rules, int(number)).total
-        if not best or worth > best["net_worth"]:
-            best = {"seat": int(number), "name": name, "net_worth": worth}
-    return best
+    found.update({table_id: kept[key] for table_id, key in keys.items() if key in kept})
+    return found
 
 
 def _ledger_field(table: Row, name: str, default: Any) -> Any:
@@ -207,8 +202,9 @@ def _tile(
 
 
 class Row(SimpleNamespace):
-    """A table as the control room reads it: its own columns, its ledger's `last_seq` and
-    `last_entry_at` (None before its first entry) and its `tablet` (None if never heard)."""
+    """A table as the control room reads it: its own columns, its ledger's `last_seq`,
+    `last_entry_at` and `leader` (None before its first entry) and its `tablet` (None if
+    never heard)."""
 
 
 TABLET_FIELDS = ("seen_at", "online", "outbox", "synced_at", "back_at", "last_away_seconds")
@@ -220,7 +216,7 @@ def _rows(rounds: list[Round], *, desk: bool = False) -> list[Row]:
     entry's kind."""
     fields = ("pk", "number", "round_id", "status", "review", "review_note")
     tablet = tuple(f"tablet__{name}" for name in TABLET_FIELDS)
-    ledger = ("ledger__last_seq", "ledger__last_entry_at")
+    ledger = ("ledger__last_seq", "ledger__last_entry_at", "ledger__leader")
     tables = Table.objects.filter(round__in=rounds).order_by("round__number", "number")
     card: tuple[str, ...] = ()
     if desk:
@@ -236,10 +232,18 @@ def _rows(rounds: list[Round], *, desk: bool = False) -> list[Row]:
     for values in tables.values_list(*fields, *card, *ledger, *tablet):
         own = dict(zip(fields + card, values, strict=False))
         at = len(fields) + len(card)
-        last_seq, last_entry_at = values[at : at + 2]
-        beat = values[at + 2 :]
+        last_seq, last_entry_at, leader = values[at : at + 3]
+        beat = values[at + 3 :]
         heard = Row(**dict(zip(TABLET_FIELDS, beat, strict=True))) if beat[0] else None
-        found.append(Row(**own, last_seq=last_seq, last_entry_at=last_entry_at, tablet=heard))
+        found.append(
+            Row(
+                **own,
+                last_seq=last_seq,
+                last_entry_at=last_entry_at,
+                leader=leader,
+                tablet=heard,
+            )
+        )
     return found
 
 
