@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from banking.selectors import table_state
 from tests.browser import (
     TABLET_LANDSCAPE,
     check_page,
@@ -24,7 +25,7 @@ from tests.charts import chart_in, lines
 from tests.conftest import World, client_for, close_and_confirm, make_world
 from tests.entries import bank
 from tests.played import night
-from tournament.models import AuditEvent, Event, Round, Volunteer
+from tournament.models import AuditEvent, Event, Round, Table, Volunteer
 from tournament.results.closing import round_end
 from tournament.results.standings import leaderboard
 from tournament.services.rounds import round_create, round_seat, round_start
@@ -297,7 +298,9 @@ def test_the_snapshot_costs_the_same_queries_for_more_tables_and_entries(client)
     few = queries(make_world(players=8), 1)
     many = queries(make_world(players=20), 10)
     assert many == few
-    assert few <= 10
+    # The event, two versions, the clock and bracket (kept until a round, table or seat
+    # changes: five), then the tables, their rounds and their seats as plain rows.
+    assert few <= 11
 
 
 # ------------------------------------------------------------------------------ in a browser
@@ -456,3 +459,24 @@ def test_the_controls_hide_three_seconds_after_the_pointer_last_moved(live_serve
     pause = page.locator("[data-action=pause]")
     pause.click()  # and they work once back
     expect(pause).to_have_attribute("aria-pressed", "true")
+
+
+@pytest.mark.django_db
+def test_the_screens_leaderboards_are_the_banks_net_worths(client, screened):
+    """The screen reads its tables as plain rows (banking.selectors.watched_tables); each
+    leaderboard holds what the console shows of its seats, for a table in play with a
+    bankrupt seat and for a table never written to."""
+    bank(screened.table, kind="buy", seat=1, space=39)
+    bank(screened.table, kind="bank_payment", seat=2, amount=-1490)
+    bank(screened.table, kind="rent", seat=2, space=39)  # $50 on $10: owed to seat 1
+    bank(screened.table, kind="bankrupt", seat=2, creditor=1)
+    never = Table.objects.filter(round=screened.round).exclude(pk=screened.table.pk).get()
+    assert not hasattr(never, "ledger")  # no entry yet: no ledger stored
+    shown = {t["id"]: t for t in client.get(snapshot_url(screened.event)).json()["tables"]}
+    for table in (screened.table, never):
+        console = table_state(table)["seats"]
+        board = shown[table.pk]["leaderboard"]
+        assert {
+            (r["seat"], r["name"], r["cash"], r["net_worth"], r["bankrupt"]) for r in board
+        } == {(s["seat"], s["name"], s["cash"], s["net_worth"], s["bankrupt"]) for s in console}
+    assert [r["seat"] for r in shown[screened.table.pk]["leaderboard"] if r["bankrupt"]] == [2]

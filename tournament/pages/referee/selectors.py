@@ -35,7 +35,7 @@ def referee_overview(*, event_id: int, recent: int = 1) -> dict[str, Any]:
     Eight queries, whatever the number of tables and entries.
     """
     rounds = event_selectors.current_rounds(event_id=event_id)
-    tables = [bank.watched(table) for table in bank.watched_tables_of(round__in=rounds)]
+    tables = bank.watched_tables(round__in=rounds)
     latest = bank.latest_entries([t["id"] for t in tables], recent) if recent else {}
     for table in tables:
         entries = latest.get(table["id"], [])
@@ -57,7 +57,7 @@ def referee_overview(*, event_id: int, recent: int = 1) -> dict[str, Any]:
 def overview_tables(*, table_ids: list[int], recent: int = 1) -> list[dict[str, Any]]:
     """These tables as the overview shows them (`referee_overview`), in its order: for the
     tables whose kept rendering is out of date."""
-    tables = [bank.watched(table) for table in bank.watched_tables_of(pk__in=table_ids)]
+    tables = bank.watched_tables(pk__in=table_ids)
     latest = bank.latest_entries([t["id"] for t in tables], recent) if recent else {}
     for table in tables:
         entries = latest.get(table["id"], [])
@@ -69,10 +69,10 @@ def overview_tables(*, table_ids: list[int], recent: int = 1) -> list[dict[str, 
 
 def referee_table(*, event_id: int, table_id: int) -> dict[str, Any] | None:
     """One table of the event with its state and its whole ledger, newest first."""
-    found = bank.watched_tables_of(round__event_id=event_id, pk=table_id)
+    found = bank.watched_tables(round__event_id=event_id, pk=table_id)
     if not found:
         return None
-    table = bank.watched(found[0])
+    table = found[0]
     entries = Entry.objects.filter(table_id=table_id).select_related("voided_by").order_by("-seq")
     table["entries"] = bank.entry_lines(entries, names=bank.seat_names(table), rules=table["rules"])
     return table
