@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import re
 import uuid
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from banking.models import Entry
 from banking.selectors import table_for_reading, table_state
+from banking.services.tablets import Report, tablet_heartbeat
 from tests.browser import PHONE, check_page, log_in, snap
 from tests.charts import chart_in, lines
 from tests.conftest import World, make_world
@@ -138,6 +141,22 @@ def test_the_event_page_shows_every_table_with_cash_net_worth_and_latest_entries
     assert "$1,100" in page  # 1500 - 400 for Boardwalk
     assert "Boardwalk" in page
     assert 'action="/faq/events/' in page  # the rules search box, usable without JavaScript
+
+
+@pytest.mark.django_db
+def test_the_event_page_lists_the_tables_needing_attention_as_the_desk_judges_them(client, world):
+    tablet_heartbeat(
+        table_id=world.tables[1].pk,
+        report=Report(outbox=3, oldest_seconds=10, synced_seconds=5),
+        now=timezone.now() - timedelta(minutes=4),
+    )
+    tablet_heartbeat(table_id=world.tables[0].pk, report=Report())
+    bank(world.tables[0], kind="pass_go", seat=1)
+    client.force_login(world.referee)
+    page = html(client.get(event_url(world)))
+    assert "Needs attention" in page
+    assert f"Table {world.tables[1].number}</a>: tablet offline 4 min, 3 entries waiting" in page
+    assert f"Table {world.tables[0].number}</a>:" not in page
 
 
 @pytest.mark.django_db

@@ -11,9 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from banking import selectors as bank
 from banking.models import Entry
 from tournament import access
-from tournament import selectors as event_selectors
-from tournament.models import Event, Round, Table, Volunteer
-from tournament.room import selectors as room
+from tournament.models import Event, Volunteer
 
 
 def refereed_events(user: AbstractBaseUser) -> list[Event]:
@@ -25,38 +23,11 @@ def refereed_events(user: AbstractBaseUser) -> list[Event]:
     return list(events.filter(volunteers__user=user, volunteers__role__in=roles).distinct())
 
 
-def referee_overview(*, event_id: int, recent: int = 1) -> dict[str, Any]:
-    """Every table of the current rounds with its state and its `recent` latest entries
-    (one by default: twenty phones reload this page for a hundred tables; each table's own
-    page has the whole ledger).
-
-    With them, the tables needing attention, as the desk's control room judges them.
-
-    Eight queries, whatever the number of tables and entries.
-    """
-    rounds = event_selectors.current_rounds(event_id=event_id)
-    tables = bank.watched_tables(round__in=rounds)
-    latest = bank.latest_entries([t["id"] for t in tables], recent) if recent else {}
-    for table in tables:
-        entries = latest.get(table["id"], [])
-        table["entries"] = bank.entry_lines(
-            entries, names=bank.seat_names(table), rules=table["rules"]
-        )
-    running = (Round.Status.RUNNING, Round.Status.TIME_CALLED)
-    live = [t for t in tables if t["round_status"] in running]
-    return {
-        "rounds": rounds,
-        "tables": tables,
-        # The queues at the top of the page: results to correct, and results to check.
-        "disputed": [t for t in live if t["review"] == Table.Review.DISPUTED],
-        "awaiting": [t for t in live if t["review"] == Table.Review.AWAITING],
-        "attention": room.tables_needing_attention(event_id=event_id),
-    }
-
-
 def overview_tables(*, table_ids: list[int], recent: int = 1) -> list[dict[str, Any]]:
-    """These tables as the overview shows them (`referee_overview`), in its order: for the
-    tables whose kept rendering is out of date."""
+    """These tables as the referees' overview shows them, each with its `recent` latest
+    entries (one by default: twenty phones reload the page for a hundred tables; each
+    table's own page has the whole ledger), in its order: for the tables whose kept
+    rendering is out of date."""
     tables = bank.watched_tables(pk__in=table_ids)
     latest = bank.latest_entries([t["id"] for t in tables], recent) if recent else {}
     for table in tables:

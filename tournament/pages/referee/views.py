@@ -36,6 +36,7 @@ from tournament.models import Event, Round, Table
 from tournament.pages.referee import selectors
 from tournament.results import reviews
 from tournament.results import selectors as result_selectors
+from tournament.room import selectors as room_selectors
 from tournament.text import TextCheckedForm
 
 MAX_REASON = 200
@@ -158,6 +159,8 @@ def _overview(event: Event) -> dict[str, Any]:
         # The queues at the top of the page: results to correct, and results to check.
         "disputed": [t for t in live if t["review"] == Table.Review.DISPUTED],
         "awaiting": [t for t in live if t["review"] == Table.Review.AWAITING],
+        # And the tables needing attention, as the desk's control room judges them.
+        "attention": room_selectors.tables_needing_attention(event_id=event.pk),
         "tables_html": mark_safe("".join(t["html"] for t in tables)),  # noqa: S308 - ours
     }
 
