@@ -35,6 +35,12 @@ KIND_LABELS = {
 }
 
 
+def pays(payer: str | None, payee: str | None) -> str:
+    """Who pays whom, payer first: "Ada pays Brook", "The bank pays Ada", "Ada pays the
+    bank" (None is the bank; the console says it the same way, format.js)."""
+    return f"{payer or 'The bank'} pays {payee or 'the bank'}"
+
+
 def kind_label(kind: str) -> str:
     return KIND_LABELS.get(kind, kind.replace("_", " ").capitalize())
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils import timezone
+
 from banking.actors import Actor
-from banking.entry_words import entry_sentence, kind_label
+from banking.entry_words import entry_sentence, kind_label, pays
 from banking.ledgers import read_ledger, rules_of
-from banking.models import TableLedger
+from banking.models import Entry, TableLedger
 from banking.selectors import table_state
 from games import engine
 from games.engine.building import sale_value
@@ -77,7 +79,10 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
     touched = {t.source for t in outcome.transfers} | {t.target for t in outcome.transfers}
     fields = engine.entry_fields(entry)
     names = {seat: before.name(seat) for seat in before.seats}
-    transfers = [t.as_dict() for t in outcome.transfers]
+    transfers = [
+        t.as_dict() | {"words": _transfer_words(entry.kind, fields, t, names, rules)}
+        for t in outcome.transfers
+    ]
     return {
         "kind": entry.kind,
         "label": kind_label(entry.kind),
@@ -97,7 +102,51 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
             if seat in touched or before.cash[seat] != outcome.state.cash[seat]
         ],
         "state": table_state(table, after),
+        "repeat": _repeat(ledger, entry.kind, fields),
     }
+
+
+#: A second entry the same as the latest within this many seconds is asked about first.
+REPEAT_SECONDS = 60
+
+
+def _repeat(ledger: TableLedger, kind: str, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The latest entry, when this one is the same move recorded less than a minute ago
+    (a second "Pass GO" tapped twice): the console asks before sending it again."""
+    if not ledger.last_seq or ledger.last_entry_at is None:
+        return None
+    seconds = int((timezone.now() - ledger.last_entry_at).total_seconds())
+    if seconds >= REPEAT_SECONDS:
+        return None
+    latest = Entry.objects.filter(table_id=ledger.table_id, seq=ledger.last_seq)
+    if latest.values_list("kind", "fields").first() == (kind, dict(fields)):
+        return {
+            "seq": ledger.last_seq,
+            "seconds": max(0, seconds),
+            "question": f"The same entry was recorded {max(0, seconds)} s ago "
+            f"(#{ledger.last_seq}): record it again?",
+        }
+    return None
+
+
+def _transfer_words(
+    kind: str,
+    fields: Mapping[str, Any],
+    transfer: engine.Transfer,
+    names: Mapping[int, str],
+    rules: engine.Rules,
+) -> str:
+    """A transfer in words, payer first ("Ada pays Brook"; the amount is shown beside it).
+    At a bankruptcy, what the creditor hands back to the bankrupt seat is the part of the
+    debt it cannot pay: said as that, not as a payment to the one going bankrupt."""
+
+    def name(account: Any) -> str | None:
+        return None if account == engine.BANK else names.get(account, f"Seat {account}")
+
+    if kind == "bankrupt" and transfer.target == fields.get("seat"):
+        creditor = name(transfer.source) or "The bank"
+        return f"{creditor} writes off what {name(transfer.target)} cannot pay"
+    return pays(name(transfer.source), name(transfer.target))
 
 
 def _total(transfers: list[dict[str, Any]], seat: Any) -> dict[str, Any]:
@@ -122,12 +171,14 @@ def _legal(state: engine.TableState, rules: engine.Rules, entry: engine.Entry) -
     return True
 
 
-def _moved(state: engine.TableState, rules: engine.Rules, entry: engine.Entry) -> int | None:
-    """The cash the entry would move (the sum of its transfers), or None if it is refused."""
+def _moved(
+    state: engine.TableState, rules: engine.Rules, entry: engine.Entry
+) -> int | engine.RuleViolation:
+    """The cash the entry would move (the sum of its transfers), or the bank's refusal."""
     try:
         outcome = engine.apply(state, entry, rules)
-    except engine.RuleViolation:
-        return None
+    except engine.RuleViolation as refusal:
+        return refusal
     return sum(t.amount for t in outcome.transfers)
 
 
@@ -191,14 +242,20 @@ def table_options(*, table: Table) -> dict[str, Any]:
     def ok(entry: engine.Entry) -> bool:
         return _legal(state, rules, entry)
 
-    def moves(make: Any, spaces: list[int]) -> tuple[list[int], dict[str, int]]:
-        """The spaces on which the move is legal, and the cash it would move on each."""
+    def moves(
+        make: Any, spaces: list[int], why: dict[str, str] | None = None
+    ) -> tuple[list[int], dict[str, int]]:
+        """The spaces on which the move is legal, and the cash it would move on each; in
+        `why`, the bank's reason for each space left out."""
         legal, amounts = [], {}
         for p in spaces:
             moved = _moved(state, rules, make(p))
-            if moved is not None:
-                legal.append(p)
-                amounts[str(p)] = moved
+            if isinstance(moved, engine.RuleViolation):
+                if why is not None:
+                    why[str(p)] = moved.detail
+                continue
+            legal.append(p)
+            amounts[str(p)] = moved
         return legal, amounts
 
     seats = []
@@ -208,10 +265,24 @@ def table_options(*, table: Table) -> dict[str, Any]:
         others = [p for p in deeds if state.deeds[p].owner not in (None, seat)]
         partner = next((s for s in state.active_seats() if s != seat), None)
         buy, buy_amounts = moves(lambda p, n=seat: Buy(n, p), unowned)
-        build, build_amounts = moves(lambda p, n=seat: Build(n, p), owned)
-        sell, sell_amounts = moves(lambda p, n=seat: SellBuilding(n, p), owned)
-        mortgage, mortgage_amounts = moves(lambda p, n=seat: Mortgage(n, p), owned)
-        unmortgage, unmortgage_amounts = moves(lambda p, n=seat: Unmortgage(n, p), owned)
+        # The player's own deeds a list leaves out, each with the bank's reason (the
+        # console says why a deed is missing from Build, Sell, Mortgage or Unmortgage).
+        left_out: dict[str, dict[str, str]] = {
+            "build": {},
+            "sell_building": {},
+            "mortgage": {},
+            "unmortgage": {},
+        }
+        build, build_amounts = moves(lambda p, n=seat: Build(n, p), owned, left_out["build"])
+        sell, sell_amounts = moves(
+            lambda p, n=seat: SellBuilding(n, p), owned, left_out["sell_building"]
+        )
+        mortgage, mortgage_amounts = moves(
+            lambda p, n=seat: Mortgage(n, p), owned, left_out["mortgage"]
+        )
+        unmortgage, unmortgage_amounts = moves(
+            lambda p, n=seat: Unmortgage(n, p), owned, left_out["unmortgage"]
+        )
         seats.append(
             {
                 "seat": seat,
@@ -228,6 +299,7 @@ def table_options(*, table: Table) -> dict[str, Any]:
                     "mortgage": mortgage_amounts,
                     "unmortgage": unmortgage_amounts,
                 },
+                "left_out": left_out,
                 "rent": [p for p in others if ok(_rent_entry(rules, seat, p))],
                 "trade": [
                     p

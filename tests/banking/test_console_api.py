@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from banking.models import Entry, TableLedger
 from tests.conftest import World, client_for, close_and_confirm
@@ -53,7 +55,10 @@ def test_a_preview_shows_the_rent_the_bank_computes_and_writes_nothing(world):
 
     assert response.status_code == 200, response.json()
     body = response.json()
-    assert body["transfers"] == [{"from": 2, "to": 1, "amount": 2000}]
+    names = {s.number: s.player.name for s in world.table.seats.select_related("player")}
+    assert body["transfers"] == [
+        {"from": 2, "to": 1, "amount": 2000, "words": f"{names[2]} pays {names[1]}"}
+    ]
     assert body["kind"] == "rent"
     payer = next(b for b in body["balances"] if b["seat"] == 2)
     owner = next(b for b in body["balances"] if b["seat"] == 1)
@@ -108,11 +113,32 @@ def test_entries_come_with_the_banks_words_for_them(world):
     ]
 
 
+def test_a_preview_of_the_same_entry_within_a_minute_asks_again(world):
+    client = world.banker()
+    posted(client, world.table, kind="pass_go", seat=1)
+    repeat = preview(client, world.table, kind="pass_go", seat=1).json()["repeat"]
+    assert 0 <= repeat["seconds"] < 60
+    assert repeat == {
+        "seq": 1,
+        "seconds": repeat["seconds"],
+        "question": f"The same entry was recorded {repeat['seconds']} s ago (#1): record it again?",
+    }
+    # Another player, another move, or a minute later: no question.
+    assert preview(client, world.table, kind="pass_go", seat=2).json()["repeat"] is None
+    TableLedger.objects.filter(table=world.table).update(
+        last_entry_at=timezone.now() - timedelta(seconds=61)
+    )
+    assert preview(client, world.table, kind="pass_go", seat=1).json()["repeat"] is None
+
+
 def test_a_preview_takes_an_id_and_still_records_nothing(world):
     entry_id = str(uuid.uuid4())
     response = preview(world.banker(), world.table, id=entry_id, kind="pass_go", seat=3)
     assert response.status_code == 200
-    assert response.json()["transfers"] == [{"from": "bank", "to": 3, "amount": 200}]
+    name = world.table.seats.get(number=3).player.name
+    assert response.json()["transfers"] == [
+        {"from": "bank", "to": 3, "amount": 200, "words": f"The bank pays {name}"}
+    ]
     assert not Entry.objects.filter(pk=entry_id).exists()
     # The same id can then be posted for real.
     recorded = post_entry(world.banker(), world.table, id=entry_id, kind="pass_go", seat=3)
@@ -128,10 +154,10 @@ def test_a_preview_of_a_card_tells_each_players_share_apart(world):
         deck="community_chest",
         card="chest-opera-night",
     ).json()
-    assert body["transfers"] == [
-        {"from": 2, "to": 1, "amount": 50},
-        {"from": 3, "to": 1, "amount": 50},
-        {"from": 4, "to": 1, "amount": 50},
+    assert [(t["from"], t["to"], t["amount"]) for t in body["transfers"]] == [
+        (2, 1, 50),
+        (3, 1, 50),
+        (4, 1, 50),
     ]
     assert next(b for b in body["balances"] if b["seat"] == 1)["after"] == 1650
 
@@ -182,6 +208,24 @@ def test_options_offer_only_the_even_build(world):
     assert seat_options(world, 1)["sell_building"] == [37, 39]
     assert seat_options(world, 1)["mortgage"] == []  # the group has buildings
     assert seat_options(world, 2)["build"] == []
+
+
+def test_options_say_why_each_deed_a_player_owns_is_left_out_of_a_list(world):
+    posted(world.banker(), world.table, kind="buy", seat=1, space=37)
+    left_out = seat_options(world, 1)["left_out"]
+    assert "needs every dark blue" in left_out["build"]["37"]  # one deed of two: no house
+    posted(world.banker(), world.table, kind="buy", seat=1, space=39)
+    posted(world.banker(), world.table, kind="build", seat=1, space=37)
+    left_out = seat_options(world, 1)["left_out"]
+    assert "evenly" in left_out["build"]["37"].lower()  # Park Place waits for Boardwalk
+    assert "39" not in left_out["build"]  # offered: not left out
+    assert "building" in left_out["mortgage"]["39"].lower()  # the group has a house
+    assert set(left_out) == {"build", "sell_building", "mortgage", "unmortgage"}
+    assert left_out["unmortgage"] == {
+        "37": left_out["unmortgage"]["37"],
+        "39": left_out["unmortgage"]["39"],
+    }
+    assert all(left_out["unmortgage"].values())
 
 
 def test_options_follow_the_rules_for_each_move(world):

@@ -39,14 +39,14 @@ def test_a_banker_plays_a_game_by_taps_and_the_ledger_holds_every_entry(live_ser
     began, state_reads = time.monotonic(), []
     banker.page.on("request", lambda r: state_reads.append(r) if "/state/" in r.url else None)
 
-    banker.player(1).move("pass_go").record("Bank \u2192 " + n[1], "$200", "$1,700")
+    banker.player(1).move("pass_go").record("The bank pays " + n[1], "$200", "$1,700")
     banker.move("buy").tap(".choice[data-space='39']").record("Boardwalk: " + n[1], "$400")
     banker.move("buy").tap(".choice[data-space='37']").record("Park Place: " + n[1], "$350")
 
     # Rent: the bank's amount (a whole group, unbuilt: twice 50) shows before Record.
     banker.player(2).move("rent")
     expect(banker.sheet.locator(".choice[data-space='39']")).to_contain_text("$100")
-    banker.tap(".choice[data-space='39']").record(f"{n[2]} \u2192 {n[1]}", "$100")
+    banker.tap(".choice[data-space='39']").record(f"{n[2]} pays {n[1]}", "$100")
 
     # Build: only the whole group, and only evenly.
     banker.player(1).move("build")
@@ -55,6 +55,10 @@ def test_a_banker_plays_a_game_by_taps_and_the_ledger_holds_every_entry(live_ser
     banker.move("build")
     expect(banker.sheet.locator(".choice")).to_have_count(1)
     expect(banker.sheet.locator(".choice[data-space='37']")).to_have_count(0)
+    # The deed left out says why, in the bank's words.
+    expect(banker.sheet.locator("[data-left-out='37']")).to_contain_text(
+        "Build evenly: Boardwalk needs a house before Park Place gets another."
+    )
     banker.tap(".choice[data-space='39']").record("Boardwalk: no buildings \u2192 1 house")
 
     banker.player(2).move("tax").tap(".choice[data-space='4'][data-choice='flat']")
@@ -66,7 +70,7 @@ def test_a_banker_plays_a_game_by_taps_and_the_ledger_holds_every_entry(live_ser
 
     # A utility asks for the dice; the bank multiplies (one utility owned: 4 times 8).
     banker.player(3).move("rent").tap(".choice[data-space='12']").tap("[data-dice='8']")
-    banker.record(f"{n[3]} \u2192 {n[4]}", "$32")
+    banker.record(f"{n[3]} pays {n[4]}", "$32")
 
     # A Chance card that sends a player to the nearest railroad: twice the rent.
     banker.player(2).move("card").tap("[data-card='chance-nearest-railroad-1']")
@@ -81,13 +85,13 @@ def test_a_banker_plays_a_game_by_taps_and_the_ledger_holds_every_entry(live_ser
     banker.sheet.locator("input[name='give-2'][value='1']").check()
     banker.sheet.locator("#trade-3-cash").fill("100")
     banker.tap("button:has-text('Check the trade')")
-    banker.record("Mediterranean Avenue: " + n[3], f"{n[3]} \u2192 {n[2]}", "$100")
+    banker.record("Mediterranean Avenue: " + n[3], f"{n[3]} pays {n[2]}", "$100")
 
     banker.player(4).move("jail_fine").record("$50")
 
     # Undo the latest entry, with a reason: a recorded reversal, never a delete.
     banker.page.locator(f"#ledger [data-seq='{banker.seq}'] button", has_text="Undo").click()
-    banker.shows("Money going back", f"Bank \u2192 {n[4]}")
+    banker.shows("Money going back", f"The bank pays {n[4]}")
     banker.tap("button:has-text('Wrong player')").tap("[data-action=undo]")
     expect(banker.sheet).to_be_hidden()
     banker.seq += 1
@@ -107,9 +111,9 @@ def test_a_banker_plays_a_game_by_taps_and_the_ledger_holds_every_entry(live_ser
     banker.player(1).move("pay_player").tap(".seat-pick [data-seat='2']")
     for key in ("2", "5"):
         banker.tap(f".keypad button:text-is('{key}')")
-    banker.tap("button:has-text('Check')").record(f"{n[1]} \u2192 {n[2]}", "$25")
+    banker.tap("button:has-text('Check')").record(f"{n[1]} pays {n[2]}", "$25")
     banker.player(2).move("bank_payment").tap("[aria-label='Amount 50']")
-    banker.tap("button:has-text('Check')").record(f"Bank \u2192 {n[2]}", "$50")
+    banker.tap("button:has-text('Check')").record(f"The bank pays {n[2]}", "$50")
 
     assert kinds_and_seats(world) == [
         ("pass_go", 1), ("buy", 1), ("buy", 1), ("rent", 2), ("build", 1), ("build", 1),
@@ -424,6 +428,19 @@ def test_a_referees_correction_appears_without_a_reload(live_server, new_page):
     expect(banker.page.locator("#seats [data-seat='1']")).to_contain_text("$1,500")
 
 
+def test_the_same_move_again_within_a_minute_is_asked_about_first(live_server, new_page):
+    banker, world = open_console(live_server, new_page)
+    banker.player(1).move("pass_go").record("$200")
+    banker.player(1).move("pass_go")
+    banker.shows("Again?", "(#1): record it again?")
+    expect(banker.sheet.locator("[data-action=record]")).to_have_text("Record again")
+    banker.record("$200")  # two GOs in a row can be right: it is recorded once asked
+    assert Entry.objects.filter(table=world.table, kind="pass_go").count() == 2
+    banker.player(2).move("pass_go")
+    expect(banker.sheet.locator("[data-action=record]")).to_have_text("Record")
+    expect(banker.sheet).not_to_contain_text("Again?")
+
+
 def test_a_creditor_lifts_a_mortgage_at_the_bankruptcy_by_taps(live_server, new_page):
     world = make_world()
     banker_api = world.banker()
@@ -440,6 +457,9 @@ def test_a_creditor_lifts_a_mortgage_at_the_bankruptcy_by_taps(live_server, new_
     banker.shows("Park Place")
     banker.sheet.locator("input[name=lift][value='37']").check()
     banker.tap("[data-action=check-bankruptcy]")
+    # The money in words: what the creditor gives up, and what it pays the bank.
+    banker.shows(f"{banker.names[2]} writes off what {banker.names[1]} cannot pay")
+    banker.shows(f"{banker.names[2]} pays the bank")
     banker.record(f"{banker.names[2]}, who lifts the mortgage on Park Place")
 
     bankrupt = Entry.objects.get(table=world.table, kind="bankrupt")

@@ -35,11 +35,6 @@ export class Words {
     return this.names.get(Number(n)) || `Seat ${n}`;
   }
 
-  who(n) {
-    const name = this.seat(n);
-    return name === "the bank" ? "Bank" : name;
-  }
-
   space(p) {
     return this.spaces[p]?.name ?? `space ${p}`;
   }
@@ -52,9 +47,16 @@ export class Words {
     return money(amount, this.currency);
   }
 
-  /** One line per transfer: "Ada → Brook $100". */
+  /** Who pays whom in a transfer, payer first: "Ada pays Brook", "The bank pays Ada",
+   *  "Ada pays the bank" (banking/entry_words.py says it the same way). */
+  pays(t) {
+    const payer = this.seat(t.from);
+    return `${payer === "the bank" ? "The bank" : payer} pays ${this.seat(t.to)}`;
+  }
+
+  /** One line per transfer: "Ada pays Brook $100". */
   transfer(t) {
-    return `${this.who(t.from)} \u2192 ${this.who(t.to)} ${this.money(t.amount)}`;
+    return `${this.pays(t)} ${this.money(t.amount)}`;
   }
 
   /** An entry the bank has not described yet (queued offline, with no preview): its kind,

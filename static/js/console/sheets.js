@@ -80,7 +80,19 @@ export class Sheets {
         h("span", { class: "choice-sub" }, sub(p, deeds.get(p), space)));
       }))
       : h("p", { class: "empty" }, empty);
-    return this.show(ctx.title, intro, this.staleNote(), list);
+    return this.show(ctx.title, intro, this.staleNote(), list, this.leftOut(ctx));
+  }
+
+  /** The player's own deeds this list leaves out, each with the bank's reason. */
+  leftOut(ctx) {
+    const w = this.words;
+    const why = ctx.opts.left_out?.[ctx.kind] || {};
+    const spaces = Object.keys(why).map(Number);
+    if (!spaces.length) return null;
+    return h("section", { class: "left-out", "aria-labelledby": "left-out-h" },
+      h("h3", { id: "left-out-h" }, "Not in this list"),
+      h("ul", {}, spaces.map((p) => h("li", { "data-left-out": p },
+        swatch(w.spaces[p].group), " ", h("strong", {}, w.space(p)), " \u2014 ", why[p]))));
   }
 
   move_buy(ctx) {
@@ -481,7 +493,7 @@ export class Sheets {
       parts.push(h("h3", {}, "Money"),
         total.each !== null ? h("p", { class: "each" }, `${w.money(total.each)} each, ${transfers.length} payments`) : null,
         h("ul", { class: "transfers" }, transfers.map((t) => h("li", {},
-          h("span", {}, `${w.who(t.from)} \u2192 ${w.who(t.to)}`),
+          h("span", {}, t.words),
           h("strong", { class: "amount" }, w.money(t.amount))))));
       if (transfers.length > 1) {
         parts.push(h("p", { class: "total" }, total.net
@@ -507,8 +519,14 @@ export class Sheets {
         h("p", {}, h("strong", {}, `${b.name} will owe ${w.money(-b.after)}. `),
           "The debt is recorded in full. Then raise cash: sell buildings, mortgage, trade \u2014 or declare bankruptcy.")));
     }
+    // The same move as the latest entry, within a minute (a double tap?): the bank asks.
+    if (p.repeat) {
+      parts.push(h("div", { class: "notice warn", role: "alert", "data-repeat": p.repeat.seq },
+        h("strong", {}, "Again? "), p.repeat.question));
+    }
     parts.push(actions(
-      h("button", { type: "button", class: "primary", "data-action": "record", autofocus: true, onclick: () => this.record(entry, label) }, "Record"),
+      h("button", { type: "button", class: "primary", "data-action": "record", autofocus: true, onclick: () => this.record(entry, label) },
+        p.repeat ? "Record again" : "Record"),
       back ? h("button", { type: "button", onclick: back }, "Back") : h("button", { type: "button", onclick: () => this.close() }, "Cancel")));
     return this.show(title, parts);
   }
@@ -566,7 +584,7 @@ export class Sheets {
     return this.show(`Undo #${target.seq}`,
       h("p", { class: "what" }, label),
       back.length ? [h("h3", {}, "Money going back"), h("ul", { class: "transfers" }, back.map((t) => h("li", {},
-        h("span", {}, `${w.who(t.from)} \u2192 ${w.who(t.to)}`), h("strong", { class: "amount" }, w.money(t.amount)))))]
+        h("span", {}, w.pays(t)), h("strong", { class: "amount" }, w.money(t.amount)))))]
         : h("p", {}, "No money moves back."),
       touched.length ? h("ul", { class: "changes" }, touched.map((s) =>
         h("li", {}, `${w.seat(s)}: ${w.money(cash.get(s))} \u2192 ${w.money(after.get(s))}`))) : null,

@@ -181,10 +181,10 @@ def test_the_table_page_shows_deeds_and_the_ledger_newest_first(client, world):
     page = html(client.get(table_url(world)))
     assert page.index('id="entry-3"') < page.index('id="entry-2"') < page.index('id="entry-1"')
     first, second = (s.player.name for s in world.table.seats.order_by("number")[:2])
-    assert f"Bank → {second} $200" in page  # the money each entry moved, in words
-    assert f"{first} → Bank $400" in page
+    assert f"The bank pays {second} $200" in page  # the money each entry moved, in words
+    assert f"{first} pays the bank $400" in page
     assert f"with {second} · gives Boardwalk" in page
-    assert f"{second} → {first} $500" in page
+    assert f"{second} pays {first} $500" in page
     assert "Void #3" in page
     assert "Void #1" in page
 
