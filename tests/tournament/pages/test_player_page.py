@@ -16,7 +16,7 @@ from tests.conftest import World, make_world
 from tests.entries import bank
 from tests.factories import PlayerFactory
 from tournament.models import Player, Result, Round
-from tournament.services.rounds import round_create, round_release, round_seat
+from tournament.services.rounds import round_create, round_release, round_seat, round_start
 
 pytestmark = pytest.mark.django_db
 
@@ -271,9 +271,62 @@ def test_after_a_round_the_page_shows_the_result_and_whether_they_play_next(clie
     now = status(client, winner)
     assert now["round"]["kind"] == "final"
     assert now["table"]["number"] == 1
-    assert now["next"]["state"] == "playing"
+    assert now["next"]["state"] == "seated"  # released; the clock has not started
     assert status(client, loser)["next"]["state"] == "out"
     assert "not" in status(client, loser)["next"]["text"]
+
+
+def test_every_player_reads_a_true_state_at_every_stage_of_the_night(client, world):
+    """Seated, playing, out, not seated this round, waiting for a seating, finished: the
+    state and its sentence, for a winner, a loser, a late arrival and a no-show."""
+    winner, loser = seated_player(world, 0, 1), seated_player(world, 0, 2)
+    others = {seated_player(world, 1, 1).pk, seated_player(world, 1, 2).pk}
+    late = PlayerFactory(event=world.event, name="Late Lou", checked_in=True)
+    absent = PlayerFactory(event=world.event, name="Absent Al", checked_in=False)
+
+    def state(player: Player) -> tuple[str, str]:
+        shown = status(client, player)["next"]
+        return shown["state"], shown["text"]
+
+    # Round 1 running.
+    assert state(winner)[0] == "playing"
+    assert state(late) == (
+        "not_seated",
+        "You are not seated in round 1: you checked in after it was seated. The desk can "
+        "seat you in the next round.",
+    )
+    assert state(absent)[0] == "not_seated"
+    assert "you were not checked in" in state(absent)[1]
+
+    # Round 1 over.
+    _end_round(world, {winner.pk} | others)
+    assert state(winner)[0] == "through"
+    assert state(loser)[0] == "out"
+    assert state(late) == (
+        "waiting",
+        "You are checked in. Your table appears here once the organiser releases the next "
+        "round's seating.",
+    )
+
+    # The final, seated at the desk but not yet released: only those who may play wait.
+    final = round_create(event_id=world.event.pk, kind=Round.Kind.FINAL)
+    round_seat(round_id=final.pk, seed=1)
+    assert state(winner)[0] == "coming_soon"
+    assert state(late)[0] == "coming_soon"
+    assert state(loser) == ("out", "You do not go through this time. Thank you for playing!")
+    assert state(absent)[0] == "check_in"
+
+    # Released, then started.
+    round_release(round_id=final.pk, actor=world.organiser)
+    assert state(winner) == (
+        "seated",
+        "Find your table and take your seat: the clock starts when the organiser starts the round.",
+    )
+    assert state(loser)[0] == "out"
+    assert state(late)[0] == "not_seated"
+    round_start(round_id=final.pk)
+    assert state(winner)[0] == "playing"
+    assert state(loser)[0] == "out"
 
 
 def test_before_seating_a_player_not_checked_in_is_asked_to_check_in(client, db):

@@ -412,29 +412,55 @@ def _table(page: PlayerPage, seat: _Seat, rules: engine.Rules) -> dict[str, Any]
     }
 
 
+CHECK_IN = {
+    "state": "check_in",
+    "text": "Check in at the desk first: show them the QR code on this page.",
+}
+WAITING = {
+    "state": "waiting",
+    "text": "You are checked in. Your table appears here once the organiser releases the "
+    "next round's seating.",
+}
+OUT = {"state": "out", "text": "You do not go through this time. Thank you for playing!"}
+
+
+def _eliminated(player: _Player, current: _Round, last: _Result | None) -> bool:
+    """Whether the player's last result keeps them out of `current`: they did not go
+    through (on points, everyone plays on until the final)."""
+    if last is None or last.advances or last.undecided:
+        return False
+    return player.advancement != Event.Format.POINTS or current.kind == Round.Kind.FINAL
+
+
 def _next(
     player: _Player,
     current: _Round | None,
     later: list[_Round],
     seated: bool,
     result: _Result | None,
-    played_before: bool,
+    last: _Result | None,
 ) -> dict[str, str]:
-    """Whether and where the player plays next, in one sentence (and a state for styling)."""
+    """Whether and where the player plays next, in one sentence, and their state: check_in,
+    waiting or coming_soon (for a seating), seated, playing, not_seated (this round), out,
+    through, points or undecided (after a round), won or over (the final). `result` is
+    theirs in `current` once it ended; `last`, their result in the rounds before it."""
     if current is None:
         if not player.checked_in:
-            return {
-                "state": "check_in",
-                "text": "Check in at the desk first: show them the QR code on this page.",
-            }
+            return CHECK_IN
         return {
             "state": "waiting",
             "text": "You are checked in. Your table appears here once the organiser "
             "releases the first round's seating.",
         }
+    # Someone who played a round was there: only a newcomer is asked to check in.
+    absent = not player.checked_in and last is None
     label = f"round {current.number}"
     if current.status != Round.Status.ENDED:
+        if _eliminated(player, current, last):
+            return OUT
         if not seating_shown(current):
+            if absent:
+                return CHECK_IN
             return {
                 "state": "coming_soon",
                 "text": f"Stay close: {label} is being seated. The tables appear on the big "
@@ -442,7 +468,7 @@ def _next(
             }
         if seated and current.status == Round.Status.SEATED:
             return {
-                "state": "playing",
+                "state": "seated",
                 "text": "Find your table and take your seat: the clock starts when the "
                 "organiser starts the round.",
             }
@@ -452,22 +478,22 @@ def _next(
                 "text": "Good luck! When time is called, finish the turn; your banker then "
                 "closes the table and the result is checked.",
             }
-        if not played_before and not player.checked_in:
-            return {
-                "state": "not_seated",
-                "text": f"You are not seated in {label}: you were not checked in. Ask at the desk.",
-            }
-        return {
-            "state": "out",
-            "text": f"You do not play in {label}. Thank you for playing!",
-        }
+        if absent:
+            why = "you were not checked in. Ask at the desk."
+        elif last is None:
+            why = "you checked in after it was seated. The desk can seat you in the next round."
+        else:
+            why = "ask at the desk."
+        return {"state": "not_seated", "text": f"You are not seated in {label}: {why}"}
     # The current round has ended.
-    if result is None:
-        return {"state": "out", "text": f"You did not play in {label}."}
     if current.kind == Round.Kind.FINAL:
-        if result.rank == 1:
+        if result is not None and result.rank == 1:
             return {"state": "won", "text": "You won the final. Congratulations!"}
         return {"state": "over", "text": "The final is over. Thank you for playing!"}
+    if result is None:
+        if _eliminated(player, current, last):
+            return OUT
+        return CHECK_IN if absent else WAITING
     if result.undecided:
         return {
             "state": "undecided",
@@ -487,7 +513,7 @@ def _next(
             "text": "You go through to the next round. Your table appears here once the "
             "organiser releases the seating.",
         }
-    return {"state": "out", "text": "You do not go through this time. Thank you for playing!"}
+    return OUT
 
 
 def player_status(page: PlayerPage) -> dict[str, Any]:
@@ -515,9 +541,12 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
     if current is not None and current.status == Round.Status.ENDED:
         mine = by_round.get(current.pk)
         current_result = mine.result if mine is not None else None
-    played_before = any(
-        r.pk in by_round for r in rounds if current is not None and r.number < current.number
-    )
+    earlier = [
+        by_round[r.pk]
+        for r in rounds
+        if current is not None and r.number < current.number and r.pk in by_round
+    ]
+    last = next((seat.result for seat in reversed(earlier) if seat.result is not None), None)
     return {
         "version": page.version,
         "player": {"name": player.name, "checked_in": player.checked_in},
@@ -535,5 +564,5 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
         ),
         "table": table,
         "results": results,
-        "next": _next(player, current, later, table is not None, current_result, played_before),
+        "next": _next(player, current, later, table is not None, current_result, last),
     }
