@@ -15,8 +15,8 @@ from tests.factories import PlayerFactory, UserFactory, VolunteerFactory
 from tournament.errors import Conflict, Refusal
 from tournament.models import AuditEvent, Result, Round, Volunteer
 from tournament.results.closing import round_end, table_close
+from tournament.results.overrides import result_override
 from tournament.services.rounds import (
-    result_override,
     round_call_time,
     round_create,
     round_seat,
@@ -143,6 +143,41 @@ def test_the_next_round_waits_until_ties_are_decided_and_the_override_is_recorde
         Result.objects.filter(round=world.round, advances=True).values_list("player_id", flat=True)
     )
     assert AuditEvent.objects.filter(action="advancement_override", reason="Coin toss").count() == 3
+
+
+def test_one_override_settles_a_tie_for_the_last_place_and_the_final_can_be_seated():
+    world = make_world(players=8, wildcards=1)
+    first, second = world.tables
+    bank(first, kind="pass_go", seat=1)  # the two table winners: 1,700 each
+    bank(second, kind="pass_go", seat=1)
+    for table, seat in ((first, 4), (second, 3), (second, 4)):
+        bank(table, kind="bank_payment", seat=seat, amount=-10, memo="fine")
+    # Three players level at 1,500 for the one wildcard.
+    close_and_confirm(world.round, by=world.referee)
+    round_end(round_id=world.round.pk)
+    tied = list(Result.objects.filter(round=world.round, undecided=True).select_related("player"))
+    assert len(tied) == 3
+    chosen, *others = tied
+    result_override(
+        round_id=world.round.pk,
+        player_id=chosen.player_id,
+        advances=True,
+        reason="Coin toss",
+        actor=world.organiser,
+    )
+    settled = {r.player_id: r for r in Result.objects.filter(round=world.round)}
+    assert not any(r.undecided for r in settled.values())
+    assert settled[chosen.player_id].advances
+    for other in others:
+        assert not settled[other.player_id].advances
+        assert settled[other.player_id].override_reason == (
+            f"Tie settled with {chosen.player.name}: Coin toss"
+        )
+    decision = AuditEvent.objects.get(action="advancement_override")
+    assert sorted(decision.data["settled"]) == sorted(o.player_id for o in others)
+    final = round_create(event_id=world.event.pk, kind=Round.Kind.FINAL)
+    round_seat(round_id=final.pk, seed=1)
+    assert len(final.tables.get().seats.all()) == 3
 
 
 def test_an_override_needs_a_reason():

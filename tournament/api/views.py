@@ -22,6 +22,7 @@ from tournament.http.parsers import CSVParser, JSONParser
 from tournament.http.permissions import CreatesEvents, IsEventOrganiser
 from tournament.lockout import refuse_if_locked_out
 from tournament.models import Event, Round, Table
+from tournament.results import overrides
 from tournament.results import selectors as result_selectors
 from tournament.services import events as event_services
 from tournament.services import rounds as round_services
@@ -321,7 +322,7 @@ class RoundOverrideApi(RoundScopedApi):
     @extend_schema(request=s.OverrideInput, responses=s.ResultOutput, tags=["rounds"])
     def post(self, request: Request, round_id: int) -> Response:
         round_ = self.round(request, round_id)
-        result = round_services.result_override(
+        result = overrides.result_override(
             round_id=round_.pk, actor=request.user, **_valid(s.OverrideInput, request)
         )
         row = result_selectors.result_of(round_id=round_.pk, player_id=result.player_id)

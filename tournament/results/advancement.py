@@ -82,17 +82,28 @@ class PointsStanding:
 
 
 @dataclass(frozen=True, slots=True)
+class Tie:
+    """Players the rules cannot separate, competing for `places` of the next round: one
+    decision of the organiser settles them all."""
+
+    players: tuple[int, ...]
+    places: int
+
+
+@dataclass(frozen=True, slots=True)
 class Advancement:
     """Who goes on to the next round.
 
     `advancing`: player ids the rules decide, in order of merit.
     `undecided`: tied players competing for the remaining places.
     `places_left`: how many of the undecided may still go on (the organiser decides).
+    `ties`: the undecided, tie by tie, each with its own places.
     """
 
     advancing: tuple[int, ...]
     undecided: tuple[int, ...]
     places_left: int
+    ties: tuple[Tie, ...] = ()
 
 
 # --------------------------------------------------------------------------- a table
@@ -223,11 +234,12 @@ def knockout(tables: Sequence[Sequence[Ranked]], *, wildcards: int = 0) -> Advan
             tied_tops.append(top)
         rest.extend(ranked for ranked in table if ranked.rank != best)
 
-    wild, undecided, places_left = _award_wildcards(rest, tied_tops, wildcards)
+    wild, ties = _award_wildcards(rest, tied_tops, wildcards)
     return Advancement(
         advancing=_ids_by_merit(winners) + _ids_by_merit(wild),
-        undecided=_ids_by_merit(undecided),
-        places_left=places_left,
+        undecided=_ids_by_merit(ranked for tie in ties for ranked in tie[0]),
+        places_left=sum(places for _, places in ties),
+        ties=tuple(Tie(_ids_by_merit(players), places) for players, places in ties),
     )
 
 
@@ -250,7 +262,7 @@ class _Candidates:
 
 def _award_wildcards(
     rest: Sequence[Ranked], tied_tops: Sequence[Sequence[Ranked]], wildcards: int
-) -> tuple[list[Ranked], list[Ranked], int]:
+) -> tuple[list[Ranked], list[tuple[list[Ranked], int]]]:
     """Hand out the wildcards level by level of (net worth, cash), best level first.
 
     A level goes on whole when the wildcards left cover it. The first level
@@ -258,7 +270,7 @@ def _award_wildcards(
     for the wildcards left (plus the places of any tied top among them).
     Tied tops that no wildcard settled stay undecided with their table's one
     place; bankrupt players are no wildcard candidates. Returns the players
-    who go on by wildcard, the undecided, and the places left.
+    who go on by wildcard, and the ties: each with its players and places.
     """
     candidates = [
         _Candidates(_wildcard_key(ranked.result), (ranked,), holds_table_place=False)
@@ -274,8 +286,7 @@ def _award_wildcards(
             candidates.append(_Candidates(key, tuple(top), holds_table_place=True))
 
     going: list[Ranked] = []
-    undecided: list[Ranked] = []
-    places_left = 0
+    ties: list[tuple[list[Ranked], int]] = []
     left = wildcards
     candidates.sort(key=lambda candidate: candidate.key, reverse=True)
     for _, level in groupby(candidates, key=lambda candidate: candidate.key):
@@ -287,13 +298,11 @@ def _award_wildcards(
             going.extend(ranked for candidate in at_level for ranked in candidate.players)
             left -= needed
         else:
-            undecided.extend(ranked for candidate in at_level for ranked in candidate.players)
-            places_left += left + sum(1 for c in at_level if c.holds_table_place)
+            players = [ranked for candidate in at_level for ranked in candidate.players]
+            ties.append((players, left + sum(1 for c in at_level if c.holds_table_place)))
             left = 0
-    for players in unsettled:
-        undecided.extend(players)
-        places_left += 1
-    return going, undecided, places_left
+    ties.extend((list(players), 1) for players in unsettled)
+    return going, ties
 
 
 def _wildcard_key(result: SeatResult) -> tuple[int, int]:
@@ -365,7 +374,7 @@ def points_advance(rounds: Sequence[Sequence[Ranked]], *, finalists: int) -> Adv
             break
         players = [standing.player_id for standing in level]
         if len(players) > left:
-            return Advancement(tuple(advancing), tuple(players), left)
+            return Advancement(tuple(advancing), tuple(players), left, (Tie(tuple(players), left),))
         advancing.extend(players)
         left -= len(players)
     return Advancement(tuple(advancing), (), 0)

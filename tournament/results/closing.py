@@ -286,9 +286,25 @@ def _stored_tables(round_: Round) -> list[list[advancement.Ranked]]:
     return [list(group) for _, group in groupby(rows, key=lambda r: r.result.table)]
 
 
+def advancement_of(round_: Round) -> advancement.Advancement:
+    """Who goes on from an ended round by the rules, from its stored results (read only):
+    the ties among them, each with its places, for the organiser's decisions."""
+    return _advancement(round_, round_.event, _stored_tables(round_))
+
+
 def _decide_advancement(
     round_: Round, event: Event, ranked_tables: Sequence[Sequence[advancement.Ranked]]
 ) -> None:
+    decided = _advancement(round_, event, ranked_tables)
+    results = Result.objects.filter(round=round_)
+    results.update(advances=False, undecided=False)
+    results.filter(player_id__in=decided.advancing).update(advances=True)
+    results.filter(player_id__in=decided.undecided).update(undecided=True)
+
+
+def _advancement(
+    round_: Round, event: Event, ranked_tables: Sequence[Sequence[advancement.Ranked]]
+) -> advancement.Advancement:
     if event.advancement == Event.Format.POINTS and round_.kind == Round.Kind.PRELIMINARY:
         rounds = [
             _stored_ranking(r)
@@ -297,14 +313,9 @@ def _decide_advancement(
             )
         ]
         rounds.append([row for table in ranked_tables for row in table])
-        decided = advancement.points_advance(rounds, finalists=event.finalists)
-    else:
-        wildcards = event.wildcards if round_.kind == Round.Kind.PRELIMINARY else 0
-        decided = advancement.knockout(ranked_tables, wildcards=wildcards)
-    results = Result.objects.filter(round=round_)
-    results.update(advances=False, undecided=False)
-    results.filter(player_id__in=decided.advancing).update(advances=True)
-    results.filter(player_id__in=decided.undecided).update(undecided=True)
+        return advancement.points_advance(rounds, finalists=event.finalists)
+    wildcards = event.wildcards if round_.kind == Round.Kind.PRELIMINARY else 0
+    return advancement.knockout(ranked_tables, wildcards=wildcards)
 
 
 def _stored_ranking(round_: Round) -> list[advancement.Ranked]:

@@ -9,9 +9,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from tournament.errors import Conflict, NotFound, Refusal
+from tournament.errors import Conflict, Refusal
 from tournament.lineups import plan_for_round
-from tournament.models import Event, Result, Round, Seat, Table, Volunteer
+from tournament.models import Event, Round, Seat, Table, Volunteer
 from tournament.services.events import audit
 
 
@@ -199,39 +199,3 @@ def call_time_if_due(round_: Round) -> Round:
     if round_.clock_ran_out:
         return round_call_time(round_id=round_.id)
     return round_
-
-
-@transaction.atomic
-def result_override(
-    *, round_id: int, player_id: int, advances: bool, reason: str, actor: AbstractBaseUser
-) -> Result:
-    """The organiser decides who advances, against or beyond the rules; always recorded."""
-    reason = reason.strip()
-    if not reason:
-        raise Refusal("reason_required", "Give a reason for overriding who advances.")
-    result = (
-        Result.objects.select_for_update()
-        .select_related("round", "player")
-        .filter(round_id=round_id, player_id=player_id)
-        .first()
-    )
-    if result is None:
-        raise NotFound("unknown_result", "That player has no result in this round.")
-    next_started = Round.objects.filter(
-        event_id=result.round.event_id, number__gt=result.round.number
-    ).exclude(status__in=[Round.Status.PLANNED, Round.Status.SEATED])
-    if next_started.exists():
-        raise Conflict("next_round_started", "The next round has started: advancement is final.")
-    result.advances = advances
-    result.undecided = False
-    result.override_reason = reason
-    result.save(update_fields=["advances", "undecided", "override_reason"])
-    audit(
-        event_id=result.round.event_id,
-        actor=actor,
-        action="advancement_override",
-        subject=f"{result.player.name}, round {result.round.number}",
-        reason=reason,
-        data={"player_id": player_id, "advances": advances},
-    )
-    return result

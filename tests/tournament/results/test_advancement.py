@@ -13,6 +13,7 @@ from tournament.results.advancement import (
     PointsStanding,
     Ranked,
     SeatResult,
+    Tie,
     knockout,
     placement_points,
     points_advance,
@@ -196,7 +197,9 @@ def test_a_tied_top_place_is_left_to_the_organiser() -> None:
         table(1, (11, 2000, 50), (12, 2000, 50), (13, 900, 0)),
         table(2, (21, 3100, 0), (22, 3000, 0), (23, 100, 0)),
     ]
-    assert knockout(tables) == Advancement(advancing=(21,), undecided=(11, 12), places_left=1)
+    assert knockout(tables) == Advancement(
+        advancing=(21,), undecided=(11, 12), places_left=1, ties=(Tie((11, 12), 1),)
+    )
 
 
 def test_two_tables_tied_at_the_top_each_keep_one_place() -> None:
@@ -205,7 +208,10 @@ def test_two_tables_tied_at_the_top_each_keep_one_place() -> None:
         table(2, (21, 3000, 0), (22, 3000, 0), (23, 3000, 0)),
     ]
     assert knockout(tables) == Advancement(
-        advancing=(), undecided=(21, 22, 23, 11, 12), places_left=2
+        advancing=(),
+        undecided=(21, 22, 23, 11, 12),
+        places_left=2,
+        ties=(Tie((21, 22, 23), 1), Tie((11, 12), 1)),  # one decision a table
     )
 
 
@@ -217,7 +223,7 @@ def test_two_tables_tied_at_the_top_each_keep_one_place() -> None:
         (2, Advancement((31, 21, 11, 22, 12), (), 0)),  # 12 and 32 both 1500: 12 has more cash
         (3, Advancement((31, 21, 11, 22, 12, 32), (), 0)),
         # 13 and 23 are equal at 900 with 10 cash: one wildcard, two candidates
-        (4, Advancement((31, 21, 11, 22, 12, 32), (13, 23), 1)),
+        (4, Advancement((31, 21, 11, 22, 12, 32), (13, 23), 1, (Tie((13, 23), 1),))),
         (5, Advancement((31, 21, 11, 22, 12, 32, 13, 23), (), 0)),
         # the bankrupt player 33 is never a wildcard
         (9, Advancement((31, 21, 11, 22, 12, 32, 13, 23), (), 0)),
@@ -244,7 +250,7 @@ def test_wildcards_go_to_the_best_net_worths_of_the_rest(
     ("wildcards", "expected"),
     [
         # 11 and 12 are tied at the top of table 1: no wildcard, one of them goes on
-        (0, Advancement((21,), (11, 12), 1)),
+        (0, Advancement((21,), (11, 12), 1, (Tie((11, 12), 1),))),
         # one wildcard lets both go on (one by the table, one by the wildcard)
         (1, Advancement((21, 11, 12), (), 0)),
         (2, Advancement((21, 11, 12, 22), (), 0)),
@@ -267,7 +273,9 @@ def test_a_tied_top_place_at_the_wildcard_boundary_joins_the_undecided() -> None
         table(1, (11, 1000, 0), (12, 1000, 0), (13, 900, 0)),
         table(2, (21, 3100, 0), (22, 1000, 0), (23, 100, 0)),
     ]
-    assert knockout(tables, wildcards=1) == Advancement((21,), (11, 12, 22), 2)
+    assert knockout(tables, wildcards=1) == Advancement(
+        (21,), (11, 12, 22), 2, (Tie((11, 12, 22), 2),)
+    )
 
 
 def test_wildcards_beyond_the_players_left_are_simply_not_used() -> None:
@@ -412,7 +420,7 @@ def test_points_table_examples(rounds: list[list[Ranked]], expected: list[Points
         (3, Advancement((4, 1, 5), (), 0)),
         (4, Advancement((4, 1, 5, 6), (), 0)),
         # 2 and 3 are level on points (3) and total net worth (2900) for the last place
-        (5, Advancement((4, 1, 5, 6), (2, 3), 1)),
+        (5, Advancement((4, 1, 5, 6), (2, 3), 1, (Tie((2, 3), 1),))),
         (6, Advancement((4, 1, 5, 6, 2, 3), (), 0)),
         (10, Advancement((4, 1, 5, 6, 2, 3), (), 0)),
     ],
@@ -426,7 +434,9 @@ def test_the_top_finalists_by_points_go_on_ties_broken_by_net_worth(
 def test_a_tie_across_several_final_places_leaves_them_all_to_the_organiser() -> None:
     rounds = [table(1, (1, 900, 0), (2, 500, 5), (3, 500, 5), (4, 500, 5))]
     # 1 is first; 2, 3 and 4 share second (3 points each) and tie on net worth too
-    assert points_advance(rounds, finalists=3) == Advancement((1,), (2, 3, 4), 2)
+    assert points_advance(rounds, finalists=3) == Advancement(
+        (1,), (2, 3, 4), 2, (Tie((2, 3, 4), 2),)
+    )
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,7 @@ from tournament.pages.desk.guards import (
     organised_table,
     refused,
 )
-from tournament.results import closing
+from tournament.results import closing, overrides
 from tournament.results import selectors as result_selectors
 from tournament.room import selectors as room_selectors
 from tournament.services import rounds as services
@@ -358,7 +358,7 @@ def result_override(request: HttpRequest, round_id: int) -> HttpResponse:
     form = OverrideForm(request.POST, players=players, prefix=f"t{table}")
     if form.is_valid():
         try:
-            result = services.result_override(
+            result = overrides.result_override(
                 round_id=round_.pk,
                 player_id=form.cleaned_data["player"],
                 advances=form.cleaned_data["advances"],

@@ -30,8 +30,9 @@ from tournament.models import (
 )
 from tournament.results import selectors as result_selectors
 from tournament.results.closing import round_end
+from tournament.results.overrides import result_override
 from tournament.services.events import donation_add
-from tournament.services.rounds import result_override, round_create
+from tournament.services.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 

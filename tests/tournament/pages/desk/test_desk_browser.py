@@ -20,8 +20,9 @@ from tests.entries import bank
 from tests.factories import EventFactory, UserFactory, VolunteerFactory
 from tournament.models import Event, Player, Result, Round, Table, Volunteer
 from tournament.results.closing import round_end
+from tournament.results.overrides import result_override
 from tournament.services.events import donation_add
-from tournament.services.rounds import result_override, round_call_time, round_create
+from tournament.services.rounds import round_call_time, round_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
