@@ -120,6 +120,17 @@ def test_ending_a_round_ranks_each_table_by_net_worth_and_sends_the_winners_on()
     assert all(t.status == "closed" and t.verification_code for t in world.round.tables.all())
 
 
+def send_on(world, player_id: int, reason: str) -> None:
+    """The organiser overrides the rules: this player advances, for this reason."""
+    result_override(
+        round_id=world.round.pk,
+        player_id=player_id,
+        advances=True,
+        reason=reason,
+        actor=world.organiser,
+    )
+
+
 def test_the_next_round_waits_until_ties_are_decided_and_the_override_is_recorded():
     world = make_world(players=8)
     close_and_confirm(world.round, by=world.referee)
@@ -129,13 +140,7 @@ def test_the_next_round_waits_until_ties_are_decided_and_the_override_is_recorde
         round_seat(round_id=final.pk, seed=1)
     assert refused.value.code == "ties_undecided"
     for result in Result.objects.filter(round=world.round, undecided=True)[:3]:
-        result_override(
-            round_id=world.round.pk,
-            player_id=result.player_id,
-            advances=True,
-            reason="Coin toss",
-            actor=world.organiser,
-        )
+        send_on(world, result.player_id, "Coin toss")
     Result.objects.filter(round=world.round, undecided=True).update(undecided=False)
     round_seat(round_id=final.pk, seed=1)
     finalists = {seat.player_id for seat in final.tables.get().seats.all()}
@@ -158,13 +163,7 @@ def test_one_override_settles_a_tie_for_the_last_place_and_the_final_can_be_seat
     tied = list(Result.objects.filter(round=world.round, undecided=True).select_related("player"))
     assert len(tied) == 3
     chosen, *others = tied
-    result_override(
-        round_id=world.round.pk,
-        player_id=chosen.player_id,
-        advances=True,
-        reason="Coin toss",
-        actor=world.organiser,
-    )
+    send_on(world, chosen.player_id, "Coin toss")
     settled = {r.player_id: r for r in Result.objects.filter(round=world.round)}
     assert not any(r.undecided for r in settled.values())
     assert settled[chosen.player_id].advances
@@ -186,13 +185,7 @@ def test_an_override_needs_a_reason():
     round_end(round_id=world.round.pk)
     result = Result.objects.filter(round=world.round).first()
     with pytest.raises(Refusal) as refused:
-        result_override(
-            round_id=world.round.pk,
-            player_id=result.player_id,
-            advances=True,
-            reason=" ",
-            actor=world.organiser,
-        )
+        send_on(world, result.player_id, " ")
     assert refused.value.code == "reason_required"
 
 
