@@ -30,7 +30,8 @@ def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
     """Who plays in a round: in the first round, the players checked in at the door (every
     registered player when `include_all`); later, those who advanced from the round before
     (in a points event, every player of the previous preliminary round plays the next
-    preliminary round), whatever `include_all` says."""
+    preliminary round), whatever `include_all` says, and in a preliminary round the late
+    arrivals (`late_arrivals`)."""
     event = round_.event
     previous = _previous_round(round_)
     if previous is None:
@@ -44,7 +45,8 @@ def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
     if previous.status != Round.Status.ENDED:
         raise Conflict("previous_round_not_ended", f"Round {previous.number} has not ended yet.")
     if round_.kind == Round.Kind.PRELIMINARY and event.advancement == Event.Format.POINTS:
-        return list(Player.objects.filter(seats__table__round=previous).order_by("id"))
+        players = Player.objects.filter(seats__table__round=previous)
+        return _with_late_arrivals(round_, list(players.order_by("id")))
     undecided = Result.objects.filter(round=previous, undecided=True).select_related("player")
     if undecided:
         names = ", ".join(r.player.name for r in undecided)
@@ -52,9 +54,26 @@ def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
             "ties_undecided",
             f"Decide who advances from round {previous.number} first: {names} are tied.",
         )
-    return list(
-        Player.objects.filter(results__round=previous, results__advances=True).order_by("id")
+    going = Player.objects.filter(results__round=previous, results__advances=True)
+    players = list(going.order_by("id"))
+    return (
+        _with_late_arrivals(round_, players) if round_.kind == Round.Kind.PRELIMINARY else players
     )
+
+
+def late_arrivals(round_: Round) -> list[Player]:
+    """Players checked in who have not sat at any table of the event's earlier rounds: they
+    join the next preliminary round (never a final, which is for those who played)."""
+    return list(
+        round_.event.players.filter(checked_in=True)
+        .exclude(seats__table__round__number__lt=round_.number)
+        .order_by("id")
+    )
+
+
+def _with_late_arrivals(round_: Round, players: list[Player]) -> list[Player]:
+    known = {player.pk for player in players}
+    return players + [p for p in late_arrivals(round_) if p.pk not in known]
 
 
 def plan_for_round(

@@ -137,9 +137,10 @@ def seating_preview(
     Raises the same refusals as seating would: a started round, an earlier round not
     ended, undecided ties, nobody checked in, too few players, a final too big for its
     tables. `left_out` counts the registered players a first round leaves out because
-    they are not checked in.
+    they are not checked in; `late` names the late arrivals a later preliminary round
+    seats (checked in, never seated before).
     """
-    from tournament.lineups import plan_for_round
+    from tournament.lineups import late_arrivals, plan_for_round
 
     round_ = Round.objects.select_related("event").get(pk=round_id)
     if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
@@ -150,7 +151,11 @@ def seating_preview(
     left_out = 0
     if first and not include_all:
         left_out = Player.objects.filter(event_id=round_.event_id, checked_in=False).count()
+    late = []
+    if not first and round_.kind == Round.Kind.PRELIMINARY:
+        late = [player.name for player in late_arrivals(round_)]
     return {
+        "late": late,
         "round_id": round_.pk,
         "seed": seed,
         "tables_asked": tables,

@@ -13,6 +13,7 @@ from tests.conftest import close_and_confirm, make_world
 from tests.entries import BANKER, bank
 from tests.factories import PlayerFactory, UserFactory, VolunteerFactory
 from tournament.errors import Conflict, Refusal
+from tournament.lineups import round_entrants
 from tournament.models import AuditEvent, Result, Round, Volunteer
 from tournament.results.closing import round_end, table_close
 from tournament.results.overrides import result_override
@@ -249,6 +250,35 @@ def test_players_registered_after_seating_wait_for_the_next_seating():
     assert sum(len(t) for t in seating(world.round)) == 8
     round_seat(round_id=world.round.pk, seed=7, include_all=True)
     assert sum(len(t) for t in seating(world.round)) == 9
+
+
+def test_a_late_arrival_checked_in_after_round_one_joins_the_next_preliminary_round():
+    world = make_world(players=8)
+    late = PlayerFactory(event=world.event, name="Late Lou", checked_in=True)
+    bank(world.tables[0], kind="pass_go", seat=1)
+    bank(world.tables[1], kind="pass_go", seat=1)
+    close_and_confirm(world.round, by=world.referee)
+    round_end(round_id=world.round.pk)
+    second = round_create(event_id=world.event.pk)
+    round_seat(round_id=second.pk, seed=1)
+    seated = {pid for table in seating(second) for pid in table}
+    winners = set(
+        Result.objects.filter(round=world.round, advances=True).values_list("player_id", flat=True)
+    )
+    assert seated == winners | {late.pk}
+    # Not into a final: a finalist has played the rounds before it.
+    round_start(round_id=second.pk)
+    for table in second.tables.all():
+        bank(table, kind="pass_go", seat=1)
+    close_and_confirm(second, by=world.referee)
+    round_end(round_id=second.pk)
+    later = PlayerFactory(event=world.event, name="Later Liz", checked_in=True)
+    final = round_create(event_id=world.event.pk, kind=Round.Kind.FINAL)
+    finalists = {p.pk for p in round_entrants(final)}
+    assert later.pk not in finalists
+    assert finalists == set(
+        Result.objects.filter(round=second, advances=True).values_list("player_id", flat=True)
+    )
 
 
 def _clock_ran_out(world):

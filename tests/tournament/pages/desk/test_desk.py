@@ -465,6 +465,20 @@ def test_the_seating_preview_writes_nothing_and_confirming_saves_the_same_seatin
     assert seating_of(round_) == planned
 
 
+def test_the_next_rounds_seating_preview_names_the_late_arrivals_it_seats(world):
+    late = PlayerFactory(event=world.event, name="Late Lou", checked_in=True)
+    bank(world.tables[0], kind="pass_go", seat=1)
+    bank(world.tables[1], kind="pass_go", seat=1)
+    close_and_confirm(world.round, by=world.referee)
+    round_end(round_id=world.round.pk)
+    second = round_create(event_id=world.event.pk)
+    response = session_for(world.organiser).get(reverse("desk:seat", args=[second.pk]), {"seed": 5})
+    page = response.content.decode()
+    assert "Joining late (checked in after an earlier round was seated): Late Lou." in page
+    seated = {s["player_id"] for t in response.context["preview"]["tables"] for s in t["seats"]}
+    assert late.pk in seated
+
+
 def test_previewing_a_seated_round_again_changes_nothing(world):
     round_ = make_world(start=False).round
     organiser = Volunteer.objects.get(event=round_.event, role="organiser").user
