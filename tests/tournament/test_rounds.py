@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from banking.services.entries import entry_post
-from tests.conftest import close_and_confirm, make_world
+from tests.conftest import close_and_confirm, make_world, play_round_one
 from tests.entries import BANKER, bank
 from tests.factories import PlayerFactory, UserFactory, VolunteerFactory
 from tournament.errors import Conflict, Refusal
@@ -255,11 +255,7 @@ def test_players_registered_after_seating_wait_for_the_next_seating():
 def test_a_late_arrival_checked_in_after_round_one_joins_the_next_preliminary_round():
     world = make_world(players=8)
     late = PlayerFactory(event=world.event, name="Late Lou", checked_in=True)
-    bank(world.tables[0], kind="pass_go", seat=1)
-    bank(world.tables[1], kind="pass_go", seat=1)
-    close_and_confirm(world.round, by=world.referee)
-    round_end(round_id=world.round.pk)
-    second = round_create(event_id=world.event.pk)
+    second = play_round_one(world)
     round_seat(round_id=second.pk, seed=1)
     seated = {pid for table in seating(second) for pid in table}
     winners = set(

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.conftest import World, close_and_confirm, make_world, session_for
+from tests.conftest import World, close_and_confirm, make_world, play_round_one, session_for
 from tests.entries import bank
 from tests.factories import PASSWORD, EventFactory, PlayerFactory, UserFactory, VolunteerFactory
 from tournament import selectors
@@ -467,11 +467,7 @@ def test_the_seating_preview_writes_nothing_and_confirming_saves_the_same_seatin
 
 def test_the_next_rounds_seating_preview_names_the_late_arrivals_it_seats(world):
     late = PlayerFactory(event=world.event, name="Late Lou", checked_in=True)
-    bank(world.tables[0], kind="pass_go", seat=1)
-    bank(world.tables[1], kind="pass_go", seat=1)
-    close_and_confirm(world.round, by=world.referee)
-    round_end(round_id=world.round.pk)
-    second = round_create(event_id=world.event.pk)
+    second = play_round_one(world)
     response = session_for(world.organiser).get(reverse("desk:seat", args=[second.pk]), {"seed": 5})
     page = response.content.decode()
     assert "Joining late (checked in after an earlier round was seated): Late Lou." in page
