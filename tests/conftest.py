@@ -137,16 +137,17 @@ def close_and_confirm(round_: Round, *, by: Any) -> None:
         table_confirm(table_id=table.pk, user=by)
 
 
-def play_round_one(world: World) -> Round:
+def play_round_one(world: World, kind: str = Round.Kind.PRELIMINARY) -> Round:
     """Seat 1 of each table passes GO (a clear winner a table), every table is closed and
-    confirmed and the round ends; then the next round is planned, and returned."""
+    confirmed and the round ends; then the next round (of `kind`) is planned, and
+    returned."""
     from tournament.results.closing import round_end
 
     for table in world.tables:
         entries.bank(table, kind="pass_go", seat=1)
     close_and_confirm(world.round, by=world.referee)
     round_end(round_id=world.round.pk)
-    return round_create(event_id=world.event.pk)
+    return round_create(event_id=world.event.pk, kind=kind)
 
 
 def database_url(name: str) -> str:

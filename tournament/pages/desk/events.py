@@ -35,7 +35,9 @@ from tournament.pages.desk.guards import (
     organised_player,
     refused,
     wants_json,
+    warn,
 )
+from tournament.pages.desk.next_step import next_step
 from tournament.results import selectors as result_selectors
 from tournament.room import night
 from tournament.services import events as services
@@ -335,7 +337,11 @@ def rounds(request: HttpRequest, event_id: int) -> HttpResponse:
         except Refusal as refusal:
             form.add_error(None, refusal.detail)
         else:
-            done(request, f"Round {round_.number} is planned. Seat its players next.")
+            step = next_step(round_, [])
+            if step["blocked"]:  # it cannot be seated yet: say why at once, with the fix
+                warn(request, f"Round {round_.number} is planned. {step['text']}")
+            else:
+                done(request, f"Round {round_.number} is planned. Seat its players next.")
             return redirect("desk:round", round_id=round_.pk)
     rounds_ = selectors.event_rounds(event.pk)
     context = event_page(event, "rounds", form=form, rounds=rounds_)

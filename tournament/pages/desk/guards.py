@@ -72,6 +72,10 @@ def done(request: HttpRequest, sentence: str) -> None:
     messages.success(request, sentence, extra_tags="ok")
 
 
+def warn(request: HttpRequest, sentence: str) -> None:
+    messages.warning(request, sentence, extra_tags="warn")
+
+
 def refused(request: HttpRequest, refusal: Refusal) -> None:
     messages.error(request, refusal.detail, extra_tags="danger")
 

@@ -28,6 +28,7 @@ from tournament.pages.desk.guards import (
     organised_table,
     refused,
 )
+from tournament.pages.desk.next_step import next_step
 from tournament.results import closing, overrides
 from tournament.results import selectors as result_selectors
 from tournament.room import selectors as room_selectors
@@ -94,6 +95,7 @@ def round_detail(request: HttpRequest, round_id: int) -> HttpResponse:
         clock=_round_clock(round_, now),
         tables=tables,
         room=room_selectors.control_room(round_id=round_.pk, now=now),
+        next_step=next_step(round_, tables),
         disputed=[t for t in tables if t["review"] == Table.Review.DISPUTED],
         unconfirmed=[t for t in tables if t["review"] != Table.Review.CONFIRMED],
         now=now,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -32,7 +33,7 @@ from tournament.results import selectors as result_selectors
 from tournament.results.closing import round_end
 from tournament.results.overrides import result_override
 from tournament.services.events import donation_add
-from tournament.services.rounds import round_create
+from tournament.services.rounds import round_create, round_release, round_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -434,13 +435,17 @@ def test_a_username_with_spaces_is_refused_with_a_sentence(world):
 
 
 def test_planning_a_round(world):
-    response = session_for(world.organiser).post(
+    client = session_for(world.organiser)
+    response = client.post(
         reverse("desk:rounds", args=[world.event.pk]),
         {"kind": "final", "time_limit_minutes": "60", "table_size": "4"},
     )
     final = world.event.rounds.get(number=2)
     assert response["Location"] == reverse("desk:round", args=[final.pk])
     assert (final.kind, final.time_limit_minutes) == ("final", 60)
+    # Round 1 is still running: planning warns at once that the final must wait for it.
+    page = client.get(response["Location"]).content.decode()
+    assert "Round 2 is planned. Round 1 is still being played: seat round 2 once" in page
 
 
 def test_the_seating_preview_writes_nothing_and_confirming_saves_the_same_seating():
@@ -473,6 +478,41 @@ def test_the_next_rounds_seating_preview_names_the_late_arrivals_it_seats(world)
     assert "Joining late (checked in after an earlier round was seated): Late Lou." in page
     seated = {s["player_id"] for t in response.context["preview"]["tables"] for s in t["seats"]}
     assert late.pk in seated
+
+
+def next_step(client: Client, round_: Round) -> str:
+    page = client.get(reverse("desk:round", args=[round_.pk])).content.decode()
+    found = re.search(r"<section[^>]*data-next-step[^>]*>(.*?)</section>", page, re.S)
+    assert found, "the round page says what to do next"
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", found.group(1))).strip()
+
+
+def test_the_round_page_says_what_to_do_next_at_every_stage():
+    world = make_world(players=12)  # three table winners: enough for one table in round 2
+    client = session_for(world.organiser)
+    second = round_create(event_id=world.event.pk)
+    # Planned while round 1 is still played: it says so at once, with the way on.
+    assert "Round 1 is still being played: seat round 2 once it has ended" in next_step(
+        client, second
+    )
+    assert "Next: watch the tables" in next_step(client, world.round)
+    second.delete()
+    third = play_round_one(world)
+    assert "Next: seat round 2." in next_step(client, world.round)
+    assert "Next: seat the players" in next_step(client, third)
+    round_seat(round_id=third.pk, seed=1)
+    assert "Next: release the seating" in next_step(client, third)
+    round_release(round_id=third.pk, actor=world.organiser)
+    assert "Next: start round 2" in next_step(client, third)
+
+
+def test_a_final_that_cannot_be_seated_says_why_and_how_to_fix_it_when_planned(world):
+    client = session_for(world.organiser)
+    final = play_round_one(world, kind=Round.Kind.FINAL)  # two table winners
+    said = next_step(client, final)
+    assert "2 players cannot fill 1 table: every table needs at least 3 players" in said
+    assert "more wildcards" in said
+    assert "override a result" in said
 
 
 def test_previewing_a_seated_round_again_changes_nothing(world):
