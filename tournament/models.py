@@ -16,6 +16,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
+from games.engine.editions import edition
+
 
 def new_table_key() -> str:
     """A console key: 32 random bytes (256 bits), URL-safe."""
@@ -112,6 +114,12 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d %b %Y})"
+
+    @property
+    def currency(self) -> str:
+        """The symbol the event's money is written with, fees and donations as well as the
+        game's: its edition's ("$" for the US board, "£" for the UK's)."""
+        return edition(self.edition).currency
 
 
 class Player(models.Model):

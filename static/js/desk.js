@@ -43,7 +43,7 @@
         setText("[data-count-checked]", data.counts.checked_in);
         setText("[data-count-registered]", data.counts.registered);
         setText("[data-count-missing]", data.counts.registered - data.counts.checked_in);
-        setText("[data-money-total]", money(data.money.total));
+        setText("[data-money-total]", money(data.money.total, data.currency));
       }).catch(function () {
         form.submit();  // let the server answer the plain way
       }).finally(function () {

@@ -58,6 +58,7 @@ def event_head(event: Event) -> dict[str, Any]:
         "date": event.date,
         "venue": event.venue,
         "charity": event.charity,
+        "currency": event.currency,
     }
 
 

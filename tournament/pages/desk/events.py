@@ -137,7 +137,7 @@ def _night_charts(event: Event) -> dict[str, Any]:
         "money_chart": line_chart(
             [Series("Raised", [amount for _, amount in raised])],
             title="Money raised over the night",
-            value_text=money,
+            value_text=lambda amount: money(amount, event.currency),
             first=hour(raised[0][0]),
             last=hour(raised[-1][0]),
             **DESK_CHART,
@@ -223,7 +223,7 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def _player_answer(request: HttpRequest, player_id: int, event_id: int) -> HttpResponse:
     if wants_json(request):
-        player = Player.objects.get(pk=player_id)
+        player = Player.objects.select_related("event").get(pk=player_id)
         return JsonResponse(
             {
                 "id": player.pk,
@@ -231,6 +231,7 @@ def _player_answer(request: HttpRequest, player_id: int, event_id: int) -> HttpR
                 "paid": player.paid,
                 "counts": selectors.player_counts(event_id),
                 "money": selectors.money_raised(event_id),
+                "currency": player.event.currency,
             }
         )
     return redirect(reverse("desk:players", args=[event_id]) + f"#player-{player_id}")

@@ -375,9 +375,17 @@ def test_money_raised_sums_fees_paid_and_donations(world):
         "total": 1085,
     }
     overview = client.get(reverse("desk:event", args=[world.event.pk])).content.decode()
-    assert "1,085" in overview
-    assert "1,050" in overview
+    # In the event's currency (its edition's: dollars for the US board), everywhere.
+    assert "data-money-total>$1,085<" in overview
+    assert "$1,050" in overview
+    assert "$35" in overview
     donations_page = client.get(reverse("desk:donations", args=[world.event.pk])).content.decode()
+    assert "$1,000" in donations_page
+    events = client.get(reverse("desk:events")).content.decode()
+    assert "$1,085" in events
+    Event.objects.filter(pk=world.event.pk).update(edition="uk")
+    overview = client.get(reverse("desk:event", args=[world.event.pk])).content.decode()
+    assert "\N{POUND SIGN}1,085" in overview
     assert "Acme Ltd" in donations_page
     assert "Matched giving" in donations_page
 

@@ -68,7 +68,9 @@ def test_an_organiser_imports_players_seats_a_round_and_starts_it(live_server, n
     page.get_by_role("button", name="Import players").click()
     page.get_by_text("Added 9 players.").wait_for()
     assert Player.objects.filter(event=event).count() == 9
-    assert page.locator("[data-money-total]").first.inner_text() == "120"
+    assert (
+        page.locator("[data-money-total]").first.inner_text() == "$120"
+    )  # in the event's currency
 
     # one tap checks a player in, without reloading the page
     page.get_by_role("button", name="Check in — Ada").click()
