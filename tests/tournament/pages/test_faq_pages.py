@@ -309,3 +309,44 @@ def test_the_organiser_picks_the_briefing_and_reads_it_one_question_at_a_time(
     phone.goto(f"{live_server.url}{briefing_url(event)}")
     check_page(phone, "briefing phone")
     snap(phone, "briefing-phone")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("q", "said"),
+    [
+        ("how much rent with a hotel on boardwalk", "Rent on Boardwalk with a hotel: $2,000"),
+        ("rent park place 3 houses", "Rent on Park Place with 3 houses: $1,100"),
+        (
+            "rent on boardwalk with the whole group and no houses",
+            "Rent on Boardwalk with the whole group and no houses: $100",
+        ),
+        ("morgage boardwalk", "Mortgage on Boardwalk: it raises $200; lifting it costs $220"),
+        ("rent for 3 railroads", "Rent on a railroad with 3 railroads owned: $100"),
+        (
+            "electric company rent with both utilities dice 8",
+            "Rent on Electric Company with both utilities owned: 10 times the dice, $80 for an 8",
+        ),
+        ("how much is a house on marvin gardens", "A house on Marvin Gardens costs $150"),
+    ],
+)
+def test_a_question_naming_a_deed_is_answered_with_the_banks_number(client, q, said):
+    event = event_with()
+    page = html(client.get(search_url(event, q)))
+    assert said in page
+    assert "data-deed-answer" in page
+    # Without JavaScript, the same answer leads the page.
+    assert said in html(client.get(faq_url(event, q=q)))
+
+
+@pytest.mark.django_db
+def test_a_uk_event_answers_in_pounds_from_its_own_board(client):
+    event = EventFactory(edition="uk")
+    page = html(client.get(search_url(event, "rent on mayfair with a hotel")))
+    assert "Rent on Mayfair with a hotel: \N{POUND SIGN}2,000" in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("q", ["can I collect rent while in jail", "free parking money"])
+def test_a_question_naming_no_deed_gets_no_number(client, q):
+    assert "data-deed-answer" not in html(client.get(search_url(event_with(), q)))

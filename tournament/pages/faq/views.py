@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import selectors as faq
+from games.deed_questions import DeedAnswer, deed_answer
 from games.engine import RuleViolation, rules_for
 from games.models import FaqEntry
 from tournament import access, selectors
@@ -70,6 +71,16 @@ def _answer(entry: FaqEntry, event: Event, variants: dict[str, bool]) -> dict[st
     return {"entry": entry, "depends": depends, "other_edition": other_edition, "setting": setting}
 
 
+def _deed_answer(q: str, event: Event, variants: dict[str, bool]) -> DeedAnswer | None:
+    """The bank's own number for a question about one deed, in this event's rules."""
+    if not q:
+        return None
+    try:
+        return deed_answer(q, rules_for(event.edition, variants))
+    except RuleViolation:
+        return None
+
+
 def _query(request: HttpRequest) -> str:
     return request.GET.get("q", "").strip()[:MAX_QUERY]
 
@@ -82,6 +93,7 @@ def faq_event(request: HttpRequest, event_id: int) -> HttpResponse:
     variants = _variants(event)
     q = _query(request)
     results = faq.faq_search(query=q, limit=SEARCH_LIMIT) if q else []
+    deed = _deed_answer(q, event, variants)
     topics = [
         (label, [_answer(e, event, variants) for e in entries])
         for label, entries in faq.faq_by_topic()
@@ -90,6 +102,7 @@ def faq_event(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event,
         "settings": _settings(event, variants),
         "q": q,
+        "deed": deed,
         "results": [_answer(e, event, variants) for e in results],
         "topics": topics,
     }
@@ -103,7 +116,12 @@ def faq_event_search(request: HttpRequest, event_id: int) -> HttpResponse:
     variants = _variants(event)
     q = _query(request)
     results = faq.faq_search(query=q, limit=SEARCH_LIMIT) if q else []
-    context = {"event": event, "q": q, "results": [_answer(e, event, variants) for e in results]}
+    context = {
+        "event": event,
+        "q": q,
+        "deed": _deed_answer(q, event, variants),
+        "results": [_answer(e, event, variants) for e in results],
+    }
     response = render(request, "faq/_results.html", context)
     response["Cache-Control"] = "no-store"
     return response

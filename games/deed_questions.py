@@ -1,0 +1,189 @@
+"""Questions about one deed, answered with the number the rules engine computes: "how much
+rent with a hotel on Boardwalk" gets "$2,000", not "read the title deed".
+
+Plain Python over the engine (no Django): the FAQ's pages ask it beside their search. The
+question is read loosely (the deed's name, with typos; the buildings; how many railroads or
+utilities the owner holds; the dice), a small board is set up through the engine's own
+entries (so every building is legal) and the engine says the rent, the mortgage or the
+price, in the event's rules and currency.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from itertools import pairwise
+
+from games import engine
+from games.engine.board import Kind, Space
+from games.engine.entries import BankPayment, Build, Buy
+from games.engine.mortgage import lift_cost
+from games.engine.rent import rent_due
+
+#: Words of a deed's name that do not tell it apart from others.
+COMMON = frozenset(
+    {"avenue", "place", "gardens", "garden", "railroad", "railway", "street", "company"}
+    | {"works", "road", "station", "lane", "square", "the", "and", "of", "park"}
+)
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "both": 2, "all": 4}
+OWNER, VISITOR = 1, 2
+
+
+@dataclass(frozen=True)
+class DeedAnswer:
+    """One sentence with the number in it, and how it was found."""
+
+    text: str
+    how: str = "Worked out by the bank with this event's rules."
+
+
+def _words(text: str) -> list[str]:
+    text = text.lower().replace("&", " and ")
+    return re.findall(r"[a-z0-9]+", text)
+
+
+def _like(word: str, wanted: str) -> bool:
+    """The same word, or a typo of it (a letter left out or swapped) in a longer word."""
+    if word == wanted:
+        return True
+    return len(wanted) >= 4 and SequenceMatcher(None, word, wanted).ratio() >= 0.85
+
+
+def _has(words: list[str], wanted: str) -> bool:
+    return any(_like(word, wanted) for word in words)
+
+
+def _deed(words: list[str], rules: engine.Rules) -> Space | None:
+    """The deed the question names: every telling word of its name is in the question (a
+    typo allowed); the one with the most such words wins."""
+    best, best_score = None, 0
+    for space in rules.edition.deeds:
+        name = _words(space.name)
+        telling = (
+            [w for w in name if w not in COMMON and len(w) > 1]
+            or [w for w in name if w not in COMMON]
+            or name
+        )
+        if all(_has(words, w) for w in telling):
+            score = sum(1 for w in name if _has(words, w))
+            if score > best_score:
+                best, best_score = space, score
+    return best
+
+
+def _count(words: list[str], nouns: tuple[str, ...]) -> int | None:
+    """The number before one of `nouns` ("3 houses", "two railroads", "both utilities")."""
+    for before, word in pairwise(words):
+        if any(_like(word, noun) for noun in nouns):
+            if before.isdigit():
+                return int(before)
+            if before in NUMBERS:
+                return NUMBERS[before]
+    return None
+
+
+def _dice(words: list[str]) -> int | None:
+    for before, word in pairwise(words):
+        if before in ("dice", "roll", "rolled", "rolls", "throw", "threw") and word.isdigit():
+            value = int(word)
+            return value if 2 <= value <= 12 else None
+    return None
+
+
+def _board(rules: engine.Rules, owned: list[int], builds: list[Build]) -> engine.TableState:
+    """A two-seat table where the owner holds `owned`, then builds `builds`, each move
+    through the engine (it refuses anything the rules do not allow)."""
+    state = engine.new_table(rules, {OWNER: "Owner", VISITOR: "Visitor"})
+    moves: list[engine.Entry] = [BankPayment(OWNER, 100_000, "for the question")]
+    moves += [Buy(OWNER, position) for position in owned]
+    for move in [*moves, *builds]:
+        state = engine.apply(state, move, rules).state
+    return state
+
+
+def _site_rent(words: list[str], space: Space, rules: engine.Rules) -> DeedAnswer:
+    group = list(rules.edition.groups[space.group or ""])
+    hotel = _has(words, "hotel")
+    houses = 5 if hotel else min(_count(words, ("house", "houses")) or 0, 4)
+    whole = houses > 0 or any(
+        _has(words, w) for w in ("whole", "group", "monopoly", "set", "complete", "all")
+    )
+    builds: list[Build] = []
+    for _ in range(min(houses, 4)):
+        builds += [Build(OWNER, position, "house") for position in group]
+    if hotel:
+        builds.append(Build(OWNER, space.position, "hotel"))
+    state = _board(rules, group if whole else [space.position], builds)
+    rent = rules.money(rent_due(state, rules, space, dice=None, via_card=None))
+    if hotel:
+        built = "with a hotel"
+    elif houses:
+        built = f"with {houses} house{'s' if houses > 1 else ''}"
+    elif whole:
+        built = "with the whole group and no houses"
+    else:
+        built = "alone, with no houses"
+    return DeedAnswer(f"Rent on {space.name} {built}: {rent}")
+
+
+def _set_rent(words: list[str], space: Space, rules: engine.Rules, named: bool) -> DeedAnswer:
+    """A railroad's or a utility's rent, by how many of them the owner holds."""
+    group = list(rules.edition.groups[space.group or ""])
+    railroad = space.kind is Kind.RAILROAD
+    noun = ("railroad", "railroads", "railways", "stations") if railroad else ("utilities",)
+    held = _count(words, noun) or (len(group) if _has(words, "both") else 1)
+    held = max(1, min(held, len(group)))
+    others = [p for p in group if p != space.position][: held - 1]
+    state = _board(rules, [space.position, *others], [])
+    what = space.name if named else ("a railroad" if railroad else "a utility")
+    owning = f"{held} {'railroads' if railroad else 'utilities'} owned"
+    if railroad:
+        rent = rules.money(rent_due(state, rules, space, dice=None, via_card=None))
+        return DeedAnswer(f"Rent on {what} with {owning}: {rent}")
+    if held == len(group):
+        owning = "both utilities owned"
+    times = rent_due(state, rules, space, dice=1, via_card=None)
+    dice = _dice(words)
+    text = f"Rent on {what} with {owning}: {times} times the dice"
+    if dice is not None:
+        text += f", {rules.money(times * dice)} for a{'n' if dice in (8, 11) else ''} {dice}"
+    return DeedAnswer(text)
+
+
+def deed_answer(question: str, rules: engine.Rules) -> DeedAnswer | None:
+    """The bank's number for a question about one deed, or None when the question names no
+    deed (nor railroads or utilities in general)."""
+    words = _words(question)
+    space = _deed(words, rules)
+    named = space is not None
+    if space is None:
+        railroads = ("railroad", "railroads", "railways", "stations")
+        if any(_like(w, n) for w in words for n in railroads):
+            space = next(s for s in rules.edition.deeds if s.kind is Kind.RAILROAD)
+        elif _has(words, "utilities"):
+            space = next(s for s in rules.edition.deeds if s.kind is Kind.UTILITY)
+        else:
+            return None
+    if {"unmortgage", "lift", "lifting"} & set(words):
+        return DeedAnswer(
+            f"Lifting the mortgage on {space.name} costs "
+            f"{rules.money(lift_cost(space.mortgage))} (its mortgage value plus 10%)"
+        )
+    if _has(words, "mortgage"):
+        return DeedAnswer(
+            f"Mortgage on {space.name}: it raises {rules.money(space.mortgage)}; lifting it "
+            f"costs {rules.money(lift_cost(space.mortgage))}"
+        )
+    asks_price = any(w in words for w in ("cost", "costs", "price", "buy", "much", "is"))
+    building = _has(words, "house") or _has(words, "hotel")
+    if not _has(words, "rent") and asks_price and space.kind is Kind.SITE and building:
+        return DeedAnswer(
+            f"A house on {space.name} costs {rules.money(space.house_cost)}; a hotel "
+            f"costs {rules.money(space.house_cost)} more, once the site has four houses"
+        )
+    if not _has(words, "rent") and any(w in words for w in ("price", "buy")):
+        return DeedAnswer(f"{space.name} costs {rules.money(space.price)} to buy")
+    if space.kind is Kind.SITE:
+        return _site_rent(words, space, rules)
+    return _set_rent(words, space, rules, named)
