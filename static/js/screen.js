@@ -127,7 +127,82 @@
         text: snapshot.seating_soon ? "Seating coming soon" : "The tables appear here once the round is seated.",
       })]
     );
+    pages.lay();
   }
+
+  // ------------------------------------------------------------------ fitting the tables
+  // Every table of the round on the screen, never scrolled: the type shrinks step by step
+  // (names stay 32 px or more at 1920 wide), and when even the smallest step does not fit,
+  // the tables are shown page by page, each page for a few seconds.
+  var pages = (function () {
+    // --board-size steps; 1 keeps names at 32 px on 1920 px; the last step leaves the cash
+    // line out (net worth only), so that twelve tables fit a 1920 x 1080 screen.
+    var SIZES = [[1.3, false], [1.15, false], [1, false], [1, true]];
+    var PAGE_MS = (parseFloat(root.dataset.pageSeconds) || 8) * 1000;
+    var count = 1, shown = 0, timer = null;
+
+    function cards() { return Array.prototype.slice.call(els.boards.querySelectorAll(".board")); }
+    function room() {
+      var scroller = els.boards.closest(".view-scroll");
+      return scroller.getBoundingClientRect().bottom - 4;
+    }
+    function fits(list) {
+      var bottom = room();
+      return list.every(function (card) { return card.getBoundingClientRect().bottom <= bottom; });
+    }
+
+    function lay() {
+      clearTimeout(timer);
+      var all = cards();
+      all.forEach(function (card) { card.hidden = false; delete card.dataset.page; });
+      count = 1;
+      var view = els.boards.closest(".screen-view");
+      if (!all.length || view.hidden) { label(all.length); return; }
+      var size = 0;
+      for (size = 0; size < SIZES.length; size += 1) {
+        els.boards.style.setProperty("--board-size", String(SIZES[size][0]));
+        els.boards.classList.toggle("dense", SIZES[size][1]);
+        if (fits(all)) break;
+      }
+      if (size === SIZES.length) {
+        // At the smallest type: as many rows of tables as the screen holds, a page each.
+        var limit = room() - all[0].getBoundingClientRect().top;
+        var page = 0, pageTop = null;
+        all.forEach(function (card) {
+          var rect = card.getBoundingClientRect();
+          if (pageTop === null) pageTop = rect.top;
+          if (rect.bottom - pageTop > limit && rect.top > pageTop) {  // a row that does not fit
+            page += 1;
+            pageTop = rect.top;
+          }
+          card.dataset.page = String(page);
+        });
+        count = page + 1;
+      }
+      show(Math.min(shown, count - 1));
+    }
+
+    function show(index) {
+      shown = index;
+      cards().forEach(function (card) {
+        card.hidden = card.dataset.page !== undefined && card.dataset.page !== String(shown);
+      });
+      label(cards().length);
+      clearTimeout(timer);
+      if (count > 1) timer = setTimeout(function () { show((shown + 1) % count); }, PAGE_MS);
+    }
+
+    function label(total) {
+      var node = document.getElementById("boards-page");
+      if (count < 2) { node.textContent = ""; return; }
+      var on = cards().filter(function (card) { return !card.hidden; });
+      node.textContent = "Tables " + on[0].dataset.table + "\u2013" + on[on.length - 1].dataset.table +
+        " of " + total + " \u00b7 page " + (shown + 1) + " of " + count;
+    }
+
+    window.addEventListener("resize", function () { lay(); });
+    return { lay: lay, pageMs: function () { return count * PAGE_MS; } };
+  })();
 
   // A row flashes once when its figures change; drop the mark so that showing the view
   // again (display: none to shown restarts animations) does not flash it a second time.
@@ -261,12 +336,14 @@
     var scroller = views[current].querySelector(".view-scroll");
     scroller.scrollTop = 0;
     scroll.reset(scroller);
+    if (views[current].contains(els.boards)) pages.lay();
     scheduleRotation();
   }
 
   function scheduleRotation() {
     clearTimeout(rotateTimer);
     var rotateMs = (parseFloat(root.dataset.rotate) || 20) * 1000;
+    if (views[current].contains(els.boards)) rotateMs = Math.max(rotateMs, pages.pageMs());
     if (!paused) rotateTimer = setTimeout(function () { showView(current + 1); }, rotateMs);
   }
 
@@ -320,9 +397,9 @@
     next: function () { showView(current + 1); },
     prev: function () { showView(current - 1); },
     pause: function () { paused = !paused; applyLook(); scheduleRotation(); },
-    larger: function () { scale = Math.min(2.5, Math.round((scale + 0.1) * 10) / 10); applyLook(); },
-    smaller: function () { scale = Math.max(0.5, Math.round((scale - 0.1) * 10) / 10); applyLook(); },
-    compact: function () { compact = !compact; applyLook(); },
+    larger: function () { scale = Math.min(2.5, Math.round((scale + 0.1) * 10) / 10); applyLook(); pages.lay(); },
+    smaller: function () { scale = Math.max(0.5, Math.round((scale - 0.1) * 10) / 10); applyLook(); pages.lay(); },
+    compact: function () { compact = !compact; applyLook(); pages.lay(); },
     fullscreen: function () {
       if (document.fullscreenElement) document.exitFullscreen();
       else if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen();

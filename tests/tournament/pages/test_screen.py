@@ -326,12 +326,9 @@ def test_the_big_screen_updates_when_an_entry_is_posted(live_server, new_page):
     seat_two = world.table.seats.get(number=2).player.name
     assert leader.locator(".name").inner_text() == seat_two
     assert page.evaluate("performance.getEntriesByType('navigation').length") == 1  # no reload
-    # Nine tables do not fit 1280x800: after a rest at the top, the leaderboard scrolls itself.
-    wait_until(
-        page,
-        "document.querySelector('#view-leaderboard .view-scroll').scrollTop > 20",
-        timeout=10_000,
-    )
+    # Nine tables on 1280x800: the type shrinks until all of them fit, nothing scrolls.
+    boards = page.evaluate(BOARDS)
+    assert (len(boards["shown"]), boards["inside"], boards["scrolled"]) == (9, True, False)
     snap(page, "screen-1280x800-updated")
 
     page.keyboard.press("ArrowRight")
@@ -480,3 +477,52 @@ def test_the_screens_leaderboards_are_the_banks_net_worths(client, screened):
             (r["seat"], r["name"], r["cash"], r["net_worth"], r["bankrupt"]) for r in board
         } == {(s["seat"], s["name"], s["cash"], s["net_worth"], s["bankrupt"]) for s in console}
     assert [r["seat"] for r in shown[screened.table.pk]["leaderboard"] if r["bankrupt"]] == [2]
+
+
+# What the page shows of the tables: each visible board's box and its smallest name size.
+BOARDS = """() => {
+    const view = document.querySelector('#view-leaderboard .view-scroll');
+    const scroller = view.getBoundingClientRect();
+    const shown = [...document.querySelectorAll('#boards .board')].filter((b) => !b.hidden);
+    return {
+        shown: shown.map((b) => Number(b.dataset.table)),
+        all: document.querySelectorAll('#boards .board').length,
+        inside: shown.every((b) => {
+            const r = b.getBoundingClientRect();
+            return r.top >= scroller.top && r.bottom <= scroller.bottom && r.right <= innerWidth;
+        }),
+        scrolled: document.scrollingElement.scrollHeight > innerHeight,
+        smallestName: Math.min(...shown.flatMap((b) => [...b.querySelectorAll('.name')])
+            .map((n) => parseFloat(getComputedStyle(n).fontSize))),
+        label: document.querySelector('#boards-page').textContent,
+    };
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("tables", [12, 30])
+def test_every_table_fits_a_1920_screen_with_names_of_32_px(live_server, new_page, tables):
+    world = make_world(players=4 * tables, name="Spring Monopoly Night")
+    event = screen_link_issue(event_id=world.event.pk)
+    page = new_page(viewport=FULL_HD)
+    page.goto(f"{live_server.url}{screen_url(event)}?page_seconds=2")
+    page.locator("#boards .board").first.wait_for()
+    seen: set[int] = set()
+    for _ in range(8):
+        boards = page.evaluate(BOARDS)
+        assert boards["all"] == tables
+        assert boards["inside"], boards  # no table cut off, nothing to scroll
+        assert not boards["scrolled"]
+        assert boards["smallestName"] >= 32
+        seen.update(boards["shown"])
+        if len(seen) == tables:
+            break
+        page.wait_for_timeout(2_100)  # the next page
+    assert seen == set(range(1, tables + 1))
+    if tables == 12:
+        assert boards["label"] == ""  # twelve tables: one page
+        snap(page, "big-screen-1920x1080-12-tables")
+    else:
+        assert re.fullmatch(r"Tables \d+\N{EN DASH}\d+ of 30 · page \d of \d", boards["label"])
+        snap(page, "big-screen-1920x1080-30-tables")

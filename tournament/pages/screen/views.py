@@ -23,6 +23,8 @@ from tournament.pages.screen import selectors
 
 REFRESH_SECONDS = 4
 ROTATE_SECONDS = 20
+#: How long each page of tables shows when they do not all fit (?page_seconds=, 2 to 60).
+PAGE_SECONDS = 8
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -46,8 +48,17 @@ def screen(request: HttpRequest, event_id: int, token: str) -> HttpResponse:
         "snapshot": _snapshot(event),
         "refresh_seconds": REFRESH_SECONDS,
         "rotate_seconds": ROTATE_SECONDS,
+        "page_seconds": _page_seconds(request.GET.get("page_seconds", "")),
     }
     return _private(render(request, "screen/screen.html", context))
+
+
+def _page_seconds(asked: str) -> int:
+    """The seconds a page of tables shows: the organiser's choice, kept within 2 to 60."""
+    try:
+        return min(60, max(2, int(asked)))
+    except ValueError:
+        return PAGE_SECONDS
 
 
 SNAPSHOT_KEPT_SECONDS = 600
