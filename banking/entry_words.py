@@ -60,6 +60,13 @@ def entry_sentence(
             return rules.edition.space(p).name
         return f"space {p}"
 
+    def group(p: Any) -> str:
+        """ "the dark blue sites", for several buildings across a group."""
+        if isinstance(p, int) and 0 <= p < 40:
+            colour = (rules.edition.space(p).group or "").replace("_", " ")
+            return f"the {colour} sites"
+        return f"space {p}'s group"
+
     who = seat(fields.get("seat"))
     where = space(fields.get("space"))
     memo = f": {fields['memo']}" if fields.get("memo") else ""
@@ -97,9 +104,16 @@ def entry_sentence(
             return f"{who} pays {seat(fields.get('to_seat'))}{memo}"
         case "build":
             building = fields.get("building")
+            count = fields.get("count") or 1
+            if count > 1:
+                what = "hotels" if building == "hotel" else "houses"
+                return f"{who} builds {count} {what} on {group(fields.get('space'))}"
             what = f" a {building}" if building in ("house", "hotel") else ""
             return f"{who} builds{what} on {where}"
         case "sell_building":
+            count = fields.get("count") or 1
+            if count > 1:
+                return f"{who} sells {count} buildings on {group(fields.get('space'))}"
             return f"{who} sells a building on {where}"
         case "mortgage":
             return f"{who} mortgages {where}"

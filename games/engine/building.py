@@ -212,3 +212,77 @@ def buildings_value(state: TableState, seat: int, rules: Rules) -> int:
         if deed.owner == seat and deed.built:
             value += sale_value(rules.edition.space(position)) * deed.level(full)
     return value
+
+
+def build_several(state: TableState, entry: Build, rules: Rules) -> Transfers:
+    """`entry.count` buildings across the site's group in one entry, evenly: each house on
+    the group's lowest site (the named site first among equals, then in board order), each
+    hotel on a site without one. Tried on a copy first, so that a refusal (cash for them
+    all, the bank's stock, even building, the room on the sites) changes nothing; the
+    owner pays the bank once, for them all."""
+    if entry.count == 1:
+        return build(state, entry, rules)
+    seat = entry.seat
+    seat_in_play(state, seat)
+    space, _ = owned_by(state, rules, entry.space, seat)
+    if space.kind is not SITE:
+        raise RuleViolation("not_a_site", f"Nothing can be built on {space.name}.")
+    hotel = entry.building == "hotel"
+    trial, cost = state.copy(), 0
+    group = _named_first(group_of(rules, space), entry.space)
+    for _ in range(entry.count):
+        deeds = trial.deeds
+        if hotel:
+            open_ = [p for p in group if not deeds[p].hotel]
+        else:
+            open_ = [p for p in group if not deeds[p].hotel and deeds[p].houses < MAX_HOUSES]
+        if not open_:
+            what = "a hotel each" if hotel else f"{MAX_HOUSES} houses each"
+            raise RuleViolation(
+                "max_buildings",
+                f"{space.name}'s group holds {what} at most: {entry.count} more do not fit.",
+            )
+        target = open_[0] if hotel else min(open_, key=lambda p: deeds[p].houses)
+        building = "hotel" if hotel else "house"
+        cost += build(trial, Build(seat, target, building), rules)[0].amount
+    group_name = (space.group or "").replace("_", " ")
+    can_spend(state, rules, seat, cost, f"building {entry.count} on the {{}} sites", group_name)
+    for p in group:
+        state.deeds[p] = trial.deeds[p]
+    state.bank_houses, state.bank_hotels = trial.bank_houses, trial.bank_hotels
+    return (Transfer((seat, BANK, cost)),)
+
+
+def sell_several(state: TableState, entry: SellBuilding, rules: Rules) -> Transfers:
+    """`entry.count` buildings sold across the site's group in one entry, evenly: each from
+    the group's fullest site (the named site first among equals, then in board order), a
+    hotel before houses. Tried on a copy first: a refusal changes nothing; the bank pays
+    once, for them all."""
+    if entry.count == 1:
+        return sell_building(state, entry, rules)
+    seat = entry.seat
+    seat_in_play(state, seat)
+    space, _ = owned_by(state, rules, entry.space, seat)
+    full = rules.houses_per_hotel
+    trial, paid = state.copy(), 0
+    group = _named_first(group_of(rules, space), entry.space)
+    for _ in range(entry.count):
+        deeds = trial.deeds
+        built = [p for p in group if deeds[p].hotel or deeds[p].houses]
+        if not built:
+            raise RuleViolation(
+                "no_buildings",
+                f"{space.name}'s group has fewer than {entry.count} buildings to sell.",
+            )
+        target = max(built, key=lambda p: full + 1 if deeds[p].hotel else deeds[p].houses)
+        paid += sell_building(trial, SellBuilding(seat, target), rules)[0].amount
+    for p in group:
+        state.deeds[p] = trial.deeds[p]
+    state.bank_houses, state.bank_hotels = trial.bank_houses, trial.bank_hotels
+    return (Transfer((BANK, seat, paid)),)
+
+
+def _named_first(group: tuple[int, ...] | list[int], named: int) -> list[int]:
+    """The group's sites, the named one first, then in board order: `min` and `max` keep
+    the first of equals, so the named site goes first when it is level with others."""
+    return [named, *(p for p in group if p != named)]

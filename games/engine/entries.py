@@ -104,19 +104,24 @@ class PayPlayer:
 @dataclass(frozen=True, slots=True, weakref_slot=True)
 class Build:
     """`building` names what is built, "house" or "hotel"; left out, the next one in order:
-    a house until the site has its full row, then the hotel."""
+    a house until the site has its full row, then the hotel. `count` above 1 builds that
+    many across the site's group, evenly (houses, or hotels when `building` says so)."""
 
     kind: ClassVar[str] = "build"
     seat: int
     space: int
     building: str | None = None
+    count: int = 1
 
 
 @dataclass(frozen=True, slots=True, weakref_slot=True)
 class SellBuilding:
+    """`count` above 1 sells that many across the site's group, the fullest site first."""
+
     kind: ClassVar[str] = "sell_building"
     seat: int
     space: int
+    count: int = 1
 
 
 @dataclass(frozen=True, slots=True, weakref_slot=True)
@@ -362,6 +367,11 @@ def _space(r: _Reader) -> int:
     return r.int("space", low=0, high=39)
 
 
+def _count(r: _Reader) -> int:
+    """How many buildings at once: 1 when left out; a group holds at most 15 (3 x 5)."""
+    return r.int("count", required=False, low=1, high=15) or 1
+
+
 _READERS: dict[str, Any] = {
     "pass_go": lambda r: PassGo(seat=_seat(r)),
     "buy": lambda r: Buy(seat=_seat(r), space=_space(r)),
@@ -398,8 +408,9 @@ _READERS: dict[str, Any] = {
         seat=_seat(r),
         space=_space(r),
         building=r.choice("building", ("house", "hotel"), required=False),
+        count=_count(r),
     ),
-    "sell_building": lambda r: SellBuilding(seat=_seat(r), space=_space(r)),
+    "sell_building": lambda r: SellBuilding(seat=_seat(r), space=_space(r), count=_count(r)),
     "mortgage": lambda r: Mortgage(seat=_seat(r), space=_space(r)),
     "unmortgage": lambda r: Unmortgage(seat=_seat(r), space=_space(r)),
     "trade": lambda r: Trade(

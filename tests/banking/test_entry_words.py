@@ -18,6 +18,26 @@ NAMES = {1: "Ada", 2: "Brook"}
         ("build", {"seat": 1, "space": 39}, "Ada builds on Boardwalk"),
         ("build", {"seat": 1, "space": 39, "building": "house"}, "Ada builds a house on Boardwalk"),
         ("build", {"seat": 1, "space": 39, "building": "hotel"}, "Ada builds a hotel on Boardwalk"),
+        (
+            "build",
+            {"seat": 1, "space": 39, "count": 3},
+            "Ada builds 3 houses on the dark blue sites",
+        ),
+        (
+            "build",
+            {"seat": 1, "space": 39, "building": "hotel", "count": 2},
+            "Ada builds 2 hotels on the dark blue sites",
+        ),
+        (
+            "sell_building",
+            {"seat": 1, "space": 39, "count": 1},
+            "Ada sells a building on Boardwalk",
+        ),
+        (
+            "sell_building",
+            {"seat": 1, "space": 1, "count": 4},
+            "Ada sells 4 buildings on the brown sites",
+        ),
         ("bankrupt", {"seat": 1, "creditor": None}, "Ada goes bankrupt to the bank"),
         ("bankrupt", {"seat": 1, "creditor": 2}, "Ada goes bankrupt to Brook"),
         (

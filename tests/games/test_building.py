@@ -476,3 +476,58 @@ def test_incomplete_group_names_the_seat_and_the_group(ed, rules, table, refused
     assert error.detail == (
         f"Seat 2 needs every green site before building on {r.edition.space(32).name}."
     )
+
+
+# --- several at once -------------------------------------------------------------------------
+
+
+def test_several_houses_in_one_entry_go_evenly_across_the_group(ed, rules, table, play):
+    r = rules(ed)
+    state = table(r, owns={1: RED}, houses={21: 1})
+    out = play(state, r, {"kind": "build", "seat": 1, "space": 24, "count": 4})
+    # The lowest site first, the named one first among equals, then in board order:
+    # 24, 23, 24 again, then 21.
+    assert [out.state.deeds[p].houses for p in RED] == [2, 1, 2]
+    assert out.transfers == ((1, "bank", 4 * 150),)  # one payment for the lot
+    assert out.state.bank_houses == 32 - 1 - 4
+    assert out.state.cash[1] == 1500 - 4 * 150
+
+
+def test_several_hotels_in_one_entry_need_the_full_rows(ed, rules, table, play, refused):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, houses={37: 4, 39: 4})
+    out = play(state, r, {"kind": "build", "seat": 1, "space": 39, "building": "hotel", "count": 2})
+    assert (out.state.deeds[37].hotel, out.state.deeds[39].hotel) == (True, True)
+    assert out.transfers == ((1, "bank", 400),)
+    refused(
+        table(r, owns={1: [37, 39]}, houses={37: 4, 39: 3}),
+        r,
+        {"kind": "build", "seat": 1, "space": 39, "building": "hotel", "count": 2},
+        "uneven_building",
+    )
+
+
+def test_several_houses_need_the_cash_for_all_of_them_and_change_nothing_if_refused(
+    ed, rules, table, refused
+):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, cash={1: 500})
+    refused(state, r, {"kind": "build", "seat": 1, "space": 37, "count": 3}, "insufficient_cash")
+    assert (state.deeds[37].houses, state.deeds[39].houses, state.bank_houses) == (0, 0, 32)
+
+
+def test_more_houses_than_the_group_holds_or_the_bank_has_are_refused(ed, rules, table, refused):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, cash={1: 10_000})
+    refused(state, r, {"kind": "build", "seat": 1, "space": 37, "count": 9}, "max_buildings")
+    short = table(r, owns={1: [37, 39]}, cash={1: 10_000}, bank_houses=2)
+    refused(short, r, {"kind": "build", "seat": 1, "space": 37, "count": 3}, "no_houses_left")
+
+
+def test_several_buildings_sell_back_evenly_from_the_fullest_site(ed, rules, table, play):
+    r = rules(ed)
+    state = table(r, owns={1: RED}, houses={21: 3, 23: 3, 24: 2})
+    out = play(state, r, {"kind": "sell_building", "seat": 1, "space": 21, "count": 3})
+    # The fullest site first, the named one first among equals: 21, 23, then 21 again.
+    assert [out.state.deeds[p].houses for p in RED] == [1, 2, 2]
+    assert out.transfers == (("bank", 1, 3 * 75),)
