@@ -227,6 +227,27 @@ def _deed_values(rules: engine.Rules) -> list[dict[str, Any]]:
     ]
 
 
+def several_at_once(
+    state: engine.TableState, rules: engine.Rules, move: Any, seat: int, offered: list[int]
+) -> dict[str, dict[str, int]]:
+    """For each group with a site in `offered` (where one building can go up, or come
+    down, now): how many at once the engine accepts, from 2 up, and the cash each moves;
+    keyed by the group's first site, the one the entry names."""
+    found: dict[str, dict[str, int]] = {}
+    for group in rules.edition.groups.values():
+        if not any(p in offered for p in group):
+            continue
+        amounts: dict[str, int] = {}
+        for count in range(2, 3 * 5 + 1):
+            moved = _moved(state, rules, move(seat, group[0], count=count))
+            if isinstance(moved, engine.RuleViolation):
+                break
+            amounts[str(count)] = moved
+        if amounts:
+            found[str(group[0])] = amounts
+    return found
+
+
 def table_options(*, table: Table) -> dict[str, Any]:
     """For each seat still in play, the deeds on which each move is legal right now.
 
@@ -283,6 +304,10 @@ def table_options(*, table: Table) -> dict[str, Any]:
         unmortgage, unmortgage_amounts = moves(
             lambda p, n=seat: Unmortgage(n, p), owned, left_out["unmortgage"]
         )
+        several = {
+            "build": several_at_once(state, rules, Build, seat, build),
+            "sell_building": several_at_once(state, rules, SellBuilding, seat, sell),
+        }
         seats.append(
             {
                 "seat": seat,
@@ -300,6 +325,7 @@ def table_options(*, table: Table) -> dict[str, Any]:
                     "unmortgage": unmortgage_amounts,
                 },
                 "left_out": left_out,
+                "several": several,
                 "rent": [p for p in others if ok(_rent_entry(rules, seat, p))],
                 "trade": [
                     p

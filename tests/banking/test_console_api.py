@@ -228,6 +228,20 @@ def test_options_say_why_each_deed_a_player_owns_is_left_out_of_a_list(world):
     assert all(left_out["unmortgage"].values())
 
 
+def test_options_offer_several_houses_at_once_as_far_as_the_cash_and_the_group_go(world):
+    client = world.banker()
+    for space in (37, 39):
+        posted(client, world.table, kind="buy", seat=1, space=space)
+    several = seat_options(world, 1)["several"]
+    # 1,500 - 750 = 750 in hand at $200 a house: three at once, on the dark blues.
+    assert several["build"] == {"37": {"2": 400, "3": 600}}
+    assert several["sell_building"] == {}
+    posted(client, world.table, kind="build", seat=1, space=37, count=3)
+    several = seat_options(world, 1)["several"]
+    assert several["sell_building"] == {"37": {"2": 200, "3": 300}}
+    assert several["build"] == {}  # $150 left: not even one more
+
+
 def test_options_follow_the_rules_for_each_move(world):
     posted(world.banker(), world.table, kind="buy", seat=1, space=5)
     posted(world.banker(), world.table, kind="buy", seat=1, space=12)

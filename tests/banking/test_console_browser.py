@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from banking.models import Entry
+from banking.selectors import table_state
 from tests.browser import (
     PHONE,
     TABLET,
@@ -439,6 +440,32 @@ def test_the_same_move_again_within_a_minute_is_asked_about_first(live_server, n
     banker.player(2).move("pass_go")
     expect(banker.sheet.locator("[data-action=record]")).to_have_text("Record")
     expect(banker.sheet).not_to_contain_text("Again?")
+
+
+def test_several_houses_across_a_group_in_one_entry_by_two_taps(live_server, new_page):
+    world = make_world()
+    banker_api = world.banker()
+    posted(banker_api, world.table, kind="buy", seat=1, space=37)
+    posted(banker_api, world.table, kind="buy", seat=1, space=39)
+    banker = Banker(new_page(TABLET), world).open(live_server.url)
+    banker.seq = 2
+    banker.player(1).move("build")
+    # $750 in hand at $200 a house: the bank offers two or three at once.
+    counts = banker.sheet.locator("[data-several='37'] [data-count]")
+    expect(counts).to_have_count(2)
+    banker.tap("[data-several='37'] [data-count='3']")
+    banker.record(
+        f"{banker.names[1]} builds 3 houses on the dark blue sites",
+        f"{banker.names[1]} pays the bank",
+        "$600",
+    )
+    houses = {
+        d["space"]: d["houses"]
+        for d in table_state(world.table)["spaces"]
+        if d["space"] in (37, 39)
+    }
+    assert houses == {37: 2, 39: 1}
+    assert Entry.objects.filter(table=world.table, kind="build").count() == 1
 
 
 def test_a_creditor_lifts_a_mortgage_at_the_bankruptcy_by_taps(live_server, new_page):

@@ -67,6 +67,25 @@ export class Sheets {
   }
 
   /** A list of deeds to pick from; `sub` says what picking it means. */
+  /** Several buildings at once on a group, as the bank offers them: one button a count. */
+  several(ctx, noun) {
+    const w = this.words;
+    const groups = ctx.opts.several?.[ctx.kind] || {};
+    const rows = Object.entries(groups).map(([first, counts]) => {
+      const space = w.spaces[Number(first)];
+      const colour = (space.group || "").replace(/_/g, " ");
+      return h("div", { class: "several", "data-several": first },
+        h("p", { class: "several-title" }, swatch(space.group), ` Several at once on the ${colour} sites`),
+        h("div", { class: "several-counts" }, Object.entries(counts).map(([count, amount]) =>
+          h("button", { type: "button", class: "several-count", "data-count": count,
+            onclick: () => this.confirm(ctx.title, { kind: ctx.kind, seat: ctx.seat, space: Number(first), count: Number(count) },
+              () => this.open(ctx.kind, ctx.seat)) },
+          h("span", { class: "choice-main" }, `${count} ${noun}`),
+          h("span", { class: "choice-sub" }, w.money(amount))))));
+    });
+    return rows.length ? rows : null;
+  }
+
   spaceList(ctx, spaces, { sub, entry, empty, intro }) {
     const w = this.words;
     const deeds = this.app.deeds();
@@ -80,7 +99,10 @@ export class Sheets {
         h("span", { class: "choice-sub" }, sub(p, deeds.get(p), space)));
       }))
       : h("p", { class: "empty" }, empty);
-    return this.show(ctx.title, intro, this.staleNote(), list, this.leftOut(ctx));
+    const noun = ctx.kind === "build" ? "houses" : "buildings";
+    return this.show(ctx.title, intro, this.staleNote(), list,
+      ctx.kind === "build" || ctx.kind === "sell_building" ? this.several(ctx, noun) : null,
+      this.leftOut(ctx));
   }
 
   /** The player's own deeds this list leaves out, each with the bank's reason. */
