@@ -5,6 +5,9 @@ Read only: the desk previews a seating with it, and `round_seat` saves the same 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
 from tournament import seating
 from tournament.errors import Conflict, Refusal
 from tournament.models import Event, Player, Result, Round, Table
@@ -76,11 +79,27 @@ def _with_late_arrivals(round_: Round, players: list[Player]) -> list[Player]:
     return players + [p for p in late_arrivals(round_) if p.pk not in known]
 
 
+@dataclass(frozen=True)
+class Lineup:
+    """A round's entrants and their tables (player ids in seat order), with the clashes the
+    seating could not avoid or the organiser's moves made (team-mates, repeat meetings)."""
+
+    players: list[Player]
+    plan: list[list[int]]
+    clashes: list[seating.Clash] = field(default_factory=list)
+
+
 def plan_for_round(
-    round_: Round, *, seed: int, tables: int | None = None, include_all: bool = False
-) -> tuple[list[Player], list[list[int]]]:
-    """The round's entrants and their tables (player ids in seat order) for this seed,
-    keeping team-mates apart and avoiding opponents met in earlier rounds."""
+    round_: Round,
+    *,
+    seed: int,
+    tables: int | None = None,
+    include_all: bool = False,
+    moves: Mapping[int, int] | None = None,
+) -> Lineup:
+    """The round's entrants and their tables for this seed, keeping team-mates apart and
+    avoiding opponents met in earlier rounds; then the organiser's `moves` (player id ->
+    table number), re-checked: a table too small is refused, a clash is reported."""
     players = round_entrants(round_, include_all=include_all)
     if round_.kind == Round.Kind.FINAL:
         tables = tables or 1
@@ -101,6 +120,11 @@ def plan_for_round(
         plan = seating.seating_plan(
             entrants, table_size=round_.table_size, seed=seed, past_opponents=past, tables=tables
         )
+        if moves:
+            plan = seating.moved(plan, moves)
     except seating.SeatingError as exc:
         raise Refusal("cannot_seat", str(exc)) from exc
-    return players, plan
+    refusals, clashes = seating.plan_problems(plan, entrants, past_opponents=past)
+    if refusals:
+        raise Refusal("cannot_seat", " ".join(refusals))
+    return Lineup(players, plan, clashes)

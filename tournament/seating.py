@@ -29,9 +29,12 @@ from dataclasses import dataclass
 
 __all__ = [
     "MIN_TABLE_SIZE",
+    "Clash",
     "Entrant",
     "SeatingError",
+    "moved",
     "opponents_by_player",
+    "plan_problems",
     "seating_plan",
     "table_sizes",
 ]
@@ -177,6 +180,63 @@ def seating_plan(
         rng.shuffle(seats)
         plan.append(seats)
     return plan
+
+
+def moved(plan: Sequence[Sequence[int]], moves: Mapping[int, int]) -> list[list[int]]:
+    """The plan with each player of `moves` (player id -> table number, from 1) taken to
+    that table, at its end; a player moved to their own table stays where they sit. Two
+    players moved to each other's tables swap."""
+    tables = [list(table) for table in plan]
+    for number in moves.values():
+        if not 1 <= number <= len(tables):
+            raise SeatingError(f"There is no table {number}: the tables are 1 to {len(tables)}.")
+    where = {player: index for index, table in enumerate(tables) for player in table}
+    unknown = sorted(set(moves) - set(where))
+    if unknown:
+        raise SeatingError(f"Player {unknown[0]} is not seated in this round.")
+    going = {p: n - 1 for p, n in moves.items() if n - 1 != where[p]}
+    for index, table in enumerate(tables):
+        tables[index] = [p for p in table if p not in going]
+    for player, index in going.items():
+        tables[index].append(player)
+    return tables
+
+
+@dataclass(frozen=True)
+class Clash:
+    """Two players at one table whom the seating would rather keep apart: team-mates
+    (`team`), or players who met in an earlier round (`met`)."""
+
+    kind: str
+    table: int
+    players: tuple[int, int]
+
+
+def plan_problems(
+    plan: Sequence[Sequence[int]],
+    entrants: Sequence[Entrant],
+    *,
+    past_opponents: Mapping[int, Collection[int]] | None = None,
+) -> tuple[list[str], list[Clash]]:
+    """What a seating breaks: refusals, in words (a table of fewer than three players), and
+    the clashes the organiser may accept (team-mates at one table, a repeat meeting)."""
+    refusals: list[str] = []
+    clashes: list[Clash] = []
+    team = {e.player_id: e.team for e in entrants}
+    past = past_opponents or {}
+    for number, table in enumerate(plan, start=1):
+        if len(table) < MIN_TABLE_SIZE:
+            refusals.append(
+                f"Table {number} would have {_players(len(table), verb=False)}: every table "
+                f"needs at least {MIN_TABLE_SIZE}."
+            )
+        for i, a in enumerate(table):
+            for b in table[i + 1 :]:
+                if team.get(a) and team.get(a) == team.get(b):
+                    clashes.append(Clash("team", number, (a, b)))
+                elif b in past.get(a, ()) or a in past.get(b, ()):
+                    clashes.append(Clash("met", number, (a, b)))
+    return refusals, clashes
 
 
 def opponents_by_player(tables: Iterable[Sequence[int]]) -> dict[int, set[int]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -128,7 +129,12 @@ def check_in_status(event_id: int) -> dict[str, Any]:
 
 
 def seating_preview(
-    *, round_id: int, seed: int, tables: int | None = None, include_all: bool = False
+    *,
+    round_id: int,
+    seed: int,
+    tables: int | None = None,
+    include_all: bool = False,
+    moves: Mapping[int, int] | None = None,
 ) -> dict[str, Any]:
     """The seating that `round_seat(round_id=..., seed=seed, tables=tables,
     include_all=include_all)` would save, computed the same way (same entrants, past
@@ -138,14 +144,17 @@ def seating_preview(
     ended, undecided ties, nobody checked in, too few players, a final too big for its
     tables. `left_out` counts the registered players a first round leaves out because
     they are not checked in; `late` names the late arrivals a later preliminary round
-    seats (checked in, never seated before).
+    seats (checked in, never seated before). `moves` are the organiser's changes (player
+    id -> table number); `clashes` says in words what the seating breaks (team-mates at
+    one table, players who met before), and a table left too small is refused.
     """
     from tournament.lineups import late_arrivals, plan_for_round
 
     round_ = Round.objects.select_related("event").get(pk=round_id)
     if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
         raise Conflict("round_started", "This round has started: its seating is final.")
-    players, plan = plan_for_round(round_, seed=seed, tables=tables, include_all=include_all)
+    lineup = plan_for_round(round_, seed=seed, tables=tables, include_all=include_all, moves=moves)
+    players, plan = lineup.players, lineup.plan
     by_id = {p.id: p for p in players}
     first = not Round.objects.filter(event_id=round_.event_id, number__lt=round_.number).exists()
     left_out = 0
@@ -156,6 +165,8 @@ def seating_preview(
         late = [player.name for player in late_arrivals(round_)]
     return {
         "late": late,
+        "moves": dict(moves or {}),
+        "clashes": [_clash_words(clash, by_id) for clash in lineup.clashes],
         "round_id": round_.pk,
         "seed": seed,
         "tables_asked": tables,
@@ -179,6 +190,13 @@ def seating_preview(
             for index, player_ids in enumerate(plan, 1)
         ],
     }
+
+
+def _clash_words(clash: Any, by_id: Mapping[int, Player]) -> str:
+    a, b = (by_id[p] for p in clash.players)
+    if clash.kind == "team":
+        return f"Table {clash.table}: {a.name} and {b.name} are team-mates ({a.team})."
+    return f"Table {clash.table}: {a.name} and {b.name} met in an earlier round."
 
 
 def console_path(key: str) -> str:

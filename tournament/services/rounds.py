@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from datetime import timedelta
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -47,9 +48,11 @@ def round_seat(
     seed: int | None = None,
     tables: int | None = None,
     include_all: bool = False,
+    moves: Mapping[int, int] | None = None,
     actor: AbstractBaseUser | None = None,
 ) -> Round:
     """Seat the round's players at tables; seating again replaces the previous seating.
+    `moves` (player id -> table number) are the organiser's changes to the seed's seating.
 
     The first round seats the players checked in at the door, or every registered player
     when `include_all`; later rounds seat those who went through. A new seating is the
@@ -60,7 +63,9 @@ def round_seat(
     if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
         raise Conflict("round_started", "This round has started: its seating is final.")
     seed = seed if seed is not None else secrets.randbelow(2**31)
-    _, plan = plan_for_round(round_, seed=seed, tables=tables, include_all=include_all)
+    plan = plan_for_round(
+        round_, seed=seed, tables=tables, include_all=include_all, moves=moves
+    ).plan
     round_.tables.all().delete()
     bankers = list(round_.event.volunteers.filter(role=Volunteer.Role.BANKER).order_by("id"))
     referees = list(round_.event.volunteers.filter(role=Volunteer.Role.REFEREE).order_by("id"))
@@ -83,7 +88,12 @@ def round_seat(
         actor=actor,
         action="round_seated",
         subject=f"Round {round_.number}",
-        data={"round_id": round_.pk, "seed": seed, "tables": len(plan)},
+        data={
+            "round_id": round_.pk,
+            "seed": seed,
+            "tables": len(plan),
+            "moves": {str(p): n for p, n in (moves or {}).items()},
+        },
     )
     return round_
 

@@ -122,6 +122,7 @@ def seat_preview(request: HttpRequest, round_id: int) -> HttpResponse:
             seed=form.cleaned_data["seed"],
             tables=form.cleaned_data["tables"],
             include_all=form.cleaned_data["include_all"],
+            moves=_moves(request.GET),
         )
     except Refusal as exc:
         refusal = exc.detail
@@ -133,10 +134,32 @@ def seat_preview(request: HttpRequest, round_id: int) -> HttpResponse:
         refusal=refusal,
         form=form,
         new_seed=SeatForm.new_seed(),
+        unmoved=_unmoved_query(request.GET),
         first_round=round_.number == 1,
         counts=selectors.player_counts(round_.event_id),
     )
     return render(request, "desk/seat_preview.html", context)
+
+
+def _moves(query: Any) -> dict[int, int]:
+    """The organiser's moves on the seating preview: `t_<player id>` = table number."""
+    moves = {}
+    for key, value in query.items():
+        if not key.startswith("t_"):
+            continue
+        try:
+            moves[int(key[2:])] = int(value)
+        except ValueError:
+            raise Refusal("cannot_seat", "A table is named by its number.") from None
+    return moves
+
+
+def _unmoved_query(query: Any) -> str:
+    """The preview's address without the moves: the seating as the seed drew it."""
+    kept = query.copy()
+    for key in [k for k in kept if k.startswith("t_")]:
+        del kept[key]
+    return kept.urlencode()
 
 
 @require_POST
@@ -152,6 +175,7 @@ def seat_confirm(request: HttpRequest, round_id: int) -> HttpResponse:
             seed=form.cleaned_data["seed"],
             tables=form.cleaned_data["tables"],
             include_all=form.cleaned_data["include_all"],
+            moves=_moves(request.POST),
             actor=request.user,
         )
     except Refusal as refusal:

@@ -523,6 +523,57 @@ def test_a_final_that_cannot_be_seated_says_why_and_how_to_fix_it_when_planned(w
     assert "override a result" in said
 
 
+def test_the_organiser_moves_and_swaps_players_on_the_preview_and_confirms_it():
+    _event, round_, organiser = planned_round(players=9)
+    client = session_for(organiser)
+    url = reverse("desk:seat", args=[round_.pk])
+    drawn = client.get(url, {"seed": 4242}).context["preview"]["tables"]
+    big, small = sorted(drawn, key=lambda t: -len(t["seats"]))  # five and four players
+    mover = big["seats"][0]
+    a, b = big["seats"][1], small["seats"][0]
+    moves = {
+        f"t_{mover['player_id']}": small["number"],  # a move: five and four become four and five
+        f"t_{a['player_id']}": small["number"],  # and a swap
+        f"t_{b['player_id']}": big["number"],
+    }
+    response = client.get(url, {"seed": 4242, **moves})
+    page = response.content.decode()
+    after = {
+        t["number"]: {s["player_id"] for s in t["seats"]}
+        for t in response.context["preview"]["tables"]
+    }
+    assert {mover["player_id"], a["player_id"]} <= after[small["number"]]
+    assert b["player_id"] in after[big["number"]]
+    assert f'name="t_{mover["player_id"]}" value="{small["number"]}"' in page  # kept for confirm
+    assert not Table.objects.filter(round=round_).exists()  # a preview writes nothing
+
+    confirmed = client.post(
+        reverse("desk:seat-confirm", args=[round_.pk]), {"seed": "4242", **moves}
+    )
+    assert confirmed.status_code == 302
+    saved = {t.number: {s.player_id for s in t.seats.all()} for t in round_.tables.all()}
+    assert saved == after
+
+
+def test_a_move_that_leaves_a_table_too_small_is_refused_and_a_clash_is_said(world):
+    _event, round_, organiser = planned_round(players=8)
+    client = session_for(organiser)
+    url = reverse("desk:seat", args=[round_.pk])
+    first, second = client.get(url, {"seed": 7}).context["preview"]["tables"]
+    moves = {f"t_{s['player_id']}": second["number"] for s in first["seats"][:2]}
+    page = client.get(url, {"seed": 7, **moves}).content.decode()
+    assert f"Table {first['number']} would have 2 players: every table needs at least 3." in page
+    assert "Back to the seating without the moves" in page
+    # Two team-mates moved to one table: allowed, and said. (The seed keeps them apart.)
+    red = [first["seats"][0]["player_id"], second["seats"][0]["player_id"]]
+    Player.objects.filter(pk__in=red).update(team="Red")
+    apart = client.get(url, {"seed": 7}).context["preview"]["tables"]
+    where = {s["player_id"]: t["number"] for t in apart for s in t["seats"]}
+    assert where[red[0]] != where[red[1]]
+    page = client.get(url, {"seed": 7, f"t_{red[0]}": where[red[1]]}).content.decode()
+    assert "are team-mates (Red)." in page
+
+
 def test_previewing_a_seated_round_again_changes_nothing(world):
     round_ = make_world(start=False).round
     organiser = Volunteer.objects.get(event=round_.event, role="organiser").user
