@@ -130,6 +130,8 @@ def referee_event(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 OVERVIEW_KEPT_SECONDS = 600
+#: The referees' list of tables needing attention is judged again after this long.
+ATTENTION_KEPT_SECONDS = 5
 
 
 def _overview(event: Event) -> dict[str, Any]:
@@ -159,8 +161,13 @@ def _overview(event: Event) -> dict[str, Any]:
         # The queues at the top of the page: results to correct, and results to check.
         "disputed": [t for t in live if t["review"] == Table.Review.DISPUTED],
         "awaiting": [t for t in live if t["review"] == Table.Review.AWAITING],
-        # And the tables needing attention, as the desk's control room judges them.
-        "attention": room_selectors.tables_needing_attention(event_id=event.pk),
+        # And the tables needing attention, as the desk's control room judges them, judged
+        # again at most every few seconds for all the referees (their reasons count minutes).
+        "attention": cache.get_or_set(
+            f"referee-attention:{event.pk}",
+            lambda: room_selectors.tables_needing_attention(event_id=event.pk),
+            ATTENTION_KEPT_SECONDS,
+        ),
         "tables_html": mark_safe("".join(t["html"] for t in tables)),  # noqa: S308 - ours
     }
 
