@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from uuid import UUID
 
 from django.utils import timezone
 
 from banking.actors import Actor
 from banking.entry_words import entry_sentence, kind_label, pays
-from banking.ledgers import read_ledger, rules_of
+from banking.ledgers import effective_history, read_ledger, rules_of
 from banking.models import Entry, TableLedger
 from banking.selectors import table_state
+from banking.services.entries import voidable
 from games import engine
 from games.engine.building import sale_value
 from games.engine.entries import (
@@ -76,7 +78,6 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
         last_seq=ledger.last_seq,
         last_entry_at=ledger.last_entry_at,
     )
-    touched = {t.source for t in outcome.transfers} | {t.target for t in outcome.transfers}
     fields = engine.entry_fields(entry)
     names = {seat: before.name(seat) for seat in before.seats}
     transfers = [
@@ -90,20 +91,64 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
         "fields": fields,
         "transfers": transfers,
         "total": _total(transfers, fields.get("seat")),
-        "balances": [
-            {
-                "seat": seat,
-                "name": before.name(seat),
-                "before": before.cash[seat],
-                "after": outcome.state.cash[seat],
-                "change": outcome.state.cash[seat] - before.cash[seat],
-            }
-            for seat in before.seats
-            if seat in touched or before.cash[seat] != outcome.state.cash[seat]
-        ],
+        "balances": _balances(before, outcome),
         "state": table_state(table, after),
         "repeat": _repeat(ledger, entry.kind, fields),
     }
+
+
+def void_preview(*, table: Table, entry_id: UUID, actor: Actor) -> dict[str, Any]:
+    """What voiding an entry would do: the money going back, the balances after and the
+    table as it would stand, or the refusal the void would get (a later entry depending on
+    it, an entry already voided...). Nothing is written; the reason comes with the void."""
+    rules = rules_of(table.round.event)
+    ledger = read_ledger(table, rules)
+    _check_live(table)
+    target = voidable(table, entry_id, actor)
+    before = engine.TableState.from_dict(ledger.state)
+    start = engine.TableState.from_dict(ledger.start)
+    outcome = engine.void(start, rules, effective_history(table.pk), target.seq)
+    after = TableLedger(
+        table=table,
+        start=ledger.start,
+        seats=ledger.seats,
+        state=outcome.state.as_dict(),
+        last_seq=ledger.last_seq,
+        last_entry_at=ledger.last_entry_at,
+    )
+    names = {seat: before.name(seat) for seat in before.seats}
+    sentence = entry_sentence(target.kind, target.fields, names=names, rules=rules)
+    transfers = [
+        t.as_dict() | {"words": _transfer_words(Entry.VOID, {}, t, names, rules)}
+        for t in outcome.transfers
+    ]
+    return {
+        "kind": Entry.VOID,
+        "label": kind_label(Entry.VOID),
+        "description": f"Undoes #{target.seq}: {sentence}",
+        "fields": {"entry": str(target.pk), "seq": target.seq},
+        "transfers": transfers,
+        "total": _total(transfers, target.fields.get("seat")),
+        "balances": _balances(before, outcome),
+        "state": table_state(table, after),
+        "repeat": None,
+    }
+
+
+def _balances(before: engine.TableState, outcome: engine.Outcome) -> list[dict[str, Any]]:
+    """Each seat whose cash the entry moves (or that a transfer touches): before and after."""
+    touched = {t.source for t in outcome.transfers} | {t.target for t in outcome.transfers}
+    return [
+        {
+            "seat": seat,
+            "name": before.name(seat),
+            "before": before.cash[seat],
+            "after": outcome.state.cash[seat],
+            "change": outcome.state.cash[seat] - before.cash[seat],
+        }
+        for seat in before.seats
+        if seat in touched or before.cash[seat] != outcome.state.cash[seat]
+    ]
 
 
 #: A second entry the same as the latest within this many seconds is asked about first.

@@ -222,6 +222,11 @@ ROWS = [
     Row("table.preview", "POST", "api-table-preview", (401, 200, 403, 200, 403, 200),
         body={"kind": "pass_go", "seat": 1}),
     Row("table.options", "GET", "api-table-options", (401, 200, 403, 200, 403, 200)),
+    Row("entry.void_preview", "GET", "api-entry-void-preview", (401, 200, 403, 200, 403, 200),
+        prepare=_an_entry),
+    # A referee's correction: the table key may not void it, so may not preview the void.
+    Row("entry.void_preview_adjust", "GET", "api-entry-void-preview",
+        (401, 403, 403, 200, 403, 200), prepare=lambda w: _referee_adjusted(w, close=False)),
     # Printing: organisers only.
     Row("print_jobs.list", "GET", "api-print-jobs", organiser_only(200)),
     Row("print_jobs.create", "POST", "api-print-jobs", organiser_only(201),

@@ -14,6 +14,11 @@ urlpatterns = [
         name="api-entry-void",
     ),
     path(
+        "tables/<int:table_id>/entries/<uuid:entry_id>/void/preview/",
+        views.EntryVoidPreviewApi.as_view(),
+        name="api-entry-void-preview",
+    ),
+    path(
         "tables/<int:table_id>/preview/", views.TablePreviewApi.as_view(), name="api-table-preview"
     ),
     path(

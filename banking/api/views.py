@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status
@@ -165,6 +166,18 @@ class PreviewTotalOutput(serializers.Serializer):
     )
 
 
+class PreviewTransferOutput(s.TransferOutput):
+    words = serializers.CharField(
+        help_text='Who pays whom, payer first: "Ada pays Brook", "The bank pays Ada".'
+    )
+
+
+class RepeatOutput(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="The table's latest entry, the same as this one.")
+    seconds = serializers.IntegerField(help_text="How long ago it was recorded.")
+    question = serializers.CharField(help_text="What the console asks before sending again.")
+
+
 class PreviewOutput(serializers.Serializer):
     kind = serializers.CharField()
     label = serializers.CharField(help_text="The kind of entry in words: Buy, Rent...")
@@ -172,10 +185,14 @@ class PreviewOutput(serializers.Serializer):
         help_text='What the entry would do, in one sentence: "Ada buys Boardwalk".'
     )
     fields = serializers.DictField(help_text="The entry's fields as they would be recorded.")
-    transfers = s.TransferOutput(many=True)
+    transfers = PreviewTransferOutput(many=True)
     total = PreviewTotalOutput(help_text="The transfers summed up.")
     balances = BalanceOutput(many=True, help_text="Each affected seat's cash before and after.")
     state = s.TableStateOutput(help_text="The table as it would stand; last_seq is unchanged.")
+    repeat = RepeatOutput(
+        allow_null=True,
+        help_text="The same entry was the table's latest, less than a minute ago: ask first.",
+    )
 
 
 class RentOutput(serializers.Serializer):
@@ -279,6 +296,28 @@ class TablePreviewApi(APIView):
         table, actor = caller_of(request)
         payload = s.entry_payload(request.data)
         return Response(previews.entry_preview(table=table, payload=payload, actor=actor))
+
+
+class EntryVoidPreviewApi(APIView):
+    permission_classes = [CallsTheTable]
+
+    @extend_schema(
+        responses={
+            200: PreviewOutput,
+            **ERRORS,
+            409: OpenApiResponse(description="The round is not running, or the table is closed."),
+        },
+        tags=["tables"],
+        description=(
+            "What voiding the entry would do, without voiding it: the money going back, each "
+            "affected balance before and after, and the table as it would stand; or the "
+            "refusal the void would get (a later entry depends on it, already voided...). "
+            "Nothing is written."
+        ),
+    )
+    def get(self, request: Request, table_id: int, entry_id: UUID) -> Response:
+        table, actor = caller_of(request)
+        return Response(previews.void_preview(table=table, entry_id=entry_id, actor=actor))
 
 
 class TableOptionsApi(APIView):

@@ -312,6 +312,25 @@ def entry_post(
     return Posted(entry=recorded, ledger=ledger, new=True)
 
 
+def voidable(table: Table, entry_id: UUID, actor: Actor) -> Entry:
+    """The table's entry `entry_id`, if `actor` may void it: not a void, not already voided,
+    and an entry a referee or organiser recorded only by one of them."""
+    target = Entry.objects.filter(pk=entry_id, table=table).first()
+    if target is None:
+        raise NotFound("not_found", "There is no such entry at this table.")
+    if target.kind == Entry.VOID:
+        raise Refusal("cannot_void_void", "A void cannot itself be voided.")
+    if target.author_role in (Actor.REFEREE, Actor.ORGANISER) and not actor.corrects:
+        raise NotAllowed(
+            "referee_entry",
+            f"Entry {target.seq} was recorded by a {target.author_role}: only a referee or "
+            "an organiser can void it.",
+        )
+    if Entry.objects.filter(voids=target).exists():
+        raise Refusal("already_voided", f"Entry {target.seq} has already been voided.")
+    return target
+
+
 @transaction.atomic
 def entry_void(
     *, table_id: int, entry_id: UUID, reason: str, actor: Actor, void_id: UUID | None = None
@@ -328,19 +347,7 @@ def entry_void(
     _check_live(table)
     if not reason:
         raise Refusal("reason_required", "Say why the entry is being voided.")
-    target = Entry.objects.filter(pk=entry_id, table=table).first()
-    if target is None:
-        raise NotFound("not_found", "There is no such entry at this table.")
-    if target.kind == Entry.VOID:
-        raise Refusal("cannot_void_void", "A void cannot itself be voided.")
-    if target.author_role in (Actor.REFEREE, Actor.ORGANISER) and not actor.corrects:
-        raise NotAllowed(
-            "referee_entry",
-            f"Entry {target.seq} was recorded by a {target.author_role}: only a referee or "
-            "an organiser can void it.",
-        )
-    if Entry.objects.filter(voids=target).exists():
-        raise Refusal("already_voided", f"Entry {target.seq} has already been voided.")
+    target = voidable(table, entry_id, actor)
     start = engine.TableState.from_dict(ledger.start)
     outcome = engine.void(start, rules, effective_history(table.id), target.seq)
     recorded = _record(

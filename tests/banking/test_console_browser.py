@@ -92,7 +92,8 @@ def test_a_banker_plays_a_game_by_taps_and_the_ledger_holds_every_entry(live_ser
 
     # Undo the latest entry, with a reason: a recorded reversal, never a delete.
     banker.page.locator(f"#ledger [data-seq='{banker.seq}'] button", has_text="Undo").click()
-    banker.shows("Money going back", f"The bank pays {n[4]}")
+    # What goes back and the balance after, as the bank works them out.
+    banker.shows("Money going back", f"The bank pays {n[4]}", f"{n[4]}: $")
     banker.tap("button:has-text('Wrong player')").tap("[data-action=undo]")
     expect(banker.sheet).to_be_hidden()
     banker.seq += 1
@@ -466,6 +467,36 @@ def test_several_houses_across_a_group_in_one_entry_by_two_taps(live_server, new
     }
     assert houses == {37: 2, 39: 1}
     assert Entry.objects.filter(table=world.table, kind="build").count() == 1
+
+
+def test_undoing_an_entry_a_later_one_depends_on_says_why_before_any_reason(live_server, new_page):
+    world = make_world()
+    banker_api = world.banker()
+    posted(banker_api, world.table, kind="buy", seat=1, space=39)
+    posted(banker_api, world.table, kind="rent", seat=2, space=39)
+    banker = Banker(new_page(TABLET), world).open(live_server.url)
+    banker.page.locator("#ledger [data-seq='1'] button", has_text="Undo").click()
+    banker.shows("The bank says no", "Entry 2 (rent) depends on this one: void it first.")
+    expect(banker.sheet.locator("[data-action=undo]")).to_have_count(0)
+    assert Entry.objects.filter(table=world.table).count() == 2
+
+
+def test_an_undo_offline_waits_on_the_tablet_and_goes_through_when_back(live_server, new_page):
+    world = make_world()
+    posted(world.banker(), world.table, kind="buy", seat=1, space=39)
+    banker = Banker(new_page(TABLET), world).open(live_server.url)
+    undo = banker.page.locator("#ledger [data-seq='1'] button", has_text="Undo")
+    expect(undo).to_be_visible()
+    banker.page.context.set_offline(True)
+    undo.click()
+    banker.shows("Offline: no preview", "The undo waits on this tablet")
+    banker.tap("button:has-text('Wrong player')").tap("[data-action=undo]")
+    expect(banker.page.locator("#conn")).to_have_attribute("data-pending", "1")
+    banker.page.context.set_offline(False)
+    expect(banker.page.locator("#ledger [data-seq='2']")).to_contain_text(
+        "Wrong player", timeout=15_000
+    )
+    assert Entry.objects.filter(table=world.table, kind="void").count() == 1
 
 
 def test_a_creditor_lifts_a_mortgage_at_the_bankruptcy_by_taps(live_server, new_page):

@@ -72,6 +72,28 @@ def test_a_void_reverses_the_money_and_the_deed(world, post_entry):
     assert ledger[0]["voided_by"] == 2
 
 
+def test_a_void_preview_says_what_goes_back_and_writes_nothing(world, post_entry):
+    bought = post_entry(world.banker(), world.table, kind="buy", seat=1, space=39).json()
+    url = f"/api/tables/{world.table.pk}/entries/{bought['entry']['id']}/void/preview/"
+    response = world.banker().get(url)
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    name = world.table.seats.get(number=1).player.name
+    assert body["transfers"] == [
+        {"from": "bank", "to": 1, "amount": 400, "words": f"The bank pays {name}"}
+    ]
+    assert body["balances"] == [
+        {"seat": 1, "name": name, "before": 1100, "after": 1500, "change": 400}
+    ]
+    assert body["description"] == f"Undoes #1: {name} buys Boardwalk"
+    assert Entry.objects.filter(table=world.table).count() == 1
+    # A later entry that depends on it: the refusal the void would get.
+    post_entry(world.banker(), world.table, kind="rent", seat=2, space=39)
+    refused = world.banker().get(url)
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "dependent_entries"
+
+
 def test_a_void_is_refused_when_a_later_entry_depends_on_it(world, post_entry):
     bought = post_entry(world.banker(), world.table, kind="buy", seat=1, space=39).json()
     post_entry(world.banker(), world.table, kind="rent", seat=2, space=39)

@@ -103,6 +103,19 @@ const app = {
     }
   },
 
+  /** What undoing an entry would do, as the bank works it out (nothing written). */
+  async voidPreview(target) {
+    try {
+      const answer = await this.api.get(cfg.api.void.replace("{id}", target.id) + "preview/");
+      online(answer.date);
+      if (answer.status === 401) keyRejected(answer.body.detail);
+      return answer;
+    } catch (error) {
+      if (error instanceof Offline) offline();
+      throw error;
+    }
+  },
+
   /** Put an entry in the outbox (on disk first), then send what waits. */
   async queue(entry, label) {
     const id = uuid();

@@ -588,28 +588,41 @@ export class Sheets {
 
   // ------------------------------------------------------------ undo and close
 
-  openUndo(target) {
+  async openUndo(target) {
     const w = this.words;
     const label = target.description || w.kind(target.kind);
-    const reason = textField("void-reason", "Reason", { required: true });
-    const cash = new Map(this.app.state.seats.map((s) => [s.seat, s.cash]));
-    const back = target.transfers.map((t) => ({ from: t.to, to: t.from, amount: t.amount }));
-    const after = new Map(cash);
-    for (const t of back) {
-      if (t.from !== "bank") after.set(t.from, after.get(t.from) - t.amount);
-      if (t.to !== "bank") after.set(t.to, after.get(t.to) + t.amount);
+    const title = `Undo #${target.seq}`;
+    const token = this.show(title, h("p", { class: "loading", role: "status" }, "Checking with the bank\u2026"));
+    let answer = null;
+    try {
+      answer = await this.app.voidPreview(target);
+    } catch (error) {
+      if (!(error instanceof Offline)) throw error;
     }
-    const touched = [...cash.keys()].filter((s) => cash.get(s) !== after.get(s));
+    if (this.stale(token)) return;
+    if (answer && !answer.ok) return this.refused(title, target, answer.body, null);
+    // What goes back and the balances after, as the bank worked them out; offline, it waits.
+    const p = answer ? answer.body : null;
+    let money;
+    if (!p) {
+      money = h("div", { class: "notice warn", role: "status" }, h("strong", {}, "Offline: no preview. "),
+        "The bank cannot show what goes back now. The undo waits on this tablet and is sent when " +
+        "the connection returns; if the bank refuses it then, the console shows why.");
+    } else if (p.transfers.length) {
+      money = [h("h3", {}, "Money going back"), h("ul", { class: "transfers" }, p.transfers.map((t) => h("li", {},
+        h("span", {}, t.words), h("strong", { class: "amount" }, w.money(t.amount)))))];
+    } else {
+      money = h("p", {}, "No money moves back.");
+    }
+    const balances = p && p.balances.length ? h("ul", { class: "changes" }, p.balances.map((b) =>
+      h("li", {}, `${b.name}: ${w.money(b.before)} \u2192 ${w.money(b.after)}`))) : null;
+    const reason = textField("void-reason", "Reason", { required: true });
     const quick = ["Wrong player", "Wrong amount", "Wrong deed", "Recorded twice"].map((text) =>
       h("button", { type: "button", class: "small-btn", onclick: () => reason.set(text) }, text));
     const error = h("p", { class: "error", role: "alert" });
-    return this.show(`Undo #${target.seq}`,
+    return this.show(title,
       h("p", { class: "what" }, label),
-      back.length ? [h("h3", {}, "Money going back"), h("ul", { class: "transfers" }, back.map((t) => h("li", {},
-        h("span", {}, w.pays(t)), h("strong", { class: "amount" }, w.money(t.amount)))))]
-        : h("p", {}, "No money moves back."),
-      touched.length ? h("ul", { class: "changes" }, touched.map((s) =>
-        h("li", {}, `${w.seat(s)}: ${w.money(cash.get(s))} \u2192 ${w.money(after.get(s))}`))) : null,
+      money, balances,
       h("p", { class: "muted small" }, "The entry stays in the ledger, marked as undone, with your reason."),
       h("div", { class: "row quick" }, quick), reason.el, error,
       actions(
