@@ -70,14 +70,6 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
         raise NotAllowed("referee_only", "Only a referee or an organiser can adjust a balance.")
     before = engine.TableState.from_dict(ledger.state)
     outcome = engine.apply(before, entry, rules)
-    after = TableLedger(
-        table=table,
-        start=ledger.start,
-        seats=ledger.seats,
-        state=outcome.state.as_dict(),
-        last_seq=ledger.last_seq,
-        last_entry_at=ledger.last_entry_at,
-    )
     fields = engine.entry_fields(entry)
     names = {seat: before.name(seat) for seat in before.seats}
     transfers = [
@@ -92,7 +84,7 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
         "transfers": transfers,
         "total": _total(transfers, fields.get("seat")),
         "balances": _balances(before, outcome),
-        "state": table_state(table, after),
+        "state": _as_it_would_stand(table, ledger, outcome),
         "repeat": _repeat(ledger, entry.kind, fields),
     }
 
@@ -108,14 +100,6 @@ def void_preview(*, table: Table, entry_id: UUID, actor: Actor) -> dict[str, Any
     before = engine.TableState.from_dict(ledger.state)
     start = engine.TableState.from_dict(ledger.start)
     outcome = engine.void(start, rules, effective_history(table.pk), target.seq)
-    after = TableLedger(
-        table=table,
-        start=ledger.start,
-        seats=ledger.seats,
-        state=outcome.state.as_dict(),
-        last_seq=ledger.last_seq,
-        last_entry_at=ledger.last_entry_at,
-    )
     names = {seat: before.name(seat) for seat in before.seats}
     sentence = entry_sentence(target.kind, target.fields, names=names, rules=rules)
     transfers = [
@@ -130,9 +114,24 @@ def void_preview(*, table: Table, entry_id: UUID, actor: Actor) -> dict[str, Any
         "transfers": transfers,
         "total": _total(transfers, target.fields.get("seat")),
         "balances": _balances(before, outcome),
-        "state": table_state(table, after),
+        "state": _as_it_would_stand(table, ledger, outcome),
         "repeat": None,
     }
+
+
+def _as_it_would_stand(
+    table: Table, ledger: TableLedger, outcome: engine.Outcome
+) -> dict[str, Any]:
+    """The table as it would stand after the entry (`last_seq` unchanged): nothing saved."""
+    after = TableLedger(
+        table=table,
+        start=ledger.start,
+        seats=ledger.seats,
+        state=outcome.state.as_dict(),
+        last_seq=ledger.last_seq,
+        last_entry_at=ledger.last_entry_at,
+    )
+    return table_state(table, after)
 
 
 def _balances(before: engine.TableState, outcome: engine.Outcome) -> list[dict[str, Any]]:

@@ -91,9 +91,10 @@ const app = {
     sheets.openClose();
   },
 
-  async preview(entry) {
+  /** A dry run asked of the bank: its answer, with the connection's state kept up. */
+  async ask(request) {
     try {
-      const answer = await this.api.post(cfg.api.preview, entry);
+      const answer = await request;
       online(answer.date);
       if (answer.status === 401) keyRejected(answer.body.detail);
       return answer;
@@ -103,17 +104,13 @@ const app = {
     }
   },
 
+  preview(entry) {
+    return this.ask(this.api.post(cfg.api.preview, entry));
+  },
+
   /** What undoing an entry would do, as the bank works it out (nothing written). */
-  async voidPreview(target) {
-    try {
-      const answer = await this.api.get(cfg.api.void.replace("{id}", target.id) + "preview/");
-      online(answer.date);
-      if (answer.status === 401) keyRejected(answer.body.detail);
-      return answer;
-    } catch (error) {
-      if (error instanceof Offline) offline();
-      throw error;
-    }
+  voidPreview(target) {
+    return this.ask(this.api.get(cfg.api.void.replace("{id}", target.id) + "preview/"));
   },
 
   /** Put an entry in the outbox (on disk first), then send what waits. */
