@@ -35,6 +35,11 @@ KIND_LABELS = {
 }
 
 
+def party(account: Any, names: Mapping[int, str]) -> str | None:
+    """A transfer's account by name: a seat's player, or None for the bank (see `pays`)."""
+    return None if account == engine.BANK else names.get(account, f"Seat {account}")
+
+
 def pays(payer: str | None, payee: str | None) -> str:
     """Who pays whom, payer first: "Ada pays Brook", "The bank pays Ada", "Ada pays the
     bank" (None is the bank; the console says it the same way, format.js)."""
@@ -70,6 +75,7 @@ def entry_sentence(
     who = seat(fields.get("seat"))
     where = space(fields.get("space"))
     memo = f": {fields['memo']}" if fields.get("memo") else ""
+    count = fields.get("count") or 1  # buildings at once
     match kind:
         case "pass_go":
             return f"{who} passes GO"
@@ -104,14 +110,12 @@ def entry_sentence(
             return f"{who} pays {seat(fields.get('to_seat'))}{memo}"
         case "build":
             building = fields.get("building")
-            count = fields.get("count") or 1
             if count > 1:
                 what = "hotels" if building == "hotel" else "houses"
                 return f"{who} builds {count} {what} on {group(fields.get('space'))}"
             what = f" a {building}" if building in ("house", "hotel") else ""
             return f"{who} builds{what} on {where}"
         case "sell_building":
-            count = fields.get("count") or 1
             if count > 1:
                 return f"{who} sells {count} buildings on {group(fields.get('space'))}"
             return f"{who} sells a building on {where}"

@@ -14,7 +14,7 @@ from uuid import UUID
 from django.utils import timezone
 
 from banking.actors import Actor
-from banking.entry_words import entry_sentence, kind_label, pays
+from banking.entry_words import entry_sentence, kind_label, party, pays
 from banking.ledgers import effective_history, read_ledger, rules_of
 from banking.models import Entry, TableLedger
 from banking.selectors import table_state
@@ -72,10 +72,7 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
     outcome = engine.apply(before, entry, rules)
     fields = engine.entry_fields(entry)
     names = {seat: before.name(seat) for seat in before.seats}
-    transfers = [
-        t.as_dict() | {"words": _transfer_words(entry.kind, fields, t, names, rules)}
-        for t in outcome.transfers
-    ]
+    transfers = _worded(entry.kind, fields, outcome, names)
     return {
         "kind": entry.kind,
         "label": kind_label(entry.kind),
@@ -102,10 +99,7 @@ def void_preview(*, table: Table, entry_id: UUID, actor: Actor) -> dict[str, Any
     outcome = engine.void(start, rules, effective_history(table.pk), target.seq)
     names = {seat: before.name(seat) for seat in before.seats}
     sentence = entry_sentence(target.kind, target.fields, names=names, rules=rules)
-    transfers = [
-        t.as_dict() | {"words": _transfer_words(Entry.VOID, {}, t, names, rules)}
-        for t in outcome.transfers
-    ]
+    transfers = _worded(Entry.VOID, {}, outcome, names)
     return {
         "kind": Entry.VOID,
         "label": kind_label(Entry.VOID),
@@ -173,24 +167,22 @@ def _repeat(ledger: TableLedger, kind: str, fields: Mapping[str, Any]) -> dict[s
     return None
 
 
-def _transfer_words(
-    kind: str,
-    fields: Mapping[str, Any],
-    transfer: engine.Transfer,
-    names: Mapping[int, str],
-    rules: engine.Rules,
-) -> str:
-    """A transfer in words, payer first ("Ada pays Brook"; the amount is shown beside it).
-    At a bankruptcy, what the creditor hands back to the bankrupt seat is the part of the
-    debt it cannot pay: said as that, not as a payment to the one going bankrupt."""
-
-    def name(account: Any) -> str | None:
-        return None if account == engine.BANK else names.get(account, f"Seat {account}")
-
-    if kind == "bankrupt" and transfer.target == fields.get("seat"):
-        creditor = name(transfer.source) or "The bank"
-        return f"{creditor} writes off what {name(transfer.target)} cannot pay"
-    return pays(name(transfer.source), name(transfer.target))
+def _worded(
+    kind: str, fields: Mapping[str, Any], outcome: engine.Outcome, names: Mapping[int, str]
+) -> list[dict[str, Any]]:
+    """The entry's transfers, each with who pays whom in words, payer first ("Ada pays
+    Brook"; the amount is shown beside it). At a bankruptcy, what the creditor hands back to
+    the bankrupt seat is the part of the debt it cannot pay: said as that, not as a
+    payment to the one going bankrupt."""
+    worded = []
+    for t in outcome.transfers:
+        payer, payee = party(t.source, names), party(t.target, names)
+        if kind == "bankrupt" and t.target == fields.get("seat"):
+            words = f"{payer or 'The bank'} writes off what {payee} cannot pay"
+        else:
+            words = pays(payer, payee)
+        worded.append(t.as_dict() | {"words": words})
+    return worded
 
 
 def _total(transfers: list[dict[str, Any]], seat: Any) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from django.db import connection
 from django.db.models import F, QuerySet, Window
 from django.db.models.functions import RowNumber
 
-from banking.entry_words import entry_sentence, kind_label, pays
+from banking.entry_words import entry_sentence, kind_label, party, pays
 from banking.ledgers import read_ledger, rules_of
 from banking.models import Entry, TableLedger
 from games import engine
@@ -305,9 +305,6 @@ def entry_lines(
             return "Bank"
         return names.get(account, f"Seat {account}")
 
-    def payer(account: Any) -> str | None:
-        return None if account == engine.BANK else who(account)
-
     lines = []
     for entry in entries:
         fields = entry.fields
@@ -342,7 +339,8 @@ def entry_lines(
                 "seat": who(fields["seat"]) if "seat" in fields else "",
                 "details": details,
                 "money": [
-                    f"{pays(payer(t['from']), payer(t['to']))} {rules.money(t['amount'])}"
+                    f"{pays(party(t['from'], names), party(t['to'], names))} "
+                    f"{rules.money(t['amount'])}"
                     for t in entry.transfers
                 ],
                 "author": entry.author_name,

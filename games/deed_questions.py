@@ -26,6 +26,7 @@ COMMON = frozenset(
     {"avenue", "place", "gardens", "garden", "railroad", "railway", "street", "company"}
     | {"works", "road", "station", "lane", "square", "the", "and", "of", "park"}
 )
+RAILROAD_WORDS = ("railroad", "railroads", "railways", "stations")
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "both": 2, "all": 4}
 OWNER, VISITOR = 1, 2
 
@@ -131,7 +132,7 @@ def _set_rent(words: list[str], space: Space, rules: engine.Rules, named: bool) 
     """A railroad's or a utility's rent, by how many of them the owner holds."""
     group = list(rules.edition.groups[space.group or ""])
     railroad = space.kind is Kind.RAILROAD
-    noun = ("railroad", "railroads", "railways", "stations") if railroad else ("utilities",)
+    noun = RAILROAD_WORDS if railroad else ("utilities",)
     held = _count(words, noun) or (len(group) if _has(words, "both") else 1)
     held = max(1, min(held, len(group)))
     others = [p for p in group if p != space.position][: held - 1]
@@ -158,8 +159,7 @@ def deed_answer(question: str, rules: engine.Rules) -> DeedAnswer | None:
     space = _deed(words, rules)
     named = space is not None
     if space is None:
-        railroads = ("railroad", "railroads", "railways", "stations")
-        if any(_like(w, n) for w in words for n in railroads):
+        if any(_like(w, n) for w in words for n in RAILROAD_WORDS):
             space = next(s for s in rules.edition.deeds if s.kind is Kind.RAILROAD)
         elif _has(words, "utilities"):
             space = next(s for s in rules.edition.deeds if s.kind is Kind.UTILITY)

@@ -247,9 +247,7 @@ def build_several(state: TableState, entry: Build, rules: Rules) -> Transfers:
         cost += build(trial, Build(seat, target, building), rules)[0].amount
     group_name = (space.group or "").replace("_", " ")
     can_spend(state, rules, seat, cost, f"building {entry.count} on the {{}} sites", group_name)
-    for p in group:
-        state.deeds[p] = trial.deeds[p]
-    state.bank_houses, state.bank_hotels = trial.bank_houses, trial.bank_hotels
+    _take_buildings(state, trial, group)
     return (Transfer((seat, BANK, cost)),)
 
 
@@ -276,10 +274,16 @@ def sell_several(state: TableState, entry: SellBuilding, rules: Rules) -> Transf
             )
         target = max(built, key=lambda p: full + 1 if deeds[p].hotel else deeds[p].houses)
         paid += sell_building(trial, SellBuilding(seat, target), rules)[0].amount
+    _take_buildings(state, trial, group)
+    return (Transfer((BANK, seat, paid)),)
+
+
+def _take_buildings(state: TableState, trial: TableState, group: list[int]) -> None:
+    """The group's buildings and the bank's stock as they stand on the copy where every one
+    of several buildings was accepted."""
     for p in group:
         state.deeds[p] = trial.deeds[p]
     state.bank_houses, state.bank_hotels = trial.bank_houses, trial.bank_hotels
-    return (Transfer((BANK, seat, paid)),)
 
 
 def _named_first(group: tuple[int, ...] | list[int], named: int) -> list[int]:
