@@ -67,9 +67,11 @@ export class Sheets {
   }
 
   /** A list of deeds to pick from; `sub` says what picking it means. */
-  /** Several buildings at once on a group, as the bank offers them: one button a count. */
-  several(ctx, noun) {
+  /** Several buildings at once on a group, as the bank offers them (for Build and Sell):
+   *  one button a count. */
+  several(ctx) {
     const w = this.words;
+    const noun = ctx.kind === "build" ? "houses" : "buildings";
     const groups = ctx.opts.several?.[ctx.kind] || {};
     const rows = Object.entries(groups).map(([first, counts]) => {
       const space = w.spaces[Number(first)];
@@ -99,10 +101,7 @@ export class Sheets {
         h("span", { class: "choice-sub" }, sub(p, deeds.get(p), space)));
       }))
       : h("p", { class: "empty" }, empty);
-    const noun = ctx.kind === "build" ? "houses" : "buildings";
-    return this.show(ctx.title, intro, this.staleNote(), list,
-      ctx.kind === "build" || ctx.kind === "sell_building" ? this.several(ctx, noun) : null,
-      this.leftOut(ctx));
+    return this.show(ctx.title, intro, this.staleNote(), list, this.several(ctx), this.leftOut(ctx));
   }
 
   /** The player's own deeds this list leaves out, each with the bank's reason. */
