@@ -88,7 +88,33 @@ def new_page(chromium: Any) -> Iterator[Callable[..., Any]]:
             context.pages[0].wait_for_timeout(50)
     for context, _ in contexts:
         context.close()
+    server_quiet()
     assert [c for context, _ in contexts for c in context.csp_complaints] == []
+
+
+def server_quiet(seconds: float = 10) -> None:
+    """Wait until no other session is busy on the test database. Going offline makes the
+    browser give up a request at once, but the live server's thread still runs it on its
+    own connection; emptying the database under it can deadlock (TRUNCATE against that
+    request's locks). Tests without database access have nothing to wait for."""
+    from django.db import connection
+
+    busy = (
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+        "AND pid <> pg_backend_pid() AND state <> 'idle'"
+    )
+    try:
+        if connection.vendor != "postgresql":
+            return
+        deadline = time.monotonic() + seconds
+        with connection.cursor() as cursor:
+            while time.monotonic() < deadline:
+                cursor.execute(busy)
+                if cursor.fetchone()[0] == 0:
+                    return
+                time.sleep(0.05)
+    except RuntimeError:  # pytest-django: this test has no database access
+        return
 
 
 def watch_content_security(context: Any) -> list[str]:
