@@ -147,12 +147,14 @@ def wait_until(page: Any, expression: str, timeout: float = 10_000) -> None:
         page.wait_for_timeout(50)
 
 
-def log_in(page: Any, base_url: str, username: str, next_url: str = "/desk/") -> None:
-    """Log in through the login page as `username` (with the factories' PASSWORD) and wait
-    until the site has sent the page on to `next_url`."""
+def log_in(
+    page: Any, base_url: str, username: str, next_url: str = "/desk/", password: str = PASSWORD
+) -> None:
+    """Log in through the login page as `username` (by default with the factories' PASSWORD)
+    and wait until the site has sent the page on to `next_url`."""
     page.goto(f"{base_url}/accounts/login/?next={next_url}")
     page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(f"**{next_url}")
 
@@ -222,3 +224,28 @@ def faq_content(transactional_db: None) -> None:
 
     load = importlib.import_module("games.migrations.0003_faq_content").load
     load(apps, SimpleNamespace(connection=connection))
+
+
+# The big screen's leaderboards: which tables show, whether all of them lie inside the view and
+# nothing scrolls, the smallest name's type size, the page label and the
+# names cut although a short form of them was there to show.
+SCREEN_BOARDS = """() => {
+    const view = document.querySelector('#view-leaderboard .view-scroll');
+    const scroller = view.getBoundingClientRect();
+    const shown = [...document.querySelectorAll('#boards .board')].filter((b) => !b.hidden);
+    return {
+        shown: shown.map((b) => Number(b.dataset.table)),
+        all: document.querySelectorAll('#boards .board').length,
+        inside: shown.every((b) => {
+            const r = b.getBoundingClientRect();
+            return r.top >= scroller.top && r.bottom <= scroller.bottom && r.right <= innerWidth;
+        }),
+        scrolled: document.scrollingElement.scrollHeight > innerHeight,
+        smallestName: Math.min(...shown.flatMap((b) => [...b.querySelectorAll('.name')])
+            .map((n) => parseFloat(getComputedStyle(n).fontSize))),
+        label: document.querySelector('#boards-page').textContent,
+        cut: shown.flatMap((b) => [...b.querySelectorAll('.name')])
+            .filter((n) => n.scrollWidth > n.clientWidth && n.textContent !== n.dataset.short)
+            .map((n) => n.textContent),
+    };
+}"""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -15,6 +16,7 @@ from rest_framework.test import APIClient
 
 from tests import entries
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerFactory
+from tests.production.venv import production_venv
 from tournament.models import Event, Round, Table, Volunteer
 from tournament.services.rounds import round_create, round_seat, round_start
 
@@ -25,6 +27,13 @@ settings.register_profile(
     "suite", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
 )
 settings.load_profile("suite")
+
+
+@pytest.fixture(scope="session")
+def prod_venv() -> Path:
+    """The production install, no extras (tests/production/venv.py): for the tests that run
+    the site as the image runs it (tests/production/, tests/rehearsal/)."""
+    return production_venv()
 
 
 @pytest.fixture
@@ -76,15 +85,23 @@ class World:
         return client_for(self.referee)
 
 
-def make_world(*, players: int = 8, table_size: int = 4, start: bool = True, **event: Any) -> World:
+def make_world(
+    *,
+    players: int = 8,
+    table_size: int = 4,
+    start: bool = True,
+    names: list[str] | None = None,
+    **event: Any,
+) -> World:
+    """`players` players (named from `names` if given, else NAMES) seated at tables of
+    `table_size` in a round that is started unless `start` is False."""
     event_obj = EventFactory(**event)
     organiser = VolunteerFactory(event=event_obj, role=Volunteer.Role.ORGANISER).user
     referee = VolunteerFactory(event=event_obj, role=Volunteer.Role.REFEREE).user
     VolunteerFactory(event=event_obj, role=Volunteer.Role.BANKER)
     for n in range(players):
-        PlayerFactory(
-            event=event_obj, name=NAMES[n % len(NAMES)] + (f" {n}" if n >= len(NAMES) else "")
-        )
+        name = NAMES[n % len(NAMES)] + (f" {n}" if n >= len(NAMES) else "")
+        PlayerFactory(event=event_obj, name=names[n] if names else name)
     round_ = round_create(event_id=event_obj.pk, table_size=table_size)
     round_seat(round_id=round_.pk, seed=7, include_all=True)  # nobody checked in: seat all
     if start:

@@ -13,20 +13,30 @@ from tests.conftest import World, make_world
 
 
 class Banker:
-    """A volunteer at the tablet: taps a player, a move, a choice, then Record."""
+    """A volunteer at the tablet: taps a player, a move, a choice, then Record.
 
-    def __init__(self, page: Any, world: World) -> None:
+    `Banker(page, key)` knows its table by the console's key and reads the players' names
+    off the console when it opens; `Banker.at(page, world)` is the banker of a test's World."""
+
+    def __init__(self, page: Any, key: str, world: World | None = None) -> None:
         self.page = page
+        self.key = key
         self.world = world
-        self.names = {
-            seat.number: seat.player.name
-            for seat in world.table.seats.select_related("player").order_by("number")
-        }
+        self.names: dict[int, str] = {}
         self.seq = 0
 
+    @classmethod
+    def at(cls, page: Any, world: World) -> Banker:
+        return cls(page, world.table.key, world)
+
     def open(self, base: str) -> Banker:
-        self.page.goto(f"{base}/console/{self.world.table.key}/")
+        self.page.goto(f"{base}/console/{self.key}/")
         expect(self.page.locator("html")).to_have_attribute("data-console", "ready")
+        seats = self.page.locator("#seats [data-seat]")
+        self.names = {
+            int(seat.get_attribute("data-seat")): seat.locator(".seat-name").inner_text()
+            for seat in seats.all()
+        }
         return self
 
     @property
@@ -81,7 +91,7 @@ class Banker:
 def open_console(live_server: Any, new_page: Any, viewport: dict[str, int] = TABLET, **world: Any):
     world_ = make_world(**world)
     page = new_page(viewport)
-    return Banker(page, world_).open(live_server.url), world_
+    return Banker.at(page, world_).open(live_server.url), world_
 
 
 def kinds_and_seats(world: World) -> list[tuple[str, Any]]:

@@ -106,7 +106,7 @@
         if (changed) classes.push("changed");
         return h("li", { className: classes.join(" "), "data-seat": seat.seat }, [
           h("span", { className: "place", text: String(seat.place) }),
-          h("span", { className: "name", text: seat.name }),
+          h("span", { className: "name", text: seat.name, "data-full": seat.name, "data-short": seat.short }),
           h("span", { className: "worth", text: seat.bankrupt ? "Bankrupt" : money(seat.net_worth, table.currency) }),
           h("span", { className: "cash", text: "cash " + money(seat.cash, table.currency) }),
         ]);
@@ -164,6 +164,7 @@
         els.boards.classList.toggle("dense", SIZES[size][1]);
         if (fits(all)) break;
       }
+      shorten();
       if (size === SIZES.length) {
         // At the smallest type: as many rows of tables as the screen holds, a page each.
         var limit = room() - all[0].getBoundingClientRect().top;
@@ -180,6 +181,18 @@
         count = page + 1;
       }
       show(Math.min(shown, count - 1));
+    }
+
+    // At the densest step a name keeps one line: one that does not fit shows its short form
+    // ("Henrietta M."), as the server wrote it; at any other step every name shows whole.
+    function shorten() {
+      var dense = els.boards.classList.contains("dense");
+      els.boards.querySelectorAll(".name").forEach(function (name) {
+        name.textContent = name.dataset.full;
+        if (dense && name.dataset.short && name.scrollWidth > name.clientWidth) {
+          name.textContent = name.dataset.short;
+        }
+      });
     }
 
     function show(index) {

@@ -330,7 +330,7 @@ def _labels_missing(page: Any) -> list[str]:
 def test_the_console_reads_well_on_a_tablet(live_server, new_page, name, viewport):
     world = make_world()
     _some_play(world)
-    banker = Banker(new_page(viewport), world).open(live_server.url)
+    banker = Banker.at(new_page(viewport), world).open(live_server.url)
     page = banker.page
     expect(page.locator("#ledger [data-seq='9']")).to_be_visible()
     expect(page.locator("#conn")).to_have_text("Live")
@@ -392,7 +392,7 @@ def test_last_turn_and_debts_show_what_to_do(live_server, new_page):
     _some_play(world)
     post_entry(world.banker(), world.table, kind="bank_payment", seat=4, amount=-1600)
     world.organiser_client().post(f"/api/rounds/{world.round.pk}/call-time/")
-    banker = Banker(new_page(TABLET), world).open(live_server.url)
+    banker = Banker.at(new_page(TABLET), world).open(live_server.url)
     page = banker.page
     expect(page.locator(".banner.last-turn")).to_contain_text("LAST TURN")
     expect(page.locator("#clock")).to_have_text("Time is up")
@@ -448,7 +448,7 @@ def test_several_houses_across_a_group_in_one_entry_by_two_taps(live_server, new
     banker_api = world.banker()
     posted(banker_api, world.table, kind="buy", seat=1, space=37)
     posted(banker_api, world.table, kind="buy", seat=1, space=39)
-    banker = Banker(new_page(TABLET), world).open(live_server.url)
+    banker = Banker.at(new_page(TABLET), world).open(live_server.url)
     banker.seq = 2
     banker.player(1).move("build")
     # $750 in hand at $200 a house: the bank offers two or three at once.
@@ -474,7 +474,7 @@ def test_undoing_an_entry_a_later_one_depends_on_says_why_before_any_reason(live
     banker_api = world.banker()
     posted(banker_api, world.table, kind="buy", seat=1, space=39)
     posted(banker_api, world.table, kind="rent", seat=2, space=39)
-    banker = Banker(new_page(TABLET), world).open(live_server.url)
+    banker = Banker.at(new_page(TABLET), world).open(live_server.url)
     banker.page.locator("#ledger [data-seq='1'] button", has_text="Undo").click()
     banker.shows("The bank says no", "Entry 2 (rent) depends on this one: void it first.")
     expect(banker.sheet.locator("[data-action=undo]")).to_have_count(0)
@@ -484,7 +484,7 @@ def test_undoing_an_entry_a_later_one_depends_on_says_why_before_any_reason(live
 def test_an_undo_offline_waits_on_the_tablet_and_goes_through_when_back(live_server, new_page):
     world = make_world()
     posted(world.banker(), world.table, kind="buy", seat=1, space=39)
-    banker = Banker(new_page(TABLET), world).open(live_server.url)
+    banker = Banker.at(new_page(TABLET), world).open(live_server.url)
     undo = banker.page.locator("#ledger [data-seq='1'] button", has_text="Undo")
     expect(undo).to_be_visible()
     banker.page.context.set_offline(True)
@@ -507,7 +507,7 @@ def test_a_creditor_lifts_a_mortgage_at_the_bankruptcy_by_taps(live_server, new_
     posted(banker_api, world.table, kind="mortgage", seat=1, space=37)
     posted(banker_api, world.table, kind="bank_payment", seat=1, amount=-1300)
     posted(banker_api, world.table, kind="rent", seat=1, space=39)  # 50 owed, 25 in hand
-    banker = Banker(new_page(TABLET), world).open(live_server.url)
+    banker = Banker.at(new_page(TABLET), world).open(live_server.url)
     banker.seq = 5
 
     banker.player(1).move("bankrupt").tap("[data-creditor='2']")
@@ -575,7 +575,7 @@ def test_no_console_text_is_under_15px_and_no_move_name_breaks(
     world = make_world()
     bank(world.table, kind="buy", seat=1, space=39)
     bank(world.table, kind="mortgage", seat=1, space=39)  # Unmortgage is offered
-    banker = Banker(new_page(viewport), world).open(live_server.url)
+    banker = Banker.at(new_page(viewport), world).open(live_server.url)
     banker.player(1)
     smallest = banker.page.evaluate(SMALLEST_TEXT)
     assert smallest[0][0] >= 15, smallest

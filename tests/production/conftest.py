@@ -1,5 +1,5 @@
-"""Fixtures of the production tests: the no-extras virtual environment (venv.py), a Redis of
-their own, and the environment a production process reads."""
+"""Fixtures of the production tests: a Redis of their own, and the environment a production
+process reads. The no-extras virtual environment (`prod_venv`) is tests/conftest.py's."""
 
 from __future__ import annotations
 
@@ -11,15 +11,10 @@ import pytest
 
 from tests.faults.servers import RedisServer, free_port
 from tests.production.environment import PRODUCTION
-from tests.production.venv import ROOT, production_venv
+from tests.production.venv import ROOT
 
 SECRET_KEY = PRODUCTION["SECRET_KEY"]
 SITE_URL = "https://night.example.org"
-
-
-@pytest.fixture(scope="session")
-def prod_venv() -> Path:
-    return production_venv()
 
 
 @pytest.fixture

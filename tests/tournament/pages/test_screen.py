@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from banking.selectors import table_state
 from tests.browser import (
+    SCREEN_BOARDS,
     TABLET_LANDSCAPE,
     check_page,
     snap,
@@ -222,6 +223,21 @@ def test_the_snapshot_has_the_clock_the_leaderboards_and_the_bracket(client, scr
     assert data["bracket"]["rounds"][0]["number"] == screened.round.number
 
 
+@pytest.mark.django_db
+def test_each_name_has_a_short_form_for_a_crowded_screen_unless_it_reads_like_another(client):
+    names = ["Henrietta Montgomery", "Henrietta Moss", "Cy van der Berg", "Prince", "Jo Ann 2"]
+    world = make_world(players=5, table_size=5, names=names)
+    event = screen_link_issue(event_id=world.event.pk)
+    board = client.get(snapshot_url(event)).json()["tables"][0]["leaderboard"]
+    assert {row["name"]: row["short"] for row in board} == {
+        "Henrietta Montgomery": "Henrietta Montgomery",  # "Henrietta M." would be two people
+        "Henrietta Moss": "Henrietta Moss",
+        "Cy van der Berg": "Cy v. d. B.",
+        "Prince": "Prince",
+        "Jo Ann 2": "Jo A. 2",
+    }
+
+
 def test_the_leaderboard_ranks_by_net_worth_then_cash_with_bankrupt_seats_last():
     seats = [
         {"seat": 1, "name": "A", "cash": 100, "net_worth": 900, "bankrupt": False},
@@ -327,7 +343,7 @@ def test_the_big_screen_updates_when_an_entry_is_posted(live_server, new_page):
     assert leader.locator(".name").inner_text() == seat_two
     assert page.evaluate("performance.getEntriesByType('navigation').length") == 1  # no reload
     # Nine tables on 1280x800: the type shrinks until all of them fit, nothing scrolls.
-    boards = page.evaluate(BOARDS)
+    boards = page.evaluate(SCREEN_BOARDS)
     assert (len(boards["shown"]), boards["inside"], boards["scrolled"]) == (9, True, False)
     snap(page, "screen-1280x800-updated")
 
@@ -480,41 +496,29 @@ def test_the_screens_leaderboards_are_the_banks_net_worths(client, screened):
 
 
 # What the page shows of the tables: each visible board's box and its smallest name size.
-BOARDS = """() => {
-    const view = document.querySelector('#view-leaderboard .view-scroll');
-    const scroller = view.getBoundingClientRect();
-    const shown = [...document.querySelectorAll('#boards .board')].filter((b) => !b.hidden);
-    return {
-        shown: shown.map((b) => Number(b.dataset.table)),
-        all: document.querySelectorAll('#boards .board').length,
-        inside: shown.every((b) => {
-            const r = b.getBoundingClientRect();
-            return r.top >= scroller.top && r.bottom <= scroller.bottom && r.right <= innerWidth;
-        }),
-        scrolled: document.scrollingElement.scrollHeight > innerHeight,
-        smallestName: Math.min(...shown.flatMap((b) => [...b.querySelectorAll('.name')])
-            .map((n) => parseFloat(getComputedStyle(n).fontSize))),
-        label: document.querySelector('#boards-page').textContent,
-    };
-}"""
-
-
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("tables", [12, 30])
 def test_every_table_fits_a_1920_screen_with_names_of_32_px(live_server, new_page, tables):
-    world = make_world(players=4 * tables, name="Spring Monopoly Night")
+    # Full names, as people register: a first name and a surname, some of them long.
+    first = ("Alexandra", "Brook", "Cy", "Dee", "Maximilian", "Fay", "Gus", "Henrietta", "Jo", "Li")
+    last = ("Lovelace", "Montgomery", "Hopper", "Oyelaran-Smith", "Taylor", "Ng", "Bellweather")
+    names = [
+        f"{first[n % 10]} {last[n // 10 % 7]} {n // 70 or ''}".strip() for n in range(4 * tables)
+    ]
+    world = make_world(players=4 * tables, names=names, name="Spring Monopoly Night")
     event = screen_link_issue(event_id=world.event.pk)
     page = new_page(viewport=FULL_HD)
     page.goto(f"{live_server.url}{screen_url(event)}?page_seconds=2")
     page.locator("#boards .board").first.wait_for()
     seen: set[int] = set()
     for _ in range(8):
-        boards = page.evaluate(BOARDS)
+        boards = page.evaluate(SCREEN_BOARDS)
         assert boards["all"] == tables
         assert boards["inside"], boards  # no table cut off, nothing to scroll
         assert not boards["scrolled"]
         assert boards["smallestName"] >= 32
+        assert boards["cut"] == []  # a long name gives way to its short form before it is cut
         seen.update(boards["shown"])
         if len(seen) == tables:
             break

@@ -108,7 +108,24 @@ def screen_tables(*, table_ids: list[int]) -> list[dict[str, Any]]:
             "closed": table["closed"],
             "currency": table["currency"],
             "last_seq": table["last_seq"],
-            "leaderboard": leaderboard(table["seats"]),
+            "leaderboard": _with_short_names(leaderboard(table["seats"])),
         }
         for table in tables
     ]
+
+
+def _with_short_names(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each row with `short`, the name as a crowded screen shows it when the whole does not
+    fit: the first name and the initials of the others ("Cy van der Berg" as "Cy v. d. B.";
+    numbers stay whole). A short form that would read like another player's at the table
+    keeps the whole name."""
+    shorts = [_short(row["name"]) for row in rows]
+    return [
+        {**row, "short": short if shorts.count(short) == 1 else row["name"]}
+        for row, short in zip(rows, shorts, strict=True)
+    ]
+
+
+def _short(name: str) -> str:
+    first, *rest = name.split() or [name]
+    return " ".join([first, *(word if word.isdigit() else f"{word[0]}." for word in rest)])

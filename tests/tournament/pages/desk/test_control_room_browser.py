@@ -41,7 +41,7 @@ def test_a_tablet_offline_with_entries_queued_shows_on_the_desk_then_recovers(
     table_close(table_id=other.pk)
     table_dispute(table_id=other.pk, user=world.referee, reason="Rent on Boardwalk was missed")
 
-    banker = console.Banker(new_page(TABLET), world).open(live_server.url)
+    banker = console.Banker.at(new_page(TABLET), world).open(live_server.url)
     tablet, context = banker.page, banker.page.context
 
     # Online, the console's only requests are its state polls, each carrying its report.
