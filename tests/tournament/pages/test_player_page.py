@@ -308,13 +308,21 @@ def test_every_player_reads_a_true_state_at_every_stage_of_the_night(client, wor
         "round's seating.",
     )
 
-    # The final, seated at the desk but not yet released: only those who may play wait.
+    # The final planned: it is for those who went through, never for a late arrival.
+    no_final = (
+        "not_seated",
+        "You are not seated in the final: it is for the players who went through. "
+        "Thank you for coming!",
+    )
     final = round_create(event_id=world.event.pk, kind=Round.Kind.FINAL)
+    assert state(late) == no_final
+    assert state(absent) == no_final
+    # Seated at the desk but not yet released: only those who play in it wait.
     round_seat(round_id=final.pk, seed=1)
     assert state(winner)[0] == "coming_soon"
-    assert state(late)[0] == "coming_soon"
+    assert state(late) == no_final
     assert state(loser) == ("out", "You do not go through this time. Thank you for playing!")
-    assert state(absent)[0] == "check_in"
+    assert state(absent) == no_final
 
     # Released, then started.
     round_release(round_id=final.pk, actor=world.organiser)
@@ -323,7 +331,7 @@ def test_every_player_reads_a_true_state_at_every_stage_of_the_night(client, wor
         "Find your table and take your seat: the clock starts when the organiser starts the round.",
     )
     assert state(loser)[0] == "out"
-    assert state(late)[0] == "not_seated"
+    assert state(late) == no_final
     round_start(round_id=final.pk)
     assert state(winner)[0] == "playing"
     assert state(loser)[0] == "out"

@@ -422,6 +422,11 @@ WAITING = {
     "next round's seating.",
 }
 OUT = {"state": "out", "text": "You do not go through this time. Thank you for playing!"}
+NOT_IN_THE_FINAL = {
+    "state": "not_seated",
+    "text": "You are not seated in the final: it is for the players who went through. "
+    "Thank you for coming!",
+}
 
 
 def _eliminated(player: _Player, current: _Round, last: _Result | None) -> bool:
@@ -458,6 +463,8 @@ def _next(
     if current.status != Round.Status.ENDED:
         if _eliminated(player, current, last):
             return OUT
+        if current.kind == Round.Kind.FINAL and not seated and last is None:
+            return NOT_IN_THE_FINAL  # a late arrival joins a preliminary round, never a final
         if not seating_shown(current):
             if absent:
                 return CHECK_IN
@@ -493,6 +500,8 @@ def _next(
     if result is None:
         if _eliminated(player, current, last):
             return OUT
+        if last is None and any(r.kind == Round.Kind.FINAL for r in later):
+            return NOT_IN_THE_FINAL
         return CHECK_IN if absent else WAITING
     if result.undecided:
         return {
