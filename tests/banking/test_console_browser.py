@@ -24,7 +24,7 @@ from tests.browser import (
     serious_accessibility_violations,
     snap,
 )
-from tests.conftest import World, make_world
+from tests.conftest import NAMES, World, make_world
 from tests.console import Banker, kinds_and_seats, open_console
 from tests.entries import bank, post_entry, posted
 
@@ -548,7 +548,7 @@ SMALLEST_TEXT = """() => {
 
 BROKEN_WORDS = """() => {
     const broken = [];
-    for (const button of document.querySelectorAll('#moves button')) {
+    for (const button of document.querySelectorAll('#moves button, #deeds .deed > span')) {
         for (const node of button.childNodes) {
             const text = node.textContent;
             const target = node.nodeType === 3 ? node : node.firstChild;
@@ -569,10 +569,10 @@ BROKEN_WORDS = """() => {
 
 
 @pytest.mark.parametrize(("name", "viewport"), [("tablet", TABLET), ("phone", PHONE)])
-def test_no_console_text_is_under_15px_and_no_move_name_breaks(
+def test_no_console_text_is_under_15px_and_no_move_or_deed_name_breaks(
     live_server, new_page, name, viewport
 ):
-    world = make_world()
+    world = make_world(names=[f"{name} Lovelace" for name in NAMES[:8]])  # full names
     bank(world.table, kind="buy", seat=1, space=39)
     bank(world.table, kind="mortgage", seat=1, space=39)  # Unmortgage is offered
     banker = Banker.at(new_page(viewport), world).open(live_server.url)
