@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed-$(shell md5sum pyproject.toml | cut -c1-12)
 # without a real SECRET_KEY: the commands here for a laptop name the development settings.
 DEVELOPMENT := env DJANGO_SETTINGS_MODULE=tournament.settings.base
 
-.PHONY: run test lint venv demo worker bench-engine bench-print bench-api bench-load bench-players clean
+.PHONY: run test rehearsal lint venv demo worker bench-engine bench-print bench-api bench-load bench-players clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -41,6 +41,11 @@ test: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run --settings=tournament.settings.test
 	$(BIN)/pytest
+
+## make rehearsal: only the whole night in Chromium, on the site deployed as the image deploys it
+rehearsal: $(STAMP) $(VENDORED)
+	scripts/test-prerequisites.sh
+	$(BIN)/pytest -m night
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,0 +1,47 @@
+"""The rehearsal's devices: `device(viewport)` opens a page as new_page does and keeps it,
+so that a failing step leaves a screenshot of every device as it was, in
+tests/artifacts/rehearsal/failed-<n>.png, for whoever reads the failure."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import ARTIFACTS, TABLET
+
+
+@pytest.fixture
+def device(new_page: Callable[..., Any]) -> Iterator[Callable[..., Any]]:
+    """Each device waits up to 20 s for what its person waits for (a slow CI machine runs
+    the site, a worker and four browsers at once), and the suite's usual 5 s after."""
+    opened: list[Any] = []
+
+    def open_(viewport: dict[str, int] = TABLET) -> Any:
+        page = new_page(viewport)
+        page.set_default_timeout(20_000)
+        opened.append(page)
+        return page
+
+    open_.pages = opened  # type: ignore[attr-defined]
+    expect.set_options(timeout=20_000)
+    yield open_
+    expect.set_options(timeout=5_000)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    device_ = getattr(item, "funcargs", {}).get("device")
+    if report.when != "call" or not report.failed or device_ is None:
+        return
+    folder = ARTIFACTS / "rehearsal"
+    folder.mkdir(parents=True, exist_ok=True)
+    for n, page in enumerate(device_.pages, start=1):
+        try:
+            page.screenshot(path=str(folder / f"failed-{n}.png"), full_page=True)
+        except Exception as error:
+            report.sections.append(("rehearsal", f"no screenshot of device {n}: {error}"))

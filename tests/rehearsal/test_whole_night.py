@@ -1,0 +1,523 @@
+"""The whole night, rehearsed as the people there live it: the site deployed as the image
+deploys it (the production settings, gunicorn, a real Celery worker, PostgreSQL and Redis;
+tests/production/deployment.py) and driven in Chromium.
+
+The organiser sets the event up on the desk, imports 49 players from a CSV and checks 48 in;
+plans round 1, swaps two players on the seating preview, confirms and releases it, opens the
+big screen from the desk (twelve tables on 1920 x 1080) and prints the table cards; the 49th
+player arrives late. Three bankers play a game each on the console (a tablet, a phone, and a
+tablet that loses its connection for part of the round); the nine other tables' tablets post
+through the API as the console does. A referee on a phone voids a mistaken entry and confirms
+tables; the organiser confirms the table the referee corrected (nobody checks their own work).
+Time is called, the bankers close their tables, the round ends: two table winners tie for the
+last place in the final, and one decision settles the tie. The final is seated and played,
+the results and the bracket are printed, a scoresheet's code is checked at /verify/, and every
+player's own page tells the truth at each stage.
+
+Screenshots of each page go to tests/artifacts/rehearsal/. Marked `night`: `make rehearsal`
+(or `pytest -m night`) runs it alone; `make test` runs it with the rest.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from pypdf import PdfReader
+
+from tests.browser import (
+    ARTIFACTS,
+    PHONE,
+    SCREEN_BOARDS,
+    TABLET,
+    check_page,
+    log_in,
+    wait_until,
+)
+from tests.console import Banker
+from tests.production.deployment import Deployment, deployed
+
+pytestmark = [pytest.mark.night, pytest.mark.browser]
+
+SHOTS = ARTIFACTS / "rehearsal"
+PASSWORD = "rehearsal-Password-4711"
+FULL_HD = {"width": 1920, "height": 1080}
+EVENT = "Harbour Lights Monopoly Night"
+FIRST = [
+    *("Ada", "Brook", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"),
+    *("Max", "Nia", "Oz", "Pam", "Quin", "Rex", "Sue", "Tam", "Uma", "Vic", "Wes", "Yara"),
+]
+PLAYERS = [f"{first} {last}" for last in ("Lovelace", "Hopper") for first in FIRST]
+LATE = "Zed Latimer"
+TEAMS = {
+    "Ada Lovelace": "Reds",
+    "Brook Lovelace": "Reds",
+    "Cy Hopper": "Blues",
+    "Dee Hopper": "Blues",
+}
+CSV = "name,email,team,paid\n" + "\n".join(
+    f"{name},{name.lower().replace(' ', '.')}@example.org,{TEAMS.get(name, '')},10"
+    for name in [*PLAYERS, LATE]
+)
+
+
+@pytest.fixture
+def site(prod_venv: Path, tmp_path: Path) -> Iterator[Deployment]:
+    """The site as the image runs it, at the address people type (SITE_URL): the screen's
+    link, the table cards and the players' links all point here."""
+    shutil.rmtree(SHOTS, ignore_errors=True)  # this run's pages only
+    with deployed(prod_venv, tmp_path) as d:
+        d.env["SITE_URL"] = d.base
+        d.start_site(workers=4)
+        made = d.run(
+            *("python", "manage.py", "createsuperuser", "--noinput", "--username=olive"),
+            "--email=olive@example.org",
+            DJANGO_SUPERUSER_PASSWORD=PASSWORD,
+        )
+        assert made.returncode == 0, made.stderr
+        yield d
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def next_step(desk: Any, action: str) -> None:
+    """Follow the round page's "What to do next": its one action."""
+    desk.get_by_role("region", name="What to do next").get_by_role("link", name=action).click()
+
+
+class Tablet:
+    """One of the nine tables played without a browser: its tablet posts entries with the
+    table's key, as the console does."""
+
+    def __init__(self, d: Deployment, table_id: int, key: str) -> None:
+        self.d, self.table_id, self.auth = d, table_id, f"Table {key}"
+
+    def post(self, kind: str, seat: int, **fields: Any) -> None:
+        body = {"id": str(uuid.uuid4()), "kind": kind, "seat": seat, **fields}
+        self.d.api("POST", f"/api/tables/{self.table_id}/entries/", body, auth=self.auth)
+
+    def seat_name(self, seat: int) -> str:
+        state = self.d.api("GET", f"/api/tables/{self.table_id}/state/", auth=self.auth)
+        return next(s["name"] for s in state["seats"] if s["seat"] == seat)
+
+    def close(self) -> None:
+        self.d.api("POST", f"/api/tables/{self.table_id}/close/", {}, auth=self.auth)
+
+
+class Pages:
+    """Every player's own page, read as the player's phone reads it: the state of its
+    "What's next" card (`p-next is-<state>`) and its sentence."""
+
+    def __init__(self, d: Deployment, links: dict[str, str]) -> None:
+        self.d, self.links = d, links
+
+    def read(self, name: str) -> tuple[str, str]:
+        status, _, body = self.d.http("GET", self.links[name], auth="None")
+        assert status == 200, (name, status)
+        html = body.decode()
+        state = re.search(r'class="card p-next is-([a-z_]+)"', html)
+        text = re.search(r'id="p-next-h">[^<]*</h2>\s*<p>(.*?)</p>', html, re.S)
+        assert state, name
+        assert text, name
+        return state.group(1), text.group(1)
+
+    def states(self) -> dict[str, str]:
+        return {name: self.read(name)[0] for name in self.links}
+
+    def expect(self, expected: Callable[[str], str]) -> None:
+        """Each player's page is in the state `expected(name)` says."""
+        states = self.states()
+        wrong = {n: (s, expected(n)) for n, s in states.items() if s != expected(n)}
+        assert wrong == {}, wrong
+
+
+def test_a_whole_night_from_the_desk_to_the_final(site: Deployment, device: Any) -> None:
+    d, base = site, site.base
+    started = time.monotonic()
+
+    def step(name: str) -> None:
+        print(f"{time.monotonic() - started:6.1f}s {name}", flush=True)
+
+    # -- the organiser sets the night up ---------------------------------------------------
+    desk = device(TABLET)
+    desk.on("dialog", lambda dialog: dialog.accept())
+    log_in(desk, base, "olive", "/desk/", PASSWORD)
+    desk.get_by_role("link", name="New event").click()
+    desk.get_by_label("Name").fill(EVENT)
+    desk.get_by_label("Date").fill("2026-12-05")
+    desk.get_by_label("Charity").fill("The Food Bank")
+    desk.get_by_label("Entry fee").fill("10")
+    desk.get_by_label("Points: the best over the preliminary rounds play the final").check()
+    desk.get_by_label("Finalists").fill("4")
+    desk.get_by_role("button", name="Create event").click()
+    desk.get_by_text(f"{EVENT} is set up.").wait_for()
+    event_id = int(re.search(r"/desk/events/(\d+)/", desk.url).group(1))
+    overview = f"{base}/desk/events/{event_id}/"
+    step("event created")
+
+    desk.get_by_role("link", name="Volunteers").first.click()
+    desk.get_by_label("Username").fill("rita")
+    desk.get_by_label("Role").select_option("referee")
+    desk.get_by_role("button", name="Add volunteer").click()
+    referee_password = desk.locator("code.password").inner_text()
+    assert referee_password
+
+    desk.goto(overview)
+    desk.get_by_role("link", name="Import CSV").click()
+    desk.get_by_label("…or paste the CSV here").fill(CSV)
+    desk.get_by_role("button", name="Import players").click()
+    desk.get_by_text("Added 49 players.").wait_for()
+    shot(desk, "desk-players-imported")
+
+    # Each player's own page, from the desk's "Link and QR code".
+    desk.goto(f"{overview}check-in/")
+    messages = [a.get_attribute("href") for a in desk.locator("a[href$='/message/']").all()]
+    links: dict[str, str] = {}
+    for href in messages:
+        html = desk.request.get(base + href).text()
+        name = re.search(r"<h1>([^<]+)</h1>", html).group(1)
+        link = re.search(r'href="([^"]+)"[^>]*data-player-link', html).group(1)
+        links[name] = link.removeprefix(base)
+    assert sorted(links) == sorted([*PLAYERS, LATE]), sorted(links)
+    pages = Pages(d, links)
+    pages.expect(lambda name: "check_in")
+
+    for name in PLAYERS:
+        desk.get_by_role("button", name=f"Check in — {name}").click()
+    wait_until(desk, "document.querySelector('[data-count-checked]').textContent.trim() === '48'")
+    shot(desk, "desk-check-in")
+    pages.expect(lambda name: "check_in" if name == LATE else "waiting")
+    step("players imported and checked in")
+
+    # -- round 1: planned, seated with a swap, released, on the big screen, cards printed ---
+    desk.goto(overview)
+    desk.get_by_role("link", name="Plan a round").click()
+    desk.get_by_label("Time limit (minutes)").fill("60")
+    desk.get_by_role("button", name="Plan round").click()
+    next_step(desk, "Seat players")
+    desk.get_by_role("button", name="Confirm seating").wait_for()
+    assert desk.locator("[data-seating-who]").inner_text() == (
+        "Only the 48 players checked in are seated: 1 not checked in is left out."
+    )
+    cards = desk.locator("ul.table-cards > li")
+    expect(cards).to_have_count(12)
+    one, two = (
+        cards.nth(n).locator(".seat-move .sr-only").first.inner_text().removeprefix("Table for ")
+        for n in (0, 1)
+    )
+    desk.get_by_label(f"Table for {one}").select_option("2")
+    desk.get_by_label(f"Table for {two}").select_option("1")
+    desk.get_by_role("button", name="Check the changes").click()
+    expect(cards.nth(0)).to_contain_text(two)
+    expect(cards.nth(1)).to_contain_text(one)
+    shot(desk, "desk-seating-swapped")
+    desk.get_by_role("button", name="Confirm seating").click()
+    expect(desk.locator("#table-1 .players-line")).to_contain_text(two)
+    expect(desk.locator("#table-2 .players-line")).to_contain_text(one)
+    round_url = desk.url
+    pages.expect(lambda name: "check_in" if name == LATE else "coming_soon")
+
+    desk.get_by_role("button", name="Release seating").click()
+    expect(desk.locator("[data-release-state]")).to_contain_text("Seating released")
+    pages.expect(lambda name: "not_seated" if name == LATE else "seated")
+    assert (
+        pages.read(LATE)[1]
+        == "You are not seated in round 1: you were not checked in. Ask at the desk."
+    )
+    step("round 1 seated and released")
+
+    desk.get_by_role("button", name="Print table cards").click()
+    job = desk.locator("tr[data-job]").first
+    job.get_by_role("link", name="Open PDF").wait_for(timeout=90_000)
+    assert "12 pages" in job.inner_text()
+    shot(desk, "desk-print-table-cards")
+
+    desk.goto(overview)
+    desk.get_by_role("button", name="Make a big screen link").click()
+    screen_path = desk.get_by_role("link", name="Open the big screen").get_attribute("href")
+    shot(desk, "desk-overview")
+    check_page(desk, "overview")
+    screen = device(FULL_HD)
+    screen.goto(base + screen_path)
+    screen.locator("#boards .board").first.wait_for()
+
+    # The latecomer checks in at the desk once the tables are out.
+    desk.goto(f"{overview}check-in/")
+    desk.get_by_role("button", name=f"Check in — {LATE}").click()
+    wait_until(desk, "document.querySelector('[data-count-checked]').textContent.trim() === '49'")
+    state, text = pages.read(LATE)
+    assert (state, text) == (
+        "not_seated",
+        "You are not seated in round 1: you checked in after it was seated. "
+        "The desk can seat you in the next round.",
+    )
+
+    desk.goto(round_url)
+    desk.get_by_role("button", name="Start round 1").click()
+    desk.locator(".countdown").wait_for()
+    keys = [
+        re.search(r"/console/([^/]+)/", a.get_attribute("href")).group(1)
+        for a in desk.locator("[data-field=console]").all()
+    ]
+    table_ids = [int(li.get_attribute("data-table")) for li in desk.locator("[data-table]").all()]
+    assert len(keys) == len(table_ids) == 12
+    pages.expect(lambda name: "not_seated" if name == LATE else "playing")
+    step("round 1 started")
+
+    boards = screen.evaluate(SCREEN_BOARDS)
+    assert (len(boards["shown"]), boards["inside"], boards["scrolled"]) == (12, True, False)
+    assert boards["smallestName"] >= 32
+    screen.locator("#clock-time").get_by_text(re.compile(r"^\d+(:\d\d)+$")).wait_for()
+
+    # -- three consoles: a tablet, a phone, and a tablet that goes offline for a while ------
+    first = Banker(device(TABLET), keys[0]).open(base)
+    second = Banker(device(PHONE), keys[1]).open(base)
+    third = Banker(device(TABLET), keys[2]).open(base)
+    n1, n2, n3 = first.names, second.names, third.names
+    assert n1[1] != n2[1]
+    assert two in n1.values()
+    assert one in n2.values()
+
+    first.player(1).move("pass_go").record(f"The bank pays {n1[1]}", "$200", "$1,700")
+    first.move("buy").tap(".choice[data-space='39']").record(f"Boardwalk: {n1[1]}", "$400")
+    first.move("buy").tap(".choice[data-space='37']").record(f"Park Place: {n1[1]}", "$350")
+    first.player(2).move("rent").tap(".choice[data-space='39']").record(
+        f"{n1[2]} pays {n1[1]}", "$100"
+    )
+    first.player(1).move("build").tap(".choice[data-space='37']").record("1 house", "$200")
+    first.player(3).move("tax").tap(".choice[data-space='4'][data-choice='flat']")
+    first.record("Income Tax", "$200")
+    first.player(4).move("buy").tap(".choice[data-space='5']").record(f"Reading Railroad: {n1[4]}")
+    first.player(3).move("rent").tap(".choice[data-space='5']").record(
+        f"{n1[3]} pays {n1[4]}", "$25"
+    )
+    first.player(4).move("jail_fine").record("$50")  # recorded by mistake: voided below
+    first.player(2).move("pass_go").record("$200")
+    first.player(1).move("pass_go").record("$200")
+    shot(first.page, "console-tablet")
+
+    second.player(1).move("pass_go").record("$200")
+    second.player(1).move("pass_go").shows("Again?")
+    expect(second.sheet.locator("[data-action=record]")).to_have_text("Record again")
+    second.record("$200")
+    second.move("buy").tap(".choice[data-space='1']").record(f"Mediterranean Avenue: {n2[1]}")
+    second.move("buy").tap(".choice[data-space='3']").record(f"Baltic Avenue: {n2[1]}")
+    second.player(2).move("rent").tap(".choice[data-space='3']").record(
+        f"{n2[2]} pays {n2[1]}", "$8"
+    )
+    second.player(3).move("tax").tap(".choice[data-space='38']").record("Luxury Tax", "$75")
+    second.player(4).move("card").tap("[data-card='chance-dividend']").record("$50")
+    shot(second.page, "console-phone")
+
+    expect(third.page.locator("html")).to_have_attribute("data-offline-ready", "yes")
+    third.player(1).move("pass_go").record("$200")
+    third.move("buy").tap(".choice[data-space='6']").record(f"Oriental Avenue: {n3[1]}")
+    third.player(2).move("rent").tap(".choice[data-space='6']").record(
+        f"{n3[2]} pays {n3[1]}", "$6"
+    )
+    third.page.context.set_offline(True)
+    expect(third.page.locator("#conn")).to_have_attribute("data-net", "offline")
+    third.player(3).move("pass_go").queue_offline()
+    third.player(1).move("pass_go").queue_offline()
+    third.player(4).move("tax").tap(".choice[data-space='38']").queue_offline()
+    third.pending(3)
+    shot(third.page, "console-offline")
+    third.page.context.set_offline(False)
+    expect(third.page.locator("#conn")).to_have_attribute("data-pending", "0", timeout=20_000)
+    expect(third.page.locator("#ledger [data-seq='6']")).to_be_visible()
+    third.seq = 6
+    third.player(1).move("pass_go").record("$200")
+    expect(third.page.locator("#seats [data-seat='1']")).to_contain_text("$2,006")
+    step("three consoles played")
+
+    # The nine other tables: two winners tie at $1,900 for the final's last place.
+    tablets = [Tablet(d, t, k) for t, k in zip(table_ids, keys, strict=True)]
+    for number, tablet in enumerate(tablets[3:], start=4):
+        for _ in range(2 if number in (4, 5) else 1):
+            tablet.post("pass_go", 1)
+        tablet.post("buy", 2, space=39)
+        tablet.post("rent", 3, space=39)
+    tied_names = [tablets[n].seat_name(1) for n in (3, 4)]
+    screen.locator("[data-table='4']").get_by_text("$1,900").first.wait_for(timeout=20_000)
+    boards = screen.evaluate(SCREEN_BOARDS)
+    assert (len(boards["shown"]), boards["inside"], boards["scrolled"]) == (12, True, False)
+    shot(screen, "big-screen-1920x1080-12-tables")
+    check_page(screen, "big screen", labels=False)
+    shot(desk, "desk-round-running")
+
+    # -- the referee, on a phone ----------------------------------------------------------
+    referee = device(PHONE)
+    log_in(referee, base, "rita", "/referee/", referee_password)
+    referee.get_by_role("link", name=re.compile(EVENT)).click()
+    referee.get_by_role("link", name=re.compile(r"Table 1: ledger")).click()
+    referee.get_by_text("Void #9…").click()
+    referee.get_by_label("Why void entry #9?").fill("The jail fine was for another table")
+    referee.get_by_role("button", name="Void entry #9").click()
+    referee.get_by_text("Entry 9 voided (The jail fine was for another table).").wait_for()
+    shot(referee, "referee-table-phone")
+    check_page(referee, "referee table")
+    # The banker sees the correction without a reload.
+    expect(first.page.locator("#ledger [data-seq='9']")).to_have_class(
+        re.compile("voided"), timeout=15_000
+    )
+    step("a void by the referee")
+
+    # -- time is called; the bankers close their tables -------------------------------------
+    desk.goto(round_url)
+    desk.get_by_role("button", name="Call time now").click()
+    desk.get_by_text("Time is called: each table plays its last turn, then closes.").wait_for()
+    pages.expect(lambda name: "not_seated" if name == LATE else "playing")
+    for banker in (first, second, third):
+        banker.page.locator(".banner.last-turn button", has_text="Close table").click(
+            timeout=15_000
+        )
+        banker.page.locator("[data-action='close-table']").click()
+        expect(banker.page.locator("#banners")).to_contain_text(
+            "Table closed: awaiting confirmation"
+        )
+        expect(banker.page.locator("#moves-title")).to_have_text("No moves: the table is closed")
+    for tablet in tablets[3:]:
+        tablet.close()
+    step("time called, tables closed")
+
+    # The referee confirms the tables they did not touch; table 1 is the organiser's to check.
+    for number in (2, 3):
+        referee.goto(f"{base}/referee/events/{event_id}/tables/{table_ids[number - 1]}/")
+        referee.get_by_role("button", name=f"Confirm the result of table {number}").click()
+        referee.get_by_text(re.compile("^Confirmed by rita")).wait_for()
+    referee.goto(f"{base}/referee/events/{event_id}/tables/{table_ids[0]}/")
+    expect(referee.get_by_role("button", name="Confirm the result of table 1")).to_have_count(0)
+    shot(referee, "referee-cannot-check-own-work")
+    token = d.api("POST", "/api/auth/token/", {"username": "rita", "password": referee_password})
+    for table_id in table_ids[3:]:
+        d.api("POST", f"/api/tables/{table_id}/confirm/", {}, auth=f"Token {token['token']}")
+    desk.goto(f"{base}/referee/events/{event_id}/tables/{table_ids[0]}/")
+    desk.get_by_role("button", name="Confirm the result of table 1").click()
+    desk.get_by_text(re.compile("^Confirmed by olive")).wait_for()
+    expect(first.page.locator("#banners")).to_contain_text("Confirmed.", timeout=15_000)
+    step("every table confirmed")
+
+    # -- the round ends: a tie for the final's last place, settled once ---------------------
+    desk.goto(round_url)
+    desk.get_by_role("button", name="End round").click()
+    desk.get_by_text("Round 1 has ended: here are its results.").wait_for()
+    tied = desk.locator("[role=status]", has_text="You decide")
+    expect(tied).to_contain_text("table 4")
+    expect(tied).to_contain_text("table 5")
+    shot(desk, "desk-results-tie")
+    # The tied: the winners at tables 4 and 5, $1,900 each in cash alone.
+    chosen, other = tied_names
+    expect(tied).to_contain_text(f"{chosen} (table 4), {other} (table 5)")
+    pages.expect(
+        lambda name: (
+            "undecided" if name in (chosen, other) else "waiting" if name == LATE else "points"
+        )
+    )
+    table_of_chosen = desk.locator(".results-card", has_text=chosen)
+    table_of_chosen.locator("summary", has_text="Override who advances").click()
+    table_of_chosen.get_by_label("Player").select_option(label=chosen)
+    table_of_chosen.get_by_label("Advances").check()
+    table_of_chosen.get_by_label("Reason").fill("Won the coin toss")
+    table_of_chosen.get_by_role("button", name="Record the decision").click()
+    expect(desk.locator("[role=status]", has_text="You decide")).to_have_count(0)
+    expect(desk.locator(".results-card", has_text=other)).to_contain_text(
+        f"Tie settled with {chosen}"
+    )
+    shot(desk, "desk-results-settled")
+    assert pages.read(chosen)[0] == "points"
+    assert pages.read(other)[0] == "points"
+    assert "you would reach the final" in pages.read(chosen)[1]
+    assert "you would not reach the final" in pages.read(other)[1]
+    step("round 1 ended, the tie settled once")
+
+    # -- the final ----------------------------------------------------------------------------
+    finalists = {n1[1], n2[1], n3[1], chosen}
+    desk.goto(overview)
+    desk.get_by_role("link", name="Plan a round").click()
+    desk.get_by_label("Kind").select_option("final")
+    desk.get_by_label("Time limit (minutes)").fill("45")
+    desk.get_by_role("button", name="Plan round").click()
+    not_in_it = {*PLAYERS} - finalists
+
+    def final_state(name: str, playing: str) -> str:
+        return playing if name in finalists else "out" if name in not_in_it else "not_seated"
+
+    pages.expect(lambda name: final_state(name, "through"))
+    assert pages.read(LATE)[1].startswith("You are not seated in the final")
+    next_step(desk, "Seat players")
+    desk.get_by_role("button", name="Confirm seating").click()
+    desk.get_by_role("button", name="Start round 2").click()
+    desk.locator(".countdown").wait_for()
+    final_key = re.search(
+        r"/console/([^/]+)/", desk.locator("[data-field=console]").first.get_attribute("href")
+    ).group(1)
+    final_id = int(desk.locator("[data-table]").first.get_attribute("data-table"))
+    pages.expect(lambda name: final_state(name, "playing"))
+    player = device(PHONE)
+    player.goto(base + links[n1[1]])
+    expect(player.locator(".p-next")).to_contain_text("Good luck!")
+    shot(player, "player-page-final")
+    check_page(player, "player page")
+
+    final = Banker(device(TABLET), final_key).open(base)
+    f = final.names
+    assert set(f.values()) == finalists
+    final.player(1).move("pass_go").record("$200")
+    final.player(2).move("buy").tap(".choice[data-space='39']").record(f"Boardwalk: {f[2]}")
+    final.player(3).move("rent").tap(".choice[data-space='39']").record(
+        f"{f[3]} pays {f[2]}", "$50"
+    )
+    final.player(4).move("tax").tap(".choice[data-space='38']").record("Luxury Tax", "$75")
+    d.api("POST", f"/api/tables/{final_id}/close/", {}, auth=f"Table {final_key}")
+    referee.goto(f"{base}/referee/events/{event_id}/tables/{final_id}/")
+    referee.get_by_role("button", name="Confirm the result of table 1").click()
+    referee.get_by_text(re.compile("^Confirmed by rita")).wait_for()
+    step("final played")
+    desk.goto(overview)
+    desk.get_by_role("link", name=re.compile("Round 2 · Final")).click()
+    desk.get_by_role("button", name="End round").click()
+    desk.get_by_text("Round 2 has ended: here are its results.").wait_for()
+    shot(desk, "desk-final-results")
+    pages.expect(lambda name: "won" if name == f[1] else "over")
+    player.goto(base + links[f[1]])
+    expect(player.locator(".p-next")).to_contain_text("You won the final. Congratulations!")
+    shot(player, "player-page-won")
+
+    # -- printed: results and the bracket; a scoresheet's code checked at /verify/ -----------
+    desk.goto(f"{base}/print/events/{event_id}/")
+    for title in ("Results", "Bracket"):
+        desk.locator("form[data-print-form]").filter(
+            has=desk.get_by_role("heading", name=title)
+        ).get_by_role("button", name="Make PDF").click()
+        desk.locator("tr[data-job]").first.get_by_role("link", name="Open PDF").wait_for(
+            timeout=90_000
+        )
+    shot(desk, "desk-print-results-and-bracket")
+    # Round 1's scoresheets: table 1's sheet carries the code the desk shows for the table.
+    desk.goto(round_url)
+    code = desk.locator("#table-1 code").inner_text()
+    desk.get_by_role("button", name="Print scoresheets").click()
+    opened = desk.locator("tr[data-job]").first.get_by_role("link", name="Open PDF")
+    opened.wait_for(timeout=90_000)
+    href = opened.get_attribute("href")
+    pdf = PdfReader(io.BytesIO(desk.request.get(href if "://" in href else base + href).body()))
+    assert len(pdf.pages) == 12
+    assert code in pdf.pages[0].extract_text()
+    visitor = device(PHONE)
+    visitor.goto(f"{base}/verify/")
+    visitor.get_by_label("Verification code").fill(code)
+    visitor.get_by_role("button", name="Check").click()
+    expect(visitor.locator("main")).to_contain_text(n1[1])
+    shot(visitor, "verify-scoresheet")
+    step("printed and verified")
