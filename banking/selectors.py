@@ -121,13 +121,18 @@ class WatchedVersions:
 
 def watched_versions(*, event_id: int) -> WatchedVersions:
     """The versions of an event's watched tables (WatchedVersions), in two small queries
-    whatever the size of the event's history.
+    whatever the size of the event's history: the event and its rounds, then a row for
+    each watched table with its round and its ledger, none of its seats.
 
-    PostgreSQL writes a new version of a row (a new `xmin`) on every update, so the rows'
-    versions say whether any of them changed; the columns that change most are read too,
-    since within one transaction every update has the same xmin. Rounds that ended before
-    the latest one no longer change. Elsewhere (SQLite in development) versions that never
-    repeat: nothing is reused.
+    What a table shows moves with its own row, its round's, its ledger's (`last_seq`, a
+    new entry or void), and the event's `watched_version`, which the services that change
+    its seats, players, results or volunteers without touching those rows move in the
+    same transaction (tournament.services.events.watched_changed). PostgreSQL writes a new
+    version of a row (a new `xmin`) on every update, so the rows' versions say whether
+    any of them changed; the columns that change are read too, since within one
+    transaction every update has the same xmin. Rounds that ended before the latest one
+    no longer change. Elsewhere (SQLite in development) versions that never repeat:
+    nothing is reused.
     """
     if connection.vendor != "postgresql":
         fresh = uuid.uuid4().hex
@@ -154,49 +159,35 @@ def _versions_sql() -> tuple[str, str]:
     def table(model: Any) -> str:
         return qn(model._meta.db_table)
 
-    volunteer = Table._meta.get_field("banker").related_model
-    user = volunteer._meta.get_field("user").related_model
-    player = Seat._meta.get_field("player").related_model
-    result = Seat._meta.get_field("result").related_model
     event = Round._meta.get_field("event").related_model
-    result_seat = qn(result._meta.get_field("seat").column)
     ended = Round.Status.ENDED.value
     head = (
-        "SELECT md5(concat_ws('|', e.xmin::text, "  # noqa: S608 - the models' names; a parameter
+        "SELECT md5(concat_ws('|', e.xmin::text, e.watched_version, "  # noqa: S608 - the models' names; a parameter
         # A running round reads as time called once its clock runs out: no row changes then.
-        "(SELECT string_agg(concat_ws(':', id, xmin, status, started_at, ends_at, "
-        f"ends_at <= statement_timestamp()), ',' ORDER BY id) FROM {table(Round)} "
-        f"WHERE event_id = e.id))) FROM {table(event)} e WHERE e.id = %s"
+        "(SELECT string_agg(concat_ws(':', id, xmin, number, kind, status, released_at, "
+        "started_at, ends_at, ends_at <= statement_timestamp()), ',' ORDER BY id) "
+        f"FROM {table(Round)} WHERE event_id = e.id))) FROM {table(event)} e WHERE e.id = %s"
     )
     watched = (
         f"SELECT id FROM {table(Round)} WHERE event_id = r.event_id AND status <> '{ended}' "  # noqa: S608
         f"UNION (SELECT id FROM {table(Round)} WHERE event_id = r.event_id "
         f"AND status = '{ended}' ORDER BY number DESC LIMIT 1)"
     )
-    shown = (  # what the bracket shows of a table, and of its seats
-        "t.id, t.xmin, t.status, t.review, t.banker_id, t.referee_id, r.xmin, r.status, "
-        "r.ends_at <= statement_timestamp(), s.id, s.xmin, s.player_id, p.xmin, p.name, "
-        "res.id, res.xmin"
+    shown = (  # what the bracket shows of a table (and of its seats: the event's version)
+        "e.watched_version, t.id, t.xmin, t.status, t.review, t.banker_id, t.referee_id, "
+        "r.xmin, r.status, r.ends_at <= statement_timestamp()"
     )
     tables = (
         "SELECT t.id, t.round_id, "  # noqa: S608 - the models' names; one parameter
-        f"md5(string_agg(concat_ws(':', {shown}, t.review_note, t.reviewed_at, "
-        "t.reviewed_by_id, l.xmin, l.last_seq, bv.xmin, bu.xmin, rv.xmin, ru.xmin, wu.xmin), "
-        "',' ORDER BY s.id)), "
-        f"md5(string_agg(concat_ws(':', {shown}), ',' ORDER BY s.id)) "
+        f"md5(concat_ws(':', {shown}, t.review_note, t.reviewed_at, t.reviewed_by_id, "
+        "l.xmin, l.last_seq)), "
+        f"md5(concat_ws(':', {shown})) "
         f"FROM {table(Table)} t "
         f"JOIN {table(Round)} r ON r.id = t.round_id "
+        f"JOIN {table(event)} e ON e.id = r.event_id "
         f"LEFT JOIN {table(TableLedger)} l ON l.table_id = t.id "
-        f"LEFT JOIN {table(volunteer)} bv ON bv.id = t.banker_id "
-        f"LEFT JOIN {table(user)} bu ON bu.id = bv.user_id "
-        f"LEFT JOIN {table(volunteer)} rv ON rv.id = t.referee_id "
-        f"LEFT JOIN {table(user)} ru ON ru.id = rv.user_id "
-        f"LEFT JOIN {table(user)} wu ON wu.id = t.reviewed_by_id "
-        f"LEFT JOIN {table(Seat)} s ON s.table_id = t.id "
-        f"LEFT JOIN {table(player)} p ON p.id = s.player_id "
-        f"LEFT JOIN {table(result)} res ON res.{result_seat} = s.id "
         f"WHERE r.event_id = %s AND t.round_id IN ({watched}) "
-        "GROUP BY t.id, r.number, t.number ORDER BY r.number, t.number"
+        "ORDER BY r.number, t.number"
     )
     return head, tables
 
