@@ -6,20 +6,20 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import F, QuerySet, Window
-from django.db.models.functions import RowNumber
+from django.db.models import QuerySet
 
 from banking.entry_words import entry_sentence, kind_label, party, pays
 from banking.ledgers import read_ledger, rules_of
 from banking.models import Entry, TableLedger
 from games import engine
+from tournament.http.rows import Columns, id_list, one_of, prepared_cursor, split
 from tournament.models import Round, Seat, Table
 
 
@@ -121,13 +121,18 @@ class WatchedVersions:
 
 def watched_versions(*, event_id: int) -> WatchedVersions:
     """The versions of an event's watched tables (WatchedVersions), in two small queries
-    whatever the size of the event's history.
+    whatever the size of the event's history: the event and its rounds, then a row for
+    each watched table with its round and its ledger, none of its seats.
 
-    PostgreSQL writes a new version of a row (a new `xmin`) on every update, so the rows'
-    versions say whether any of them changed; the columns that change most are read too,
-    since within one transaction every update has the same xmin. Rounds that ended before
-    the latest one no longer change. Elsewhere (SQLite in development) versions that never
-    repeat: nothing is reused.
+    What a table shows moves with its own row, its round's, its ledger's (`last_seq`, a
+    new entry or void), and the event's `watched_version`, which the services that change
+    its seats, players, results or volunteers without touching those rows move in the
+    same transaction (tournament.services.events.watched_changed). PostgreSQL writes a new
+    version of a row (a new `xmin`) on every update, so the rows' versions say whether
+    any of them changed; the columns that change are read too, since within one
+    transaction every update has the same xmin. Rounds that ended before the latest one
+    no longer change. Elsewhere (SQLite in development) versions that never repeat:
+    nothing is reused.
     """
     if connection.vendor != "postgresql":
         fresh = uuid.uuid4().hex
@@ -154,55 +159,96 @@ def _versions_sql() -> tuple[str, str]:
     def table(model: Any) -> str:
         return qn(model._meta.db_table)
 
-    volunteer = Table._meta.get_field("banker").related_model
-    user = volunteer._meta.get_field("user").related_model
-    player = Seat._meta.get_field("player").related_model
-    result = Seat._meta.get_field("result").related_model
     event = Round._meta.get_field("event").related_model
-    result_seat = qn(result._meta.get_field("seat").column)
     ended = Round.Status.ENDED.value
     head = (
-        "SELECT md5(concat_ws('|', e.xmin::text, "  # noqa: S608 - the models' names; a parameter
+        "SELECT md5(concat_ws('|', e.xmin::text, e.watched_version, "  # noqa: S608 - the models' names; a parameter
         # A running round reads as time called once its clock runs out: no row changes then.
-        "(SELECT string_agg(concat_ws(':', id, xmin, status, started_at, ends_at, "
-        f"ends_at <= statement_timestamp()), ',' ORDER BY id) FROM {table(Round)} "
-        f"WHERE event_id = e.id))) FROM {table(event)} e WHERE e.id = %s"
+        "(SELECT string_agg(concat_ws(':', id, xmin, number, kind, status, released_at, "
+        "started_at, ends_at, ends_at <= statement_timestamp()), ',' ORDER BY id) "
+        f"FROM {table(Round)} WHERE event_id = e.id))) FROM {table(event)} e WHERE e.id = %s"
     )
     watched = (
         f"SELECT id FROM {table(Round)} WHERE event_id = r.event_id AND status <> '{ended}' "  # noqa: S608
         f"UNION (SELECT id FROM {table(Round)} WHERE event_id = r.event_id "
         f"AND status = '{ended}' ORDER BY number DESC LIMIT 1)"
     )
-    shown = (  # what the bracket shows of a table, and of its seats
-        "t.id, t.xmin, t.status, t.review, t.banker_id, t.referee_id, r.xmin, r.status, "
-        "r.ends_at <= statement_timestamp(), s.id, s.xmin, s.player_id, p.xmin, p.name, "
-        "res.id, res.xmin"
+    shown = (  # what the bracket shows of a table (and of its seats: the event's version)
+        "e.watched_version, t.id, t.xmin, t.status, t.review, t.banker_id, t.referee_id, "
+        "r.xmin, r.status, r.ends_at <= statement_timestamp()"
     )
     tables = (
         "SELECT t.id, t.round_id, "  # noqa: S608 - the models' names; one parameter
-        f"md5(string_agg(concat_ws(':', {shown}, t.review_note, t.reviewed_at, "
-        "t.reviewed_by_id, l.xmin, l.last_seq, bv.xmin, bu.xmin, rv.xmin, ru.xmin, wu.xmin), "
-        "',' ORDER BY s.id)), "
-        f"md5(string_agg(concat_ws(':', {shown}), ',' ORDER BY s.id)) "
+        f"md5(concat_ws(':', {shown}, t.review_note, t.reviewed_at, t.reviewed_by_id, "
+        "l.xmin, l.last_seq)), "
+        f"md5(concat_ws(':', {shown})) "
         f"FROM {table(Table)} t "
         f"JOIN {table(Round)} r ON r.id = t.round_id "
+        f"JOIN {table(event)} e ON e.id = r.event_id "
         f"LEFT JOIN {table(TableLedger)} l ON l.table_id = t.id "
-        f"LEFT JOIN {table(volunteer)} bv ON bv.id = t.banker_id "
-        f"LEFT JOIN {table(user)} bu ON bu.id = bv.user_id "
-        f"LEFT JOIN {table(volunteer)} rv ON rv.id = t.referee_id "
-        f"LEFT JOIN {table(user)} ru ON ru.id = rv.user_id "
-        f"LEFT JOIN {table(user)} wu ON wu.id = t.reviewed_by_id "
-        f"LEFT JOIN {table(Seat)} s ON s.table_id = t.id "
-        f"LEFT JOIN {table(player)} p ON p.id = s.player_id "
-        f"LEFT JOIN {table(result)} res ON res.{result_seat} = s.id "
         f"WHERE r.event_id = %s AND t.round_id IN ({watched}) "
-        "GROUP BY t.id, r.number, t.number ORDER BY r.number, t.number"
+        "ORDER BY r.number, t.number"
     )
     return head, tables
 
 
-WATCHED_COLUMNS = (
-    "pk",
+@dataclass(frozen=True)
+class _WatchedSql:
+    tables: str
+    table: Columns
+    ledger: Columns
+    rounds: str
+    round: Columns
+    event: Columns
+    seats: str
+
+
+@lru_cache(maxsize=1)
+def _watched_sql() -> _WatchedSql:
+    """watched_tables' three queries, written once per process."""
+    qn = connection.ops.quote_name
+
+    def name(model: Any) -> str:
+        return qn(model._meta.db_table)
+
+    user_model = get_user_model()
+    username = qn(user_model._meta.get_field(user_model.USERNAME_FIELD).column)
+    volunteer = Table._meta.get_field("banker").related_model
+    event = Round._meta.get_field("event").related_model
+    player = Seat._meta.get_field("player").related_model
+    table = Columns.of(Table, "t", only=WATCHED_TABLE)
+    ledger = Columns.of(TableLedger, "l", only=("state", "last_seq", "last_entry_at"))
+    round_, event_ = Columns.of(Round, "r"), Columns.of(event, "e")
+    return _WatchedSql(
+        tables=(
+            f"SELECT {table.sql}, {ledger.sql}, bv.user_id, bu.{username}, ru.{username}, "  # noqa: S608 - the models' names
+            f"wu.{username} FROM {name(Table)} t "
+            f"JOIN {name(Round)} r ON r.id = t.round_id "
+            f"LEFT JOIN {name(TableLedger)} l ON l.table_id = t.id "
+            f"LEFT JOIN {name(volunteer)} bv ON bv.id = t.banker_id "
+            f"LEFT JOIN {name(user_model)} bu ON bu.id = bv.user_id "
+            f"LEFT JOIN {name(volunteer)} rv ON rv.id = t.referee_id "
+            f"LEFT JOIN {name(user_model)} ru ON ru.id = rv.user_id "
+            f"LEFT JOIN {name(user_model)} wu ON wu.id = t.reviewed_by_id "
+            f"WHERE {one_of('t.id')} ORDER BY r.number, t.number"
+        ),
+        table=table,
+        ledger=ledger,
+        rounds=(
+            f"SELECT {round_.sql}, {event_.sql} FROM {name(Round)} r "  # noqa: S608 - the models' names
+            f"JOIN {name(event)} e ON e.id = r.event_id WHERE {one_of('r.id')}"
+        ),
+        round=round_,
+        event=event_,
+        seats=(
+            f"SELECT s.table_id, s.number, s.player_id, p.name FROM {name(Seat)} s "  # noqa: S608 - the models' names
+            f"JOIN {name(player)} p ON p.id = s.player_id "
+            f"WHERE {one_of('s.table_id')} ORDER BY s.table_id, s.number"
+        ),
+    )
+
+
+WATCHED_TABLE = (
     "number",
     "round_id",
     "status",
@@ -210,51 +256,66 @@ WATCHED_COLUMNS = (
     "review",
     "review_note",
     "reviewed_at",
-    "banker__user_id",
-    "banker_name",
-    "referee_name",
-    "reviewer_name",
-    "ledger__state",
-    "ledger__last_seq",
-    "ledger__last_entry_at",
 )
 
 
-def watched_tables(**filters: Any) -> list[dict[str, Any]]:
-    """Tables as people watching them see them (the referees' pages, the big screen): each
-    seat with its cash, net worth and deeds, in page order (round, then number).
+def watched_tables(
+    table_ids: Iterable[int], *, event_id: int | None = None
+) -> list[dict[str, Any]]:
+    """These tables (those of them at `event_id`'s event, when given) as people watching
+    them see them (the referees' pages, the big screen): each seat with its cash, net worth
+    and deeds, in page order (round, then number).
 
-    Three queries of plain rows whatever the number of tables: the tables with their
-    ledgers and volunteers' names, their rounds with events, and their seats. A table with
-    no entry yet has no stored ledger and is shown at its start (computed here: reading
-    never writes)."""
-    username = get_user_model().USERNAME_FIELD
-    rows = list(
-        Table.objects.filter(**filters)
-        .annotate(
-            banker_name=F(f"banker__user__{username}"),
-            referee_name=F(f"referee__user__{username}"),
-            reviewer_name=F(f"reviewed_by__{username}"),
-        )
-        .order_by("round__number", "number")
-        .values(*WATCHED_COLUMNS)
-    )
-    rounds = Round.objects.select_related("event").in_bulk({row["round_id"] for row in rows})
-    seated: dict[int, list[tuple[int, int, str]]] = {row["pk"]: [] for row in rows}
-    seats = Seat.objects.filter(table_id__in=seated).order_by("table_id", "number")
-    for table_id, number, player_id, name in seats.values_list(
-        "table_id", "number", "player_id", "player__name"
-    ):
-        seated[table_id].append((number, player_id, name))
-    return [_watched(row, rounds[row["round_id"]], seated[row["pk"]]) for row in rows]
+    Three queries of plain rows whatever the number of tables, their text the same every
+    time (so PostgreSQL plans each once per connection): the tables with their ledgers and
+    volunteers' names, their rounds with events, and their seats. A table with no entry
+    yet has no stored ledger and is shown at its start (computed here: reading never
+    writes)."""
+    sql = _watched_sql()
+    with prepared_cursor() as cursor:
+        cursor.execute(sql.tables, [id_list(table_ids)])
+        tables = [
+            (sql.table.as_dict(table), sql.ledger.as_dict(ledger), names)
+            for table, ledger, names in (split(r, sql.table, sql.ledger) for r in cursor.fetchall())
+        ]
+        rounds: dict[int, Round] = {}
+        if tables:
+            cursor.execute(sql.rounds, [id_list({t["round_id"] for t, _, _ in tables})])
+            for row in cursor.fetchall():
+                round_values, event_values, _ = split(row, sql.round, sql.event)
+                round_ = sql.round.instance(round_values)
+                Round._meta.get_field("event").set_cached_value(
+                    round_, sql.event.instance(event_values)
+                )
+                rounds[round_.pk] = round_
+        if event_id is not None:
+            tables = [t for t in tables if rounds[t[0]["round_id"]].event_id == event_id]
+        seated: dict[int, list[tuple[int, int, str]]] = {t["id"]: [] for t, _, _ in tables}
+        if seated:
+            cursor.execute(sql.seats, [id_list(seated)])
+            for table_id, number, player_id, name in cursor.fetchall():
+                seated[table_id].append((number, player_id, name))
+    return [
+        _watched(table, ledger, names, rounds[table["round_id"]], seated[table["id"]])
+        for table, ledger, names in tables
+    ]
 
 
-def _watched(row: dict[str, Any], round_: Round, seated: list[tuple[int, int, str]]) -> dict:
+def _watched(
+    row: dict[str, Any],
+    ledger: dict[str, Any],
+    names: Sequence[Any],
+    round_: Round,
+    seated: list[tuple[int, int, str]],
+) -> dict[str, Any]:
+    """One table's row, its ledger's (all None without one) and its volunteers' names (the
+    banker's user id, the banker's, the referee's and the reviewer's usernames), shaped."""
+    banker_user_id, banker_name, referee_name, reviewer_name = names
     rules = rules_of(round_.event)
-    if row["ledger__state"] is None:
+    if ledger["state"] is None:
         state = engine.new_table(rules, {number: name for number, _, name in seated})
     else:
-        state = engine.TableState.from_dict(row["ledger__state"])
+        state = engine.TableState.from_dict(ledger["state"])
     seats = [seat_row(state, rules, number, player_id, name) for number, player_id, name in seated]
     deeds: dict[int, list[dict[str, Any]]] = {seat["seat"]: [] for seat in seats}
     unowned = 0
@@ -268,7 +329,7 @@ def _watched(row: dict[str, Any], round_: Round, seated: list[tuple[int, int, st
         seat["deeds"] = deeds[seat["seat"]]
     review = row["review"]
     return {
-        "id": row["pk"],
+        "id": row["id"],
         "number": row["number"],
         "round_id": round_.pk,
         "round_number": round_.number,
@@ -281,16 +342,16 @@ def _watched(row: dict[str, Any], round_: Round, seated: list[tuple[int, int, st
         "review_label": Table.Review(review).label if review else "",
         "review_note": row["review_note"],
         "reviewed_at": row["reviewed_at"],
-        "reviewed_by": row["reviewer_name"] or "",
-        "banker_user_id": row["banker__user_id"],
-        "banker": row["banker_name"] or "",
-        "referee": row["referee_name"] or "",
+        "reviewed_by": reviewer_name or "",
+        "banker_user_id": banker_user_id,
+        "banker": banker_name or "",
+        "referee": referee_name or "",
         "currency": rules.edition.currency,
         "seats": seats,
         "unowned_deeds": unowned,
         "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels},
-        "last_seq": row["ledger__last_seq"] or 0,
-        "last_entry_at": row["ledger__last_entry_at"],
+        "last_seq": ledger["last_seq"] or 0,
+        "last_entry_at": ledger["last_entry_at"],
         "rules": rules,
     }
 
@@ -355,20 +416,35 @@ def entry_lines(
 
 
 def latest_entries(table_ids: list[int], per_table: int) -> dict[int, list[Entry]]:
-    """The newest `per_table` entries of each table, newest first, in one query."""
-    latest = (
-        Entry.objects.filter(table_id__in=table_ids)
-        .select_related("voided_by")
-        .annotate(
-            newest=Window(RowNumber(), partition_by=[F("table_id")], order_by=F("seq").desc())
-        )
-        .filter(newest__lte=per_table)
-        .order_by("table_id", "-seq")
-    )
+    """The newest `per_table` entries of each table, newest first, each with the entry that
+    voids it (`voided_by`), in one query that reads only them, however long the ledgers
+    (a table's entries are numbered 1 to its ledger's `last_seq`, with no gap)."""
+    sql, entry, void = _latest_sql()
     by_table: dict[int, list[Entry]] = {table_id: [] for table_id in table_ids}
-    for entry in latest:
-        by_table[entry.table_id].append(entry)
+    voided_by = Entry._meta.get_field("voided_by")
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, [per_table, id_list(table_ids)])
+        for row in cursor.fetchall():
+            entry_values, void_values, _ = split(row, entry, void)
+            found = entry.instance(entry_values)
+            voided_by.set_cached_value(found, void.instance(void_values))
+            by_table[found.table_id].append(found)
     return by_table
+
+
+@lru_cache(maxsize=1)
+def _latest_sql() -> tuple[str, Columns, Columns]:
+    entry, void = Columns.of(Entry, "e"), Columns.of(Entry, "v")
+    qn = connection.ops.quote_name
+    entries, ledgers = qn(Entry._meta.db_table), qn(TableLedger._meta.db_table)
+    voids = qn(Entry._meta.get_field("voids").column)
+    sql = (
+        f"SELECT {entry.sql}, {void.sql} FROM {ledgers} l "  # noqa: S608 - the models' names
+        f"JOIN {entries} e ON e.table_id = l.table_id AND e.seq > l.last_seq - %s "
+        f"LEFT JOIN {entries} v ON v.{voids} = e.id "
+        f"WHERE {one_of('l.table_id')} ORDER BY e.table_id, e.seq DESC"
+    )
+    return sql, entry, void
 
 
 def seat_names(table: dict[str, Any]) -> dict[int, str]:

@@ -108,6 +108,11 @@ class Event(models.Model):
         validators=[MaxValueValidator(120)],
         help_text="A table still open this long after time is called.",
     )
+    # What the watched pages (the referees' overview, the big screen) show also comes from
+    # rows they do not read their versions from (banking.selectors.watched_versions): seats,
+    # players, results, volunteers. The services that change those outside a change to the
+    # table's, round's or ledger's own row move this, in the same transaction.
+    watched_version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-date", "name"]

@@ -106,3 +106,30 @@ def test_a_bankers_post_is_one_locking_read_and_one_write(post_entry):
     assert 't."key"' in statements[1]  # the key is checked by this query
     assert statements[2].startswith("WITH recorded AS (INSERT")
     assert not connection.settings_dict["CONN_HEALTH_CHECKS"]
+
+
+def test_the_latest_entries_are_each_tables_newest_with_what_voids_them(world):
+    """The referees' overview reads each table's newest entries in one query, newest first,
+    each with the entry that voids it, at 3 entries as at 1,000."""
+    from banking.actors import Actor
+    from banking.selectors import latest_entries
+    from banking.services.entries import entry_void
+
+    table, other = world.tables
+    bank(table, kind="pass_go", seat=1)
+    bought = bank(table, kind="buy", seat=1, space=39)
+    entry_void(
+        table_id=table.pk, entry_id=bought.pk, reason="Misheard", actor=Actor("referee", "ref")
+    )
+    found = latest_entries([table.pk, other.pk], 2)
+    assert [e.seq for e in found[table.pk]] == [3, 2]
+    assert [e.kind for e in found[table.pk]] == ["void", "buy"]
+    assert found[table.pk][1].voided_by.seq == 3
+    assert getattr(found[table.pk][0], "voided_by", None) is None
+    assert found[other.pk] == []
+    fill(other, 1000)
+    with CaptureQueriesContext(connection) as captured:
+        found = latest_entries([table.pk, other.pk], 1)
+    assert len(captured) == 1
+    assert [e.seq for e in found[other.pk]] == [1000]
+    assert [e.seq for e in found[table.pk]] == [3]

@@ -9,7 +9,8 @@ only its parameters change (which also lets PostgreSQL reuse its plan).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,11 +64,19 @@ class Columns:
         a LEFT JOIN that found nothing); what `only()` left out is deferred, as there."""
         if values[self.attnames.index(self.model._meta.pk.attname)] is None:
             return None
+        return self.model.from_db(connection.alias, list(self.attnames), self.values(values))
+
+    def values(self, values: Sequence[Any]) -> list[Any]:
+        """These columns' values as the model's fields read them (a JSON field's text
+        decoded, SQLite's dates made dates), without making an instance."""
         converted = list(values)
         for i, col, functions in self.converters:
             for function in functions:
                 converted[i] = function(converted[i], col, connection)
-        return self.model.from_db(connection.alias, list(self.attnames), converted)
+        return converted
+
+    def as_dict(self, values: Sequence[Any]) -> dict[str, Any]:
+        return dict(zip(self.attnames, self.values(values), strict=True))
 
 
 def split(row: Sequence[Any], *parts: Columns) -> list[Any]:
@@ -79,6 +88,21 @@ def split(row: Sequence[Any], *parts: Columns) -> list[Any]:
         at += part.width
     out.append(row[at:])
     return out
+
+
+def one_of(column: str) -> str:
+    """SQL for `column` being one of a list given as one parameter (`id_list`), so that the
+    query's text stays the same whatever the list's length (and PostgreSQL can keep its
+    plan)."""
+    if connection.vendor == "postgresql":
+        return f"{column} = ANY(%s)"
+    return f"{column} IN (SELECT value FROM json_each(%s))"  # noqa: S608 - a column name
+
+
+def id_list(ids: Iterable[int]) -> Any:
+    """The parameter for `one_of`: a list (an array for PostgreSQL), or JSON text."""
+    ids = list(ids)
+    return ids if connection.vendor == "postgresql" else json.dumps(ids)
 
 
 def prepared_cursor() -> CursorWrapper:

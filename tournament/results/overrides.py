@@ -9,7 +9,7 @@ from django.db import transaction
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Result, Round
 from tournament.results.closing import advancement_of
-from tournament.services.events import audit
+from tournament.services.events import audit, watched_changed
 
 
 @transaction.atomic
@@ -51,6 +51,7 @@ def result_override(
         reason=reason,
         data={"player_id": player_id, "advances": advances, "settled": settled},
     )
+    watched_changed(event_id=result.round.event_id)
     return result
 
 

@@ -8,14 +8,22 @@ import uuid
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from banking.actors import Actor
 from banking.selectors import watched_versions
-from banking.services.entries import entry_post
-from tournament.models import Player, Table
+from banking.services.entries import entry_post, entry_void
+from tests.conftest import World
+from tests.factories import UserFactory
+from tournament.models import Player, Round, Table, Volunteer
+from tournament.results.closing import round_end, table_close
+from tournament.results.overrides import result_override
+from tournament.results.reviews import table_confirm, table_dispute
+from tournament.services.rounds import round_call_time, round_create, round_release, round_seat
 from tournament.services.screens import screen_link_issue
+from tournament.services.tables import table_assign
 
 pytestmark = pytest.mark.django_db
 
@@ -59,10 +67,130 @@ def test_a_tables_version_changes_with_what_the_pages_show_of_it(world):
     after_note = versions(world)
     assert after_note[table.pk][0] != after_entry[table.pk][0]
     seat = table.seats.select_related("player").first()
-    Player.objects.filter(pk=seat.player_id).update(name="Renamed")
+    rename_in_the_admin(seat.player, "Renamed")
     renamed = versions(world)
     assert renamed[table.pk][0] != after_note[table.pk][0]
     assert renamed[table.pk][1] != after_note[table.pk][1]
+
+
+def admin_client():
+    admin = Client()
+    admin.force_login(UserFactory(is_staff=True, is_superuser=True))
+    return admin
+
+
+def rename_in_the_admin(player: Player, name: str) -> None:
+    """As an organiser renames a player: the admin's change form (no service renames)."""
+    data = {"event": player.event_id, "name": name, "email": player.email, "team": player.team}
+    response = admin_client().post(f"/admin/tournament/player/{player.pk}/change/", data)
+    assert response.status_code == 302
+    player.refresh_from_db()
+    assert player.name == name
+
+
+class Moves:
+    """The versions before a change and after it: which tables' moved, and the bracket's."""
+
+    def __init__(self, world: World) -> None:
+        self.event_id = world.event.pk
+        self.before = watched_versions(event_id=self.event_id)
+
+    def after(self) -> tuple[set[int], set[int], bool]:
+        """The tables whose watched version moved, those whose bracket version moved, and
+        whether the bracket's as a whole moved; the next call compares with now."""
+        now = watched_versions(event_id=self.event_id)
+        was = self.before.tables
+        watched = {t for t, v in now.tables.items() if was.get(t, (0, "", ""))[1] != v[1]}
+        bracket = {t for t, v in now.tables.items() if was.get(t, (0, "", ""))[2] != v[2]}
+        moved = now.bracket != self.before.bracket
+        self.before = now
+        return watched, bracket, moved
+
+
+def test_every_kind_of_change_the_pages_show_moves_its_versions(world):
+    """Within one transaction (as here: the test's) every row keeps its xmin: each change
+    must move the versions by the columns and counters they read."""
+    table, other = world.tables
+    referee = Volunteer.objects.get(event=world.event, user=world.referee)
+    moves = Moves(world)
+    assert moves.after() == (set(), set(), False)  # nothing changed, nothing moves
+
+    entry = entry_post(
+        table_id=table.pk, entry_id=uuid.uuid4(), payload={"kind": "pass_go", "seat": 1},
+        actor=BANKER,
+    ).entry  # fmt: skip
+    assert moves.after() == ({table.pk}, set(), False)  # an entry: cash, not the bracket
+    entry_void(table_id=table.pk, entry_id=entry.pk, reason="Twice", actor=BANKER)
+    assert moves.after() == ({table.pk}, set(), False)  # a void
+    for each in world.tables:  # a winner at each table
+        post(each, kind="pass_go", seat=1)
+    moves.after()
+
+    Table.objects.filter(pk=table.pk).update(referee=None)
+    assert moves.after() == ({table.pk}, {table.pk}, True)
+    table_assign(table_id=table.pk, referee_id=referee.pk)  # a volunteer assigned
+    assert moves.after() == ({table.pk}, {table.pk}, True)
+
+    rename_in_the_admin(table.seats.get(number=2).player, "Renamed")  # a player renamed
+    watched, bracket, moved = moves.after()
+    assert table.pk in watched
+    assert table.pk in bracket
+    assert moved
+    banker = Volunteer.objects.get(event=world.event, role=Volunteer.Role.BANKER)
+    data = {"event": world.event.pk, "user": UserFactory().pk, "role": banker.role}
+    changed = admin_client().post(f"/admin/tournament/volunteer/{banker.pk}/change/", data)
+    assert changed.status_code == 302
+    assert table.pk in moves.after()[0]  # a volunteer changed (the queue names the banker)
+
+    round_call_time(round_id=world.round.pk, now_=True)  # the round's clock
+    assert moves.after() == ({table.pk, other.pk}, {table.pk, other.pk}, True)
+    table_close(table_id=table.pk)  # a result written
+    assert moves.after() == ({table.pk}, {table.pk}, True)
+    table_dispute(table_id=table.pk, user=world.referee, reason="Rent")  # a result taken back
+    assert moves.after() == ({table.pk}, {table.pk}, True)
+    table_close(table_id=table.pk)
+    moves.after()
+    table_confirm(table_id=table.pk, user=world.referee)  # a result checked
+    assert moves.after() == ({table.pk}, {table.pk}, True)
+
+    table_close(table_id=other.pk)
+    table_confirm(table_id=other.pk, user=world.referee)
+    moves.after()
+    round_end(round_id=world.round.pk)  # who advances
+    assert moves.after() == ({table.pk, other.pk}, {table.pk, other.pk}, True)
+    runner_up = table.seats.get(number=2).player_id
+    result_override(
+        round_id=world.round.pk, player_id=runner_up, advances=True, reason="A wildcard",
+        actor=world.organiser,
+    )  # fmt: skip
+    assert moves.after()[2]  # an organiser's decision on who advances
+
+    following = round_create(event_id=world.event.pk)
+    assert moves.after()[2]
+    round_seat(round_id=following.pk, seed=3)  # seats
+    watched, _, moved = moves.after()
+    seated = set(Table.objects.filter(round=following).values_list("pk", flat=True))
+    assert seated
+    assert seated <= watched
+    assert moved
+    round_seat(round_id=following.pk, seed=4)  # seated again: other seats
+    assert moves.after()[2]
+    round_release(round_id=following.pk, actor=world.organiser)  # the screen shows them
+    assert moves.after()[2]
+    assert Round.objects.get(pk=following.pk).released_at is not None
+
+
+def test_a_player_renamed_in_the_admin_shows_on_the_kept_pages(client, world):
+    """A rename writes neither a table's row nor its ledger's: the event's version moves."""
+    event = screen_link_issue(event_id=world.event.pk)
+    client.force_login(world.referee)
+    url = reverse("referee-event", args=[world.event.pk])
+    assert client.get(url).status_code == 200
+    snapshot(client, event)
+    rename_in_the_admin(world.table.seats.get(number=1).player, "Zebedee Renamed")
+    assert "Zebedee Renamed" in client.get(url).content.decode()
+    names = [row["name"] for t in snapshot(client, event)["tables"] for row in t["leaderboard"]]
+    assert "Zebedee Renamed" in names
 
 
 def test_the_screen_snapshot_is_kept_until_an_entry_changes_it(client, world):

@@ -28,7 +28,7 @@ def overview_tables(*, table_ids: list[int], recent: int = 1) -> list[dict[str, 
     entries (one by default: twenty phones reload the page for a hundred tables; each
     table's own page has the whole ledger), in its order: for the tables whose kept
     rendering is out of date."""
-    tables = bank.watched_tables(pk__in=table_ids)
+    tables = bank.watched_tables(table_ids)
     latest = bank.latest_entries([t["id"] for t in tables], recent) if recent else {}
     for table in tables:
         entries = latest.get(table["id"], [])
@@ -40,7 +40,7 @@ def overview_tables(*, table_ids: list[int], recent: int = 1) -> list[dict[str, 
 
 def referee_table(*, event_id: int, table_id: int) -> dict[str, Any] | None:
     """One table of the event with its state and its whole ledger, newest first."""
-    found = bank.watched_tables(round__event_id=event_id, pk=table_id)
+    found = bank.watched_tables([table_id], event_id=event_id)
     if not found:
         return None
     table = found[0]

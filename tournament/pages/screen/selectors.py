@@ -99,7 +99,7 @@ def screen_head(*, event: Event) -> dict[str, Any]:
 
 def screen_tables(*, table_ids: list[int]) -> list[dict[str, Any]]:
     """These tables' leaderboards as the screen shows them, in its order."""
-    tables = bank.watched_tables(pk__in=table_ids)
+    tables = bank.watched_tables(table_ids)
     return [
         {
             "id": table["id"],

@@ -7,10 +7,13 @@ few seconds and redraws what changed. A wrong or revoked token is a plain 404.
 
 from __future__ import annotations
 
+import json
+from functools import partial
 from typing import Any
 
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -45,7 +48,7 @@ def screen(request: HttpRequest, event_id: int, token: str) -> HttpResponse:
     event = _event(event_id, token)
     context = {
         "event": event,
-        "snapshot": _snapshot(event),
+        "snapshot": json.loads(_snapshot(event)),
         "refresh_seconds": REFRESH_SECONDS,
         "rotate_seconds": ROTATE_SECONDS,
         "page_seconds": _page_seconds(request.GET.get("page_seconds", "")),
@@ -62,45 +65,46 @@ def _page_seconds(asked: str) -> int:
 
 
 SNAPSHOT_KEPT_SECONDS = 600
+_json = partial(json.dumps, cls=DjangoJSONEncoder)
 
 
-def _snapshot(event: Event) -> dict[str, Any]:
-    """The snapshot, its parts kept until what they show changes (`watched_versions`): the
-    bracket and clock until a round, table, seat or result changes, each table's
-    leaderboard until that table changes. Only what changed is computed; the time of now
-    is each answer's own (the screen sets its clock by it)."""
+def _snapshot(event: Event) -> str:
+    """The snapshot as JSON, its parts kept as JSON until what they show changes
+    (`watched_versions`): the bracket and clock until a round, table, seat or result
+    changes, each table's leaderboard until that table changes. Only what changed is
+    computed and encoded; the time of now is each answer's own (the screen sets its clock
+    by it)."""
     versions = watched_versions(event_id=event.pk)
-    head_key = f"screen-head:{event.pk}:{versions.bracket}"
+    head_key = f"screen-head-json:{event.pk}:{versions.bracket}"
     head = cache.get(head_key)
     if head is None:
-        head = selectors.screen_head(event=event)
+        made = selectors.screen_head(event=event)
+        shown, clock = made.pop("shown_rounds"), made["clock"]
+        final = clock["round_id"] if clock and clock["kind"] == Round.Kind.FINAL else None
+        head = {"shown_rounds": shown, "final_round": final, "json": _json(made)}
         cache.set(head_key, head, SNAPSHOT_KEPT_SECONDS)
     shown = set(head["shown_rounds"])
     ids = [tid for tid, (round_id, _, _) in versions.tables.items() if round_id in shown]
-    keys = {tid: f"screen-table:{tid}:{versions.tables[tid][1]}" for tid in ids}
+    keys = {tid: f"screen-table-json:{tid}:{versions.tables[tid][1]}" for tid in ids}
     kept = cache.get_many(list(keys.values()))
     missing = [tid for tid in ids if keys[tid] not in kept]
     if missing:
-        fresh = {keys[t["id"]]: t for t in selectors.screen_tables(table_ids=missing)}
+        fresh = {keys[t["id"]]: _json(t) for t in selectors.screen_tables(table_ids=missing)}
         cache.set_many(fresh, SNAPSHOT_KEPT_SECONDS)
         kept.update(fresh)
-    snapshot = {k: v for k, v in head.items() if k != "shown_rounds"}
-    tables = [kept[keys[tid]] for tid in ids]
-    final = _final(event, head, tables)
-    return {**snapshot, "now": timezone.now(), "tables": tables, "final_chart": final}
+    final = next((tid for tid in ids if versions.tables[tid][0] == head["final_round"]), None)
+    chart = _final(event, json.loads(kept[keys[final]])) if final is not None else None
+    tables = ", ".join(kept[keys[tid]] for tid in ids)
+    # The head's object with three more members: now, the tables (JSON already), the chart.
+    return (
+        f'{head["json"][:-1]}, "now": {_json(timezone.now())}, "tables": [{tables}], '
+        f'"final_chart": {_json(chart)}}}'
+    )
 
 
-def _final(
-    event: Event, head: dict[str, Any], tables: list[dict[str, Any]]
-) -> dict[str, Any] | None:
+def _final(event: Event, table: dict[str, Any]) -> dict[str, Any]:
     """While a final is seated and shown, its table's chart: where to fetch it, its address
     changing with each entry so that the screen fetches each new drawing once."""
-    clock = head.get("clock")
-    if not clock or clock["kind"] != Round.Kind.FINAL:
-        return None
-    table = next((t for t in tables if t["round"] == clock["round"]), None)
-    if table is None:
-        return None
     url = reverse("event-screen-chart", args=[event.pk, event.screen_token, table["id"]])
     return {"table": table["number"], "url": f"{url}?v={table['last_seq']}"}
 
@@ -122,4 +126,4 @@ def screen_chart(request: HttpRequest, event_id: int, token: str, table_id: int)
 @require_GET
 def screen_snapshot(request: HttpRequest, event_id: int, token: str) -> HttpResponse:
     event = _event(event_id, token)
-    return _private(JsonResponse(_snapshot(event)))
+    return _private(HttpResponse(_snapshot(event), content_type="application/json"))
