@@ -152,12 +152,11 @@
     }
 
     function lay() {
-      clearTimeout(timer);
       var all = cards();
       all.forEach(function (card) { card.hidden = false; delete card.dataset.page; });
       count = 1;
       var view = els.boards.closest(".screen-view");
-      if (!all.length || view.hidden) { label(all.length); return; }
+      if (!all.length || view.hidden) { turn(); label(all.length); return; }
       var size = 0;
       for (size = 0; size < SIZES.length; size += 1) {
         els.boards.style.setProperty("--board-size", String(SIZES[size][0]));
@@ -201,8 +200,14 @@
         card.hidden = card.dataset.page !== undefined && card.dataset.page !== String(shown);
       });
       label(cards().length);
-      clearTimeout(timer);
-      if (count > 1) timer = setTimeout(function () { show((shown + 1) % count); }, PAGE_MS);
+      turn();
+    }
+
+    // The next page on its own clock: a redraw (new figures, every fetch of a busy round)
+    // lays the tables out again but leaves the running page its time.
+    function turn() {
+      if (count < 2) { clearTimeout(timer); timer = null; return; }
+      if (timer === null) timer = setTimeout(function () { timer = null; show((shown + 1) % count); }, PAGE_MS);
     }
 
     function label(total) {

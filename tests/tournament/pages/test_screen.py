@@ -4,6 +4,7 @@ per table from the stored state, the bracket, and a page that redraws itself."""
 from __future__ import annotations
 
 import re
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -530,3 +531,24 @@ def test_every_table_fits_a_1920_screen_with_names_of_32_px(live_server, new_pag
     else:
         assert re.fullmatch(r"Tables \d+\N{EN DASH}\d+ of 30 · page \d of \d", boards["label"])
         snap(page, "big-screen-1920x1080-30-tables")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_tables_pages_turn_while_the_figures_keep_changing(live_server, new_page):
+    """A busy round redraws the boards at every fetch (every 4 s); the page still turns on
+    its own clock (here 6 s), not only in a quiet moment."""
+    world = make_world(players=4 * 30, name="Spring Monopoly Night")
+    event = screen_link_issue(event_id=world.event.pk)
+    page = new_page(viewport=FULL_HD)
+    page.goto(f"{live_server.url}{screen_url(event)}?page_seconds=6")
+    page.locator("#boards .board").first.wait_for()
+    first = page.evaluate(SCREEN_BOARDS)["label"]
+    assert first.endswith("page 1 of 3"), first
+    seats = 0
+    deadline = time.monotonic() + 15
+    while page.evaluate(SCREEN_BOARDS)["label"] == first and time.monotonic() < deadline:
+        bank(world.tables[seats % 30], kind="pass_go", seat=1)  # a table's figures change
+        seats += 1
+        page.wait_for_timeout(1_000)
+    assert page.evaluate(SCREEN_BOARDS)["label"].endswith("page 2 of 3")
