@@ -89,6 +89,34 @@ class Lineup:
     clashes: list[seating.Clash] = field(default_factory=list)
 
 
+def _entrants_at(
+    round_: Round, *, tables: int | None, include_all: bool
+) -> tuple[list[Player], int | None]:
+    """The round's entrants, and the number of tables asked (a final: one unless asked),
+    refused when the final's tables cannot hold them."""
+    players = round_entrants(round_, include_all=include_all)
+    if round_.kind == Round.Kind.FINAL:
+        tables = tables or 1
+        if len(players) > FINAL_TABLE_MAX * tables:
+            raise Refusal(
+                "final_too_big",
+                f"{len(players)} finalists do not fit {tables} final table(s) of up to "
+                f"{FINAL_TABLE_MAX}: ask for more tables.",
+            )
+    return players, tables
+
+
+def round_size(round_: Round) -> tuple[int, int]:
+    """How many players and tables `plan_for_round` would seat with the defaults, without
+    drawing a seating: the same refusals, for the round page's next step."""
+    players, tables = _entrants_at(round_, tables=None, include_all=False)
+    try:
+        sizes = seating.table_sizes(len(players), table_size=round_.table_size, tables=tables)
+    except seating.SeatingError as exc:
+        raise Refusal("cannot_seat", str(exc)) from exc
+    return len(players), len(sizes)
+
+
 def plan_for_round(
     round_: Round,
     *,
@@ -100,15 +128,7 @@ def plan_for_round(
     """The round's entrants and their tables for this seed, keeping team-mates apart and
     avoiding opponents met in earlier rounds; then the organiser's `moves` (player id ->
     table number), re-checked: a table too small is refused, a clash is reported."""
-    players = round_entrants(round_, include_all=include_all)
-    if round_.kind == Round.Kind.FINAL:
-        tables = tables or 1
-        if len(players) > FINAL_TABLE_MAX * tables:
-            raise Refusal(
-                "final_too_big",
-                f"{len(players)} finalists do not fit {tables} final table(s) of up to "
-                f"{FINAL_TABLE_MAX}: ask for more tables.",
-            )
+    players, tables = _entrants_at(round_, tables=tables, include_all=include_all)
     past = seating.opponents_by_player(
         [seat.player_id for seat in table.seats.all()]
         for table in Table.objects.filter(

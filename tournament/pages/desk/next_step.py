@@ -8,8 +8,8 @@ from typing import Any
 
 from django.urls import reverse
 
-from tournament import selectors
 from tournament.errors import Refusal
+from tournament.lineups import round_size
 from tournament.models import Result, Round
 
 #: How to let a round be seated that has too few players for its tables.
@@ -59,12 +59,11 @@ def next_step(round_: Round, tables: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _planned(round_: Round) -> dict[str, Any]:
     try:
-        preview = selectors.seating_preview(round_id=round_.pk, seed=1)
+        players, tables = round_size(round_)
     except Refusal as refusal:
         return _refused(round_, refusal)
     return _step(
-        f"Next: seat the players ({preview['players']} players at "
-        f"{len(preview['tables'])} tables).",
+        f"Next: seat the players ({players} players at {tables} tables).",
         reverse("desk:seat", args=[round_.pk]),
         "Seat players",
     )
