@@ -160,9 +160,10 @@ def log_in(
 
 
 def snap(page: Any, name: str) -> Path:
-    """Save a full-page screenshot to tests/artifacts/ for a person to look at."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    """Save a full-page screenshot to tests/artifacts/ (`name` may name a folder under it)
+    for a person to look at."""
     path = ARTIFACTS / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path), full_page=True)
     return path
 

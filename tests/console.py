@@ -3,6 +3,7 @@ then Record, and waits each time on what the banker would see."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from playwright.sync_api import expect
@@ -10,6 +11,7 @@ from playwright.sync_api import expect
 from banking.models import Entry
 from tests.browser import TABLET
 from tests.conftest import World, make_world
+from tests.entries import bank
 
 
 class Banker:
@@ -88,10 +90,21 @@ class Banker:
         expect(self.page.locator("#ledger .entry.pending")).to_have_count(count)
 
 
-def open_console(live_server: Any, new_page: Any, viewport: dict[str, int] = TABLET, **world: Any):
+def open_console(
+    live_server: Any,
+    new_page: Any,
+    viewport: dict[str, int] = TABLET,
+    played: Sequence[dict[str, Any]] = (),
+    **world: Any,
+) -> tuple[Banker, World]:
+    """A World's first table with the entries `played` already recorded, and its console
+    open at that table."""
     world_ = make_world(**world)
-    page = new_page(viewport)
-    return Banker.at(page, world_).open(live_server.url), world_
+    for entry in played:
+        bank(world_.table, **entry)
+    banker = Banker.at(new_page(viewport), world_).open(live_server.url)
+    banker.seq = len(played)
+    return banker, world_
 
 
 def kinds_and_seats(world: World) -> list[tuple[str, Any]]:

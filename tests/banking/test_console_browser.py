@@ -444,12 +444,11 @@ def test_the_same_move_again_within_a_minute_is_asked_about_first(live_server, n
 
 
 def test_several_houses_across_a_group_in_one_entry_by_two_taps(live_server, new_page):
-    world = make_world()
-    banker_api = world.banker()
-    posted(banker_api, world.table, kind="buy", seat=1, space=37)
-    posted(banker_api, world.table, kind="buy", seat=1, space=39)
-    banker = Banker.at(new_page(TABLET), world).open(live_server.url)
-    banker.seq = 2
+    banker, world = open_console(
+        live_server,
+        new_page,
+        played=[{"kind": "buy", "seat": 1, "space": 37}, {"kind": "buy", "seat": 1, "space": 39}],
+    )
     banker.player(1).move("build")
     # $750 in hand at $200 a house: the bank offers two or three at once.
     counts = banker.sheet.locator("[data-several='37'] [data-count]")
@@ -470,11 +469,11 @@ def test_several_houses_across_a_group_in_one_entry_by_two_taps(live_server, new
 
 
 def test_undoing_an_entry_a_later_one_depends_on_says_why_before_any_reason(live_server, new_page):
-    world = make_world()
-    banker_api = world.banker()
-    posted(banker_api, world.table, kind="buy", seat=1, space=39)
-    posted(banker_api, world.table, kind="rent", seat=2, space=39)
-    banker = Banker.at(new_page(TABLET), world).open(live_server.url)
+    banker, world = open_console(
+        live_server,
+        new_page,
+        played=[{"kind": "buy", "seat": 1, "space": 39}, {"kind": "rent", "seat": 2, "space": 39}],
+    )
     banker.page.locator("#ledger [data-seq='1'] button", has_text="Undo").click()
     banker.shows("The bank says no", "Entry 2 (rent) depends on this one: void it first.")
     expect(banker.sheet.locator("[data-action=undo]")).to_have_count(0)
@@ -482,9 +481,9 @@ def test_undoing_an_entry_a_later_one_depends_on_says_why_before_any_reason(live
 
 
 def test_an_undo_offline_waits_on_the_tablet_and_goes_through_when_back(live_server, new_page):
-    world = make_world()
-    posted(world.banker(), world.table, kind="buy", seat=1, space=39)
-    banker = Banker.at(new_page(TABLET), world).open(live_server.url)
+    banker, world = open_console(
+        live_server, new_page, played=[{"kind": "buy", "seat": 1, "space": 39}]
+    )
     undo = banker.page.locator("#ledger [data-seq='1'] button", has_text="Undo")
     expect(undo).to_be_visible()
     banker.page.context.set_offline(True)
@@ -500,15 +499,14 @@ def test_an_undo_offline_waits_on_the_tablet_and_goes_through_when_back(live_ser
 
 
 def test_a_creditor_lifts_a_mortgage_at_the_bankruptcy_by_taps(live_server, new_page):
-    world = make_world()
-    banker_api = world.banker()
-    posted(banker_api, world.table, kind="buy", seat=1, space=37)
-    posted(banker_api, world.table, kind="buy", seat=2, space=39)
-    posted(banker_api, world.table, kind="mortgage", seat=1, space=37)
-    posted(banker_api, world.table, kind="bank_payment", seat=1, amount=-1300)
-    posted(banker_api, world.table, kind="rent", seat=1, space=39)  # 50 owed, 25 in hand
-    banker = Banker.at(new_page(TABLET), world).open(live_server.url)
-    banker.seq = 5
+    played = [
+        {"kind": "buy", "seat": 1, "space": 37},
+        {"kind": "buy", "seat": 2, "space": 39},
+        {"kind": "mortgage", "seat": 1, "space": 37},
+        {"kind": "bank_payment", "seat": 1, "amount": -1300},
+        {"kind": "rent", "seat": 1, "space": 39},  # 50 owed, 25 in hand
+    ]
+    banker, world = open_console(live_server, new_page, played=played)
 
     banker.player(1).move("bankrupt").tap("[data-creditor='2']")
     # To a player, with a mortgaged deed among what they receive: which to lift now?

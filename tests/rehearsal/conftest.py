@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import ARTIFACTS, TABLET
+from tests.browser import TABLET, snap
 
 
 @pytest.fixture
@@ -38,10 +38,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     device_ = getattr(item, "funcargs", {}).get("device")
     if report.when != "call" or not report.failed or device_ is None:
         return
-    folder = ARTIFACTS / "rehearsal"
-    folder.mkdir(parents=True, exist_ok=True)
     for n, page in enumerate(device_.pages, start=1):
         try:
-            page.screenshot(path=str(folder / f"failed-{n}.png"), full_page=True)
+            snap(page, f"rehearsal/failed-{n}")
         except Exception as error:
             report.sections.append(("rehearsal", f"no screenshot of device {n}: {error}"))

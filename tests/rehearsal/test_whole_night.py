@@ -40,6 +40,7 @@ from tests.browser import (
     TABLET,
     check_page,
     log_in,
+    snap,
     wait_until,
 )
 from tests.console import Banker
@@ -87,13 +88,28 @@ def site(prod_venv: Path, tmp_path: Path) -> Iterator[Deployment]:
 
 
 def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    snap(page, f"rehearsal/{name}")
 
 
 def next_step(desk: Any, action: str) -> None:
     """Follow the round page's "What to do next": its one action."""
     desk.get_by_role("region", name="What to do next").get_by_role("link", name=action).click()
+
+
+def round_tables(desk: Any) -> list[tuple[int, str]]:
+    """The round page's tables: each one's id and console key, in table order."""
+    found = []
+    for card in desk.locator("[data-tables] > [data-table]").all():
+        console = card.locator("[data-field=console]").get_attribute("href")
+        found.append((int(card.get_attribute("data-table")), console.split("/")[-2]))
+    return found
+
+
+def printed(desk: Any) -> Any:
+    """The print page's newest job, once its PDF is made (by the Celery worker)."""
+    job = desk.locator("tr[data-job]").first
+    job.get_by_role("link", name="Open PDF").wait_for(timeout=90_000)
+    return job
 
 
 class Tablet:
@@ -238,9 +254,7 @@ def test_a_whole_night_from_the_desk_to_the_final(site: Deployment, device: Any)
     step("round 1 seated and released")
 
     desk.get_by_role("button", name="Print table cards").click()
-    job = desk.locator("tr[data-job]").first
-    job.get_by_role("link", name="Open PDF").wait_for(timeout=90_000)
-    assert "12 pages" in job.inner_text()
+    assert "12 pages" in printed(desk).inner_text()
     shot(desk, "desk-print-table-cards")
 
     desk.goto(overview)
@@ -266,12 +280,8 @@ def test_a_whole_night_from_the_desk_to_the_final(site: Deployment, device: Any)
     desk.goto(round_url)
     desk.get_by_role("button", name="Start round 1").click()
     desk.locator(".countdown").wait_for()
-    keys = [
-        re.search(r"/console/([^/]+)/", a.get_attribute("href")).group(1)
-        for a in desk.locator("[data-field=console]").all()
-    ]
-    table_ids = [int(li.get_attribute("data-table")) for li in desk.locator("[data-table]").all()]
-    assert len(keys) == len(table_ids) == 12
+    table_ids, keys = zip(*round_tables(desk), strict=True)
+    assert len(keys) == 12
     pages.expect(lambda name: "not_seated" if name == LATE else "playing")
     step("round 1 started")
 
@@ -448,10 +458,9 @@ def test_a_whole_night_from_the_desk_to_the_final(site: Deployment, device: Any)
     desk.get_by_label("Kind").select_option("final")
     desk.get_by_label("Time limit (minutes)").fill("45")
     desk.get_by_role("button", name="Plan round").click()
-    not_in_it = {*PLAYERS} - finalists
 
     def final_state(name: str, playing: str) -> str:
-        return playing if name in finalists else "out" if name in not_in_it else "not_seated"
+        return playing if name in finalists else "not_seated" if name == LATE else "out"
 
     pages.expect(lambda name: final_state(name, "through"))
     assert pages.read(LATE)[1].startswith("You are not seated in the final")
@@ -459,10 +468,7 @@ def test_a_whole_night_from_the_desk_to_the_final(site: Deployment, device: Any)
     desk.get_by_role("button", name="Confirm seating").click()
     desk.get_by_role("button", name="Start round 2").click()
     desk.locator(".countdown").wait_for()
-    final_key = re.search(
-        r"/console/([^/]+)/", desk.locator("[data-field=console]").first.get_attribute("href")
-    ).group(1)
-    final_id = int(desk.locator("[data-table]").first.get_attribute("data-table"))
+    [(final_id, final_key)] = round_tables(desk)
     pages.expect(lambda name: final_state(name, "playing"))
     player = device(PHONE)
     player.goto(base + links[n1[1]])
@@ -479,7 +485,7 @@ def test_a_whole_night_from_the_desk_to_the_final(site: Deployment, device: Any)
         f"{f[3]} pays {f[2]}", "$50"
     )
     final.player(4).move("tax").tap(".choice[data-space='38']").record("Luxury Tax", "$75")
-    d.api("POST", f"/api/tables/{final_id}/close/", {}, auth=f"Table {final_key}")
+    Tablet(d, final_id, final_key).close()
     referee.goto(f"{base}/referee/events/{event_id}/tables/{final_id}/")
     referee.get_by_role("button", name="Confirm the result of table 1").click()
     referee.get_by_text(re.compile("^Confirmed by rita")).wait_for()
@@ -500,17 +506,13 @@ def test_a_whole_night_from_the_desk_to_the_final(site: Deployment, device: Any)
         desk.locator("form[data-print-form]").filter(
             has=desk.get_by_role("heading", name=title)
         ).get_by_role("button", name="Make PDF").click()
-        desk.locator("tr[data-job]").first.get_by_role("link", name="Open PDF").wait_for(
-            timeout=90_000
-        )
+        printed(desk)
     shot(desk, "desk-print-results-and-bracket")
     # Round 1's scoresheets: table 1's sheet carries the code the desk shows for the table.
     desk.goto(round_url)
     code = desk.locator("#table-1 code").inner_text()
     desk.get_by_role("button", name="Print scoresheets").click()
-    opened = desk.locator("tr[data-job]").first.get_by_role("link", name="Open PDF")
-    opened.wait_for(timeout=90_000)
-    href = opened.get_attribute("href")
+    href = printed(desk).get_by_role("link", name="Open PDF").get_attribute("href")
     pdf = PdfReader(io.BytesIO(desk.request.get(href if "://" in href else base + href).body()))
     assert len(pdf.pages) == 12
     assert code in pdf.pages[0].extract_text()
