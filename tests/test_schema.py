@@ -130,3 +130,8 @@ def test_the_bankrupt_entry_documents_lift_and_the_build_entry_its_building(sche
     assert (lift["type"], lift["items"]["type"]) == ("array", "integer")
     assert "lift" not in entry("BankruptEntry").get("required", [])
     assert "building" in entry("BuildEntry")["properties"]
+
+
+def test_a_seats_options_document_what_is_left_out_and_buildings_by_the_handful(schema):
+    seat = schema["components"]["schemas"]["SeatOptionsOutput"]["properties"]
+    assert {"left_out", "several"} <= set(seat)

@@ -245,6 +245,26 @@ class CreditorField(serializers.Field):
         return value
 
 
+class LeftOutOutput(serializers.Serializer):
+    """For each move on deeds, why each deed the seat owns is not offered (keyed by the
+    space, as text), in the bank's words."""
+
+    build = serializers.DictField(child=serializers.CharField())
+    sell_building = serializers.DictField(child=serializers.CharField())
+    mortgage = serializers.DictField(child=serializers.CharField())
+    unmortgage = serializers.DictField(child=serializers.CharField())
+
+
+class SeveralOutput(serializers.Serializer):
+    """Buildings by the handful: for each group where one can go up (or come down) now,
+    keyed by its first site, each count the bank accepts from 2 up and the cash it moves."""
+
+    build = serializers.DictField(child=serializers.DictField(child=serializers.IntegerField()))
+    sell_building = serializers.DictField(
+        child=serializers.DictField(child=serializers.IntegerField())
+    )
+
+
 class SeatOptionsOutput(serializers.Serializer):
     seat = serializers.IntegerField()
     buy = serializers.ListField(child=serializers.IntegerField())
@@ -254,6 +274,8 @@ class SeatOptionsOutput(serializers.Serializer):
     mortgage = serializers.ListField(child=serializers.IntegerField())
     unmortgage = serializers.ListField(child=serializers.IntegerField())
     amounts = MoveAmountsOutput(help_text="The cash each legal move would move, by space.")
+    left_out = LeftOutOutput()
+    several = SeveralOutput()
     rent = serializers.ListField(child=serializers.IntegerField())
     trade = serializers.ListField(child=serializers.IntegerField())
     jail_cards = serializers.ListField(child=serializers.CharField(), help_text="Decks held.")
@@ -274,16 +296,20 @@ class OptionsOutput(serializers.Serializer):
     seats = SeatOptionsOutput(many=True)
 
 
+# A preview's answers, an entry's or a void's: what it would do, or the refusal it would get.
+PREVIEW_RESPONSES = {
+    200: PreviewOutput,
+    **ERRORS,
+    409: OpenApiResponse(description="The round is not running, or the table is closed."),
+}
+
+
 class TablePreviewApi(APIView):
     permission_classes = [CallsTheTable]
 
     @extend_schema(
         request=EntryRequest,
-        responses={
-            200: PreviewOutput,
-            **ERRORS,
-            409: OpenApiResponse(description="The round is not running, or the table is closed."),
-        },
+        responses=PREVIEW_RESPONSES,
         tags=["tables"],
         description=(
             "What an entry would do, without recording it: the same body as POST entries "
@@ -302,11 +328,7 @@ class EntryVoidPreviewApi(APIView):
     permission_classes = [CallsTheTable]
 
     @extend_schema(
-        responses={
-            200: PreviewOutput,
-            **ERRORS,
-            409: OpenApiResponse(description="The round is not running, or the table is closed."),
-        },
+        responses=PREVIEW_RESPONSES,
         tags=["tables"],
         description=(
             "What voiding the entry would do, without voiding it: the money going back, each "

@@ -55,6 +55,9 @@ def _config(table: Table) -> dict[str, Any]:
             "preview": reverse("api-table-preview", kwargs={"table_id": table.pk}),
             "options": reverse("api-table-options", kwargs={"table_id": table.pk}),
             "void": f"{reverse('api-entries', kwargs={'table_id': table.pk})}{{id}}/void/",
+            "void_preview": (
+                f"{reverse('api-entries', kwargs={'table_id': table.pk})}{{id}}/void/preview/"
+            ),
             "close": reverse("api-table-close", kwargs={"table_id": table.pk}),
         },
         "service_worker": reverse("console-sw"),

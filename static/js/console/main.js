@@ -110,7 +110,7 @@ const app = {
 
   /** What undoing an entry would do, as the bank works it out (nothing written). */
   voidPreview(target) {
-    return this.ask(this.api.get(cfg.api.void.replace("{id}", target.id) + "preview/"));
+    return this.ask(this.api.get(cfg.api.void_preview.replace("{id}", target.id)));
   },
 
   /** Put an entry in the outbox (on disk first), then send what waits. */
