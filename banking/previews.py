@@ -14,11 +14,11 @@ from uuid import UUID
 from django.utils import timezone
 
 from banking.actors import Actor
+from banking.checks import live_refusal, voidable
 from banking.entry_words import entry_sentence, kind_label, party, pays
 from banking.ledgers import effective_history, read_ledger, rules_of
 from banking.models import Entry, TableLedger
 from banking.selectors import table_state
-from banking.services.entries import voidable
 from games import engine
 from games.engine.building import sale_value
 from games.engine.entries import (
@@ -37,23 +37,14 @@ from games.engine.entries import (
 )
 from games.engine.mortgage import lift_cost
 from games.engine.rent import rent_due
-from tournament.errors import Conflict, NotAllowed
+from tournament.errors import NotAllowed
 from tournament.models import Table
 
 
 def _check_live(table: Table) -> None:
-    """The refusals posting would give for a round or table that takes no entries."""
-    round_ = table.round
-    if not round_.is_live:
-        started = round_.status not in (round_.Status.PLANNED, round_.Status.SEATED)
-        raise Conflict(
-            "round_not_running",
-            "The round is over: no more entries can be recorded."
-            if started
-            else "The round has not started yet.",
-        )
-    if table.status == Table.Status.CLOSED:
-        raise Conflict("table_closed", "This table is closed: no more entries can be recorded.")
+    """The refusal recording would get at a table that takes no entry now."""
+    if (refusal := live_refusal(table.round, table)) is not None:
+        raise refusal
 
 
 def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> dict[str, Any]:

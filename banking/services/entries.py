@@ -14,6 +14,7 @@ from uuid import UUID, uuid4
 from django.db import IntegrityError, connection, transaction
 
 from banking.actors import Actor
+from banking.checks import live_refusal, voidable
 from banking.ledgers import effective_history, leader_of, ledger_of, rules_of
 from banking.models import Entry, TableLedger
 from games import engine
@@ -157,25 +158,9 @@ def _banker(ledger: TableLedger, key: str) -> Actor:
 
 
 def _check_live(table: Table) -> None:
-    round_ = call_time_if_due(table.round)
-    if not round_.is_live:
-        raise Conflict(
-            "round_not_running",
-            "The round has not started yet."
-            if round_.status in (Round.Status.PLANNED, Round.Status.SEATED)
-            else "The round is over: no more entries can be recorded.",
-        )
-    if table.review == Table.Review.CONFIRMED:
-        raise Conflict(
-            "table_confirmed",
-            "This table's result is confirmed and locked: only an organiser can reopen it.",
-        )
-    if table.status == Table.Status.CLOSED:
-        raise Conflict(
-            "table_closed",
-            "This table is closed and its result awaits a referee's check: no more entries "
-            "can be recorded. A referee who finds a mistake disputes it, which opens it again.",
-        )
+    """The round's clock first (time may be due), then what the table accepts now."""
+    if (refusal := live_refusal(call_time_if_due(table.round), table)) is not None:
+        raise refusal
 
 
 def _record(
@@ -310,25 +295,6 @@ def entry_post(
         actor=actor,
     )
     return Posted(entry=recorded, ledger=ledger, new=True)
-
-
-def voidable(table: Table, entry_id: UUID, actor: Actor) -> Entry:
-    """The table's entry `entry_id`, if `actor` may void it: not a void, not already voided,
-    and an entry a referee or organiser recorded only by one of them."""
-    target = Entry.objects.filter(pk=entry_id, table=table).first()
-    if target is None:
-        raise NotFound("not_found", "There is no such entry at this table.")
-    if target.kind == Entry.VOID:
-        raise Refusal("cannot_void_void", "A void cannot itself be voided.")
-    if target.author_role in (Actor.REFEREE, Actor.ORGANISER) and not actor.corrects:
-        raise NotAllowed(
-            "referee_entry",
-            f"Entry {target.seq} was recorded by a {target.author_role}: only a referee or "
-            "an organiser can void it.",
-        )
-    if Entry.objects.filter(voids=target).exists():
-        raise Refusal("already_voided", f"Entry {target.seq} has already been voided.")
-    return target
 
 
 @transaction.atomic

@@ -179,6 +179,21 @@ def test_a_preview_of_a_round_that_is_over_is_a_conflict(world):
     assert response.json()["error"] == "table_closed"
 
 
+def test_previews_at_a_confirmed_table_get_the_refusal_recording_would(world):
+    bought = posted(world.banker(), world.table, kind="buy", seat=1, space=39)
+    close_and_confirm(world.round, by=world.referee)
+    client = world.organiser_client()
+    recorded = post_entry(client, world.table, kind="pass_go", seat=1)
+    assert recorded.status_code == 409
+    entry_id = bought["entry"]["id"]
+    for answer in (
+        preview(client, world.table, kind="pass_go", seat=1),
+        client.get(f"/api/tables/{world.table.pk}/entries/{entry_id}/void/preview/"),
+    ):
+        assert answer.status_code == 409
+        assert answer.json() == recorded.json()  # table_confirmed, in the same words
+
+
 def test_a_banker_cannot_preview_an_adjustment(world):
     response = preview(world.banker(), world.table, kind="adjust", seat=1, amount=5, reason="x")
     assert response.status_code == 403
