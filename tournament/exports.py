@@ -103,7 +103,7 @@ def _event_export(event: Event) -> dict[str, Any]:
             "version": VERSION,
             "exported_at": _when(timezone.now()),
         },
-        "event": _event(event, currency=rules.edition.currency),
+        "event": _event(event, currency=event.currency),
         "players": [_player(player) for player in players],
         "donations": [
             {

@@ -294,7 +294,7 @@ def results(job: PrintJob) -> Parts:
                 "winners": [{"name": w.player.name, "table": w.seat.table.number} for w in winners],
             }
         )
-    currency = rules_for(event.edition, event.variants).edition.currency
+    currency = event.currency
     summary = {
         "part": "summary",
         "currency": currency,

@@ -17,7 +17,6 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from banking.ledgers import rules_of
 from banking.verification import ledger_code
 from banking.worth import worth_chart, worth_series
 from tournament.errors import Refusal
@@ -130,7 +129,7 @@ def scoresheets(job: PrintJob) -> Parts:
             "no_results",
             f"{label} has no results yet: end the round before printing its scoresheets.",
         )
-    currency = rules_of(round_.event).edition.currency
+    currency = round_.event.currency
 
     def page(table: Table) -> dict[str, Any]:
         table.round = round_
