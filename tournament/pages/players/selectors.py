@@ -416,17 +416,21 @@ CHECK_IN = {
     "state": "check_in",
     "text": "Check in at the desk first: show them the QR code on this page.",
 }
-WAITING = {
-    "state": "waiting",
-    "text": "You are checked in. Your table appears here once the organiser releases the "
-    "next round's seating.",
-}
 OUT = {"state": "out", "text": "You do not go through this time. Thank you for playing!"}
 NOT_IN_THE_FINAL = {
     "state": "not_seated",
     "text": "You are not seated in the final: it is for the players who went through. "
     "Thank you for coming!",
 }
+
+
+def _waiting(which: str) -> dict[str, str]:
+    """Checked in, for the seating of the `which` ("first", "next") round."""
+    return {
+        "state": "waiting",
+        "text": "You are checked in. Your table appears here once the organiser releases the "
+        f"{which} round's seating.",
+    }
 
 
 def _eliminated(player: _Player, current: _Round, last: _Result | None) -> bool:
@@ -452,11 +456,7 @@ def _next(
     if current is None:
         if not player.checked_in:
             return CHECK_IN
-        return {
-            "state": "waiting",
-            "text": "You are checked in. Your table appears here once the organiser "
-            "releases the first round's seating.",
-        }
+        return _waiting("first")
     # Someone who played a round was there: only a newcomer is asked to check in.
     absent = not player.checked_in and last is None
     label = f"round {current.number}"
@@ -502,7 +502,7 @@ def _next(
             return OUT
         if last is None and any(r.kind == Round.Kind.FINAL for r in later):
             return NOT_IN_THE_FINAL
-        return CHECK_IN if absent else WAITING
+        return CHECK_IN if absent else _waiting("next")
     if result.undecided:
         return {
             "state": "undecided",
