@@ -434,7 +434,7 @@ def latest_entries(table_ids: list[int], per_table: int) -> dict[int, list[Entry
 
 @lru_cache(maxsize=1)
 def _latest_sql() -> tuple[str, Columns, Columns]:
-    entry, void = Columns.of(Entry, "e"), Columns.of(Entry, "v")
+    entry, void = Columns.of(Entry, "e"), Columns.of(Entry, "v", only=("seq",))  # a void: its #
     qn = connection.ops.quote_name
     entries, ledgers = qn(Entry._meta.db_table), qn(TableLedger._meta.db_table)
     voids = qn(Entry._meta.get_field("voids").column)
