@@ -66,7 +66,6 @@ export class Sheets {
       h("p", { class: "notice warn" }, "Offline: these choices are from the last update the bank sent.");
   }
 
-  /** A list of deeds to pick from; `sub` says what picking it means. */
   /** Several buildings at once on a group, as the bank offers them (for Build and Sell):
    *  one button a count. */
   several(ctx) {
@@ -88,6 +87,7 @@ export class Sheets {
     return rows.length ? rows : null;
   }
 
+  /** A list of deeds to pick from; `sub` says what picking it means. */
   spaceList(ctx, spaces, { sub, entry, empty, intro }) {
     const w = this.words;
     const deeds = this.app.deeds();
