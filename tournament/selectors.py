@@ -204,26 +204,31 @@ def console_path(key: str) -> str:
     return f"/console/{key}/"
 
 
-def round_table_status(*, round_id: int) -> list[dict[str, Any]]:
-    """Each table of a round as the desk watches it: banker, players, open or closed, and
-    its ledger's latest entry (sequence number, kind, time). Two queries whatever the
-    number of tables or entries, read as plain rows (the desk polls it every 5 s).
+def table_card_annotations() -> dict[str, Any]:
+    """What a desk table card shows beyond the table's own columns, for a Table queryset's
+    annotate(): its banker's username and its ledger's latest entry's kind.
 
     The ledger is banking's: it is read here through the relations banking declares
-    (`ledger`, `entries`), so this app still imports nothing from banking.
-    """
+    (`ledger`, `entries`), so this app still imports nothing from banking."""
     entry_model = Table._meta.get_field("entries").related_model
     last_kind = entry_model.objects.filter(
         table=OuterRef("pk"), seq=OuterRef("ledger__last_seq")
     ).values("kind")[:1]
+    username = get_user_model().USERNAME_FIELD
+    return {"last_kind": Subquery(last_kind), "banker_name": F(f"banker__user__{username}")}
+
+
+def round_table_status(*, round_id: int) -> list[dict[str, Any]]:
+    """Each table of a round as the desk watches it: banker, players, open or closed, and
+    its ledger's latest entry (sequence number, kind, time). Two queries whatever the
+    number of tables or entries, read as plain rows (the desk polls it every 5 s)."""
     username = get_user_model().USERNAME_FIELD
     tables = (
         Table.objects.filter(round_id=round_id)
         .annotate(
             last_seq=F("ledger__last_seq"),
             last_entry_at=F("ledger__last_entry_at"),
-            last_kind=Subquery(last_kind),
-            banker_name=F(f"banker__user__{username}"),
+            **table_card_annotations(),
             referee_name=F(f"referee__user__{username}"),
         )
         .order_by("number")

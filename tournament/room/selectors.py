@@ -14,15 +14,14 @@ from datetime import datetime
 from types import SimpleNamespace
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 
 from banking.ledgers import leader_of, rules_of
-from banking.models import Entry, TableLedger
+from banking.models import TableLedger
 from games import engine
 from tournament.models import Event, Round, Table
+from tournament.selectors import table_card_annotations
 
 #: A console polls every 5 s: one not heard from for this long is offline.
 SILENT_SECONDS = 30
@@ -221,13 +220,7 @@ def _rows(rounds: list[Round], *, desk: bool = False) -> list[Row]:
     card: tuple[str, ...] = ()
     if desk:
         card = ("key", "banker_name", "last_kind")
-        last_kind = Entry.objects.filter(
-            table=OuterRef("pk"), seq=OuterRef("ledger__last_seq")
-        ).values("kind")[:1]
-        username = get_user_model().USERNAME_FIELD
-        tables = tables.annotate(
-            banker_name=F(f"banker__user__{username}"), last_kind=Subquery(last_kind)
-        )
+        tables = tables.annotate(**table_card_annotations())
     found = []
     for values in tables.values_list(*fields, *card, *ledger, *tablet):
         own = dict(zip(fields + card, values, strict=False))
