@@ -141,7 +141,7 @@ def watched_versions(*, event_id: int) -> WatchedVersions:
             fresh, {t.pk: (t.round_id, fresh, fresh) for t in tables.exclude(round__status="ended")}
         )
     head_sql, tables_sql = _versions_sql()
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(head_sql, [event_id])
         row = cursor.fetchone()
         cursor.execute(tables_sql, [event_id])

@@ -6,6 +6,7 @@ Celery tasks run eagerly in the web process. Production sets both.
 
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import environ
 
@@ -72,12 +73,27 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # Tags that live with their pages, not the app's templatetags.
+            "libraries": {"entries": "tournament.pages.referee.entry_tags"},
         },
     },
 ]
 
+
+def prepared_statements_on(database: dict[str, Any]) -> dict[str, Any]:
+    """PostgreSQL's settings with prepared statements on, which Django turns off (for
+    poolers in transaction mode): the hot path's queries are prepared once per connection
+    (tournament/http/rows.py, `prepared_cursor`); every other query stays unprepared, since
+    Django's cursors bind parameters on the client."""
+    if database["ENGINE"].endswith("postgresql"):
+        database.setdefault("OPTIONS", {}).setdefault("prepare_threshold", 5)
+    return database
+
+
 DATABASES = {
-    "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+    "default": prepared_statements_on(
+        env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
+    ),
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))

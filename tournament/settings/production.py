@@ -9,7 +9,7 @@ app); the image names them for manage.py too.
 from django.core.exceptions import ImproperlyConfigured
 
 from tournament.settings.base import *  # noqa: F403
-from tournament.settings.base import DEVELOPMENT_KEY, MIDDLEWARE, env
+from tournament.settings.base import DEVELOPMENT_KEY, MIDDLEWARE, env, prepared_statements_on
 
 DEBUG = False
 SECRET_KEY = env("SECRET_KEY")
@@ -18,7 +18,7 @@ if SECRET_KEY == DEVELOPMENT_KEY or SECRET_KEY.startswith("django-insecure"):
         "SECRET_KEY is the published development key: set a long random one of your own."
     )
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")
-DATABASES = {"default": env.db("DATABASE_URL")}
+DATABASES = {"default": prepared_statements_on(env.db("DATABASE_URL"))}
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = False  # a dropped connection: a 503, see base.py
 CELERY_BROKER_URL = env("CELERY_BROKER_URL")

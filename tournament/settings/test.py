@@ -1,11 +1,11 @@
 """Settings for the test suite: PostgreSQL and Redis on this machine, fast hashing."""
 
 from tournament.settings.base import *  # noqa: F403
-from tournament.settings.base import env
+from tournament.settings.base import env, prepared_statements_on
 
 DATABASES = {
-    "default": env.db(
-        "TEST_DATABASE_URL", default="postgres://postgres@127.0.0.1:5432/monopoly_night"
+    "default": prepared_statements_on(
+        env.db("TEST_DATABASE_URL", default="postgres://postgres@127.0.0.1:5432/monopoly_night")
     ),
 }
 # The suite empties its database between browser tests with TRUNCATE, which the ledger's

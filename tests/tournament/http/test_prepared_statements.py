@@ -1,0 +1,53 @@
+"""The hot path's queries are prepared by PostgreSQL: planned once per connection, then
+only executed (tournament/http/rows.py). Django turns prepared statements off unless the
+settings turn them on again, and then `prepare=True` silently prepares nothing."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from tournament.http.authentication import table_by_key
+from tournament.http.rows import prepared_cursor
+
+pytestmark = pytest.mark.django_db
+
+
+def _prepared() -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [row[0] for row in cursor.fetchall()]
+
+
+def test_a_prepared_cursor_prepares_its_statement_once_per_connection():
+    query = "SELECT %s::int + 1"
+    for n in range(3):
+        with prepared_cursor() as cursor:
+            cursor.execute(query, [n])
+            assert cursor.fetchone() == (n + 1,)
+    assert len([s for s in _prepared() if "::int + 1" in s]) == 1
+
+
+def test_the_table_keys_query_is_planned_once(world):
+    for _ in range(2):
+        assert table_by_key(world.table.key, with_ledger=True).pk == world.table.pk
+    assert any("WHERE t.key = $1" in statement for statement in _prepared())
+
+
+@pytest.mark.parametrize("module", ["tournament.settings.production", "tournament.settings.base"])
+def test_every_settings_module_lets_postgresql_prepare(module, monkeypatch):
+    """The production settings, as the image runs them, turn preparing on too."""
+    import importlib
+    import sys
+
+    monkeypatch.setenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/any")
+    monkeypatch.setenv("SECRET_KEY", "a-long-random-key-of-this-test-only-" * 2)
+    monkeypatch.setenv("ALLOWED_HOSTS", "example.org")
+    monkeypatch.setenv("CELERY_BROKER_URL", "redis://127.0.0.1:6379/15")
+    monkeypatch.setenv("SITE_URL", "https://example.org")
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    loaded = importlib.import_module(module)
+    monkeypatch.delitem(sys.modules, module)
+    assert loaded.DATABASES["default"]["OPTIONS"]["prepare_threshold"] is not None
+    assert settings.DATABASES["default"]["OPTIONS"]["prepare_threshold"] is not None
