@@ -19,7 +19,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
@@ -33,7 +32,7 @@ from tournament import access
 from tournament import selectors as event_selectors
 from tournament.errors import Refusal
 from tournament.models import Event, Round, Table
-from tournament.pages.referee import selectors
+from tournament.pages.referee import fragments, selectors
 from tournament.results import reviews
 from tournament.results import selectors as result_selectors
 from tournament.room import selectors as room_selectors
@@ -149,8 +148,7 @@ def _overview(event: Event) -> dict[str, Any]:
     if missing:
         fresh = {}
         for table in selectors.overview_tables(table_ids=missing):
-            context = {"event": event, "table": table, "many_rounds": many}
-            html = render_to_string("referee/_event_table.html", context)
+            html = fragments.table_card(table, event_id=event.pk, many_rounds=many)
             fresh[keys[table["id"]]] = {"html": html, "queue": _queued(table)}
         cache.set_many(fresh, OVERVIEW_KEPT_SECONDS)
         kept.update(fresh)

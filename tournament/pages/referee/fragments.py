@@ -1,0 +1,127 @@
+"""The referees' overview's table cards and a ledger entry's lines, written as HTML by plain
+Python.
+
+The overview renders one card for each table that changed since the last reload, about
+twenty a second at a hundred tables (tournament/pages/referee/views.py keeps each card until
+its table changes). Through the template engine a card cost some 0.4 ms, mostly in
+resolving its eighty-odd variables; written here it costs a tenth of that. Every text that
+comes from people (names, memos, reasons) goes through `escape`; the rest is numbers and
+words of our own. The table page's ledger (templates/referee/entry.html) shows its entries
+with the same lines, through the `entry_open` and `entry_lines` tags.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from games.engine.money import money
+
+BADGE_OF_REVIEW = {"confirmed": "badge ok", "disputed": "badge danger"}
+BANKRUPT_BADGE = ' <span class="badge danger">Bankrupt</span>'
+
+
+def table_card(table: Mapping[str, Any], *, event_id: int, many_rounds: bool) -> SafeString:
+    """One table of the referees' overview: its seats with cash, net worth and deeds, its
+    latest entry, and the way to its page."""
+    tid, number, currency = table["id"], table["number"], table["currency"]
+    round_note = (
+        f' <span class="muted small">round {table["round_number"]}</span>' if many_rounds else ""
+    )
+    seats = "".join(_seat_row(seat, currency) for seat in table["seats"])
+    entries = (
+        "".join(f"{entry_open(line)}{entry_lines(line)}</li>" for line in table["entries"])
+        or '<li class="muted">No entries yet.</li>'
+    )
+    href = reverse("referee-table", args=[event_id, tid])
+    return mark_safe(  # noqa: S308 - every text from people escaped above
+        f'<article class="card ref-table" aria-labelledby="table-{tid}-h">'
+        f'<div class="spread"><h2 id="table-{tid}-h">Table {number}{round_note}</h2>'
+        f"{_status_badge(table)}</div>"
+        f'<table class="data ref-seats"><caption class="sr-only">Seats at table {number}</caption>'
+        '<thead><tr><th scope="col">Player</th><th scope="col" class="num">Cash</th>'
+        '<th scope="col" class="num">Net worth</th></tr></thead>'
+        f"<tbody>{seats}</tbody></table>"
+        f'<h3 class="ref-latest">Latest entry</h3><ol class="ledger compact">{entries}</ol>'
+        f'<a class="btn btn-primary ref-open" href="{href}">'
+        f"Table {number}: ledger, void, adjust</a></article>"
+    )
+
+
+def _status_badge(table: Mapping[str, Any]) -> str:
+    if review := table["review"]:
+        kind = BADGE_OF_REVIEW.get(review, "badge warn")
+        return f'<span class="{kind}">{escape(table["review_label"])}</span>'
+    if table["closed"]:
+        return '<span class="badge">Closed</span>'
+    if table["last_turn"]:
+        return '<span class="badge warn">Last turn</span>'
+    return ""
+
+
+def _seat_row(seat: Mapping[str, Any], currency: str) -> str:
+    bankrupt = seat["bankrupt"]
+    deeds = seat["deeds"]
+    dots = ""
+    if deeds:
+        count = len(deeds)
+        swatches = "".join(
+            f'<span class="swatch g-{deed["group"]}{" mortgaged" if deed["mortgaged"] else ""}"'
+            ' aria-hidden="true"></span>'
+            for deed in deeds
+        )
+        dots = (
+            f' <span class="deed-dots" role="img" aria-label="{count} deed'
+            f'{"" if count == 1 else "s"}">{swatches}</span>'
+        )
+    row, badge = ('<tr class="bankrupt">', BANKRUPT_BADGE) if bankrupt else ("<tr>", "")
+    return (
+        f'{row}<th scope="row"><span class="seat-name">{seat["seat"]}. {escape(seat["name"])}'
+        f"</span>{badge}{dots}</th>"
+        f'<td class="num">{money(seat["cash"], currency)}</td>'
+        f'<td class="num">{money(seat["net_worth"], currency)}</td></tr>'
+    )
+
+
+def entry_open(line: Mapping[str, Any]) -> SafeString:
+    """An entry's list item's opening tag: voided, or a void, or neither."""
+    classes = "entry"
+    if line["voided_by"]:
+        classes += " voided"
+    if line["is_void"]:
+        classes += " is-void"
+    return mark_safe(f'<li class="{classes}" id="entry-{line["seq"]}">')  # noqa: S308 - ours
+
+
+def entry_lines(line: Mapping[str, Any]) -> SafeString:
+    """An entry's lines (banking.selectors.entry_lines): its number, kind, seat, time, its
+    details, the money it moved and who recorded it."""
+    seat = f'<span class="entry-seat">{escape(line["seat"])}</span>' if line["seat"] else ""
+    voided = (
+        f'<span class="badge danger">Voided by #{line["voided_by"]}</span>'
+        if line["voided_by"]
+        else ""
+    )
+    at = timezone.localtime(line["created_at"])
+    details = (
+        f'<div class="entry-details">{escape(" · ".join(line["details"]))}</div>'
+        if line["details"]
+        else ""
+    )
+    moved = (
+        f'<div class="entry-money">{escape(", ".join(line["money"]))}</div>'
+        if line["money"]
+        else ""
+    )
+    return mark_safe(  # noqa: S308 - every text from people escaped above
+        f'<div class="entry-head"><span class="entry-seq">#{line["seq"]}</span> '
+        f'<strong class="entry-label">{escape(line["label"])}</strong>{seat} {voided} '
+        f'<time class="entry-time" datetime="{at.isoformat()}">{at:%H:%M:%S}</time></div>'
+        f"{details}{moved}"
+        f'<div class="entry-by">by {escape(line["author"])} ({escape(line["author_role"])})</div>'
+    )
