@@ -75,3 +75,34 @@ def test_the_floor_inserts_one_row_with_no_authentication_query(api, world, base
     assert (str(row.id), row.table_id, row.body) == (ident, world.table.pk, body)
     bad = api.post(f"/api/bench/floor/{world.table.pk}/", {"id": 12}, format="json")
     assert bad.status_code == 400
+
+
+def test_the_baseline_checks_the_key_in_its_insert_as_a_bankers_post_does(world, baseline_on):
+    """One statement: the key is checked by the INSERT itself, as posting an entry checks
+    it in the query that locks the table; no query of its own."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    ident = str(uuid.uuid4())
+    body = {"id": ident, "kind": "pass_go", "seat": 1}
+    with CaptureQueriesContext(connection) as captured:
+        response = world.banker().post(URL, body, format="json")
+    assert response.status_code == 201, response.content
+    assert [q["sql"].split()[0] for q in captured] == ["INSERT"]
+    assert BaselineRow.objects.get().table_id == world.table.pk
+
+
+def test_a_bad_or_spent_key_is_refused_as_everywhere_and_writes_nothing(api, world, baseline_on):
+    from rest_framework.test import APIClient
+
+    body = {"id": str(uuid.uuid4()), "kind": "pass_go", "seat": 1}
+    stranger = APIClient(HTTP_AUTHORIZATION="Table not-a-key")
+    refused = stranger.post(URL, body, format="json")
+    assert refused.status_code == 401
+    assert "not valid" in refused.json()["detail"]
+    world.round.status = "ended"
+    world.round.save(update_fields=["status"])
+    spent = world.banker().post(URL, body, format="json")
+    assert spent.status_code == 401
+    assert "no longer works" in spent.json()["detail"]
+    assert not BaselineRow.objects.exists()

@@ -32,8 +32,10 @@ class TableKeyAuthentication(authentication.BaseAuthentication):
         view = (request.parser_context or {}).get("view")
         if request.method not in SAFE_METHODS and getattr(view, "checks_table_key", False):
             return AnonymousUser(), TableKey(key)
-        # A read answers from this one query; a write reads the ledger under its lock.
-        table = table_by_key(key, with_ledger=request.method in SAFE_METHODS)
+        # A read (and a preview, which reads: `reads_ledger`) answers from this one query; a
+        # write reads the ledger under its lock.
+        reads = request.method in SAFE_METHODS or getattr(view, "reads_ledger", False)
+        table = table_by_key(key, with_ledger=reads)
         if (refusal := key_refusal(table)) is not None:
             raise refusal
         return AnonymousUser(), table
@@ -58,13 +60,14 @@ def key_refusal(table: Table | None) -> exceptions.AuthenticationFailed | None:
     return None
 
 
-def refused_key(key: str, table_id: int) -> exceptions.APIException | None:
-    """Why a key a write brought does not open table `table_id`: the same refusals, in the
-    same words, as TableKeyAuthentication and a key for another table; None if it does."""
+def refused_key(key: str, table_id: int | None = None) -> exceptions.APIException | None:
+    """Why a key a write brought does not open table `table_id` (or any table): the same
+    refusals, in the same words, as TableKeyAuthentication and a key for another table;
+    None if it does."""
     table = Table.objects.select_related("round").filter(key=key).order_by().first()
     if (refusal := key_refusal(table)) is not None:
         return refusal
-    if table.pk == table_id:
+    if table_id is None or table.pk == table_id:
         return None
     if not Table.objects.filter(pk=table_id).exists():
         return exceptions.NotFound("There is no such table.")
