@@ -306,6 +306,7 @@ PREVIEW_RESPONSES = {
 
 class TablePreviewApi(APIView):
     permission_classes = [CallsTheTable]
+    reads_ledger = True  # a POST that only reads: the key's query reads the ledger too
 
     @extend_schema(
         request=EntryRequest,

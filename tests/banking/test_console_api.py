@@ -354,6 +354,17 @@ def test_options_cost_the_same_queries_whatever_the_history(world, django_assert
         assert options(client, world.table).status_code == 200
 
 
+def test_a_bankers_preview_reads_the_key_and_the_ledger_in_one_query(
+    world, django_assert_num_queries
+):
+    """The console previews every entry: the key's query reads the ledger with the table,
+    as for a read; the only other query asks whether the same entry was just recorded."""
+    posted(world.banker(), world.table, kind="pass_go", seat=1)
+    client = world.banker()
+    with django_assert_num_queries(2):
+        assert preview(client, world.table, kind="pass_go", seat=1).status_code == 200
+
+
 # --------------------------------------------------------------------------- who may call
 
 
