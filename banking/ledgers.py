@@ -27,14 +27,17 @@ def _seats(table: Table) -> dict[str, list[Any]]:
 def leader_of(
     state: engine.TableState, seats: dict[str, Any], rules: engine.Rules
 ) -> dict[str, Any]:
-    """The seat with the highest net worth (the lowest seat number among equals), as the
+    """The seat ranked first (engine.standing, as every leaderboard ranks), as the
     projection keeps it after each entry for the desk's control room."""
-    best: dict[str, Any] = {}
-    for number, (_, name) in sorted(seats.items(), key=lambda item: int(item[0])):
-        worth = engine.net_worth(state, rules, int(number)).total
-        if not best or worth > best["net_worth"]:
-            best = {"seat": int(number), "name": name, "net_worth": worth}
-    return best
+    ranked = []
+    for number, (_, name) in seats.items():
+        seat = int(number)
+        worth = engine.net_worth(state, rules, seat)
+        key = engine.standing(
+            bankrupt=seat in state.bankrupt, net_worth=worth.total, cash=worth.cash, seat=seat
+        )
+        ranked.append((key, {"seat": seat, "name": name, "net_worth": worth.total}))
+    return min(ranked, key=lambda pair: pair[0])[1] if ranked else {}
 
 
 def start_state(table: Table, rules: engine.Rules) -> engine.TableState:

@@ -45,9 +45,7 @@ def ledger_differences(event_id: int | None = None) -> Iterator[Difference]:
                 yield Difference(
                     table, f"{part}: stored {stored[part]!r}, replayed {replayed[part]!r}"
                 )
-        # The leader is kept from the first entry on (none stored before it, or by a write
-        # that predates it: the control room then works it out from the state).
-        if ledger.leader is not None:
-            leader = leader_of(replay, ledger.seats, rules)
-            if ledger.leader != leader:
-                yield Difference(table, f"leader: stored {ledger.leader!r}, replayed {leader!r}")
+        # The leader is kept from the first entry on (none before it).
+        leader = leader_of(replay, ledger.seats, rules) if ledger.last_seq else None
+        if ledger.leader != leader:
+            yield Difference(table, f"leader: stored {ledger.leader!r}, replayed {leader!r}")

@@ -12,7 +12,14 @@ from games.engine.entries import ENTRY_KINDS, Entry, entry_fields, parse_entry
 from games.engine.ledger import Recorded, replay, void
 from games.engine.rules import VARIANTS, Rules, rules_for, variant_defaults
 from games.engine.state import BANK, Deed, Outcome, TableState, Transfer, new_table
-from games.engine.valuation import DeedWorth, NetWorth, net_worth, net_worth_lines, total_worth
+from games.engine.valuation import (
+    DeedWorth,
+    NetWorth,
+    net_worth,
+    net_worth_lines,
+    standing,
+    total_worth,
+)
 from games.engine.violations import RuleViolation
 
 __all__ = [
@@ -44,6 +51,7 @@ __all__ = [
     "parse_entry",
     "replay",
     "rules_for",
+    "standing",
     "total_worth",
     "variant_defaults",
     "void",

@@ -33,6 +33,13 @@ def net_worth(state: TableState, rules: Rules, seat: int) -> NetWorth:
     return NetWorth(state.cash[seat], property_value, building_value)
 
 
+def standing(*, bankrupt: bool, net_worth: int, cash: int, seat: int) -> tuple[bool, int, int, int]:
+    """Where a seat ranks at its table, as a key to sort by (best first): a player still in
+    before a bankrupt one, then the higher net worth, then more cash (the tie-break when
+    time is called); players still level keep their seats' order and share a place."""
+    return (bankrupt, -net_worth, -cash, seat)
+
+
 class DeedWorth(NamedTuple):
     """One deed's part of a net worth: the deed at its price (half when mortgaged), and
     what stands on it at cost."""

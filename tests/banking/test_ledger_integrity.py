@@ -89,3 +89,41 @@ def test_verify_ledgers_reports_a_stored_leader_that_differs(world, entry, capsy
     with pytest.raises(SystemExit):
         call_command("verify_ledgers")
     assert "leader" in capsys.readouterr().err
+
+
+def test_verify_ledgers_reports_a_ledger_with_entries_and_no_leader(world, entry, capsys):
+    TableLedger.objects.filter(table=world.table).update(leader=None)
+    with pytest.raises(SystemExit):
+        call_command("verify_ledgers")
+    assert "leader" in capsys.readouterr().err
+
+
+def test_the_migration_gives_every_ledger_with_entries_its_leader(capsys):
+    """A ledger last written before leaders were kept has none; one written since, in a
+    tie, kept the lowest seat (seat 1, who holds Boardwalk instead of $400 cash). The
+    migration stores the leader every leaderboard names: the one with more cash."""
+    import importlib
+
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    from tests.conftest import make_world
+
+    worlds = [make_world(), make_world()]
+    for world in worlds:
+        bank(world.table, kind="buy", seat=1, space=39)
+    expected = [TableLedger.objects.get(table=w.table).leader for w in worlds]
+    assert [leader["seat"] for leader in expected] == [2, 2]
+    TableLedger.objects.filter(table=worlds[0].table).update(leader=None)
+    stale = {**expected[1], "seat": 1, "name": worlds[1].table.ledger.seats["1"][1]}
+    TableLedger.objects.filter(table=worlds[1].table).update(leader=stale)
+    migration = importlib.import_module("banking.migrations.0009_every_ledger_keeps_its_leader")
+    apps = (
+        MigrationExecutor(connection)
+        .loader.project_state([("banking", "0009_every_ledger_keeps_its_leader")])
+        .apps
+    )
+    migration.fill(apps, None)
+    assert [TableLedger.objects.get(table=w.table).leader for w in worlds] == expected
+    call_command("verify_ledgers")
+    assert "all match" in capsys.readouterr().out

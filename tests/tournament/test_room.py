@@ -119,6 +119,18 @@ def test_the_leader_is_the_best_net_worth(world):
     assert t["leader"]["net_worth"] == 1500
 
 
+def test_in_a_tie_the_leader_is_the_player_the_big_screen_puts_first(world):
+    """All four worth $1,500; seat 1 holds Boardwalk instead of cash. More cash breaks the
+    tie, on the desk's tile as on the big screen."""
+    from banking.selectors import watched_tables
+    from tournament.results.standings import leaderboard
+
+    bank(world.table, kind="buy", seat=1, space=39)
+    first = leaderboard(watched_tables([world.table.pk])[0]["seats"])[0]
+    assert first["seat"] == 2
+    assert tile(world, 1, timezone.now())["leader"]["seat"] == first["seat"]
+
+
 def test_a_dispute_waiting_needs_attention(world):
     table_close(table_id=world.table.pk)
     assert tile(world, 1, timezone.now())["status"] == "awaiting"

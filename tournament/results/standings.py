@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from games import engine
 from tournament.models import Result, Round, Table
 
 
@@ -34,7 +35,12 @@ def is_forced(result: Result) -> bool:
 def leaderboard(seats: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """A table's seats by net worth, best first: more cash breaks a tie, bankrupt seats
     come last. Seats still level share a place."""
-    ordered = sorted(seats, key=lambda s: (s["bankrupt"], -s["net_worth"], -s["cash"], s["seat"]))
+    ordered = sorted(
+        seats,
+        key=lambda s: engine.standing(
+            bankrupt=s["bankrupt"], net_worth=s["net_worth"], cash=s["cash"], seat=s["seat"]
+        ),
+    )
     rows: list[dict[str, Any]] = []
     for index, seat in enumerate(ordered):
         place = index + 1

@@ -14,19 +14,15 @@ from datetime import datetime
 from types import SimpleNamespace
 from typing import Any
 
-from django.core.cache import cache
 from django.utils import timezone
 
-from banking.ledgers import leader_of, rules_of
-from banking.models import TableLedger
+from banking.ledgers import rules_of
 from games import engine
 from tournament.models import Event, Round, Table
 from tournament.selectors import table_card_annotations
 
 #: A console polls every 5 s: one not heard from for this long is offline.
 SILENT_SECONDS = 30
-#: How long a table's leader is kept (tournament/cache.py) once its ledger has moved on.
-LEADER_KEPT_SECONDS = 600
 
 STATUS_LABELS = {
     "open": "Open",
@@ -94,35 +90,6 @@ def _tablet(table: Row, now: datetime) -> dict[str, Any]:
         "offline_seconds": int(seconds),
         "back": back,
     }
-
-
-def _leaders(tables: list[Row], rules: dict[int, engine.Rules]) -> dict[int, dict[str, Any]]:
-    """Each table's seat with the highest net worth (none before the first entry, when all
-    are level), as its ledger keeps it after each entry. A ledger written before it kept
-    its leader has its state read and valued, kept per table and ledger version."""
-    found = {table.pk: table.leader for table in tables if table.last_seq and table.leader}
-    keys = {
-        table.pk: f"room-leader:{table.pk}:{table.last_seq}"
-        for table in tables
-        if table.last_seq and not table.leader
-    }
-    if not keys:
-        return found
-    kept = cache.get_many(list(keys.values()))
-    missing = [table_id for table_id, key in keys.items() if key not in kept]
-    if missing:
-        round_of = {table.pk: table.round_id for table in tables}
-        fresh = {}
-        for table_id, state, seats in TableLedger.objects.filter(table_id__in=missing).values_list(
-            "table_id", "state", "seats"
-        ):
-            fresh[keys[table_id]] = leader_of(
-                engine.TableState.from_dict(state), seats, rules[round_of[table_id]]
-            )
-        cache.set_many(fresh, LEADER_KEPT_SECONDS)
-        kept.update(fresh)
-    found.update({table_id: kept[key] for table_id, key in keys.items() if key in kept})
-    return found
 
 
 def _ledger_field(table: Row, name: str, default: Any) -> Any:
@@ -243,8 +210,8 @@ def _rows(rounds: list[Round], *, desk: bool = False) -> list[Row]:
 def _tiles(rounds: list[Round], now: datetime, tables: list[Row]) -> list[dict[str, Any]]:
     by_id = {round_.pk: round_ for round_ in rounds}
     rules = {round_.pk: rules_of(round_.event) for round_ in rounds}
-    leaders = _leaders(tables, rules)
-    tiles = [_tile(t, by_id[t.round_id], rules[t.round_id], leaders.get(t.pk), now) for t in tables]
+    # Each ledger keeps its leader after every entry (none before the first).
+    tiles = [_tile(t, by_id[t.round_id], rules[t.round_id], t.leader, now) for t in tables]
     # Tables needing attention first; in each group, by round and table number.
     return sorted(tiles, key=lambda tile: not tile["attention"])
 
