@@ -208,6 +208,23 @@ def test_the_screen_snapshot_is_kept_until_an_entry_changes_it(client, world):
     assert seqs[world.table.pk] == 1
 
 
+def test_a_server_reads_the_screens_head_once_per_version(client, world, monkeypatch):
+    """The head (clock, bracket) grows with the night; a web server keeps its own copy
+    under its version, and reads it again from the shared cache only when it changed."""
+    from tournament.pages.screen import views
+
+    event = screen_link_issue(event_id=world.event.pk)
+    snapshot(client, event)
+    asked = []
+    get = cache.get
+    monkeypatch.setattr(cache, "get", lambda key, *a, **k: asked.append(key) or get(key, *a, **k))
+    snapshot(client, event)
+    assert not [key for key in asked if "screen-head" in key]
+    views._head_here.clear()  # another web server: it reads the shared copy
+    assert snapshot(client, event)["event"]["id"] == world.event.pk
+    assert [key for key in asked if "screen-head" in key]
+
+
 def test_the_referees_overview_is_kept_until_an_entry_changes_it(client, world):
     client.force_login(world.referee)
     url = reverse("referee-event", args=[world.event.pk])

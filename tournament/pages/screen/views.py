@@ -65,6 +65,11 @@ def _page_seconds(asked: str) -> int:
 
 
 SNAPSHOT_KEPT_SECONDS = 600
+#: Each process's copy of the latest head per event, under its version: the head holds the
+#: whole bracket, which grows with the night (at 30 rounds of 100 tables, reading it from
+#: Redis cost more than the rest of a snapshot); it changes only with a round, a table's
+#: status or a result.
+_head_here: dict[int, dict[str, dict[str, Any]]] = {}
 _json = partial(json.dumps, cls=DjangoJSONEncoder)
 
 
@@ -76,13 +81,16 @@ def _snapshot(event: Event) -> str:
     by it)."""
     versions = watched_versions(event_id=event.pk)
     head_key = f"screen-head-json:{event.pk}:{versions.bracket}"
-    head = cache.get(head_key)
+    head = _head_here.get(event.pk, {}).get(head_key)
+    if head is None:
+        head = cache.get(head_key)
     if head is None:
         made = selectors.screen_head(event=event)
         shown, clock = made.pop("shown_rounds"), made["clock"]
         final = clock["round_id"] if clock and clock["kind"] == Round.Kind.FINAL else None
         head = {"shown_rounds": shown, "final_round": final, "json": _json(made)}
         cache.set(head_key, head, SNAPSHOT_KEPT_SECONDS)
+    _head_here[event.pk] = {head_key: head}
     shown = set(head["shown_rounds"])
     ids = [tid for tid, (round_id, _, _) in versions.tables.items() if round_id in shown]
     keys = {tid: f"screen-table-json:{tid}:{versions.tables[tid][1]}" for tid in ids}
