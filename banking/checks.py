@@ -11,28 +11,27 @@ from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
 from tournament.models import Round, Table
 
 
-def live_refusal(round_: Round, table: Table) -> Conflict | None:
-    """Why the table takes no entry now (its round not running, its result confirmed or
-    awaiting a check), or None when it does."""
+def check_live(round_: Round, table: Table) -> None:
+    """Refuse (Conflict) when the table takes no entry now: its round not running, its
+    result confirmed or awaiting a check."""
     if not round_.is_live:
-        return Conflict(
+        raise Conflict(
             "round_not_running",
             "The round has not started yet."
             if round_.status in (Round.Status.PLANNED, Round.Status.SEATED)
             else "The round is over: no more entries can be recorded.",
         )
     if table.review == Table.Review.CONFIRMED:
-        return Conflict(
+        raise Conflict(
             "table_confirmed",
             "This table's result is confirmed and locked: only an organiser can reopen it.",
         )
     if table.status == Table.Status.CLOSED:
-        return Conflict(
+        raise Conflict(
             "table_closed",
             "This table is closed and its result awaits a referee's check: no more entries "
             "can be recorded. A referee who finds a mistake disputes it, which opens it again.",
         )
-    return None
 
 
 def voidable(table: Table, entry_id: UUID, actor: Actor) -> Entry:

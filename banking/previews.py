@@ -14,7 +14,7 @@ from uuid import UUID
 from django.utils import timezone
 
 from banking.actors import Actor
-from banking.checks import live_refusal, voidable
+from banking.checks import check_live, voidable
 from banking.entry_words import entry_sentence, kind_label, party, pays
 from banking.ledgers import effective_history, read_ledger, rules_of
 from banking.models import Entry, TableLedger
@@ -41,12 +41,6 @@ from tournament.errors import NotAllowed
 from tournament.models import Table
 
 
-def _check_live(table: Table) -> None:
-    """The refusal recording would get at a table that takes no entry now."""
-    if (refusal := live_refusal(table.round, table)) is not None:
-        raise refusal
-
-
 def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> dict[str, Any]:
     """The money an entry would move and the table as it would stand, or the refusal
     posting it would get (a RuleViolation or a Conflict). Nothing is written.
@@ -55,7 +49,7 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
     """
     rules = rules_of(table.round.event)
     ledger = read_ledger(table, rules)
-    _check_live(table)
+    check_live(table.round, table)  # the refusal recording would get
     entry = engine.parse_entry(payload)
     if entry.kind == "adjust" and not actor.corrects:
         raise NotAllowed("referee_only", "Only a referee or an organiser can adjust a balance.")
@@ -83,7 +77,7 @@ def void_preview(*, table: Table, entry_id: UUID, actor: Actor) -> dict[str, Any
     it, an entry already voided...). Nothing is written; the reason comes with the void."""
     rules = rules_of(table.round.event)
     ledger = read_ledger(table, rules)
-    _check_live(table)
+    check_live(table.round, table)  # the refusal recording would get
     target = voidable(table, entry_id, actor)
     before = engine.TableState.from_dict(ledger.state)
     start = engine.TableState.from_dict(ledger.start)

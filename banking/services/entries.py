@@ -14,7 +14,7 @@ from uuid import UUID, uuid4
 from django.db import IntegrityError, connection, transaction
 
 from banking.actors import Actor
-from banking.checks import live_refusal, voidable
+from banking.checks import check_live, voidable
 from banking.ledgers import effective_history, leader_of, ledger_of, rules_of
 from banking.models import Entry, TableLedger
 from games import engine
@@ -157,12 +157,6 @@ def _banker(ledger: TableLedger, key: str) -> Actor:
     return Actor(role=Actor.BANKER, name=name or f"Banker of table {table.number}")
 
 
-def _check_live(table: Table) -> None:
-    """The round's clock first (time may be due), then what the table accepts now."""
-    if (refusal := live_refusal(call_time_if_due(table.round), table)) is not None:
-        raise refusal
-
-
 def _record(
     table: Table,
     ledger: TableLedger,
@@ -278,7 +272,7 @@ def entry_post(
     if (earlier := _earlier(ledger, entry_id, digest)) is not None:
         return Posted(entry=earlier, ledger=ledger, new=False)
     rules = rules_of(table.round.event)
-    _check_live(table)
+    check_live(call_time_if_due(table.round), table)  # the clock first: time may be due
     entry = engine.parse_entry(payload)
     if entry.kind == "adjust" and not actor.corrects:
         raise NotAllowed("referee_only", "Only a referee or an organiser can adjust a balance.")
@@ -310,7 +304,7 @@ def entry_void(
     if (earlier := _earlier(ledger, void_id, digest)) is not None:
         return Posted(entry=earlier, ledger=ledger, new=False)
     rules = rules_of(table.round.event)
-    _check_live(table)
+    check_live(call_time_if_due(table.round), table)  # the clock first: time may be due
     if not reason:
         raise Refusal("reason_required", "Say why the entry is being voided.")
     target = voidable(table, entry_id, actor)
