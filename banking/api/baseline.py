@@ -14,6 +14,7 @@ The routes exist only with the setting BENCHMARK_ENDPOINTS on (see docs/benchmar
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 from uuid import UUID
@@ -41,19 +42,11 @@ class FloorApi(APIView):
     schema = None  # not part of the contract (docs/api.md)
 
     def post(self, request: Request, table_id: int) -> Response:
-        entry_payload(request.data)  # an object, or a 400 as for an entry
-        ident = EntryId(data=request.data)
-        ident.is_valid(raise_exception=True)
-        try:
-            row = BaselineRow.objects.create(
-                id=ident.validated_data["id"], table_id=table_id, body=request.data
-            )
-        except IntegrityError as exc:
-            raise Conflict("id_reused", "A row with this id was already recorded.") from exc
-        return Response(
-            {"id": str(row.id), "table": table_id, "kind": ident.validated_data["kind"]},
-            status=status.HTTP_201_CREATED,
-        )
+        def insert(row_id: UUID) -> int:
+            BaselineRow.objects.create(id=row_id, table_id=table_id, body=request.data)
+            return table_id
+
+        return _recorded(request, insert)
 
 
 class BaselineApi(APIView):
@@ -67,23 +60,30 @@ class BaselineApi(APIView):
         key = unchecked_key_of(request)
         if key is None:
             raise exceptions.NotAuthenticated("Open the table with its key.")
-        entry_payload(request.data)  # an object, or a 400 as for an entry
-        ident = EntryId(data=request.data)
-        ident.is_valid(raise_exception=True)
-        try:
-            table_id = _insert_if_key_opens(ident.validated_data["id"], key, request.data)
-        except IntegrityError as exc:
-            raise Conflict("id_reused", "A row with this id was already recorded.") from exc
-        if table_id is None:
-            raise refused_key(key) or exceptions.AuthenticationFailed()
-        return Response(
-            {
-                "id": str(ident.validated_data["id"]),
-                "table": table_id,
-                "kind": ident.validated_data["kind"],
-            },
-            status=status.HTTP_201_CREATED,
-        )
+
+        def insert(row_id: UUID) -> int:
+            table_id = _insert_if_key_opens(row_id, key, request.data)
+            if table_id is None:
+                raise refused_key(key) or exceptions.AuthenticationFailed()
+            return table_id
+
+        return _recorded(request, insert)
+
+
+def _recorded(request: Request, insert: Callable[[UUID], int]) -> Response:
+    """Both endpoints' work around their INSERT: the body read as an entry's (a 400 as
+    for an entry), a reused id refused (409), and the 201 naming the row and its table."""
+    entry_payload(request.data)  # an object, or a 400 as for an entry
+    ident = EntryId(data=request.data)
+    ident.is_valid(raise_exception=True)
+    row_id, kind = ident.validated_data["id"], ident.validated_data["kind"]
+    try:
+        table_id = insert(row_id)
+    except IntegrityError as exc:
+        raise Conflict("id_reused", "A row with this id was already recorded.") from exc
+    return Response(
+        {"id": str(row_id), "table": table_id, "kind": kind}, status=status.HTTP_201_CREATED
+    )
 
 
 @lru_cache(maxsize=1)
