@@ -144,7 +144,7 @@ def watched_versions(*, event_id: int) -> WatchedVersions:
     with prepared_cursor() as cursor:
         cursor.execute(head_sql, [event_id])
         row = cursor.fetchone()
-        cursor.execute(tables_sql, [event_id, event_id, event_id])
+        cursor.execute(tables_sql, {"event": event_id})
         rows = cursor.fetchall()
     return WatchedVersions(
         row[0] if row and row[0] else uuid.uuid4().hex,
@@ -168,11 +168,11 @@ def _versions_sql() -> tuple[str, str]:
         "started_at, ends_at, ends_at <= statement_timestamp()), ',' ORDER BY id) "
         f"FROM {table(Round)} WHERE event_id = e.id))) FROM {table(event)} e WHERE e.id = %s"
     )
-    # The event's id is a parameter here too, not the outer row's: a subquery that reads
+    # The event's id is the parameter here too, not the outer row's: a subquery that reads
     # the outer row runs again for every table of the event's whole history.
     watched = (
-        f"SELECT id FROM {table(Round)} WHERE event_id = %s AND status <> '{ended}' "  # noqa: S608
-        f"UNION (SELECT id FROM {table(Round)} WHERE event_id = %s "
+        f"SELECT id FROM {table(Round)} WHERE event_id = %(event)s AND status <> '{ended}' "  # noqa: S608
+        f"UNION (SELECT id FROM {table(Round)} WHERE event_id = %(event)s "
         f"AND status = '{ended}' ORDER BY number DESC LIMIT 1)"
     )
     shown = (  # what the bracket shows of a table (and of its seats: the event's version)
@@ -188,7 +188,7 @@ def _versions_sql() -> tuple[str, str]:
         f"JOIN {table(Round)} r ON r.id = t.round_id "
         f"JOIN {table(event)} e ON e.id = r.event_id "
         f"LEFT JOIN {table(TableLedger)} l ON l.table_id = t.id "
-        f"WHERE r.event_id = %s AND t.round_id IN ({watched}) "
+        f"WHERE r.event_id = %(event)s AND t.round_id IN ({watched}) "
         "ORDER BY r.number, t.number"
     )
     return head, tables

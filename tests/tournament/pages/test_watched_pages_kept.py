@@ -260,7 +260,7 @@ def test_the_versions_read_the_watched_tables_once_however_long_the_history(worl
     with connection.cursor() as cursor:
         cursor.execute(
             f"EXPLAIN (ANALYZE, FORMAT JSON) {tables_sql}",
-            [event_id] * tables_sql.count("%s"),
+            {"event": event_id},
         )
         plan = cursor.fetchone()[0]
     plan = json.loads(plan) if isinstance(plan, str) else plan
