@@ -4,8 +4,8 @@ TEMPLATES setting's libraries."""
 
 from django import template
 
-from tournament.pages.referee.fragments import entry_lines, entry_open
+from tournament.pages.referee.fragments import entry_body, entry_open
 
 register = template.Library()
 register.simple_tag(entry_open)
-register.simple_tag(entry_lines)
+register.simple_tag(entry_body)

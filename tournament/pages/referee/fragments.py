@@ -7,7 +7,7 @@ its table changes). Through the template engine a card cost some 0.4 ms, mostly 
 resolving its eighty-odd variables; written here it costs a tenth of that. Every text that
 comes from people (names, memos, reasons) goes through `escape`; the rest is numbers and
 words of our own. The table page's ledger (templates/referee/entry.html) shows its entries
-with the same lines, through the `entry_open` and `entry_lines` tags.
+with the same lines, through the `entry_open` and `entry_body` tags.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def table_card(table: Mapping[str, Any], *, event_id: int, many_rounds: bool) ->
     )
     seats = "".join(_seat_row(seat, currency) for seat in table["seats"])
     entries = (
-        "".join(f"{entry_open(line)}{entry_lines(line)}</li>" for line in table["entries"])
+        "".join(f"{entry_open(line)}{entry_body(line)}</li>" for line in table["entries"])
         or '<li class="muted">No entries yet.</li>'
     )
     href = reverse("referee-table", args=[event_id, tid])
@@ -98,9 +98,9 @@ def entry_open(line: Mapping[str, Any]) -> SafeString:
     return mark_safe(f'<li class="{classes}" id="entry-{line["seq"]}">')  # noqa: S308 - ours
 
 
-def entry_lines(line: Mapping[str, Any]) -> SafeString:
-    """An entry's lines (banking.selectors.entry_lines): its number, kind, seat, time, its
-    details, the money it moved and who recorded it."""
+def entry_body(line: Mapping[str, Any]) -> SafeString:
+    """An entry line's HTML (a line of banking.selectors.entry_lines): its number, kind, seat,
+    time, its details, the money it moved and who recorded it."""
     seat = f'<span class="entry-seat">{escape(line["seat"])}</span>' if line["seat"] else ""
     voided = (
         f'<span class="badge danger">Voided by #{line["voided_by"]}</span>'
