@@ -439,12 +439,17 @@ class ScreenUser(Client):
 
     def on_start(self) -> None:
         self.headers = {"Accept": "application/json", **harness.PROXY_HEADERS}
+        self.bracket_version = ""
 
     @task
     def refresh(self) -> None:
         self.paced(RUN.plan.snapshot_every)
         plan = RUN.plan
-        self.call("GET", f"/events/{plan.event_id}/screen/{plan.screen_token}/snapshot/", SNAPSHOT)
+        path = f"/events/{plan.event_id}/screen/{plan.screen_token}/snapshot/"
+        # As the screen does: the bracket only when it changed since the one it holds.
+        answer = self.call("GET", f"{path}?bracket_version={self.bracket_version}", SNAPSHOT)
+        if answer.status_code == 200:
+            self.bracket_version = answer.json()["bracket_version"]
 
 
 def run_phase(

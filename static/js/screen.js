@@ -320,7 +320,9 @@
   }
 
   function refresh() {
-    fetch(snapshotUrl, { cache: "no-store", credentials: "omit", headers: { Accept: "application/json" } })
+    // The bracket comes only when it changed since the one held here (it grows with the night).
+    var url = snapshotUrl + "?bracket_version=" + encodeURIComponent(snapshot.bracket_version || "");
+    fetch(url, { cache: "no-store", credentials: "omit", headers: { Accept: "application/json" } })
       .then(function (response) {
         if (response.status === 404) { els.gone.hidden = false; throw new Error("revoked"); }
         if (!response.ok) throw new Error(String(response.status));
@@ -328,6 +330,7 @@
       })
       .then(function (data) {
         els.gone.hidden = true;
+        if (!("bracket" in data)) data.bracket = snapshot.bracket;
         snapshot = data;
         takeServerTime(data);
         failures = 0;

@@ -302,6 +302,29 @@ def test_after_the_round_ends_the_bracket_shows_who_goes_through(client, screene
 
 
 @pytest.mark.django_db
+def test_a_screen_holding_the_bracket_is_sent_it_again_only_once_it_changed(client, screened):
+    """The bracket grows with the night; the screen says which one it holds."""
+    url = snapshot_url(screened.event)
+    first = client.get(url).json()
+    held = first["bracket_version"]
+    bank(screened.table, kind="pass_go", seat=2)  # a leaderboard changes, not the bracket
+    quiet = client.get(url, {"bracket_version": held})
+    assert "bracket" not in quiet.json()
+    assert quiet.json()["bracket_version"] == held
+    assert quiet.json()["tables"][0]["leaderboard"][0]["cash"] == 1700
+    assert len(quiet.content) < len(client.get(url).content) - 500
+
+    Round.objects.filter(pk=screened.round.pk).update(ends_at=timezone.now() - timedelta(minutes=1))
+    close_and_confirm(screened.round, by=screened.referee)
+    round_end(round_id=screened.round.pk, actor=screened.organiser)
+    ended = client.get(url, {"bracket_version": held}).json()
+    assert ended["bracket_version"] != held
+    assert any(p["advances"] for t in ended["bracket"]["rounds"][0]["tables"] for p in t["players"])
+    for asked in ("", "not-a-version", "x" * 5000):
+        assert client.get(url, {"bracket_version": asked}).json()["bracket"] == ended["bracket"]
+
+
+@pytest.mark.django_db
 def test_the_snapshot_costs_the_same_queries_for_more_tables_and_entries(client):
     def queries(world: World, entries: int) -> int:
         for _ in range(entries):

@@ -73,22 +73,34 @@ _head_here: dict[int, dict[str, dict[str, Any]]] = {}
 _json = partial(json.dumps, cls=DjangoJSONEncoder)
 
 
-def _snapshot(event: Event) -> str:
+def _snapshot(event: Event, *, bracket_held: str = "") -> str:
     """The snapshot as JSON, its parts kept as JSON until what they show changes
     (`watched_versions`): the bracket and clock until a round, table, seat or result
     changes, each table's leaderboard until that table changes. Only what changed is
     computed and encoded; the time of now is each answer's own (the screen sets its clock
-    by it)."""
+    by it).
+
+    The bracket grows with the night (every table of every round) and changes far less
+    often than the leaderboards: it comes with its version, and a screen that says it holds
+    that version (`bracket_held`) gets the answer without it."""
     versions = watched_versions(event_id=event.pk)
-    head_key = f"screen-head-json:{event.pk}:{versions.bracket}"
+    # Named anew whenever the kept head's shape changes: a web server still running the
+    # release before reads only heads of its own shape.
+    head_key = f"screen-head:{event.pk}:{versions.bracket}"
     head = _head_here.get(event.pk, {}).get(head_key)
     if head is None:
         head = cache.get(head_key)
     if head is None:
         made = selectors.screen_head(event=event)
-        shown, clock = made.pop("shown_rounds"), made["clock"]
+        shown, clock, bracket = made.pop("shown_rounds"), made["clock"], made.pop("bracket")
         final = clock["round_id"] if clock and clock["kind"] == Round.Kind.FINAL else None
-        head = {"shown_rounds": shown, "final_round": final, "json": _json(made)}
+        made["bracket_version"] = versions.bracket
+        head = {
+            "shown_rounds": shown,
+            "final_round": final,
+            "json": _json(made),
+            "bracket": _json(bracket),
+        }
         cache.set(head_key, head, SNAPSHOT_KEPT_SECONDS)
     _head_here[event.pk] = {head_key: head}
     shown = set(head["shown_rounds"])
@@ -103,9 +115,11 @@ def _snapshot(event: Event) -> str:
     final = next((tid for tid in ids if versions.tables[tid][0] == head["final_round"]), None)
     chart = _final(event, json.loads(kept[keys[final]])) if final is not None else None
     tables = ", ".join(kept[keys[tid]] for tid in ids)
-    # The head's object with three more members: now, the tables (JSON already), the chart.
+    bracket = "" if bracket_held == versions.bracket else f', "bracket": {head["bracket"]}'
+    # The head's object with more members: the bracket unless the screen holds it, now, the
+    # tables (JSON already), the chart.
     return (
-        f'{head["json"][:-1]}, "now": {_json(timezone.now())}, "tables": [{tables}], '
+        f'{head["json"][:-1]}{bracket}, "now": {_json(timezone.now())}, "tables": [{tables}], '
         f'"final_chart": {_json(chart)}}}'
     )
 
@@ -133,5 +147,8 @@ def screen_chart(request: HttpRequest, event_id: int, token: str, table_id: int)
 
 @require_GET
 def screen_snapshot(request: HttpRequest, event_id: int, token: str) -> HttpResponse:
+    """The screen's JSON snapshot; `?bracket_version=` the version of the bracket the screen
+    holds, to leave the bracket out while it has not changed."""
     event = _event(event_id, token)
-    return _private(HttpResponse(_snapshot(event), content_type="application/json"))
+    snapshot = _snapshot(event, bracket_held=request.GET.get("bracket_version", ""))
+    return _private(HttpResponse(snapshot, content_type="application/json"))
