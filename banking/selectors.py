@@ -303,6 +303,61 @@ def watched_tables(
     ]
 
 
+def table_standings(table_ids: Iterable[int], *, rules: engine.Rules) -> list[dict[str, Any]]:
+    """These tables of one event (played by `rules`) as their standings show them (the big
+    screen's leaderboards), in page order (round, then number): each table's number, its
+    round's, whether it is closed, its ledger's `last_seq`, and its seats (`seat_row`), each
+    with the positions of its deeds. Two queries of plain rows, and no more than the
+    standings read: none of a table's volunteers, review or deeds' buildings."""
+    tables_sql, ledger = _standings_sql()
+    with prepared_cursor() as cursor:
+        cursor.execute(tables_sql, [id_list(table_ids)])
+        rows = cursor.fetchall()
+        seated: dict[int, list[tuple[int, int, str]]] = {row[0]: [] for row in rows}
+        if seated:
+            cursor.execute(_watched_sql().seats, [id_list(seated)])
+            for table_id, number, player_id, name in cursor.fetchall():
+                seated[table_id].append((number, player_id, name))
+    standings = []
+    for table_id, number, status, round_number, *ledger_values in rows:
+        values = ledger.as_dict(ledger_values)
+        seats = seated[table_id]
+        if values["state"] is None:  # no entry yet: the start
+            state = engine.new_table(rules, {n: name for n, _, name in seats})
+        else:
+            state = engine.TableState.from_dict(values["state"])
+        rows_of = {n: {**seat_row(state, rules, n, p, name), "deeds": []} for n, p, name in seats}
+        for space in rules.edition.deeds:
+            owner = state.deeds[space.position].owner
+            if owner in rows_of:
+                rows_of[owner]["deeds"].append(space.position)
+        standings.append(
+            {
+                "id": table_id,
+                "number": number,
+                "round_number": round_number,
+                "closed": status == Table.Status.CLOSED,
+                "last_seq": values["last_seq"] or 0,
+                "seats": list(rows_of.values()),
+            }
+        )
+    return standings
+
+
+@lru_cache(maxsize=1)
+def _standings_sql() -> tuple[str, Columns]:
+    qn = connection.ops.quote_name
+    ledger = Columns.of(TableLedger, "l", only=("state", "last_seq"))
+    tables = (
+        f"SELECT t.id, t.number, t.status, r.number, {ledger.sql} "  # noqa: S608 - the models' names
+        f"FROM {qn(Table._meta.db_table)} t "
+        f"JOIN {qn(Round._meta.db_table)} r ON r.id = t.round_id "
+        f"LEFT JOIN {qn(TableLedger._meta.db_table)} l ON l.table_id = t.id "
+        f"WHERE {one_of('t.id')} ORDER BY r.number, t.number"
+    )
+    return tables, ledger
+
+
 def _watched(
     row: dict[str, Any],
     ledger: dict[str, Any],

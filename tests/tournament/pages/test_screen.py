@@ -216,7 +216,8 @@ def test_the_snapshot_has_the_clock_the_leaderboards_and_the_bracket(client, scr
     assert board[0]["seat"] == 3  # passed GO: 1,700
     assert (board[0]["place"], board[0]["cash"], board[0]["net_worth"]) == (1, 1700, 1700)
     boardwalk = next(row for row in board if row["seat"] == 1)
-    assert (boardwalk["cash"], boardwalk["net_worth"]) == (1100, 1500)
+    assert (boardwalk["cash"], boardwalk["net_worth"], boardwalk["deeds"]) == (1100, 1500, 1)
+    assert data["tables"][1]["leaderboard"][0]["net_worth"] == 1500  # no entry yet: the start
     # Two seats level at 1,500 share second place; Boardwalk's owner is as rich but holds
     # less cash, so comes fourth.
     assert [row["place"] for row in board] == [1, 2, 2, 4]
@@ -339,8 +340,9 @@ def test_the_snapshot_costs_the_same_queries_for_more_tables_and_entries(client)
     many = queries(make_world(players=20), 10)
     assert many == few
     # The event, two versions, the clock and bracket (kept until a round, table or seat
-    # changes: five), then the tables, their rounds and their seats as plain rows.
-    assert few <= 11
+    # changes: five), then the tables with their ledgers and rounds' numbers, and their
+    # seats, as plain rows.
+    assert few <= 10
 
 
 # ------------------------------------------------------------------------------ in a browser

@@ -9,6 +9,7 @@ from typing import Any
 from django.utils import timezone
 
 from banking import selectors as bank
+from banking.ledgers import rules_of
 from tournament import selectors as event_selectors
 from tournament.models import Event, Round, Table
 from tournament.results import selectors as result_selectors
@@ -73,7 +74,11 @@ def screen_snapshot(*, event: Event) -> dict[str, Any]:
         .order_by("round__number", "number")
         .values_list("pk", flat=True)
     )
-    return {**head, "now": timezone.now(), "tables": screen_tables(table_ids=ids) if ids else []}
+    return {
+        **head,
+        "now": timezone.now(),
+        "tables": screen_tables(event=event, table_ids=ids) if ids else [],
+    }
 
 
 def screen_head(*, event: Event) -> dict[str, Any]:
@@ -97,20 +102,20 @@ def screen_head(*, event: Event) -> dict[str, Any]:
     }
 
 
-def screen_tables(*, table_ids: list[int]) -> list[dict[str, Any]]:
+def screen_tables(*, event: Event, table_ids: list[int]) -> list[dict[str, Any]]:
     """These tables' leaderboards as the screen shows them, in its order."""
-    tables = bank.watched_tables(table_ids)
+    rules = rules_of(event)
     return [
         {
             "id": table["id"],
             "number": table["number"],
             "round": table["round_number"],
             "closed": table["closed"],
-            "currency": table["currency"],
+            "currency": rules.edition.currency,
             "last_seq": table["last_seq"],
             "leaderboard": _with_short_names(leaderboard(table["seats"])),
         }
-        for table in tables
+        for table in bank.table_standings(table_ids, rules=rules)
     ]
 
 

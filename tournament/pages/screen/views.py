@@ -109,7 +109,9 @@ def _snapshot(event: Event, *, bracket_held: str = "") -> str:
     kept = cache.get_many(list(keys.values()))
     missing = [tid for tid in ids if keys[tid] not in kept]
     if missing:
-        fresh = {keys[t["id"]]: _json(t) for t in selectors.screen_tables(table_ids=missing)}
+        fresh = {
+            keys[t["id"]]: _json(t) for t in selectors.screen_tables(event=event, table_ids=missing)
+        }
         cache.set_many(fresh, SNAPSHOT_KEPT_SECONDS)
         kept.update(fresh)
     final = next((tid for tid in ids if versions.tables[tid][0] == head["final_round"]), None)
