@@ -262,7 +262,7 @@ WATCHED_TABLE = (
 
 
 def watched_tables(
-    table_ids: Iterable[int], *, event_id: int | None = None
+    table_ids: Iterable[int], *, event_id: int | None = None, rounds: Iterable[Round] = ()
 ) -> list[dict[str, Any]]:
     """These tables (those of them at `event_id`'s event, when given) as people watching
     them see them (the referees' pages, the big screen): each seat with its cash, net worth
@@ -272,7 +272,8 @@ def watched_tables(
     time (so PostgreSQL plans each once per connection): the tables with their ledgers and
     volunteers' names, their rounds with events, and their seats. A table with no entry
     yet has no stored ledger and is shown at its start (computed here: reading never
-    writes)."""
+    writes). `rounds`: the tables' rounds with their event, when the caller has them: the
+    rounds are then not read again."""
     sql = _watched_sql()
     with prepared_cursor() as cursor:
         cursor.execute(sql.tables, [id_list(table_ids)])
@@ -280,25 +281,27 @@ def watched_tables(
             (sql.table.as_dict(table), sql.ledger.as_dict(ledger), names)
             for table, ledger, names in (split(r, sql.table, sql.ledger) for r in cursor.fetchall())
         ]
-        rounds: dict[int, Round] = {}
-        if tables:
-            cursor.execute(sql.rounds, [id_list({t["round_id"] for t, _, _ in tables})])
+        at_hand = {r.pk: r for r in rounds}
+        wanted = {t["round_id"] for t, _, _ in tables}
+        by_id = {pk: at_hand[pk] for pk in wanted if pk in at_hand}
+        if wanted - set(by_id):
+            cursor.execute(sql.rounds, [id_list(wanted - set(by_id))])
             for row in cursor.fetchall():
                 round_values, event_values, _ = split(row, sql.round, sql.event)
                 round_ = sql.round.instance(round_values)
                 Round._meta.get_field("event").set_cached_value(
                     round_, sql.event.instance(event_values)
                 )
-                rounds[round_.pk] = round_
+                by_id[round_.pk] = round_
         if event_id is not None:
-            tables = [t for t in tables if rounds[t[0]["round_id"]].event_id == event_id]
+            tables = [t for t in tables if by_id[t[0]["round_id"]].event_id == event_id]
         seated: dict[int, list[tuple[int, int, str]]] = {t["id"]: [] for t, _, _ in tables}
         if seated:
             cursor.execute(sql.seats, [id_list(seated)])
             for table_id, number, player_id, name in cursor.fetchall():
                 seated[table_id].append((number, player_id, name))
     return [
-        _watched(table, ledger, names, rounds[table["round_id"]], seated[table["id"]])
+        _watched(table, ledger, names, by_id[table["round_id"]], seated[table["id"]])
         for table, ledger, names in tables
     ]
 

@@ -219,7 +219,7 @@ def selector_arguments(world: Any) -> dict[str, Callable[[], Any]]:
         "page": lambda: player_page(player.token),
         "user": lambda: world.organiser,
         "refereed_events.user": lambda: world.referee,
-        "referee_actor_role.user": lambda: world.referee,
+        "roles": lambda: {"referee"},
         "seed": lambda: 7,
         "rules": lambda: rules,
         "state": lambda: engine.new_table(rules, names),

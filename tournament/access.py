@@ -20,6 +20,21 @@ def roles_in_event(user: AbstractBaseUser | AnonymousUser | None, event_id: int)
     )
 
 
+def event_with_roles(
+    user: AbstractBaseUser | AnonymousUser | None, event_id: int
+) -> tuple[Event | None, set[str]]:
+    """The event (None: there is no such event) and the user's roles in it, as
+    `roles_in_event` gives them, in one query."""
+    if user is None or not user.is_authenticated or getattr(user, "is_superuser", False):
+        return Event.objects.filter(pk=event_id).first(), roles_in_event(user, event_id)
+    mine = Volunteer.objects.filter(event=OuterRef("pk"), user=user)
+    flags = {f"volunteers_as_{role}": Exists(mine.filter(role=role)) for role in Role}
+    event = Event.objects.filter(pk=event_id).annotate(**flags).first()
+    if event is None:
+        return None, set()
+    return event, {role for role in Role if getattr(event, f"volunteers_as_{role}")}
+
+
 def is_organiser(user: AbstractBaseUser | AnonymousUser | None, event_id: int) -> bool:
     return Role.ORGANISER in roles_in_event(user, event_id)
 

@@ -297,12 +297,15 @@ def briefing_picks(*, event_id: int) -> list[int]:
     return list(items.values_list("faq_id", flat=True))
 
 
-def current_rounds(*, event_id: int) -> list[Round]:
+def current_rounds(*, event: Event) -> list[Round]:
     """The rounds being played (running, or time called); when none is, the latest round
-    with tables: seated and about to start, or the one that has just ended."""
+    with tables: seated and about to start, or the one that has just ended. Each with
+    `event` as its event (reading it costs no query)."""
     rounds = list(
-        Round.objects.filter(event_id=event_id)
+        Round.objects.filter(event_id=event.pk)
         .exclude(status=Round.Status.PLANNED)
         .order_by("number")
     )
+    for round_ in rounds:
+        round_.event = event
     return [r for r in rounds if r.is_live] or rounds[-1:]

@@ -4,6 +4,7 @@ corrects under."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -11,7 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from banking import selectors as bank
 from banking.models import Entry
 from tournament import access
-from tournament.models import Event, Volunteer
+from tournament.models import Event, Round, Volunteer
 
 
 def refereed_events(user: AbstractBaseUser) -> list[Event]:
@@ -23,12 +24,14 @@ def refereed_events(user: AbstractBaseUser) -> list[Event]:
     return list(events.filter(volunteers__user=user, volunteers__role__in=roles).distinct())
 
 
-def overview_tables(*, table_ids: list[int], recent: int = 1) -> list[dict[str, Any]]:
+def overview_tables(
+    *, table_ids: list[int], rounds: Sequence[Round] = (), recent: int = 1
+) -> list[dict[str, Any]]:
     """These tables as the referees' overview shows them, each with its `recent` latest
     entries (one by default: twenty phones reload the page for a hundred tables; each
     table's own page has the whole ledger), in its order: for the tables whose kept
-    rendering is out of date."""
-    tables = bank.watched_tables(table_ids)
+    rendering is out of date. `rounds`: their rounds with their event, when at hand."""
+    tables = bank.watched_tables(table_ids, rounds=rounds)
     latest = bank.latest_entries([t["id"] for t in tables], recent) if recent else {}
     for table in tables:
         entries = latest.get(table["id"], [])
@@ -49,9 +52,9 @@ def referee_table(*, event_id: int, table_id: int) -> dict[str, Any] | None:
     return table
 
 
-def referee_actor_role(user: AbstractBaseUser, event_id: int) -> str | None:
-    """The role a person corrects tables under in this event: referee (first) or organiser."""
-    roles = access.roles_in_event(user, event_id)
+def referee_actor_role(roles: set[str]) -> str | None:
+    """The role a person with these roles in an event (access.roles_in_event) corrects
+    tables under: referee (first) or organiser."""
     for role in (access.Role.REFEREE, access.Role.ORGANISER):
         if role in roles:
             return str(role)

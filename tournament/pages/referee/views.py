@@ -101,10 +101,12 @@ def _refereeing(
 ) -> tuple[Event, str | None]:
     """The event, and the role its corrections are recorded under (None: not allowed).
     With a table: 404 unless the table is one of the event's."""
-    event = get_object_or_404(Event, pk=event_id)
+    event, roles = access.event_with_roles(request.user, event_id)
+    if event is None:
+        raise Http404("There is no such event.")
     if table_id is not None:
         get_object_or_404(Table.objects.only("pk"), pk=table_id, round__event_id=event.pk)
-    return event, selectors.referee_actor_role(request.user, event.pk)
+    return event, selectors.referee_actor_role(roles)
 
 
 def _actor(request: HttpRequest, role: str) -> Actor:
@@ -138,16 +140,24 @@ def _overview(event: Event) -> dict[str, Any]:
     (`watched_versions`): twenty phones reloading a page of a hundred tables cost the
     tables that changed since the last reload, not a hundred."""
     versions = watched_versions(event_id=event.pk)
-    rounds = event_selectors.current_rounds(event_id=event.pk)
+    rounds = event_selectors.current_rounds(event=event)
     shown = {r.pk for r in rounds}
     many = len(rounds) > 1
     ids = [tid for tid, (round_id, _, _) in versions.tables.items() if round_id in shown]
     keys = {tid: f"referee-table:{tid}:{versions.tables[tid][1]}:{many}" for tid in ids}
-    kept = cache.get_many(list(keys.values()))
+    # The tables needing attention, as the desk's control room judges them, judged again at
+    # most every few seconds for all the referees (their reasons count minutes); read with
+    # the tables, in one call to the cache.
+    attention_key = f"referee-attention:{event.pk}"
+    kept = cache.get_many([*keys.values(), attention_key])
+    attention = kept.pop(attention_key, None)
+    if attention is None:
+        attention = room_selectors.tables_needing_attention(event_id=event.pk)
+        cache.set(attention_key, attention, ATTENTION_KEPT_SECONDS)
     missing = [tid for tid in ids if keys[tid] not in kept]
     if missing:
         fresh = {}
-        for table in selectors.overview_tables(table_ids=missing):
+        for table in selectors.overview_tables(table_ids=missing, rounds=rounds):
             html = fragments.table_card(table, event_id=event.pk, many_rounds=many)
             fresh[keys[table["id"]]] = {"html": html, "queue": _queued(table)}
         cache.set_many(fresh, OVERVIEW_KEPT_SECONDS)
@@ -159,13 +169,7 @@ def _overview(event: Event) -> dict[str, Any]:
         # The queues at the top of the page: results to correct, and results to check.
         "disputed": [t for t in live if t["review"] == Table.Review.DISPUTED],
         "awaiting": [t for t in live if t["review"] == Table.Review.AWAITING],
-        # And the tables needing attention, as the desk's control room judges them, judged
-        # again at most every few seconds for all the referees (their reasons count minutes).
-        "attention": cache.get_or_set(
-            f"referee-attention:{event.pk}",
-            lambda: room_selectors.tables_needing_attention(event_id=event.pk),
-            ATTENTION_KEPT_SECONDS,
-        ),
+        "attention": attention,
         "tables_html": mark_safe("".join(t["html"] for t in tables)),  # noqa: S308 - ours
     }
 

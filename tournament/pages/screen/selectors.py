@@ -30,7 +30,7 @@ def screen_event(*, event_id: int, token: str) -> Event | None:
 def shown_table(*, event: Event, table_id: int) -> Table | None:
     """A table of the event that the screen shows (its seating released), with its round
     and event; None for any other."""
-    shown = [r.pk for r in event_selectors.current_rounds(event_id=event.pk)]
+    shown = [r.pk for r in event_selectors.current_rounds(event=event)]
     table = Table.objects.select_related("round__event").filter(pk=table_id, round_id__in=shown)
     found = table.first()
     return found if found is not None and event_selectors.seating_shown(found.round) else None
@@ -84,7 +84,7 @@ def screen_snapshot(*, event: Event) -> dict[str, Any]:
 def screen_head(*, event: Event) -> dict[str, Any]:
     """The snapshot but its tables and its time: the event, the clock, whether seating is
     coming, the bracket, and the ids of the rounds whose tables are shown."""
-    rounds = event_selectors.current_rounds(event_id=event.pk)
+    rounds = event_selectors.current_rounds(event=event)
     # A seating the organiser has not released yet stays on the desk: no table, no names.
     shown = [r.pk for r in rounds if event_selectors.seating_shown(r)]
     bracket = result_selectors.bracket(event_id=event.pk)
