@@ -120,8 +120,8 @@ class WatchedVersions:
 
 
 def watched_versions(*, event_id: int) -> WatchedVersions:
-    """The versions of an event's watched tables (WatchedVersions), in two small queries
-    whatever the size of the event's history: the event and its rounds, then a row for
+    """The versions of an event's watched tables (WatchedVersions), in one small query
+    whatever the size of the event's history: the event and its rounds, beside a row for
     each watched table with its round and its ledger, none of its seats.
 
     What a table shows moves with its own row, its round's, its ledger's (`last_seq`, a
@@ -140,20 +140,21 @@ def watched_versions(*, event_id: int) -> WatchedVersions:
         return WatchedVersions(
             fresh, {t.pk: (t.round_id, fresh, fresh) for t in tables.exclude(round__status="ended")}
         )
-    head_sql, tables_sql = _versions_sql()
     with prepared_cursor() as cursor:
-        cursor.execute(head_sql, [event_id])
-        row = cursor.fetchone()
-        cursor.execute(tables_sql, {"event": event_id})
-        rows = cursor.fetchall()
+        cursor.execute(_versions_sql(), {"event": event_id})
+        rows = cursor.fetchall()  # the head on every row; no row: no such event
     return WatchedVersions(
-        row[0] if row and row[0] else uuid.uuid4().hex,
-        {table_id: (round_id, watched, bracket) for table_id, round_id, watched, bracket in rows},
+        rows[0][0] if rows and rows[0][0] else uuid.uuid4().hex,
+        {
+            table_id: (round_id, watched, bracket)
+            for _, table_id, round_id, watched, bracket in rows
+            if table_id is not None
+        },
     )
 
 
 @lru_cache(maxsize=1)
-def _versions_sql() -> tuple[str, str]:
+def _versions_sql() -> str:
     qn = connection.ops.quote_name
 
     def table(model: Any) -> str:
@@ -162,11 +163,12 @@ def _versions_sql() -> tuple[str, str]:
     event = Round._meta.get_field("event").related_model
     ended = Round.Status.ENDED.value
     head = (
-        "SELECT md5(concat_ws('|', e.xmin::text, e.watched_version, "  # noqa: S608 - the models' names; a parameter
+        "SELECT md5(concat_ws('|', e.xmin::text, e.watched_version, "  # noqa: S608 - the models' names
         # A running round reads as time called once its clock runs out: no row changes then.
         "(SELECT string_agg(concat_ws(':', id, xmin, number, kind, status, released_at, "
         "started_at, ends_at, ends_at <= statement_timestamp()), ',' ORDER BY id) "
-        f"FROM {table(Round)} WHERE event_id = e.id))) FROM {table(event)} e WHERE e.id = %s"
+        f"FROM {table(Round)} WHERE event_id = e.id))) AS head "
+        f"FROM {table(event)} e WHERE e.id = %(event)s"
     )
     # The event's id is the parameter here too, not the outer row's: a subquery that reads
     # the outer row runs again for every table of the event's whole history.
@@ -180,18 +182,21 @@ def _versions_sql() -> tuple[str, str]:
         "r.xmin, r.status, r.ends_at <= statement_timestamp()"
     )
     tables = (
-        "SELECT t.id, t.round_id, "  # noqa: S608 - the models' names; one parameter
+        "SELECT t.id, t.round_id, r.number AS round_number, t.number, "  # noqa: S608 - the models' names
         f"md5(concat_ws(':', {shown}, t.review_note, t.reviewed_at, t.reviewed_by_id, "
-        "l.xmin, l.last_seq)), "
-        f"md5(concat_ws(':', {shown})) "
+        "l.xmin, l.last_seq)) AS watched, "
+        f"md5(concat_ws(':', {shown})) AS bracket "
         f"FROM {table(Table)} t "
         f"JOIN {table(Round)} r ON r.id = t.round_id "
         f"JOIN {table(event)} e ON e.id = r.event_id "
         f"LEFT JOIN {table(TableLedger)} l ON l.table_id = t.id "
-        f"WHERE r.event_id = %(event)s AND t.round_id IN ({watched}) "
-        "ORDER BY r.number, t.number"
+        f"WHERE r.event_id = %(event)s AND t.round_id IN ({watched})"
     )
-    return head, tables
+    # One statement, one round trip: the head beside each watched table, or alone.
+    return (
+        f"SELECT h.head, w.id, w.round_id, w.watched, w.bracket FROM ({head}) h "  # noqa: S608
+        f"LEFT JOIN ({tables}) w ON true ORDER BY w.round_number, w.number"
+    )
 
 
 @dataclass(frozen=True)
