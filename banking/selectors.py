@@ -19,7 +19,7 @@ from banking.entry_words import entry_sentence, kind_label, party, pays
 from banking.ledgers import read_ledger, rules_of
 from banking.models import Entry, TableLedger
 from games import engine
-from tournament.http.rows import Columns, id_list, one_of, prepared_cursor, split
+from tournament.http.rows import Columns, id_list, one_of, prepared_cursor, read_together, split
 from tournament.models import Round, Seat, Table
 
 
@@ -243,7 +243,8 @@ def _watched_sql() -> _WatchedSql:
         ledger=ledger,
         rounds=(
             f"SELECT {round_.sql}, {event_.sql} FROM {name(Round)} r "  # noqa: S608 - the models' names
-            f"JOIN {name(event)} e ON e.id = r.event_id WHERE {one_of('r.id')}"
+            f"JOIN {name(event)} e ON e.id = r.event_id "
+            f"WHERE r.id IN (SELECT round_id FROM {name(Table)} WHERE {one_of('id')})"
         ),
         round=round_,
         event=event_,
@@ -267,65 +268,72 @@ WATCHED_TABLE = (
 
 
 def watched_tables(
-    table_ids: Iterable[int], *, event_id: int | None = None, rounds: Iterable[Round] = ()
+    table_ids: Iterable[int],
+    *,
+    event_id: int | None = None,
+    rounds: Iterable[Round] = (),
+    recent: int = 0,
 ) -> list[dict[str, Any]]:
     """These tables (those of them at `event_id`'s event, when given) as people watching
     them see them (the referees' pages, the big screen): each seat with its cash, net worth
-    and deeds, in page order (round, then number).
+    and deeds, in page order (round, then number); with `recent`, each table's `recent`
+    latest entries too (`latest`, as latest_entries gives them).
 
-    Three queries of plain rows whatever the number of tables, their text the same every
-    time (so PostgreSQL plans each once per connection): the tables with their ledgers and
-    volunteers' names, their rounds with events, and their seats. A table with no entry
-    yet has no stored ledger and is shown at its start (computed here: reading never
-    writes). `rounds`: the tables' rounds with their event, when the caller has them: the
-    rounds are then not read again."""
+    Plain rows whatever the number of tables, read in one round trip (`read_together`),
+    each statement's text the same every time (so PostgreSQL plans it once per connection):
+    the tables with their ledgers and volunteers' names, their seats, their rounds with
+    events (unless the caller has them: `rounds`, with their event), their latest entries.
+    A table with no entry yet has no stored ledger and is shown at its start (computed
+    here: reading never writes)."""
     sql = _watched_sql()
-    with prepared_cursor() as cursor:
-        cursor.execute(sql.tables, [id_list(table_ids)])
-        tables = [
-            (sql.table.as_dict(table), sql.ledger.as_dict(ledger), names)
-            for table, ledger, names in (split(r, sql.table, sql.ledger) for r in cursor.fetchall())
-        ]
-        at_hand = {r.pk: r for r in rounds}
-        wanted = {t["round_id"] for t, _, _ in tables}
-        by_id = {pk: at_hand[pk] for pk in wanted if pk in at_hand}
-        if wanted - set(by_id):
-            cursor.execute(sql.rounds, [id_list(wanted - set(by_id))])
-            for row in cursor.fetchall():
-                round_values, event_values, _ = split(row, sql.round, sql.event)
-                round_ = sql.round.instance(round_values)
-                Round._meta.get_field("event").set_cached_value(
-                    round_, sql.event.instance(event_values)
-                )
-                by_id[round_.pk] = round_
-        if event_id is not None:
-            tables = [t for t in tables if by_id[t[0]["round_id"]].event_id == event_id]
-        seated: dict[int, list[tuple[int, int, str]]] = {t["id"]: [] for t, _, _ in tables}
-        if seated:
-            cursor.execute(sql.seats, [id_list(seated)])
-            for table_id, number, player_id, name in cursor.fetchall():
-                seated[table_id].append((number, player_id, name))
-    return [
+    table_ids = id_list(table_ids)
+    at_hand = {r.pk: r for r in rounds}
+    statements = [(sql.tables, [table_ids]), (sql.seats, [table_ids])]
+    if not at_hand:
+        statements.append((sql.rounds, [table_ids]))
+    if recent:
+        statements.append((_latest_sql()[0], [recent, table_ids]))
+    table_rows, seat_rows, *more = read_together(*statements)
+    round_rows = more.pop(0) if not at_hand else []
+    latest = _latest(more.pop(0)) if recent else {}
+    tables = [
+        (sql.table.as_dict(table), sql.ledger.as_dict(ledger), names)
+        for table, ledger, names in (split(r, sql.table, sql.ledger) for r in table_rows)
+    ]
+    by_id = dict(at_hand)
+    for row in round_rows:
+        round_values, event_values, _ = split(row, sql.round, sql.event)
+        round_ = sql.round.instance(round_values)
+        Round._meta.get_field("event").set_cached_value(round_, sql.event.instance(event_values))
+        by_id[round_.pk] = round_
+    if event_id is not None:
+        tables = [t for t in tables if by_id[t[0]["round_id"]].event_id == event_id]
+    seated: dict[int, list[tuple[int, int, str]]] = {t["id"]: [] for t, _, _ in tables}
+    for table_id, number, player_id, name in seat_rows:
+        if table_id in seated:
+            seated[table_id].append((number, player_id, name))
+    watched = [
         _watched(table, ledger, names, by_id[table["round_id"]], seated[table["id"]])
         for table, ledger, names in tables
     ]
+    for table in watched if recent else ():
+        table["latest"] = latest.get(table["id"], [])
+    return watched
 
 
 def table_standings(table_ids: Iterable[int], *, rules: engine.Rules) -> list[dict[str, Any]]:
     """These tables of one event (played by `rules`) as their standings show them (the big
     screen's leaderboards), in page order (round, then number): each table's number, its
     round's, whether it is closed, its ledger's `last_seq`, and its seats (`seat_row`), each
-    with the positions of its deeds. Two queries of plain rows, and no more than the
-    standings read: none of a table's volunteers, review or deeds' buildings."""
+    with the positions of its deeds. Two queries of plain rows in one round trip, and no
+    more than the standings read: none of a table's volunteers, review or deeds'
+    buildings."""
     tables_sql, ledger = _standings_sql()
-    with prepared_cursor() as cursor:
-        cursor.execute(tables_sql, [id_list(table_ids)])
-        rows = cursor.fetchall()
-        seated: dict[int, list[tuple[int, int, str]]] = {row[0]: [] for row in rows}
-        if seated:
-            cursor.execute(_watched_sql().seats, [id_list(seated)])
-            for table_id, number, player_id, name in cursor.fetchall():
-                seated[table_id].append((number, player_id, name))
+    table_ids = id_list(table_ids)
+    rows, seat_rows = read_together((tables_sql, [table_ids]), (_watched_sql().seats, [table_ids]))
+    seated: dict[int, list[tuple[int, int, str]]] = {row[0]: [] for row in rows}
+    for table_id, number, player_id, name in seat_rows:
+        seated[table_id].append((number, player_id, name))
     standings = []
     for table_id, number, status, round_number, *ledger_values in rows:
         values = ledger.as_dict(ledger_values)
@@ -484,16 +492,22 @@ def latest_entries(table_ids: list[int], per_table: int) -> dict[int, list[Entry
     """The newest `per_table` entries of each table, newest first, each with the entry that
     voids it (`voided_by`), in one query that reads only them, however long the ledgers
     (a table's entries are numbered 1 to its ledger's `last_seq`, with no gap)."""
-    sql, entry, void = _latest_sql()
-    by_table: dict[int, list[Entry]] = {table_id: [] for table_id in table_ids}
-    voided_by = Entry._meta.get_field("voided_by")
     with prepared_cursor() as cursor:
-        cursor.execute(sql, [per_table, id_list(table_ids)])
-        for row in cursor.fetchall():
-            entry_values, void_values, _ = split(row, entry, void)
-            found = entry.instance(entry_values)
-            voided_by.set_cached_value(found, void.instance(void_values))
-            by_table[found.table_id].append(found)
+        cursor.execute(_latest_sql()[0], [per_table, id_list(table_ids)])
+        found = _latest(cursor.fetchall())
+    return {table_id: found.get(table_id, []) for table_id in table_ids}
+
+
+def _latest(rows: Iterable[Sequence[Any]]) -> dict[int, list[Entry]]:
+    """The entries of the latest entries' rows, by table, each with its void."""
+    _, entry, void = _latest_sql()
+    voided_by = Entry._meta.get_field("voided_by")
+    by_table: dict[int, list[Entry]] = {}
+    for row in rows:
+        entry_values, void_values, _ = split(row, entry, void)
+        found = entry.instance(entry_values)
+        voided_by.set_cached_value(found, void.instance(void_values))
+        by_table.setdefault(found.table_id, []).append(found)
     return by_table
 
 

@@ -31,10 +31,9 @@ def overview_tables(
     entries (one by default: twenty phones reload the page for a hundred tables; each
     table's own page has the whole ledger), in its order: for the tables whose kept
     rendering is out of date. `rounds`: their rounds with their event, when at hand."""
-    tables = bank.watched_tables(table_ids, rounds=rounds)
-    latest = bank.latest_entries([t["id"] for t in tables], recent) if recent else {}
+    tables = bank.watched_tables(table_ids, rounds=rounds, recent=recent)
     for table in tables:
-        entries = latest.get(table["id"], [])
+        entries = table.pop("latest", [])
         table["entries"] = bank.entry_lines(
             entries, names=bank.seat_names(table), rules=table["rules"]
         )

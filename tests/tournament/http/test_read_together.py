@@ -1,0 +1,76 @@
+"""Reads that do not depend on each other go to PostgreSQL together: one round trip for
+all of them (tournament/http/rows.py, read_together). Under an event's load a round trip
+costs more than a small query's own work."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import ProgrammingError, connection, transaction
+from psycopg.pq import Trace
+
+from banking.ledgers import rules_of
+from banking.selectors import table_standings, watched_tables
+from tests.entries import bank
+from tournament.http.rows import prepared_cursor, read_together
+
+pytestmark = pytest.mark.django_db
+
+STATEMENTS = [("SELECT %s::int + 1", [1]), ("SELECT 'two'", []), ("SELECT %s::int * 3", [3])]
+
+
+def round_trips(read: Callable[[], Any]) -> int:
+    """How many times `read` waits for PostgreSQL's answers: a Sync message each, as
+    libpq's trace of the protocol shows them."""
+    connection.ensure_connection()
+    pgconn = connection.connection.pgconn
+    with tempfile.TemporaryFile("w+") as trace:
+        pgconn.trace(trace.fileno())
+        pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS | Trace.REGRESS_MODE)
+        try:
+            read()
+        finally:
+            pgconn.untrace()
+        trace.seek(0)
+        return sum(1 for line in trace if line.split("\t")[:3] == ["F", "4", "Sync\n"])
+
+
+def one_after_another() -> list[list[tuple[Any, ...]]]:
+    found = []
+    with prepared_cursor() as cursor:
+        for sql, params in STATEMENTS:
+            cursor.execute(sql, params)
+            found.append(cursor.fetchall())
+    return found
+
+
+def test_statements_read_together_give_each_its_rows_in_one_round_trip():
+    assert read_together(*STATEMENTS) == one_after_another() == [[(2,)], [("two",)], [(9,)]]
+    assert round_trips(one_after_another) == 3
+    assert round_trips(lambda: read_together(*STATEMENTS)) == 1
+
+
+def test_an_error_in_one_statement_is_djangos_and_the_connection_goes_on():
+    with pytest.raises(ProgrammingError, match="no_such_table"), transaction.atomic():
+        read_together(("SELECT 1", []), ("SELECT * FROM no_such_table", []))
+    assert read_together(("SELECT 2", [])) == [[(2,)]]
+
+
+def test_the_watched_tables_and_their_latest_entries_are_read_in_one_round_trip(world):
+    bank(world.table, kind="pass_go", seat=1)
+    ids = [t.pk for t in world.tables]
+    tables = watched_tables(ids, recent=1)
+    assert [t["id"] for t in tables] == ids
+    assert [e.kind for e in tables[0]["latest"]] == ["pass_go"]
+    assert tables[1]["latest"] == []
+    assert round_trips(lambda: watched_tables(ids, recent=1)) == 1
+
+
+def test_the_screens_standings_are_read_in_one_round_trip(world):
+    ids = [t.pk for t in world.tables]
+    rules = rules_of(world.event)
+    assert [t["id"] for t in table_standings(ids, rules=rules)] == ids
+    assert round_trips(lambda: table_standings(ids, rules=rules)) == 1
