@@ -51,3 +51,22 @@ def test_every_settings_module_lets_postgresql_prepare(module, monkeypatch):
     monkeypatch.delitem(sys.modules, module)
     assert loaded.DATABASES["default"]["OPTIONS"]["prepare_threshold"] is not None
     assert settings.DATABASES["default"]["OPTIONS"]["prepare_threshold"] is not None
+
+
+def test_the_event_and_a_persons_roles_in_it_are_one_query_planned_once(world):
+    from django.contrib.auth import get_user_model
+
+    from tournament.access import event_with_roles, roles_in_event
+    from tournament.services.events import volunteer_add
+
+    volunteer_add(event_id=world.event.pk, username=world.referee.username, role="banker")
+    stranger = get_user_model().objects.create_user("stranger")
+    for person in (world.referee, world.organiser, stranger):
+        event, roles = event_with_roles(person, world.event.pk)
+        assert event.pk == world.event.pk
+        assert event.name == world.event.name
+        assert roles == roles_in_event(person, world.event.pk)
+    assert event_with_roles(world.referee, world.event.pk)[1] == {"referee", "banker"}
+    assert event_with_roles(stranger, world.event.pk)[1] == set()
+    assert event_with_roles(world.referee, world.event.pk + 1000) == (None, set())
+    assert any("v.user_id = $1 WHERE e.id = $2" in statement for statement in _prepared())
