@@ -8,7 +8,7 @@ import hashlib
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -113,8 +113,9 @@ class WatchedVersions:
     head: str
     tables: dict[int, tuple[int, str, str]]  # table id -> (round id, watched, bracket)
 
-    @property
+    @cached_property
     def bracket(self) -> str:
+        """One version of what the bracket shows: the head's and every table's."""
         parts = [self.head, *(b for _, _, b in self.tables.values())]
         return hashlib.md5("|".join(parts).encode(), usedforsecurity=False).hexdigest()
 
@@ -338,10 +339,7 @@ def table_standings(table_ids: Iterable[int], *, rules: engine.Rules) -> list[di
     for table_id, number, status, round_number, *ledger_values in rows:
         values = ledger.as_dict(ledger_values)
         seats = seated[table_id]
-        if values["state"] is None:  # no entry yet: the start
-            state = engine.new_table(rules, {n: name for n, _, name in seats})
-        else:
-            state = engine.TableState.from_dict(values["state"])
+        state = _stored_state(values["state"], rules, seats)
         rows_of = {n: {**seat_row(state, rules, n, p, name), "deeds": []} for n, p, name in seats}
         for space in rules.edition.deeds:
             owner = state.deeds[space.position].owner
@@ -374,6 +372,16 @@ def _standings_sql() -> tuple[str, Columns]:
     return tables, ledger
 
 
+def _stored_state(
+    stored: dict[str, Any] | None, rules: engine.Rules, seated: list[tuple[int, int, str]]
+) -> engine.TableState:
+    """A table's state as its ledger stores it; a table with no entry yet has no stored
+    ledger, and its start is computed here (reading never writes)."""
+    if stored is None:
+        return engine.new_table(rules, {number: name for number, _, name in seated})
+    return engine.TableState.from_dict(stored)
+
+
 def _watched(
     row: dict[str, Any],
     ledger: dict[str, Any],
@@ -385,10 +393,7 @@ def _watched(
     banker's user id, the banker's, the referee's and the reviewer's usernames), shaped."""
     banker_user_id, banker_name, referee_name, reviewer_name = names
     rules = rules_of(round_.event)
-    if ledger["state"] is None:
-        state = engine.new_table(rules, {number: name for number, _, name in seated})
-    else:
-        state = engine.TableState.from_dict(ledger["state"])
+    state = _stored_state(ledger["state"], rules, seated)
     seats = [seat_row(state, rules, number, player_id, name) for number, player_id, name in seated]
     deeds: dict[int, list[dict[str, Any]]] = {seat["seat"]: [] for seat in seats}
     unowned = 0
