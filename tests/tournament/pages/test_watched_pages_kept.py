@@ -17,6 +17,7 @@ from banking.selectors import watched_versions
 from banking.services.entries import entry_post, entry_void
 from tests.conftest import World
 from tests.factories import UserFactory
+from tournament.cache import kept_here
 from tournament.models import Player, Round, Table, Volunteer
 from tournament.results.closing import round_end, table_close
 from tournament.results.overrides import result_override
@@ -33,8 +34,10 @@ BANKER = Actor(role=Actor.BANKER, name="banker")
 @pytest.fixture(autouse=True)
 def _empty_cache():
     cache.clear()
+    kept_here.clear()
     yield
     cache.clear()
+    kept_here.clear()
 
 
 def post(table: Table, **payload) -> None:
@@ -211,7 +214,6 @@ def test_the_screen_snapshot_is_kept_until_an_entry_changes_it(client, world):
 def test_a_server_reads_the_screens_head_once_per_version(client, world, monkeypatch):
     """The head (clock, bracket) grows with the night; a web server keeps its own copy
     under its version, and reads it again from the shared cache only when it changed."""
-    from tournament.pages.screen import views
 
     event = screen_link_issue(event_id=world.event.pk)
     snapshot(client, event)
@@ -220,9 +222,69 @@ def test_a_server_reads_the_screens_head_once_per_version(client, world, monkeyp
     monkeypatch.setattr(cache, "get", lambda key, *a, **k: asked.append(key) or get(key, *a, **k))
     snapshot(client, event)
     assert not [key for key in asked if "screen-head" in key]
-    views._head_here.clear()  # another web server: it reads the shared copy
+    kept_here.clear()  # another web server: it reads the shared copy
     assert snapshot(client, event)["event"]["id"] == world.event.pk
     assert [key for key in asked if "screen-head" in key]
+
+
+def asked_of_the_cache(monkeypatch) -> list[str]:
+    """The keys this process asks the shared cache for from now on."""
+    asked: list[str] = []
+    get, get_many = cache.get, cache.get_many
+    monkeypatch.setattr(cache, "get", lambda key, *a, **k: asked.append(key) or get(key, *a, **k))
+    monkeypatch.setattr(
+        cache, "get_many", lambda keys, *a, **k: asked.extend(keys) or get_many(keys, *a, **k)
+    )
+    return asked
+
+
+def test_a_server_reads_the_screens_tables_once_per_version(client, world, monkeypatch):
+    """Twenty people's screens and phones reload the same tables: a web server keeps its own
+    copy of each table's leaderboard, and asks the shared cache only for the tables that
+    changed since it last showed them."""
+    event = screen_link_issue(event_id=world.event.pk)
+    snapshot(client, event)
+    asked = asked_of_the_cache(monkeypatch)
+    snapshot(client, event)
+    assert not [key for key in asked if "screen-table" in key]
+    post(world.table, kind="pass_go", seat=1)
+    changed = snapshot(client, event)
+    assert {t["id"]: t["last_seq"] for t in changed["tables"]}[world.table.pk] == 1
+    assert not [key for key in asked if f"screen-table-json:{world.tables[1].pk}:" in key]
+    kept_here.clear()  # another web server: it reads the shared copies
+    assert len(snapshot(client, event)["tables"]) == 2
+    assert [key for key in asked if f"screen-table-json:{world.tables[1].pk}:" in key]
+
+
+def test_a_server_reads_the_referees_cards_once_per_version(client, world, monkeypatch):
+    client.force_login(world.referee)
+    url = reverse("referee-event", args=[world.event.pk])
+    assert client.get(url).status_code == 200
+    asked = asked_of_the_cache(monkeypatch)
+    assert client.get(url).status_code == 200
+    assert not [key for key in asked if "referee-table" in key]
+    post(world.table, kind="bank_payment", seat=1, amount=-37, memo="Fine")
+    page = client.get(url).content.decode()
+    assert "Fine" in page
+    assert not [key for key in asked if f"referee-table:{world.tables[1].pk}:" in key]
+    kept_here.clear()  # another web server: it reads the shared copies
+    assert client.get(url).status_code == 200
+    assert [key for key in asked if f"referee-table:{world.tables[1].pk}:" in key]
+
+
+def test_the_kept_overview_reads_no_round_again(client, world):
+    """The current rounds are kept with the event's head: a reload while no round changed
+    reads none of them again."""
+    client.force_login(world.referee)
+    url = reverse("referee-event", args=[world.event.pk])
+    assert client.get(url).status_code == 200
+    with CaptureQueriesContext(connection) as captured:
+        kept = client.get(url).content.decode()
+    assert not [q for q in captured if q["sql"].startswith('SELECT "tournament_round"')]
+    assert "Running" in kept
+    assert "Last turn" not in kept
+    round_call_time(round_id=world.round.pk, now_=True)
+    assert "Last turn" in client.get(url).content.decode()
 
 
 def test_the_referees_overview_is_kept_until_an_entry_changes_it(client, world):

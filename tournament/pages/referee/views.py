@@ -30,6 +30,7 @@ from banking.worth import worth_chart, worth_series
 from games.engine import RuleViolation
 from tournament import access
 from tournament import selectors as event_selectors
+from tournament.cache import kept_here
 from tournament.errors import Refusal
 from tournament.models import Event, Round, Table
 from tournament.pages.referee import fragments, selectors
@@ -140,7 +141,15 @@ def _overview(event: Event) -> dict[str, Any]:
     (`watched_versions`): twenty phones reloading a page of a hundred tables cost the
     tables that changed since the last reload, not a hundred."""
     versions = watched_versions(event_id=event.pk)
-    rounds = event_selectors.current_rounds(event=event)
+    # Each process keeps its own copy of what it took from the shared cache (kept_here),
+    # and the current rounds while the event's head (its rounds among it) is unchanged.
+    scope = ("overview", event.pk)
+    rounds_key = f"rounds:{versions.head}"
+    rounds = kept_here.here(scope, rounds_key)
+    if rounds is None:
+        rounds = event_selectors.current_rounds(event=event)
+    for round_ in rounds:
+        round_.event = event
     shown = {r.pk for r in rounds}
     many = len(rounds) > 1
     ids = [tid for tid, (round_id, _, _) in versions.tables.items() if round_id in shown]
@@ -149,7 +158,7 @@ def _overview(event: Event) -> dict[str, Any]:
     # most every few seconds for all the referees (their reasons count minutes); read with
     # the tables, in one call to the cache.
     attention_key = f"referee-attention:{event.pk}"
-    kept = cache.get_many([*keys.values(), attention_key])
+    kept = kept_here.get_many(scope, list(keys.values()), shared=[attention_key])
     attention = kept.pop(attention_key, None)
     if attention is None:
         attention = room_selectors.tables_needing_attention(event_id=event.pk)
@@ -162,6 +171,7 @@ def _overview(event: Event) -> dict[str, Any]:
             fresh[keys[table["id"]]] = {"html": html, "queue": _queued(table)}
         cache.set_many(fresh, OVERVIEW_KEPT_SECONDS)
         kept.update(fresh)
+    kept_here.keep(scope, {rounds_key: rounds, **kept})
     tables = [kept[keys[tid]] for tid in ids]
     live = [t["queue"] for t in tables if t["queue"]["live"]]
     return {

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET
 
 from banking.selectors import watched_versions
 from banking.worth import worth_chart, worth_series
+from tournament.cache import kept_here
 from tournament.models import Event, Round
 from tournament.pages.screen import selectors
 
@@ -65,11 +66,6 @@ def _page_seconds(asked: str) -> int:
 
 
 SNAPSHOT_KEPT_SECONDS = 600
-#: Each process's copy of the latest head per event, under its version: the head holds the
-#: whole bracket, which grows with the night (at 30 rounds of 100 tables, reading it from
-#: Redis cost more than the rest of a snapshot); it changes only with a round, a table's
-#: status or a result.
-_head_here: dict[int, dict[str, dict[str, Any]]] = {}
 _json = partial(json.dumps, cls=DjangoJSONEncoder)
 
 
@@ -84,12 +80,15 @@ def _snapshot(event: Event, *, bracket_held: str = "") -> str:
     often than the leaderboards: it comes with its version, and a screen that says it holds
     that version (`bracket_held`) gets the answer without it."""
     versions = watched_versions(event_id=event.pk)
+    # Each process keeps its own copy of what it took from the shared cache (kept_here):
+    # the head holds the whole bracket, which grows with the night (at 30 rounds of 100
+    # tables, reading it from Redis cost more than the rest of a snapshot), and twenty
+    # screens and phones show the same tables.
+    scope = ("screen", event.pk)
     # Named anew whenever the kept head's shape changes: a web server still running the
     # release before reads only heads of its own shape.
     head_key = f"screen-head:{event.pk}:{versions.bracket}"
-    head = _head_here.get(event.pk, {}).get(head_key)
-    if head is None:
-        head = cache.get(head_key)
+    head = kept_here.get_many(scope, [head_key]).get(head_key)
     if head is None:
         made = selectors.screen_head(event=event)
         shown, clock, bracket = made.pop("shown_rounds"), made["clock"], made.pop("bracket")
@@ -102,11 +101,10 @@ def _snapshot(event: Event, *, bracket_held: str = "") -> str:
             "bracket": _json(bracket),
         }
         cache.set(head_key, head, SNAPSHOT_KEPT_SECONDS)
-    _head_here[event.pk] = {head_key: head}
     shown = set(head["shown_rounds"])
     ids = [tid for tid, (round_id, _, _) in versions.tables.items() if round_id in shown]
     keys = {tid: f"screen-table-json:{tid}:{versions.tables[tid][1]}" for tid in ids}
-    kept = cache.get_many(list(keys.values()))
+    kept = kept_here.get_many(scope, list(keys.values()))
     missing = [tid for tid in ids if keys[tid] not in kept]
     if missing:
         fresh = {
@@ -114,6 +112,7 @@ def _snapshot(event: Event, *, bracket_held: str = "") -> str:
         }
         cache.set_many(fresh, SNAPSHOT_KEPT_SECONDS)
         kept.update(fresh)
+    kept_here.keep(scope, {head_key: head, **kept})
     final = next((tid for tid in ids if versions.tables[tid][0] == head["final_round"]), None)
     chart = _final(event, json.loads(kept[keys[final]])) if final is not None else None
     tables = ", ".join(kept[keys[tid]] for tid in ids)
