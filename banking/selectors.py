@@ -20,7 +20,7 @@ from banking.ledgers import read_ledger, rules_of
 from banking.models import Entry, TableLedger
 from games import engine
 from tournament.http.rows import Columns, id_list, one_of, prepared_cursor, read_together, split
-from tournament.models import Round, Seat, Table
+from tournament.models import Event, Round, Seat, Table
 
 
 def table_for_reading(table_id: int) -> Table | None:
@@ -108,10 +108,11 @@ class WatchedVersions:
     changes: `head` for the event and its rounds; for each table of the rounds in play and
     the latest ended one, in the order the pages show them (round, then number), its round
     and two versions: of the table as watched (with its ledger), and of what the bracket
-    shows of it (without)."""
+    shows of it (without); and the event itself, read with them."""
 
     head: str
     tables: dict[int, tuple[int, str, str]]  # table id -> (round id, watched, bracket)
+    event: Event | None  # the event they were read for (None: there is no such event)
 
     @cached_property
     def bracket(self) -> str:
@@ -122,8 +123,9 @@ class WatchedVersions:
 
 def watched_versions(*, event_id: int) -> WatchedVersions:
     """The versions of an event's watched tables (WatchedVersions), in one small query
-    whatever the size of the event's history: the event and its rounds, beside a row for
-    each watched table with its round and its ledger, none of its seats.
+    whatever the size of the event's history: the event (its row too, which the pages
+    need first) and its rounds, beside a row for each watched table with its round and
+    its ledger, none of its seats.
 
     What a table shows moves with its own row, its round's, its ledger's (`last_seq`, a
     new entry or void), and the event's `watched_version`, which the services that change
@@ -139,37 +141,42 @@ def watched_versions(*, event_id: int) -> WatchedVersions:
         fresh = uuid.uuid4().hex
         tables = Table.objects.filter(round__event_id=event_id).order_by("round__number", "number")
         return WatchedVersions(
-            fresh, {t.pk: (t.round_id, fresh, fresh) for t in tables.exclude(round__status="ended")}
+            fresh,
+            {t.pk: (t.round_id, fresh, fresh) for t in tables.exclude(round__status="ended")},
+            Event.objects.filter(pk=event_id).first(),
         )
+    sql, event = _versions_sql()
     with prepared_cursor() as cursor:
-        cursor.execute(_versions_sql(), {"event": event_id})
-        rows = cursor.fetchall()  # the head on every row; no row: no such event
+        cursor.execute(sql, {"event": event_id})
+        rows = cursor.fetchall()  # the head and the event on every row; none: no such event
+    if not rows:
+        return WatchedVersions(uuid.uuid4().hex, {}, None)
     return WatchedVersions(
-        rows[0][0] if rows and rows[0][0] else uuid.uuid4().hex,
+        rows[0][0],
         {
             table_id: (round_id, watched, bracket)
-            for _, table_id, round_id, watched, bracket in rows
+            for *_, table_id, round_id, watched, bracket in rows
             if table_id is not None
         },
+        event.instance(rows[0][1 : 1 + event.width]),
     )
 
 
 @lru_cache(maxsize=1)
-def _versions_sql() -> str:
+def _versions_sql() -> tuple[str, Columns]:
     qn = connection.ops.quote_name
 
     def table(model: Any) -> str:
         return qn(model._meta.db_table)
 
-    event = Round._meta.get_field("event").related_model
     ended = Round.Status.ENDED.value
     head = (
         "SELECT md5(concat_ws('|', e.xmin::text, e.watched_version, "  # noqa: S608 - the models' names
         # A running round reads as time called once its clock runs out: no row changes then.
         "(SELECT string_agg(concat_ws(':', id, xmin, number, kind, status, released_at, "
         "started_at, ends_at, ends_at <= statement_timestamp()), ',' ORDER BY id) "
-        f"FROM {table(Round)} WHERE event_id = e.id))) AS head "
-        f"FROM {table(event)} e WHERE e.id = %(event)s"
+        f"FROM {table(Round)} WHERE event_id = e.id))) AS head, {Columns.of(Event, 'e').sql} "
+        f"FROM {table(Event)} e WHERE e.id = %(event)s"
     )
     # The event's id is the parameter here too, not the outer row's: a subquery that reads
     # the outer row runs again for every table of the event's whole history.
@@ -189,17 +196,18 @@ def _versions_sql() -> str:
         f"md5(concat_ws(':', {shown})) AS bracket "
         f"FROM {table(Table)} t "
         f"JOIN {table(Round)} r ON r.id = t.round_id "
-        f"JOIN {table(event)} e ON e.id = r.event_id "
+        f"JOIN {table(Event)} e ON e.id = r.event_id "
         f"LEFT JOIN {table(TableLedger)} l ON l.table_id = t.id "
         f"WHERE r.event_id = %(event)s AND t.round_id IN ({watched})"
     )
     # One statement, one round trip: the head beside each watched table, or alone. The head
     # is worked out once (MATERIALIZED), not once for each table beside it.
+    event = Columns.of(Event, "h")
     return (
         f"WITH h AS MATERIALIZED ({head}) "  # noqa: S608 - the models' names
-        f"SELECT h.head, w.id, w.round_id, w.watched, w.bracket FROM h "
+        f"SELECT h.head, {event.sql}, w.id, w.round_id, w.watched, w.bracket FROM h "
         f"LEFT JOIN ({tables}) w ON true ORDER BY w.round_number, w.number"
-    )
+    ), event
 
 
 @dataclass(frozen=True)

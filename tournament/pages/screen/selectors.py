@@ -20,11 +20,14 @@ from tournament.timezones import event_zone
 def screen_event(*, event_id: int, token: str) -> Event | None:
     """The event whose big screen this token opens; None for a wrong or revoked token."""
     event = Event.objects.filter(pk=event_id).first()
+    return event if token_opens(event, token) else None
+
+
+def token_opens(event: Event | None, token: str) -> bool:
+    """Whether this token opens this event's big screen (not a wrong or revoked one)."""
     if event is None or not event.screen_token or not token:
-        return None
-    if not secrets.compare_digest(event.screen_token.encode(), token.encode()):
-        return None
-    return event
+        return False
+    return secrets.compare_digest(event.screen_token.encode(), token.encode())
 
 
 def shown_table(*, event: Event, table_id: int) -> Table | None:

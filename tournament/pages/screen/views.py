@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from banking.selectors import watched_versions
+from banking.selectors import WatchedVersions, watched_versions
 from banking.worth import worth_chart, worth_series
 from tournament.cache import kept_here
 from tournament.models import Event, Round
@@ -37,19 +37,31 @@ def _private(response: HttpResponse) -> HttpResponse:
     return response
 
 
+NOT_VALID = "This screen link is not valid: ask the organiser for the current one."
+
+
 def _event(event_id: int, token: str) -> Event:
     event = selectors.screen_event(event_id=event_id, token=token)
     if event is None:
-        raise Http404("This screen link is not valid: ask the organiser for the current one.")
+        raise Http404(NOT_VALID)
     return event
+
+
+def _watched(event_id: int, token: str) -> WatchedVersions:
+    """The versions of what the screen shows, read with the event whose token they check
+    (one round trip for a snapshot that changed nowhere)."""
+    versions = watched_versions(event_id=event_id)
+    if not selectors.token_opens(versions.event, token):
+        raise Http404(NOT_VALID)
+    return versions
 
 
 @require_GET
 def screen(request: HttpRequest, event_id: int, token: str) -> HttpResponse:
-    event = _event(event_id, token)
+    versions = _watched(event_id, token)
     context = {
-        "event": event,
-        "snapshot": json.loads(_snapshot(event)),
+        "event": versions.event,
+        "snapshot": json.loads(_snapshot(versions)),
         "refresh_seconds": REFRESH_SECONDS,
         "rotate_seconds": ROTATE_SECONDS,
         "page_seconds": _page_seconds(request.GET.get("page_seconds", "")),
@@ -69,7 +81,7 @@ SNAPSHOT_KEPT_SECONDS = 600
 _json = partial(json.dumps, cls=DjangoJSONEncoder)
 
 
-def _snapshot(event: Event, *, bracket_held: str = "") -> str:
+def _snapshot(versions: WatchedVersions, *, bracket_held: str = "") -> str:
     """The snapshot as JSON, its parts kept as JSON until what they show changes
     (`watched_versions`): the bracket and clock until a round, table, seat or result
     changes, each table's leaderboard until that table changes. Only what changed is
@@ -79,7 +91,7 @@ def _snapshot(event: Event, *, bracket_held: str = "") -> str:
     The bracket grows with the night (every table of every round) and changes far less
     often than the leaderboards: it comes with its version, and a screen that says it holds
     that version (`bracket_held`) gets the answer without it."""
-    versions = watched_versions(event_id=event.pk)
+    event = versions.event
     # Each process keeps its own copy of what it took from the shared cache (kept_here):
     # the head holds the whole bracket, which grows with the night (at 30 rounds of 100
     # tables, reading it from Redis cost more than the rest of a snapshot), and twenty
@@ -150,6 +162,6 @@ def screen_chart(request: HttpRequest, event_id: int, token: str, table_id: int)
 def screen_snapshot(request: HttpRequest, event_id: int, token: str) -> HttpResponse:
     """The screen's JSON snapshot; `?bracket_version=` the version of the bracket the screen
     holds, to leave the bracket out while it has not changed."""
-    event = _event(event_id, token)
-    snapshot = _snapshot(event, bracket_held=request.GET.get("bracket_version", ""))
+    versions = _watched(event_id, token)
+    snapshot = _snapshot(versions, bracket_held=request.GET.get("bracket_version", ""))
     return _private(HttpResponse(snapshot, content_type="application/json"))
