@@ -108,11 +108,11 @@ class WatchedVersions:
     changes: `head` for the event and its rounds; for each table of the rounds in play and
     the latest ended one, in the order the pages show them (round, then number), its round
     and two versions: of the table as watched (with its ledger), and of what the bracket
-    shows of it (without); and the event itself, read with them."""
+    shows of it (without); and the event itself, when asked for with them."""
 
     head: str
     tables: dict[int, tuple[int, str, str]]  # table id -> (round id, watched, bracket)
-    event: Event | None  # the event they were read for (None: there is no such event)
+    event: Event | None  # the event, when asked for (None: not asked for, or no such event)
 
     @cached_property
     def bracket(self) -> str:
@@ -121,11 +121,11 @@ class WatchedVersions:
         return hashlib.md5("|".join(parts).encode(), usedforsecurity=False).hexdigest()
 
 
-def watched_versions(*, event_id: int) -> WatchedVersions:
+def watched_versions(*, event_id: int, with_event: bool = False) -> WatchedVersions:
     """The versions of an event's watched tables (WatchedVersions), in one small query
-    whatever the size of the event's history: the event (its row too, which the pages
-    need first) and its rounds, beside a row for each watched table with its round and
-    its ledger, none of its seats.
+    whatever the size of the event's history: the event and its rounds, beside a row for
+    each watched table with its round and its ledger, none of its seats. `with_event`:
+    the event's row too, read in the same round trip (for a page that has not read it).
 
     What a table shows moves with its own row, its round's, its ledger's (`last_seq`, a
     new entry or void), and the event's `watched_version`, which the services that change
@@ -143,27 +143,29 @@ def watched_versions(*, event_id: int) -> WatchedVersions:
         return WatchedVersions(
             fresh,
             {t.pk: (t.round_id, fresh, fresh) for t in tables.exclude(round__status="ended")},
-            Event.objects.filter(pk=event_id).first(),
+            Event.objects.filter(pk=event_id).first() if with_event else None,
         )
-    sql, event = _versions_sql()
-    with prepared_cursor() as cursor:
-        cursor.execute(sql, {"event": event_id})
-        rows = cursor.fetchall()  # the head and the event on every row; none: no such event
-    if not rows:
+    sql, event_sql, event = _versions_sql()
+    statements = [(sql, {"event": event_id})]
+    if with_event:
+        statements.append((event_sql, [event_id]))
+    rows, *event_rows = read_together(*statements)
+    if not rows:  # the head on every row; no row: no such event
         return WatchedVersions(uuid.uuid4().hex, {}, None)
     return WatchedVersions(
         rows[0][0],
         {
             table_id: (round_id, watched, bracket)
-            for *_, table_id, round_id, watched, bracket in rows
+            for _, table_id, round_id, watched, bracket in rows
             if table_id is not None
         },
-        event.instance(rows[0][1 : 1 + event.width]),
+        event.instance(event_rows[0][0]) if event_rows and event_rows[0] else None,
     )
 
 
 @lru_cache(maxsize=1)
-def _versions_sql() -> tuple[str, Columns]:
+def _versions_sql() -> tuple[str, str, Columns]:
+    """The versions' statement, and the event's, read beside it."""
     qn = connection.ops.quote_name
 
     def table(model: Any) -> str:
@@ -175,7 +177,7 @@ def _versions_sql() -> tuple[str, Columns]:
         # A running round reads as time called once its clock runs out: no row changes then.
         "(SELECT string_agg(concat_ws(':', id, xmin, number, kind, status, released_at, "
         "started_at, ends_at, ends_at <= statement_timestamp()), ',' ORDER BY id) "
-        f"FROM {table(Round)} WHERE event_id = e.id))) AS head, {Columns.of(Event, 'e').sql} "
+        f"FROM {table(Round)} WHERE event_id = e.id))) AS head "
         f"FROM {table(Event)} e WHERE e.id = %(event)s"
     )
     # The event's id is the parameter here too, not the outer row's: a subquery that reads
@@ -202,12 +204,16 @@ def _versions_sql() -> tuple[str, Columns]:
     )
     # One statement, one round trip: the head beside each watched table, or alone. The head
     # is worked out once (MATERIALIZED), not once for each table beside it.
-    event = Columns.of(Event, "h")
+    event = Columns.of(Event, "e")
     return (
-        f"WITH h AS MATERIALIZED ({head}) "  # noqa: S608 - the models' names
-        f"SELECT h.head, {event.sql}, w.id, w.round_id, w.watched, w.bracket FROM h "
-        f"LEFT JOIN ({tables}) w ON true ORDER BY w.round_number, w.number"
-    ), event
+        (
+            f"WITH h AS MATERIALIZED ({head}) "  # noqa: S608 - the models' names
+            f"SELECT h.head, w.id, w.round_id, w.watched, w.bracket FROM h "
+            f"LEFT JOIN ({tables}) w ON true ORDER BY w.round_number, w.number"
+        ),
+        f"SELECT {event.sql} FROM {table(Event)} e WHERE e.id = %s",  # noqa: S608
+        event,
+    )
 
 
 @dataclass(frozen=True)

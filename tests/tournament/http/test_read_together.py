@@ -4,38 +4,20 @@ costs more than a small query's own work."""
 
 from __future__ import annotations
 
-import tempfile
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import ProgrammingError, connection, transaction
-from psycopg.pq import Trace
+from django.db import ProgrammingError, transaction
 
 from banking.ledgers import rules_of
 from banking.selectors import table_standings, watched_tables
 from tests.entries import bank
+from tests.round_trips import round_trips
 from tournament.http.rows import prepared_cursor, read_together
 
 pytestmark = pytest.mark.django_db
 
 STATEMENTS = [("SELECT %s::int + 1", [1]), ("SELECT 'two'", []), ("SELECT %s::int * 3", [3])]
-
-
-def round_trips(read: Callable[[], Any]) -> int:
-    """How many times `read` waits for PostgreSQL's answers: a Sync message each, as
-    libpq's trace of the protocol shows them."""
-    connection.ensure_connection()
-    pgconn = connection.connection.pgconn
-    with tempfile.TemporaryFile("w+") as trace:
-        pgconn.trace(trace.fileno())
-        pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS | Trace.REGRESS_MODE)
-        try:
-            read()
-        finally:
-            pgconn.untrace()
-        trace.seek(0)
-        return sum(1 for line in trace if line.split("\t")[:3] == ["F", "4", "Sync\n"])
 
 
 def one_after_another() -> list[list[tuple[Any, ...]]]:

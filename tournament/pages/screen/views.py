@@ -50,7 +50,7 @@ def _event(event_id: int, token: str) -> Event:
 def _watched(event_id: int, token: str) -> WatchedVersions:
     """The versions of what the screen shows, read with the event whose token they check
     (one round trip for a snapshot that changed nowhere)."""
-    versions = watched_versions(event_id=event_id)
+    versions = watched_versions(event_id=event_id, with_event=True)
     if not selectors.token_opens(versions.event, token):
         raise Http404(NOT_VALID)
     return versions
