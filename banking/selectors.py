@@ -105,10 +105,11 @@ def table_by_key(key: str) -> Table | None:
 class WatchedVersions:
     """Versions of what the pages that watch an event's tables show (the referees'
     overview, the big screen), so that what they computed can be kept and reused until it
-    changes: `head` for the event and its rounds; for each table of the rounds in play and
-    the latest ended one, in the order the pages show them (round, then number), its round
-    and two versions: of the table as watched (with its ledger), and of what the bracket
-    shows of it (without); and the event itself, when asked for with them."""
+    changes: `head` for the event, its rounds and what the bracket shows of the latest
+    ended round's tables; for each table of the rounds not ended (and of the latest ended
+    one while the pages show it), in the order the pages show them (round, then number),
+    its round and two versions: of the table as watched (with its ledger), and of what the
+    bracket shows of it (without); and the event itself, when asked for with them."""
 
     head: str
     tables: dict[int, tuple[int, str, str]]  # table id -> (round id, watched, bracket)
@@ -171,25 +172,41 @@ def _versions_sql() -> tuple[str, str, Columns]:
     def table(model: Any) -> str:
         return qn(model._meta.db_table)
 
-    ended = Round.Status.ENDED.value
+    status = Round.Status
+    ended, planned = status.ENDED.value, status.PLANNED.value
+    live = ", ".join(f"'{s.value}'" for s in (status.RUNNING, status.TIME_CALLED))
+    shown = (  # what the bracket shows of a table (and of its seats: the event's version)
+        "e.watched_version, t.id, t.xmin, t.status, t.review, t.banker_id, t.referee_id, "
+        "r.xmin, r.status, r.ends_at <= statement_timestamp()"
+    )
+    latest_ended = (
+        f"SELECT id FROM {table(Round)} WHERE event_id = %(event)s AND status = '{ended}' "  # noqa: S608
+        "ORDER BY number DESC LIMIT 1"
+    )
     head = (
         "SELECT md5(concat_ws('|', e.xmin::text, e.watched_version, "  # noqa: S608 - the models' names
         # A running round reads as time called once its clock runs out: no row changes then.
         "(SELECT string_agg(concat_ws(':', id, xmin, number, kind, status, released_at, "
         "started_at, ends_at, ends_at <= statement_timestamp()), ',' ORDER BY id) "
-        f"FROM {table(Round)} WHERE event_id = e.id))) AS head "
+        f"FROM {table(Round)} WHERE event_id = e.id), "
+        # The latest ended round's tables as the bracket shows them: a late confirmation or
+        # override there moves the bracket while the next round is played.
+        f"(SELECT string_agg(md5(concat_ws(':', {shown})), ',' ORDER BY t.id) "
+        f"FROM {table(Table)} t JOIN {table(Round)} r ON r.id = t.round_id "
+        f"WHERE t.round_id = ({latest_ended})))) AS head "
         f"FROM {table(Event)} e WHERE e.id = %(event)s"
     )
-    # The event's id is the parameter here too, not the outer row's: a subquery that reads
-    # the outer row runs again for every table of the event's whole history.
+    # The tables of each round not ended, and of the latest ended one while it is the round
+    # the pages show (none is live, none seated after it: tournament.selectors.
+    # current_rounds). The event's id is the parameter here too, not the outer row's: a
+    # subquery that reads the outer row runs again for every table of the event's history.
     watched = (
         f"SELECT id FROM {table(Round)} WHERE event_id = %(event)s AND status <> '{ended}' "  # noqa: S608
-        f"UNION (SELECT id FROM {table(Round)} WHERE event_id = %(event)s "
-        f"AND status = '{ended}' ORDER BY number DESC LIMIT 1)"
-    )
-    shown = (  # what the bracket shows of a table (and of its seats: the event's version)
-        "e.watched_version, t.id, t.xmin, t.status, t.review, t.banker_id, t.referee_id, "
-        "r.xmin, r.status, r.ends_at <= statement_timestamp()"
+        f"UNION (SELECT id FROM {table(Round)} r WHERE event_id = %(event)s "
+        f"AND status = '{ended}' AND NOT EXISTS (SELECT 1 FROM {table(Round)} o "
+        f"WHERE o.event_id = %(event)s AND (o.status IN ({live}) "
+        f"OR (o.status <> '{planned}' AND o.number > r.number))) "
+        "ORDER BY number DESC LIMIT 1)"
     )
     tables = (
         "SELECT t.id, t.round_id, r.number AS round_number, t.number, "  # noqa: S608 - the models' names

@@ -183,6 +183,12 @@ def test_every_kind_of_change_the_pages_show_moves_its_versions(world):
     assert moves.after()[2]
     assert Round.objects.get(pk=following.pk).released_at is not None
 
+    # The ended round is no longer shown once the next is seated: its tables have no
+    # versions of their own, but what the bracket shows of them still moves it.
+    assert not {table.pk, other.pk} & set(versions(world))
+    Table.objects.filter(pk=table.pk).update(referee=None)
+    assert moves.after() == (set(), set(), True)
+
 
 def test_a_player_renamed_in_the_admin_shows_on_the_kept_pages(client, world):
     """A rename writes neither a table's row nor its ledger's: the event's version moves."""
@@ -342,10 +348,25 @@ def test_the_versions_read_the_watched_tables_once_however_long_the_history(worl
     event_id = with_history(world)
     plan = versions_plan(event_id)
     watched = watched_versions(event_id=event_id).tables
+    assert {round_id for round_id, _, _ in watched.values()} == {world.round.pk}
+    # No step of the plan runs once per table of the event's whole history (22 tables): at
+    # most once per table of the latest ended round (5), whose bracket the head reads.
+    assert max(n["Actual Loops"] for n in plan) <= 5
+
+
+def test_between_rounds_the_latest_ended_rounds_tables_are_watched(world):
+    """With no round live and none seated after it, the pages show the round that has just
+    ended (tournament.selectors.current_rounds): its tables are watched then."""
+    event_id = with_history(world)
     latest_ended = Round.objects.get(event=world.event, number=4)
-    assert {round_id for round_id, _, _ in watched.values()} == {world.round.pk, latest_ended.pk}
-    # No step of the plan runs once per table of the event's whole history (22 tables).
-    assert max(n["Actual Loops"] for n in plan) <= len(watched)
+
+    def watched_rounds() -> set[int]:
+        return {round_id for round_id, _, _ in watched_versions(event_id=event_id).tables.values()}
+
+    Round.objects.filter(pk=world.round.pk).update(status=Round.Status.PLANNED)
+    assert latest_ended.pk in watched_rounds()
+    Round.objects.filter(pk=world.round.pk).update(status=Round.Status.SEATED)
+    assert watched_rounds() == {world.round.pk}
 
 
 def test_the_versions_work_out_the_events_head_once(world):
