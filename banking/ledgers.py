@@ -24,20 +24,53 @@ def _seats(table: Table) -> dict[str, list[Any]]:
     return {str(seat.number): [seat.player_id, seat.player.name] for seat in seats}
 
 
+def standings_of(
+    state: engine.TableState, seats: dict[str, Any], rules: engine.Rules
+) -> list[dict[str, Any]]:
+    """Each seat as every leaderboard ranks them (engine.standing), first first: its
+    number, cash, net worth, whether it is bankrupt and the positions of its deeds; as the
+    projection keeps them after each entry for the big screen's leaderboards."""
+    rows = []
+    for number in seats:
+        seat = int(number)
+        worth = engine.net_worth(state, rules, seat)
+        deeds = [s.position for s in rules.edition.deeds if state.deeds[s.position].owner == seat]
+        rows.append(
+            {
+                "seat": seat,
+                "cash": worth.cash,
+                "net_worth": worth.total,
+                "bankrupt": seat in state.bankrupt,
+                "deeds": deeds,
+            }
+        )
+    return sorted(rows, key=_ranked)
+
+
+def _ranked(row: dict[str, Any]) -> Any:
+    return engine.standing(
+        bankrupt=row["bankrupt"], net_worth=row["net_worth"], cash=row["cash"], seat=row["seat"]
+    )
+
+
+def leader_in(standings: list[dict[str, Any]], seats: dict[str, Any]) -> dict[str, Any]:
+    """The seat ranked first among these standings (standings_of), named, as the
+    projection keeps it after each entry for the desk's control room."""
+    if not standings:
+        return {}
+    best = standings[0]
+    return {
+        "seat": best["seat"],
+        "name": seats[str(best["seat"])][1],
+        "net_worth": best["net_worth"],
+    }
+
+
 def leader_of(
     state: engine.TableState, seats: dict[str, Any], rules: engine.Rules
 ) -> dict[str, Any]:
-    """The seat ranked first (engine.standing, as every leaderboard ranks), as the
-    projection keeps it after each entry for the desk's control room."""
-    ranked = []
-    for number, (_, name) in seats.items():
-        seat = int(number)
-        worth = engine.net_worth(state, rules, seat)
-        key = engine.standing(
-            bankrupt=seat in state.bankrupt, net_worth=worth.total, cash=worth.cash, seat=seat
-        )
-        ranked.append((key, {"seat": seat, "name": name, "net_worth": worth.total}))
-    return min(ranked, key=lambda pair: pair[0])[1] if ranked else {}
+    """The seat ranked first (engine.standing, as every leaderboard ranks)."""
+    return leader_in(standings_of(state, seats, rules), seats)
 
 
 def start_state(table: Table, rules: engine.Rules) -> engine.TableState:

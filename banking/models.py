@@ -63,6 +63,12 @@ class TableLedger(models.Model):
         help_text="The seat with the highest net worth after the latest entry: "
         "{seat, name, net_worth}; none before the first entry.",
     )
+    standings = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Each seat as the leaderboards rank it after the latest entry, first "
+        "first: [{seat, cash, net_worth, bankrupt, deeds}]; none before the first entry.",
+    )
 
     def __str__(self) -> str:
         return f"Ledger of {self.table}"

@@ -1,12 +1,12 @@
-"""Proof that every stored table state (and the leader kept with it) equals a replay of its
-ledger through the engine."""
+"""Proof that every stored table state (and the standings and leader kept with it) equals a
+replay of its ledger through the engine."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from banking.ledgers import leader_of, replayed_state, rules_of
+from banking.ledgers import leader_in, replayed_state, rules_of, standings_of
 from banking.models import TableLedger
 from games import engine
 from tournament.models import Table
@@ -45,7 +45,12 @@ def ledger_differences(event_id: int | None = None) -> Iterator[Difference]:
                 yield Difference(
                     table, f"{part}: stored {stored[part]!r}, replayed {replayed[part]!r}"
                 )
-        # The leader is kept from the first entry on (none before it).
-        leader = leader_of(replay, ledger.seats, rules) if ledger.last_seq else None
+        # The standings and the leader are kept from the first entry on (none before it).
+        standings = standings_of(replay, ledger.seats, rules) if ledger.last_seq else None
+        if ledger.standings != standings:
+            yield Difference(
+                table, f"standings: stored {ledger.standings!r}, replayed {standings!r}"
+            )
+        leader = leader_in(standings, ledger.seats) if standings is not None else None
         if ledger.leader != leader:
             yield Difference(table, f"leader: stored {ledger.leader!r}, replayed {leader!r}")

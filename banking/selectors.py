@@ -16,7 +16,7 @@ from django.db import connection
 from django.db.models import QuerySet
 
 from banking.entry_words import entry_sentence, kind_label, party, pays
-from banking.ledgers import read_ledger, rules_of
+from banking.ledgers import read_ledger, rules_of, standings_of
 from banking.models import Entry, TableLedger
 from games import engine
 from tournament.http.rows import Columns, id_list, one_of, prepared_cursor, read_together, split
@@ -358,26 +358,26 @@ def watched_tables(
 def table_standings(table_ids: Iterable[int], *, rules: engine.Rules) -> list[dict[str, Any]]:
     """These tables of one event (played by `rules`) as their standings show them (the big
     screen's leaderboards), in page order (round, then number): each table's number, its
-    round's, whether it is closed, its ledger's `last_seq`, and its seats (`seat_row`), each
-    with the positions of its deeds. Two queries of plain rows in one round trip, and no
-    more than the standings read: none of a table's volunteers, review or deeds'
-    buildings."""
+    round's, whether it is closed, its ledger's `last_seq`, and its seats ranked as the
+    ledger keeps them after each entry (banking.ledgers.standings_of), each named. Two
+    queries of plain rows in one round trip, and no more than the standings read: no
+    table's state, but for a table with none kept yet (no entry: its start, computed
+    here), nor its volunteers or review."""
     tables_sql, ledger = _standings_sql()
     table_ids = id_list(table_ids)
     rows, seat_rows = read_together((tables_sql, [table_ids]), (_watched_sql().seats, [table_ids]))
     seated: dict[int, list[tuple[int, int, str]]] = {row[0]: [] for row in rows}
     for table_id, number, player_id, name in seat_rows:
         seated[table_id].append((number, player_id, name))
+    state_field = TableLedger._meta.get_field("state")
     standings = []
-    for table_id, number, status, round_number, *ledger_values in rows:
+    for table_id, number, status, round_number, *ledger_values, unkept_state in rows:
         values = ledger.as_dict(ledger_values)
-        seats = seated[table_id]
-        state = _stored_state(values["state"], rules, seats)
-        rows_of = {n: {**seat_row(state, rules, n, p, name), "deeds": []} for n, p, name in seats}
-        for space in rules.edition.deeds:
-            owner = state.deeds[space.position].owner
-            if owner in rows_of:
-                rows_of[owner]["deeds"].append(space.position)
+        seats = {str(n): [player_id, name] for n, player_id, name in seated[table_id]}
+        kept = values["standings"]
+        if kept is None:
+            stored = state_field.from_db_value(unkept_state, None, connection)
+            kept = standings_of(_stored_state(stored, rules, seated[table_id]), seats, rules)
         standings.append(
             {
                 "id": table_id,
@@ -385,7 +385,7 @@ def table_standings(table_ids: Iterable[int], *, rules: engine.Rules) -> list[di
                 "round_number": round_number,
                 "closed": status == Table.Status.CLOSED,
                 "last_seq": values["last_seq"] or 0,
-                "seats": list(rows_of.values()),
+                "seats": [{**row, "name": seats[str(row["seat"])][1]} for row in kept],
             }
         )
     return standings
@@ -394,9 +394,11 @@ def table_standings(table_ids: Iterable[int], *, rules: engine.Rules) -> list[di
 @lru_cache(maxsize=1)
 def _standings_sql() -> tuple[str, Columns]:
     qn = connection.ops.quote_name
-    ledger = Columns.of(TableLedger, "l", only=("state", "last_seq"))
+    ledger = Columns.of(TableLedger, "l", only=("standings", "last_seq"))
     tables = (
-        f"SELECT t.id, t.number, t.status, r.number, {ledger.sql} "  # noqa: S608 - the models' names
+        f"SELECT t.id, t.number, t.status, r.number, {ledger.sql}, "  # noqa: S608 - the models' names
+        # The state only where no standings are kept (no entry yet, or written before).
+        "CASE WHEN l.standings IS NULL THEN l.state END "
         f"FROM {qn(Table._meta.db_table)} t "
         f"JOIN {qn(Round._meta.db_table)} r ON r.id = t.round_id "
         f"LEFT JOIN {qn(TableLedger._meta.db_table)} l ON l.table_id = t.id "

@@ -204,7 +204,7 @@ def fill_ledger(table: TableInfo, rules: Any, count: int) -> None:
     from moves import Moves
 
     from banking.actors import Actor
-    from banking.ledgers import leader_of
+    from banking.ledgers import leader_in, standings_of
     from banking.models import Entry, TableLedger
     from banking.services.entries import body_hash
     from games import engine
@@ -229,9 +229,12 @@ def fill_ledger(table: TableInfo, rules: Any, count: int) -> None:
         )
     with transaction.atomic():
         Entry.objects.bulk_create(rows, batch_size=1000)
+        seats = TableLedger.objects.get(table_id=table.id).seats
+        standings = standings_of(moves.state, seats, rules)
         TableLedger.objects.filter(table_id=table.id).update(
             state=moves.state.as_dict(),
-            leader=leader_of(moves.state, TableLedger.objects.get(table_id=table.id).seats, rules),
+            standings=standings,
+            leader=leader_in(standings, seats),
             last_seq=count,
             last_entry_at=timezone.now(),
         )

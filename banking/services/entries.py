@@ -15,7 +15,7 @@ from django.db import IntegrityError, connection, transaction
 
 from banking.actors import Actor
 from banking.checks import check_live, voidable
-from banking.ledgers import effective_history, leader_of, ledger_of, rules_of
+from banking.ledgers import effective_history, leader_in, ledger_of, rules_of, standings_of
 from banking.models import Entry, TableLedger
 from games import engine
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
@@ -185,7 +185,8 @@ def _record(
         voids=voids,
     )
     ledger.state = outcome.state.as_dict()
-    ledger.leader = leader_of(outcome.state, ledger.seats, rules)
+    ledger.standings = standings_of(outcome.state, ledger.seats, rules)
+    ledger.leader = leader_in(ledger.standings, ledger.seats)
     ledger.last_seq = seq
     try:
         # No savepoint: a failed insert ends the whole post (the Conflict rolls it back).
@@ -209,7 +210,8 @@ def _record_sql() -> str:
     values = ", ".join(["%s"] * len(_ENTRY_FIELDS))
     insert = f"INSERT INTO {entries} ({columns}) VALUES ({values}) RETURNING 1"  # noqa: S608
     update = (
-        f"UPDATE {ledgers} SET state = %s, leader = %s, last_seq = %s, last_entry_at = %s "  # noqa: S608
+        f"UPDATE {ledgers} SET state = %s, standings = %s, leader = %s, last_seq = %s, "  # noqa: S608
+        "last_entry_at = %s "
         "WHERE table_id = %s AND EXISTS (SELECT 1 FROM recorded)"
     )
     return f"WITH recorded AS ({insert}) {update}"
@@ -221,13 +223,16 @@ def _insert_and_project(entry: Entry, ledger: TableLedger) -> Any:
     if connection.vendor != "postgresql":  # SQLite in development: two statements
         entry.save(force_insert=True)
         ledger.last_entry_at = entry.created_at
-        ledger.save(update_fields=["state", "leader", "last_seq", "last_entry_at"])
+        ledger.save(update_fields=["state", "standings", "leader", "last_seq", "last_entry_at"])
         return entry.created_at
     values = [f.get_db_prep_save(f.pre_save(entry, add=True), connection) for f in _ENTRY_FIELDS]
-    state, leader = (TableLedger._meta.get_field(name) for name in ("state", "leader"))
+    state, standings, leader = (
+        TableLedger._meta.get_field(name) for name in ("state", "standings", "leader")
+    )
     params = [
         *values,
         state.get_db_prep_save(ledger.state, connection),
+        standings.get_db_prep_save(ledger.standings, connection),
         leader.get_db_prep_save(ledger.leader, connection),
         ledger.last_seq,
         entry.created_at,

@@ -82,6 +82,33 @@ def test_each_entry_keeps_its_tables_leader_in_the_projection(world, entry):
     assert ledger.leader == {"seat": 3, "name": best["name"], "net_worth": best["net_worth"]}
 
 
+def test_each_entry_keeps_its_tables_standings_in_the_projection(world, entry):
+    """The big screen's leaderboards read them: each seat's cash, net worth and deeds, ranked
+    by net worth, then cash."""
+    bank(world.table, kind="bank_payment", seat=1, amount=-300)
+    bank(world.table, kind="bank_payment", seat=3, amount=250)
+    standings = TableLedger.objects.get(table=world.table).standings
+    console = {s["seat"]: s for s in table_state(world.table)["seats"]}
+    assert [row["seat"] for row in standings] == [3, 2, 4, 1]
+    for row in standings:
+        seat = console[row["seat"]]
+        assert (row["cash"], row["net_worth"], row["bankrupt"]) == (
+            seat["cash"],
+            seat["net_worth"],
+            seat["bankrupt"],
+        )
+    assert {row["seat"]: row["deeds"] for row in standings} == {3: [], 2: [], 4: [], 1: [39]}
+
+
+def test_verify_ledgers_reports_stored_standings_that_differ(world, entry, capsys):
+    ledger = TableLedger.objects.get(table=world.table)
+    ledger.standings[0]["net_worth"] += 1
+    ledger.save()
+    with pytest.raises(SystemExit):
+        call_command("verify_ledgers")
+    assert "standings" in capsys.readouterr().err
+
+
 def test_verify_ledgers_reports_a_stored_leader_that_differs(world, entry, capsys):
     ledger = TableLedger.objects.get(table=world.table)
     ledger.leader = {"seat": 1, "name": ledger.seats["1"][1], "net_worth": 9999}
@@ -125,5 +152,22 @@ def test_the_migration_gives_every_ledger_with_entries_its_leader(capsys):
     )
     migration.fill(apps, None)
     assert [TableLedger.objects.get(table=w.table).leader for w in worlds] == expected
+    call_command("verify_ledgers")
+    assert "all match" in capsys.readouterr().out
+
+
+def test_the_migration_gives_every_ledger_with_entries_its_standings(world, entry, capsys):
+    import importlib
+
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    expected = TableLedger.objects.get(table=world.table).standings
+    TableLedger.objects.filter(table=world.table).update(standings=None)
+    name = "0011_every_ledger_keeps_its_standings"
+    migration = importlib.import_module(f"banking.migrations.{name}")
+    apps = MigrationExecutor(connection).loader.project_state([("banking", name)]).apps
+    migration.fill(apps, None)
+    assert TableLedger.objects.get(table=world.table).standings == expected
     call_command("verify_ledgers")
     assert "all match" in capsys.readouterr().out

@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from banking.ledgers import leader_of, rules_of
+from banking.ledgers import leader_in, rules_of, standings_of
 from banking.models import Entry, TableLedger
 from banking.reconciliation import ledger_differences
 from banking.services.entries import body_hash
@@ -42,7 +42,8 @@ def fill(table, count: int) -> None:
         )
     Entry.objects.bulk_create(rows)
     ledger.state = state.as_dict()
-    ledger.leader = leader_of(state, ledger.seats, rules)
+    ledger.standings = standings_of(state, ledger.seats, rules)
+    ledger.leader = leader_in(ledger.standings, ledger.seats)
     ledger.last_seq += count - 1
     ledger.save()
 

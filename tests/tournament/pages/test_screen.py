@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from banking.models import TableLedger
 from banking.selectors import table_state
 from tests.browser import (
     SCREEN_BOARDS,
@@ -502,23 +503,29 @@ def test_the_controls_hide_three_seconds_after_the_pointer_last_moved(live_serve
 
 @pytest.mark.django_db
 def test_the_screens_leaderboards_are_the_banks_net_worths(client, screened):
-    """The screen reads its tables as plain rows (banking.selectors.watched_tables); each
-    leaderboard holds what the console shows of its seats, for a table in play with a
-    bankrupt seat and for a table never written to."""
+    """The screen reads each table's standings as its ledger keeps them after each entry
+    (banking.selectors.table_standings); each leaderboard holds what the console shows of
+    its seats, for a table in play with a bankrupt seat, for a table never written to, and
+    for a ledger written before standings were kept."""
     bank(screened.table, kind="buy", seat=1, space=39)
     bank(screened.table, kind="bank_payment", seat=2, amount=-1490)
     bank(screened.table, kind="rent", seat=2, space=39)  # $50 on $10: owed to seat 1
     bank(screened.table, kind="bankrupt", seat=2, creditor=1)
     never = Table.objects.filter(round=screened.round).exclude(pk=screened.table.pk).get()
     assert not hasattr(never, "ledger")  # no entry yet: no ledger stored
-    shown = {t["id"]: t for t in client.get(snapshot_url(screened.event)).json()["tables"]}
-    for table in (screened.table, never):
-        console = table_state(table)["seats"]
-        board = shown[table.pk]["leaderboard"]
-        assert {
-            (r["seat"], r["name"], r["cash"], r["net_worth"], r["bankrupt"]) for r in board
-        } == {(s["seat"], s["name"], s["cash"], s["net_worth"], s["bankrupt"]) for s in console}
-    assert [r["seat"] for r in shown[screened.table.pk]["leaderboard"] if r["bankrupt"]] == [2]
+    for written_before in (False, True):
+        if written_before:
+            TableLedger.objects.filter(table=screened.table).update(standings=None)
+        shown = {t["id"]: t for t in client.get(snapshot_url(screened.event)).json()["tables"]}
+        for table in (screened.table, never):
+            console = table_state(table)["seats"]
+            board = shown[table.pk]["leaderboard"]
+            assert {
+                (r["seat"], r["name"], r["cash"], r["net_worth"], r["bankrupt"]) for r in board
+            } == {(s["seat"], s["name"], s["cash"], s["net_worth"], s["bankrupt"]) for s in console}
+        board = shown[screened.table.pk]["leaderboard"]
+        assert [r["seat"] for r in board if r["bankrupt"]] == [2]
+        assert {r["seat"]: r["deeds"] for r in board}[1] == 1  # Boardwalk
 
 
 # What the page shows of the tables: each visible board's box and its smallest name size.
