@@ -19,7 +19,16 @@ from banking.entry_words import entry_sentence, kind_label, party, pays
 from banking.ledgers import read_ledger, rules_of, standings_of
 from banking.models import Entry, TableLedger
 from games import engine
-from tournament.http.rows import Columns, id_list, one_of, prepared_cursor, read_together, split
+from tournament.http.rows import (
+    Columns,
+    Read,
+    id_list,
+    one_of,
+    prepared_cursor,
+    read_all,
+    read_together,
+    split,
+)
 from tournament.models import Event, Round, Seat, Table
 
 
@@ -123,6 +132,12 @@ class WatchedVersions:
 
 
 def watched_versions(*, event_id: int, with_event: bool = False) -> WatchedVersions:
+    """The versions of an event's watched tables (watched_versions_read)."""
+    versions: WatchedVersions = read_all(watched_versions_read(event_id, with_event=with_event))[0]
+    return versions
+
+
+def watched_versions_read(event_id: int, *, with_event: bool = False) -> Read[WatchedVersions]:
     """The versions of an event's watched tables (WatchedVersions), in one small query
     whatever the size of the event's history: the event and its rounds, beside a row for
     each watched table with its round and its ledger, none of its seats. `with_event`:
@@ -139,28 +154,37 @@ def watched_versions(*, event_id: int, with_event: bool = False) -> WatchedVersi
     nothing is reused.
     """
     if connection.vendor != "postgresql":
-        fresh = uuid.uuid4().hex
-        tables = Table.objects.filter(round__event_id=event_id).order_by("round__number", "number")
-        return WatchedVersions(
-            fresh,
-            {t.pk: (t.round_id, fresh, fresh) for t in tables.exclude(round__status="ended")},
-            Event.objects.filter(pk=event_id).first() if with_event else None,
-        )
+        return Read((), lambda _: _fresh_versions(event_id, with_event=with_event))
     sql, event_sql, event = _versions_sql()
     statements = [(sql, {"event": event_id})]
     if with_event:
         statements.append((event_sql, [event_id]))
-    rows, *event_rows = read_together(*statements)
-    if not rows:  # the head on every row; no row: no such event
-        return WatchedVersions(uuid.uuid4().hex, {}, None)
+
+    def result(found: list[list[tuple[Any, ...]]]) -> WatchedVersions:
+        rows, *event_rows = found
+        if not rows:  # the head on every row; no row: no such event
+            return WatchedVersions(uuid.uuid4().hex, {}, None)
+        return WatchedVersions(
+            rows[0][0],
+            {
+                table_id: (round_id, watched, bracket)
+                for _, table_id, round_id, watched, bracket in rows
+                if table_id is not None
+            },
+            event.instance(event_rows[0][0]) if event_rows and event_rows[0] else None,
+        )
+
+    return Read(tuple(statements), result)
+
+
+def _fresh_versions(event_id: int, *, with_event: bool) -> WatchedVersions:
+    """Versions that never repeat (nothing is reused), where rows have no xmin."""
+    fresh = uuid.uuid4().hex
+    tables = Table.objects.filter(round__event_id=event_id).order_by("round__number", "number")
     return WatchedVersions(
-        rows[0][0],
-        {
-            table_id: (round_id, watched, bracket)
-            for _, table_id, round_id, watched, bracket in rows
-            if table_id is not None
-        },
-        event.instance(event_rows[0][0]) if event_rows and event_rows[0] else None,
+        fresh,
+        {t.pk: (t.round_id, fresh, fresh) for t in tables.exclude(round__status="ended")},
+        Event.objects.filter(pk=event_id).first() if with_event else None,
     )
 
 

@@ -12,8 +12,10 @@ from psycopg.pq import Trace
 
 
 def round_trips(read: Callable[[], Any]) -> int:
-    """How many times `read` waits for PostgreSQL's answers: a Sync message each, as
-    libpq's trace of the protocol shows them."""
+    """How many times `read` waits for PostgreSQL's answers, as libpq's trace of the
+    protocol shows them: a Sync message each for statements sent with their parameters
+    apart (prepared ones, all those of a pipeline before one Sync), a Query message each
+    for statements sent as plain text (Django's own cursors)."""
     connection.ensure_connection()
     pgconn = connection.connection.pgconn
     with tempfile.TemporaryFile("w+") as trace:
@@ -24,4 +26,8 @@ def round_trips(read: Callable[[], Any]) -> int:
         finally:
             pgconn.untrace()
         trace.seek(0)
-        return sum(1 for line in trace if line.split("\t")[:3] == ["F", "4", "Sync\n"])
+        return sum(1 for line in trace if _waits(line.split("\t")))
+
+
+def _waits(message: list[str]) -> bool:
+    return message[0] == "F" and (message[2:3] == ["Sync\n"] or message[2:3] == ["Query"])

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import connection
 from django.db.models import Exists, OuterRef
 
-from tournament.http.rows import Columns, prepared_cursor
+from tournament.http.rows import Columns, Read, read_all
 from tournament.models import Event, PrintJob, Round, Table, Volunteer
 
 Role = Volunteer.Role
@@ -29,15 +30,28 @@ def event_with_roles(
 ) -> tuple[Event | None, set[str]]:
     """The event (None: there is no such event) and the user's roles in it, as
     `roles_in_event` gives them, in one query written once (a row per role)."""
+    found: tuple[Event | None, set[str]] = read_all(event_with_roles_read(user, event_id))[0]
+    return found
+
+
+def event_with_roles_read(
+    user: AbstractBaseUser | AnonymousUser | None, event_id: int
+) -> Read[tuple[Event | None, set[str]]]:
+    """event_with_roles as a read, to go with others in one round trip (read_all)."""
     if user is None or not user.is_authenticated or getattr(user, "is_superuser", False):
-        return Event.objects.filter(pk=event_id).first(), roles_in_event(user, event_id)
+        return Read(
+            (),
+            lambda _: (Event.objects.filter(pk=event_id).first(), roles_in_event(user, event_id)),
+        )
     sql, event = _event_roles_sql()
-    with prepared_cursor() as cursor:
-        cursor.execute(sql, [user.pk, event_id])
-        rows = cursor.fetchall()
-    if not rows:
-        return None, set()
-    return event.instance(rows[0][: event.width]), {row[-1] for row in rows if row[-1]}
+
+    def result(found: list[list[tuple[Any, ...]]]) -> tuple[Event | None, set[str]]:
+        rows = found[0]
+        if not rows:
+            return None, set()
+        return event.instance(rows[0][: event.width]), {row[-1] for row in rows if row[-1]}
+
+    return Read(((sql, [user.pk, event_id]),), result)
 
 
 @lru_cache(maxsize=1)

@@ -10,13 +10,15 @@ only its parameters change (which also lets PostgreSQL reuse its plan).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.db import connection
 from django.db.backends.utils import CursorWrapper
 from django.db.models import Model
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,8 @@ def read_together(*statements: tuple[str, Any]) -> list[list[tuple[Any, ...]]]:
     each other. PostgreSQL is sent them all at once, prepared (pipeline mode): one round
     trip for all, where each costs one on its own, and under load a round trip costs more
     than a small query's own work. Elsewhere (SQLite in development) one after another."""
+    if not statements:
+        return []
     if connection.vendor != "postgresql":
         with connection.cursor() as cursor:
             found = []
@@ -139,6 +143,27 @@ def read_together(*statements: tuple[str, Any]) -> list[list[tuple[Any, ...]]]:
     finally:
         for cursor in cursors:
             cursor.close()
+
+
+@dataclass(frozen=True)
+class Read(Generic[T]):
+    """A read made of statements that do not depend on other reads' rows, and what it
+    makes of their rows (`result`, given each statement's rows in order), so that reads
+    from different modules can go to PostgreSQL in one round trip (`read_all`). A read
+    with no statement (SQLite in development, say) makes its result by itself."""
+
+    statements: tuple[tuple[str, Any], ...]
+    result: Callable[[list[list[tuple[Any, ...]]]], T]
+
+
+def read_all(*reads: Read[Any]) -> list[Any]:
+    """Each read's result, all of their statements read together (one round trip)."""
+    rows = read_together(*(statement for read in reads for statement in read.statements))
+    results, at = [], 0
+    for read in reads:
+        results.append(read.result(rows[at : at + len(read.statements)]))
+        at += len(read.statements)
+    return results
 
 
 def _prepared_classes() -> tuple[type, type]:

@@ -10,10 +10,11 @@ import pytest
 from django.db import ProgrammingError, transaction
 
 from banking.ledgers import rules_of
-from banking.selectors import table_standings, watched_tables
+from banking.selectors import table_standings, watched_tables, watched_versions_read
 from tests.entries import bank
 from tests.round_trips import round_trips
-from tournament.http.rows import prepared_cursor, read_together
+from tournament.access import event_with_roles_read
+from tournament.http.rows import prepared_cursor, read_all, read_together
 
 pytestmark = pytest.mark.django_db
 
@@ -56,3 +57,15 @@ def test_the_screens_standings_are_read_in_one_round_trip(world):
     rules = rules_of(world.event)
     assert [t["id"] for t in table_standings(ids, rules=rules)] == ids
     assert round_trips(lambda: table_standings(ids, rules=rules)) == 1
+
+
+def test_reads_from_different_modules_go_together_each_with_its_result(world):
+    reads = (
+        event_with_roles_read(world.referee, world.event.pk),
+        watched_versions_read(world.event.pk),
+    )
+    (event, roles), versions = read_all(*reads)
+    assert event == world.event
+    assert roles == {"referee"}
+    assert set(versions.tables) == {t.pk for t in world.tables}
+    assert round_trips(lambda: read_all(*reads)) == 1

@@ -280,6 +280,15 @@ def test_a_server_reads_the_referees_cards_once_per_version(client, world, monke
     assert [key for key in asked if f"referee-table:{world.tables[1].pk}:" in key]
 
 
+def test_a_kept_overview_takes_two_round_trips_to_postgresql(client, world):
+    """The login's user; then the event, the referee's roles in it and the versions of its
+    tables, read together."""
+    client.force_login(world.referee)
+    url = reverse("referee-event", args=[world.event.pk])
+    assert client.get(url).status_code == 200
+    assert round_trips(lambda: client.get(url)) == 2
+
+
 def test_the_kept_overview_reads_no_round_again(client, world):
     """The current rounds are kept with the event's head: a reload while no round changed
     reads none of them again."""

@@ -24,7 +24,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from banking.actors import Actor
-from banking.selectors import watched_versions
+from banking.selectors import WatchedVersions, watched_versions_read
 from banking.services.entries import entry_post, entry_void
 from banking.worth import worth_chart, worth_series
 from games.engine import RuleViolation
@@ -32,6 +32,7 @@ from tournament import access
 from tournament import selectors as event_selectors
 from tournament.cache import kept_here
 from tournament.errors import Refusal
+from tournament.http.rows import Read, read_all
 from tournament.models import Event, Round, Table
 from tournament.pages.referee import fragments, selectors
 from tournament.results import reviews
@@ -102,12 +103,20 @@ def _refereeing(
 ) -> tuple[Event, str | None]:
     """The event, and the role its corrections are recorded under (None: not allowed).
     With a table: 404 unless the table is one of the event's."""
-    event, roles = access.event_with_roles(request.user, event_id)
+    event, role, _ = _refereeing_with(request, event_id, table_id=table_id)
+    return event, role
+
+
+def _refereeing_with(
+    request: HttpRequest, event_id: int, *reads: Read[Any], table_id: int | None = None
+) -> tuple[Event, str | None, list[Any]]:
+    """As _refereeing, and the results of `reads`, read in the same round trip."""
+    (event, roles), *found = read_all(access.event_with_roles_read(request.user, event_id), *reads)
     if event is None:
         raise Http404("There is no such event.")
     if table_id is not None:
         get_object_or_404(Table.objects.only("pk"), pk=table_id, round__event_id=event.pk)
-    return event, selectors.referee_actor_role(roles)
+    return event, selectors.referee_actor_role(roles), found
 
 
 def _actor(request: HttpRequest, role: str) -> Actor:
@@ -124,10 +133,10 @@ def referee_home(request: HttpRequest) -> HttpResponse:
 @require_GET
 @login_required
 def referee_event(request: HttpRequest, event_id: int) -> HttpResponse:
-    event, role = _refereeing(request, event_id)
+    event, role, (versions,) = _refereeing_with(request, event_id, watched_versions_read(event_id))
     if role is None:
         return _forbidden(request, event)
-    overview = _overview(event)
+    overview = _overview(event, versions)
     return render(request, "referee/event.html", {"event": event, **overview})
 
 
@@ -136,11 +145,10 @@ OVERVIEW_KEPT_SECONDS = 600
 ATTENTION_KEPT_SECONDS = 5
 
 
-def _overview(event: Event) -> dict[str, Any]:
+def _overview(event: Event, versions: WatchedVersions) -> dict[str, Any]:
     """The overview, each table rendered once for every referee and kept until it changes
-    (`watched_versions`): twenty phones reloading a page of a hundred tables cost the
-    tables that changed since the last reload, not a hundred."""
-    versions = watched_versions(event_id=event.pk)
+    (`versions`, read with the event): twenty phones reloading a page of a hundred tables
+    cost the tables that changed since the last reload, not a hundred."""
     # Each process keeps its own copy of what it took from the shared cache (kept_here),
     # and the current rounds while the event's head (its rounds among it) is unchanged.
     scope = ("overview", event.pk)
