@@ -43,13 +43,17 @@ def _locked(table_id: int) -> Table:
     return table
 
 
-def checker_problem(table: Table, user: User) -> NotAllowed | None:
+def checker_problem(
+    table: Table, user: User, *, roles: set[str] | None = None
+) -> NotAllowed | None:
     """Why this person may not check this table's result, or None if they may: a referee or
     organiser of the event who neither banked the table nor plays at it. (Pages use it to
-    hide the buttons; the services below refuse with it whatever a page shows.)"""
+    hide the buttons; the services below refuse with it whatever a page shows.) `roles`:
+    the person's roles in the table's event (access.roles_in_event), when at hand."""
     if user is None or not user.is_authenticated:
         return NotAllowed("not_authenticated", "Log in as a referee to check a table's result.")
-    roles = access.roles_in_event(user, table.round.event_id)
+    if roles is None:
+        roles = access.roles_in_event(user, table.round.event_id)
     if not roles & {access.Role.REFEREE, access.Role.ORGANISER}:
         return NotAllowed(
             "referee_only", "Only this event's referees and organisers check results."

@@ -189,6 +189,19 @@ def test_the_table_page_shows_deeds_and_the_ledger_newest_first(client, world):
     assert "Void #1" in page
 
 
+def test_the_table_page_reads_the_table_and_the_persons_roles_once_each(client, world):
+    """Twenty referees open tables' pages beside the overview: what the page's parts share
+    is read once (the check of a result asks for the same table and roles as the page)."""
+    bank(world.table, kind="pass_go", seat=2)
+    client.force_login(world.referee)
+    with CaptureQueriesContext(connection) as captured:
+        page = html(client.get(table_url(world)))
+    assert "Net worth over the round" in page
+    sqls = [q["sql"] for q in captured]
+    assert len([q for q in sqls if q.startswith('SELECT "tournament_table"."id"')]) == 1
+    assert len([q for q in sqls if q.startswith('SELECT "tournament_volunteer"."role"')]) == 1
+
+
 def test_the_table_page_charts_each_players_net_worth_after_each_entry(client, world):
     bank(world.table, kind="pass_go", seat=2)
     bank(world.table, kind="buy", seat=2, space=39)

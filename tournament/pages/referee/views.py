@@ -214,7 +214,7 @@ def _table_page(
     table = selectors.referee_table(event_id=event.pk, table_id=table_id)
     if table is None:
         raise Http404("There is no such table at this event.")
-    watched = Table.objects.select_related("round__event").get(pk=table_id)
+    watched = Table.objects.select_related("round__event", "banker").get(pk=table_id)
     context = {
         "event": event,
         "table": table,
@@ -223,7 +223,7 @@ def _table_page(
         "void_for": void[0] if void else "",
         "void_form": void[1] if void else None,
         "refusal": refusal,
-        **_check_context(request, table_id),
+        **_check_context(request, watched),
         "dispute": dispute or ReasonForm(),
         "reopen": reopen or ReasonForm(),
         "chart": worth_chart(worth_series(watched)),
@@ -231,16 +231,16 @@ def _table_page(
     return render(request, "referee/table.html", context, status=status)
 
 
-def _check_context(request: HttpRequest, table_id: int) -> dict[str, Any]:
+def _check_context(request: HttpRequest, table: Table) -> dict[str, Any]:
     """The table's result as closed, with how each net worth was made, and whether this
     person may check it (not the table's banker, not one of its players: the server
-    refuses them anyway, services/reviews.py)."""
-    table = Table.objects.select_related("round", "banker").get(pk=table_id)
-    problem = reviews.checker_problem(table, request.user)
+    refuses them anyway, services/reviews.py). `table` with its round and banker."""
+    roles = access.roles_in_event(request.user, table.round.event_id)
+    problem = reviews.checker_problem(table, request.user, roles=roles)
     return {
-        "results": result_selectors.table_results(table_id),
+        "results": result_selectors.table_results(table.pk),
         "cannot_check": problem.detail if problem else "",
-        "organiser": access.is_organiser(request.user, table.round.event_id),
+        "organiser": access.Role.ORGANISER in roles,
     }
 
 
