@@ -10,6 +10,7 @@ the page is computed as if nothing had been kept.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from django.core.cache import cache
@@ -76,7 +77,9 @@ class KeptHere:
     def __init__(self) -> None:
         self._sets: dict[Any, dict[str, Any]] = {}
 
-    def get_many(self, scope: Any, keys: list[str], *, shared: list[str] = ()) -> dict[str, Any]:
+    def get_many(
+        self, scope: Any, keys: list[str], *, shared: Sequence[str] = ()
+    ) -> dict[str, Any]:
         """These keys' values: this process's copy first, then the shared cache, which is
         asked in the same call for the `shared` keys (values shared but never kept here,
         such as those kept for a few seconds)."""
