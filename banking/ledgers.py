@@ -30,18 +30,22 @@ def standings_of(
     """Each seat as every leaderboard ranks them (engine.standing), first first: its
     number, cash, net worth, whether it is bankrupt and the positions of its deeds; as the
     projection keeps them after each entry for the big screen's leaderboards."""
+    owned: dict[int, list[int]] = {}
+    for space in rules.edition.deeds:
+        owner = state.deeds[space.position].owner
+        if owner is not None:
+            owned.setdefault(owner, []).append(space.position)
     rows = []
     for number in seats:
         seat = int(number)
         worth = engine.net_worth(state, rules, seat)
-        deeds = [s.position for s in rules.edition.deeds if state.deeds[s.position].owner == seat]
         rows.append(
             {
                 "seat": seat,
                 "cash": worth.cash,
                 "net_worth": worth.total,
                 "bankrupt": seat in state.bankrupt,
-                "deeds": deeds,
+                "deeds": owned.get(seat, []),
             }
         )
     return sorted(rows, key=_ranked)
@@ -54,8 +58,9 @@ def _ranked(row: dict[str, Any]) -> Any:
 
 
 def leader_in(standings: list[dict[str, Any]], seats: dict[str, Any]) -> dict[str, Any]:
-    """The seat ranked first among these standings (standings_of), named, as the
-    projection keeps it after each entry for the desk's control room."""
+    """The seat ranked first among these standings (standings_of, as every leaderboard
+    ranks), named, as the projection keeps it after each entry for the desk's control
+    room."""
     if not standings:
         return {}
     best = standings[0]
@@ -64,13 +69,6 @@ def leader_in(standings: list[dict[str, Any]], seats: dict[str, Any]) -> dict[st
         "name": seats[str(best["seat"])][1],
         "net_worth": best["net_worth"],
     }
-
-
-def leader_of(
-    state: engine.TableState, seats: dict[str, Any], rules: engine.Rules
-) -> dict[str, Any]:
-    """The seat ranked first (engine.standing, as every leaderboard ranks)."""
-    return leader_in(standings_of(state, seats, rules), seats)
 
 
 def start_state(table: Table, rules: engine.Rules) -> engine.TableState:

@@ -156,8 +156,9 @@ def _overview(event: Event, versions: WatchedVersions) -> dict[str, Any]:
     rounds = kept_here.here(scope, rounds_key)
     if rounds is None:
         rounds = event_selectors.current_rounds(event=event)
-    for round_ in rounds:
-        round_.event = event
+    else:  # kept by an earlier request: this request's event, as current_rounds gives it
+        for round_ in rounds:
+            round_.event = event
     shown = {r.pk for r in rounds}
     many = len(rounds) > 1
     ids = [tid for tid, (round_id, _, _) in versions.tables.items() if round_id in shown]
