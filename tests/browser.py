@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -90,6 +91,77 @@ def new_page(chromium: Any) -> Iterator[Callable[..., Any]]:
         context.close()
     server_quiet()
     assert [c for context, _ in contexts for c in context.csp_complaints] == []
+
+
+class ServerGate:
+    """The live server's door: it lets requests in only while a test runs, and knows how many
+    are still being served.
+
+    The live server runs each request in a thread of its own, with its own database
+    connection. A request the browser has given up on can still be running, or only just
+    accepted, when the test ends; emptying the test database under it can deadlock
+    (TRUNCATE against that request's locks). Once `close` has returned True, no request runs
+    and none starts until `open`."""
+
+    def __init__(self, httpd: Any) -> None:
+        self._changed = threading.Condition()
+        self._open = True
+        self._serving = 0
+        admit, serve = httpd.process_request, httpd.process_request_thread
+
+        def process_request(request: Any, client_address: Any) -> None:
+            with self._changed:
+                if not self._open:
+                    httpd.shutdown_request(request)  # closed: dropped unread
+                    return
+                self._serving += 1
+            admit(request, client_address)
+
+        def process_request_thread(request: Any, client_address: Any) -> None:
+            try:
+                serve(request, client_address)
+            finally:
+                with self._changed:
+                    self._serving -= 1
+                    self._changed.notify_all()
+
+        httpd.process_request = process_request
+        httpd.process_request_thread = process_request_thread
+
+    @property
+    def serving(self) -> int:
+        return self._serving
+
+    def open(self) -> None:
+        with self._changed:
+            self._open = True
+
+    def close(self, seconds: float = 10) -> bool:
+        """Let no new request in and wait until those being served have ended: False if some
+        still run after `seconds`."""
+        with self._changed:
+            self._open = False
+            return self._changed.wait_for(lambda: self._serving == 0, timeout=seconds)
+
+
+@pytest.fixture(scope="session")
+def live_server_gate(live_server: Any) -> ServerGate:
+    return ServerGate(live_server.thread.httpd)
+
+
+@pytest.fixture(autouse=True)
+def _live_server_ends_quiet(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test on the live server ends with the server's door closed and every request it
+    was serving ended, before the test database is emptied (which comes after this)."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")
+    gate: ServerGate = request.getfixturevalue("live_server_gate")
+    gate.open()
+    yield
+    gate.close()
+    server_quiet()
 
 
 def server_quiet(seconds: float = 10) -> None:
