@@ -14,14 +14,37 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.core.cache import cache
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
 
 
+class OneClientPerPool(RedisCacheClient):
+    """Django's Redis cache client, making one redis-py client for each of its connection
+    pools, once. Django's makes a new one for every call, which costs more than the call's
+    own round trip to Redis (0.18 ms against 0.16 here: each client copies its table of
+    some 170 reply handlers); a redis-py client is safe to share between threads."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._clients: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        pool = self._get_connection_pool(write)
+        client = self._clients.get(id(pool))
+        if client is None:
+            client = self._clients[id(pool)] = self._client(connection_pool=pool)
+        return client
+
+
 class ForgivingRedisCache(RedisCache):
-    """Django's Redis cache, where an unreachable Redis is a miss instead of an error."""
+    """Django's Redis cache, where an unreachable Redis is a miss instead of an error, with
+    one client per connection pool (OneClientPerPool)."""
+
+    def __init__(self, server: Any, params: dict[str, Any]) -> None:
+        super().__init__(server, params)
+        self._class = OneClientPerPool
 
     def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
         try:
