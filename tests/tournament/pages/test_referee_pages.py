@@ -23,6 +23,7 @@ from tests.conftest import World, make_world
 from tests.entries import bank
 from tests.factories import PASSWORD, UserFactory
 from tournament.models import Table, Volunteer
+from tournament.pages.referee import fragments
 
 
 def cash(table: Table, seat: int) -> int:
@@ -170,6 +171,22 @@ def test_the_event_page_shows_each_tables_latest_entry_only_and_links_its_ledger
     assert 'id="entry-1"' not in page  # a hundred tables stay a page a phone can load
     assert f'href="{table_url(world)}"' in page
     assert 'id="entry-1"' in html(client.get(table_url(world)))
+
+
+@pytest.mark.django_db
+def test_the_event_page_works_out_each_tables_link_once(client, world, monkeypatch):
+    fragments._table_href.cache_clear()  # ids are used again from one test to the next
+    worked_out = []
+    monkeypatch.setattr(
+        fragments, "reverse", lambda *a, **kw: worked_out.append(kw["args"]) or reverse(*a, **kw)
+    )
+    client.force_login(world.referee)
+    for seat in (1, 2):  # each entry makes the table's card again
+        bank(world.table, kind="pass_go", seat=seat)
+        assert f'href="{table_url(world)}"' in html(client.get(event_url(world)))
+
+    tables = Table.objects.filter(round=world.round).values_list("pk", flat=True)
+    assert sorted(worked_out) == sorted([world.event.pk, pk] for pk in tables)
 
 
 @pytest.mark.django_db

@@ -13,9 +13,10 @@ with the same lines, through the `entry_open` and `entry_body` tags.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -38,7 +39,7 @@ def table_card(table: Mapping[str, Any], *, event_id: int, many_rounds: bool) ->
         "".join(f"{entry_open(line)}{entry_body(line)}</li>" for line in table["entries"])
         or '<li class="muted">No entries yet.</li>'
     )
-    href = reverse("referee-table", args=[event_id, tid])
+    href = _table_href(get_script_prefix(), event_id, tid)
     return mark_safe(  # noqa: S308 - every text from people escaped above
         f'<article class="card ref-table" aria-labelledby="table-{tid}-h">'
         f'<div class="spread"><h2 id="table-{tid}-h">Table {number}{round_note}</h2>'
@@ -51,6 +52,13 @@ def table_card(table: Mapping[str, Any], *, event_id: int, many_rounds: bool) ->
         f'<a class="btn btn-primary ref-open" href="{href}">'
         f"Table {number}: ledger, void, adjust</a></article>"
     )
+
+
+@lru_cache(maxsize=4096)
+def _table_href(script_prefix: str, event_id: int, table_id: int) -> str:
+    """A table's page, worked out once for each table (per prefix the site is served under):
+    `reverse` costs as much as the rest of a card."""
+    return reverse("referee-table", args=[event_id, table_id])
 
 
 def _status_badge(table: Mapping[str, Any]) -> str:
