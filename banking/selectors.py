@@ -24,7 +24,6 @@ from tournament.http.rows import (
     Read,
     id_list,
     one_of,
-    prepared_cursor,
     read_all,
     read_together,
     split,
@@ -335,7 +334,8 @@ def watched_tables(
     """These tables (those of them at `event_id`'s event, when given) as people watching
     them see them (the referees' pages, the big screen): each seat with its cash, net worth
     and deeds, in page order (round, then number); with `recent`, each table's `recent`
-    latest entries too (`latest`, as latest_entries gives them).
+    latest entries too (`latest`: newest first, each with the entry that voids it as
+    `voided_by`; read alone, however long the ledgers).
 
     Plain rows whatever the number of tables, read in one round trip (`read_together`),
     each statement's text the same every time (so PostgreSQL plans it once per connection):
@@ -550,16 +550,6 @@ def entry_lines(
             }
         )
     return lines
-
-
-def latest_entries(table_ids: list[int], per_table: int) -> dict[int, list[Entry]]:
-    """The newest `per_table` entries of each table, newest first, each with the entry that
-    voids it (`voided_by`), in one query that reads only them, however long the ledgers
-    (a table's entries are numbered 1 to its ledger's `last_seq`, with no gap)."""
-    with prepared_cursor() as cursor:
-        cursor.execute(_latest_sql()[0], [per_table, id_list(table_ids)])
-        found = _latest(cursor.fetchall())
-    return {table_id: found.get(table_id, []) for table_id in table_ids}
 
 
 def _latest(rows: Iterable[Sequence[Any]]) -> dict[int, list[Entry]]:

@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import connection
 from django.db.models import Exists, OuterRef
 
-from tournament.http.rows import Columns, Read, read_all
+from tournament.http.rows import Columns, Read
 from tournament.models import Event, PrintJob, Round, Table, Volunteer
 
 Role = Volunteer.Role
@@ -25,19 +25,12 @@ def roles_in_event(user: AbstractBaseUser | AnonymousUser | None, event_id: int)
     )
 
 
-def event_with_roles(
-    user: AbstractBaseUser | AnonymousUser | None, event_id: int
-) -> tuple[Event | None, set[str]]:
-    """The event (None: there is no such event) and the user's roles in it, as
-    `roles_in_event` gives them, in one query written once (a row per role)."""
-    found: tuple[Event | None, set[str]] = read_all(event_with_roles_read(user, event_id))[0]
-    return found
-
-
 def event_with_roles_read(
     user: AbstractBaseUser | AnonymousUser | None, event_id: int
 ) -> Read[tuple[Event | None, set[str]]]:
-    """event_with_roles as a read, to go with others in one round trip (read_all)."""
+    """The event (None: there is no such event) and the user's roles in it, as
+    `roles_in_event` gives them, in one query written once (a row per role): a read, to go
+    with others in one round trip (read_all)."""
     if user is None or not user.is_authenticated or getattr(user, "is_superuser", False):
         return Read(
             (),

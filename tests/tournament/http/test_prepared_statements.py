@@ -56,8 +56,12 @@ def test_every_settings_module_lets_postgresql_prepare(module, monkeypatch):
 def test_the_event_and_a_persons_roles_in_it_are_one_query_planned_once(world):
     from django.contrib.auth import get_user_model
 
-    from tournament.access import event_with_roles, roles_in_event
+    from tournament.access import event_with_roles_read, roles_in_event
+    from tournament.http.rows import read_all
     from tournament.services.events import volunteer_add
+
+    def event_with_roles(person, event_id):
+        return read_all(event_with_roles_read(person, event_id))[0]
 
     volunteer_add(event_id=world.event.pk, username=world.referee.username, role="banker")
     stranger = get_user_model().objects.create_user("stranger")
