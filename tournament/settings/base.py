@@ -84,10 +84,26 @@ def prepared_statements_on(database: dict[str, Any]) -> dict[str, Any]:
     """PostgreSQL's settings with prepared statements on, which Django turns off (for
     poolers in transaction mode): the hot path's queries are prepared once per connection
     (tournament/http/rows.py, `prepared_cursor`); every other query stays unprepared, since
-    Django's cursors bind parameters on the client."""
+    Django's cursors bind parameters on the client.
+
+    Each is planned once, for any parameters (`plan_cache_mode`): by default PostgreSQL
+    plans a prepared statement again at each of its first five executions, and settles on
+    the plan for any parameters only after. A web process keeps its connection a minute
+    (CONN_MAX_AGE), in which the big screen's snapshot runs a handful of times, and the
+    watched pages' joins take some milliseconds to plan: their statements were planned at
+    nearly every use."""
     if database["ENGINE"].endswith("postgresql"):
-        database.setdefault("OPTIONS", {}).setdefault("prepare_threshold", 5)
+        options = database.setdefault("OPTIONS", {})
+        options.setdefault("prepare_threshold", 5)
+        add_server_settings(options, "plan_cache_mode=force_generic_plan")
     return database
+
+
+def add_server_settings(options: dict[str, Any], *settings: str) -> None:
+    """PostgreSQL's settings for each of the connection's sessions (libpq's `options`),
+    added to those already there."""
+    given = options.get("options", "")
+    options["options"] = " ".join([given, *(f"-c {setting}" for setting in settings)]).strip()
 
 
 DATABASES = {

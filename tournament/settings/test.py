@@ -1,7 +1,7 @@
 """Settings for the test suite: PostgreSQL and Redis on this machine, fast hashing."""
 
 from tournament.settings.base import *  # noqa: F403
-from tournament.settings.base import env, prepared_statements_on
+from tournament.settings.base import add_server_settings, env, prepared_statements_on
 
 DATABASES = {
     "default": prepared_statements_on(
@@ -10,9 +10,7 @@ DATABASES = {
 }
 # The suite empties its database between browser tests with TRUNCATE, which the ledger's
 # trigger refuses on every other connection (banking/migrations/0005_protect_ledger.py).
-DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
-    "-c monopoly_night.allow_ledger_truncate=on"
-)
+add_server_settings(DATABASES["default"]["OPTIONS"], "monopoly_night.allow_ledger_truncate=on")
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 DEBUG = False
 CELERY_TASK_ALWAYS_EAGER = True
