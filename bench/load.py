@@ -19,7 +19,7 @@ compare against the bare baseline endpoint measured in the same run (docs/benchm
    broker (`--broker`). Nothing in the load enqueues a task (starting the round queued one,
    for when its clock runs out), so no Celery worker runs; the run checks that the queue
    did not grow.
-3. Runs locust (headless, as a library) with constant pacing per user, in two phases:
+3. Runs locust (headless, as a library), each user on its own clock, in two phases:
      event     `--duration` seconds. A tablet per table, every 5 s, as the console does it:
                POST preview (the banker checks the entry), POST the entry (its answer holds the
                table's state), then GET options (the legal moves after it), and GET state
@@ -69,7 +69,7 @@ from pathlib import Path
 from typing import Any
 
 import gevent
-from locust import FastHttpUser, constant_pacing, task
+from locust import FastHttpUser, task
 from locust.env import Environment
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,6 +89,7 @@ MAX_ENTRY_P99_RATIO = 1.2  # the entries' p99 against the floor's, as the tablet
 MAX_OVERVIEW_MS = 30.0  # the referees' overview, server time p50
 MAX_SNAPSHOT_MS = 20.0  # the big screen's snapshot, server time p50
 MAX_CONTROL_ROOM_MS = 30.0  # the desk's control room for the round, server time p50
+MAX_BUNCHED = 2  # tablets beginning a cycle within TABLET_EVERY / tables of each other
 DESK_EVERY = 5.0  # seconds between the desk's polls (static/js/desk.js)
 
 # The endpoints, as the report names them.
@@ -258,6 +259,7 @@ class Phase:
     examples: list[str] = field(default_factory=list)
     server: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))  # ms
     latest_start: float = 0.0  # seconds
+    tablet_starts: list[float] = field(default_factory=list)  # when each tablet cycle began
     began: float = 0.0
     ended: float = 0.0
     client_cpu: float = 0.0  # CPU seconds of this process (locust) during the phase
@@ -277,6 +279,15 @@ class Phase:
     def cycle_started(self, first: float, count: int, every: float) -> None:
         late = time.monotonic() - (first + count * every)
         self.latest_start = max(self.latest_start, late)
+
+    def busiest(self, window: float) -> int:
+        """The most tablet cycles that began within `window` seconds of each other."""
+        starts, most, first = sorted(self.tablet_starts), 0, 0
+        for last, start in enumerate(starts):
+            while start - starts[first] >= window:
+                first += 1
+            most = max(most, last - first + 1)
+        return most
 
     @property
     def failed(self) -> int:
@@ -307,6 +318,7 @@ RUN = Run()
 class Client(FastHttpUser):
     abstract = True
     headers: dict[str, str] = {}
+    every: float  # seconds between the starts of this user's cycles
 
     def call(
         self,
@@ -336,11 +348,22 @@ class Client(FastHttpUser):
                 response.failure(f"{response.status_code} {response.error or text}")
             return response
 
-    def paced(self, every: float) -> None:
-        """Note when this cycle started against its schedule (one every `every` s)."""
-        if not hasattr(self, "first_cycle"):
-            self.first_cycle, self.cycles = time.monotonic(), 0
-        RUN.phase.cycle_started(self.first_cycle, self.cycles, every)
+    def take_turn(self, slot: int = 0, of: int = 1) -> None:
+        """Wait for this user's own moment in its cycle: the `slot`-th of `of` users of its
+        kind starts `slot * every / of` s into the phase, as an event's tablets are spread
+        over their cycle. (Locust starts its users in a batch once a second, and a batch
+        left to itself would send its requests at the same instant.)"""
+        self.first_cycle, self.cycles = RUN.phase.began + slot * self.every / of, 0
+        gevent.sleep(max(0.0, self.first_cycle - time.monotonic()))
+
+    def wait_time(self) -> float:
+        """Until the next cycle by the clock, whenever the last one's answers came (open
+        loop: a slow answer does not move the schedule)."""
+        return max(0.0, self.first_cycle + self.cycles * self.every - time.monotonic())
+
+    def paced(self) -> None:
+        """Note when this cycle started against its schedule."""
+        RUN.phase.cycle_started(self.first_cycle, self.cycles, self.every)
         self.cycles += 1
 
 
@@ -348,9 +371,10 @@ class TabletUser(Client):
     """A banker's console: an entry every 5 s, checked first, then the table read back
     (or, with --entries-only, the entry alone)."""
 
-    wait_time = constant_pacing(TABLET_EVERY)
+    every = TABLET_EVERY
 
     def on_start(self) -> None:
+        slot = len(RUN.plan.tablets) - len(RUN.tablets)
         self.tablet = RUN.tablets.pop(0)
         self.api = f"/api/tables/{self.tablet.table}"
         self.headers = {
@@ -359,10 +383,12 @@ class TabletUser(Client):
             "Accept": "application/json",
             **harness.PROXY_HEADERS,
         }
+        self.take_turn(slot, len(RUN.plan.tablets))
 
     @task
     def record_an_entry(self) -> None:
-        self.paced(TABLET_EVERY)
+        self.paced()
+        RUN.phase.tablet_starts.append(time.monotonic())
         began = time.monotonic()
         tablet = self.tablet
         entry = tablet.entries[tablet.posted]
@@ -390,17 +416,19 @@ class TabletUser(Client):
 class RefereeUser(Client):
     """A referee's phone: the overview and a table's page in turn, a page every 10 s."""
 
-    wait_time = constant_pacing(REFEREE_EVERY)
+    every = REFEREE_EVERY
 
     def on_start(self) -> None:
+        slot = len(RUN.plan.referee_sessions) - len(RUN.referees)
         session = RUN.referees.pop(0)
         self.headers = {"Cookie": f"{RUN.plan.session_cookie}={session}", **harness.PROXY_HEADERS}
         self.rng = random.Random(session)
         self.turn = len(RUN.referees)  # every other phone starts at a table's page
+        self.take_turn(slot, len(RUN.plan.referee_sessions))
 
     @task
     def open_a_page(self) -> None:
-        self.paced(REFEREE_EVERY)
+        self.paced()
         event = RUN.plan.event_id
         if self.turn % 2 == 0:
             self.call("GET", f"/referee/events/{event}/", OVERVIEW)
@@ -415,16 +443,17 @@ class DeskUser(Client):
     ETag of its last answer (a quiet poll is a 304 with no body)."""
 
     fixed_count = 1
-    wait_time = constant_pacing(DESK_EVERY)
+    every = DESK_EVERY
 
     def on_start(self) -> None:
         cookie = f"{RUN.plan.session_cookie}={RUN.plan.organiser_session}"
         self.headers = {"Cookie": cookie, "Accept": "application/json", **harness.PROXY_HEADERS}
         self.etag = ""
+        self.take_turn()
 
     @task
     def poll(self) -> None:
-        self.paced(DESK_EVERY)
+        self.paced()
         path = f"/desk/rounds/{RUN.plan.round_id}/status.json"
         sent = {"If-None-Match": self.etag} if self.etag else {}
         answer = self.call("GET", path, CONTROL_ROOM, expect=(200, 304), headers=sent)
@@ -435,15 +464,16 @@ class ScreenUser(Client):
     """The big screen: its JSON snapshot every few seconds."""
 
     fixed_count = 1
-    wait_time = constant_pacing(4.0)  # run_phase sets the screen's own REFRESH_SECONDS
+    every = 4.0  # run_phase sets the screen's own REFRESH_SECONDS
 
     def on_start(self) -> None:
         self.headers = {"Accept": "application/json", **harness.PROXY_HEADERS}
         self.bracket_version = ""
+        self.take_turn()
 
     @task
     def refresh(self) -> None:
-        self.paced(RUN.plan.snapshot_every)
+        self.paced()
         plan = RUN.plan
         path = f"/events/{plan.event_id}/screen/{plan.screen_token}/snapshot/"
         # As the screen does: the bracket only when it changed since the one it holds.
@@ -455,11 +485,12 @@ class ScreenUser(Client):
 def run_phase(
     phase: Phase, port: int, database: str, tables: int, referees: int, seconds: float
 ) -> Phase:
-    """Every user started within a few seconds (so the tablets spread over the cycle), then
-    `seconds` of load; each user finishes the cycle it is in before it stops."""
+    """Every user started within a few seconds, each then waiting for its own moment of its
+    cycle (so the tablets spread over their 5 s), then `seconds` of load; each user
+    finishes the cycle it is in before it stops."""
     RUN.begin(phase)
     TabletUser.fixed_count, RefereeUser.fixed_count = tables, referees
-    ScreenUser.wait_time = constant_pacing(RUN.plan.snapshot_every)
+    ScreenUser.every = RUN.plan.snapshot_every
     env = Environment(
         user_classes=[TabletUser, RefereeUser, ScreenUser, DeskUser],
         host=f"http://{harness.HOST}:{port}",
@@ -683,6 +714,8 @@ def main() -> int:
     entries_p99 = percentile(event.times[ENTRY], 99)
     base_p99 = percentile(baseline.times[FLOOR], 99)
     latest = max(event.latest_start, baseline.latest_start)
+    apart = TABLET_EVERY / args.tables  # between two tablets' cycles, spread evenly
+    bunched = max(event.busiest(apart), baseline.busiest(apart))
     share = machine_share(event)
     overview = percentile(event.server.get(OVERVIEW) or [math.nan], 50)
     snapshot = percentile(event.server.get(SNAPSHOT) or [math.nan], 50)
@@ -707,10 +740,13 @@ def main() -> int:
                 f"ms of server time, p50 (target <= {MAX_CONTROL_ROOM_MS:.0f} ms)",
                 f"{verdict(latest < 1.0)} pacing held: the latest cycle started {latest:.2f} s "
                 "behind its schedule (target < 1 s; later would hide a stall)",
+                f"{verdict(bunched <= MAX_BUNCHED)} the tablets spread over their cycle: at most "
+                f"{bunched} began one within {apart * 1000:.0f} ms (target <= {MAX_BUNCHED}; "
+                "bunched, they would queue for the server as no event's tablets do)",
             ]
         )
     )
-    return 0 if failed == 0 and clean and queued == 0 else 1
+    return 0 if failed == 0 and clean and queued == 0 and bunched <= MAX_BUNCHED else 1
 
 
 if __name__ == "__main__":
