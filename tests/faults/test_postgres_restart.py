@@ -88,6 +88,8 @@ def server(private_postgres: PostgresCluster) -> Iterator[Server]:
 
     try:
         wait_until(answers, within=30, what="gunicorn answering")
+        # Its master forks the workers one by one, each ready at once (the project preloaded).
+        wait_until(lambda: len(running.workers()) == 2, within=10, what="both workers forked")
         yield running
     finally:
         stop_process(process)

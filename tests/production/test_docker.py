@@ -4,6 +4,7 @@ built here: there is no Docker engine on the test machine, so its files are read
 from __future__ import annotations
 
 import re
+import runpy
 
 import yaml
 
@@ -33,3 +34,12 @@ def test_compose_backs_up_the_database_and_the_printed_documents():
     assert "media:/app/media:ro" in backup["volumes"]
     assert "scripts/backup.sh" in DOCKERFILE
     assert "postgresql-client" in DOCKERFILE
+
+
+def test_the_image_serves_with_the_gunicorn_settings_the_tests_run_with():
+    # gunicorn reads ./gunicorn.conf.py from its working directory: /app in the image, the
+    # checkout for the tests and the benchmarks.
+    copies = re.findall(r"^COPY (.+)$", DOCKERFILE[DOCKERFILE.index("AS runtime") :], re.MULTILINE)
+    assert any("gunicorn.conf.py" in line.split()[:-1] for line in copies)
+    assert "WORKDIR /app" in DOCKERFILE
+    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["preload_app"] is True
