@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import math
 import os
 import random
@@ -482,12 +483,20 @@ class ScreenUser(Client):
             self.bracket_version = answer.json()["bracket_version"]
 
 
+class _AllAtOnce(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "spawn rate is very high" not in record.getMessage()
+
+
+ALL_AT_ONCE = _AllAtOnce()
+
+
 def run_phase(
     phase: Phase, port: int, database: str, tables: int, referees: int, seconds: float
 ) -> Phase:
-    """Every user started within a few seconds, each then waiting for its own moment of its
-    cycle (so the tablets spread over their 5 s), then `seconds` of load; each user
-    finishes the cycle it is in before it stops."""
+    """Every user started at once, each then waiting for its own moment of its cycle (so
+    the tablets spread over their 5 s), then `seconds` of load; each user finishes the
+    cycle it is in before it stops."""
     RUN.begin(phase)
     TabletUser.fixed_count, RefereeUser.fixed_count = tables, referees
     ScreenUser.every = RUN.plan.snapshot_every
@@ -516,7 +525,10 @@ def run_phase(
 
     sampler = gevent.spawn(sample)
     phase.began, cpu = time.monotonic(), time.process_time()
-    runner.start(users, spawn_rate=users / min(TABLET_EVERY, seconds / 4))
+    # Every user at once, so that each is there before its moment (take_turn), which spreads
+    # them; locust warns of a rate over 100 a second, meant for users who start at once.
+    logging.getLogger("locust.runners").addFilter(ALL_AT_ONCE)
+    runner.start(users, spawn_rate=users)
     gevent.sleep(seconds)
     runner.stop()
     runner.quit()
