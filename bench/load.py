@@ -51,6 +51,7 @@ cycle started.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import logging
 import math
@@ -90,7 +91,7 @@ MAX_ENTRY_P99_RATIO = 1.2  # the entries' p99 against the floor's, as the tablet
 MAX_OVERVIEW_MS = 30.0  # the referees' overview, server time p50
 MAX_SNAPSHOT_MS = 20.0  # the big screen's snapshot, server time p50
 MAX_CONTROL_ROOM_MS = 30.0  # the desk's control room for the round, server time p50
-MAX_BUNCHED = 2  # tablets beginning a cycle within TABLET_EVERY / tables of each other
+MAX_BUNCHED = 0.1  # the share of tablet cycles beginning within half their spacing of another
 DESK_EVERY = 5.0  # seconds between the desk's polls (static/js/desk.js)
 
 # The endpoints, as the report names them.
@@ -281,14 +282,15 @@ class Phase:
         late = time.monotonic() - (first + count * every)
         self.latest_start = max(self.latest_start, late)
 
-    def busiest(self, window: float) -> int:
-        """The most tablet cycles that began within `window` seconds of each other."""
-        starts, most, first = sorted(self.tablet_starts), 0, 0
-        for last, start in enumerate(starts):
-            while start - starts[first] >= window:
-                first += 1
-            most = max(most, last - first + 1)
-        return most
+    def bunched(self, window: float) -> float:
+        """The share of tablet cycles that began within `window` seconds of another's."""
+        starts = sorted(self.tablet_starts)
+        gaps = [later - earlier for earlier, later in itertools.pairwise(starts)]
+        near = [
+            min(before, after) < window
+            for before, after in zip([math.inf, *gaps], [*gaps, math.inf], strict=True)
+        ]
+        return sum(near) / len(near) if near else 0.0
 
     @property
     def failed(self) -> int:
@@ -727,7 +729,7 @@ def main() -> int:
     base_p99 = percentile(baseline.times[FLOOR], 99)
     latest = max(event.latest_start, baseline.latest_start)
     apart = TABLET_EVERY / args.tables  # between two tablets' cycles, spread evenly
-    bunched = max(event.busiest(apart), baseline.busiest(apart))
+    bunched = max(event.bunched(apart / 2), baseline.bunched(apart / 2))
     share = machine_share(event)
     overview = percentile(event.server.get(OVERVIEW) or [math.nan], 50)
     snapshot = percentile(event.server.get(SNAPSHOT) or [math.nan], 50)
@@ -752,9 +754,10 @@ def main() -> int:
                 f"ms of server time, p50 (target <= {MAX_CONTROL_ROOM_MS:.0f} ms)",
                 f"{verdict(latest < 1.0)} pacing held: the latest cycle started {latest:.2f} s "
                 "behind its schedule (target < 1 s; later would hide a stall)",
-                f"{verdict(bunched <= MAX_BUNCHED)} the tablets spread over their cycle: at most "
-                f"{bunched} began one within {apart * 1000:.0f} ms (target <= {MAX_BUNCHED}; "
-                "bunched, they would queue for the server as no event's tablets do)",
+                f"{verdict(bunched <= MAX_BUNCHED)} the tablets spread over their cycle: "
+                f"{bunched:.1%} of their cycles began within {apart * 500:.0f} ms of another's "
+                f"(target <= {MAX_BUNCHED:.0%}; bunched, they would queue for the server as no "
+                "event's tablets do)",
             ]
         )
     )

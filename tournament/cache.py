@@ -118,6 +118,11 @@ class KeptHere:
         is cheaper to read again than to share."""
         return self._sets.get(scope, {}).get(key)
 
+    def here_many(self, scope: Any, keys: list[str]) -> dict[str, Any]:
+        """These keys' values in this process's copy only (`here`), those it has."""
+        here = self._sets.get(scope, {})
+        return {key: here[key] for key in keys if key in here}
+
     def keep(self, scope: Any, values: dict[str, Any]) -> None:
         """This scope's set is now these values (those an answer used)."""
         self._sets[scope] = values

@@ -94,8 +94,11 @@ def _snapshot(versions: WatchedVersions, *, bracket_held: str = "") -> str:
     event = versions.event
     # Each process keeps its own copy of what it took from the shared cache (kept_here):
     # the head holds the whole bracket, which grows with the night (at 30 rounds of 100
-    # tables, reading it from Redis cost more than the rest of a snapshot), and twenty
-    # screens and phones show the same tables.
+    # tables, reading it from Redis cost more than the rest of a snapshot). The tables are
+    # kept in the process only: a screen's next fetch comes to another worker, after most
+    # tables changed, and a table's leaderboard costs about as much to work out again as
+    # to write to Redis, so sharing cost more than it saved (each worker works out a
+    # version of a table at most once, however many screens there are).
     scope = ("screen", event.pk)
     # Named anew whenever the kept head's shape changes: a web server still running the
     # release before reads only heads of its own shape.
@@ -116,14 +119,11 @@ def _snapshot(versions: WatchedVersions, *, bracket_held: str = "") -> str:
     shown = set(head["shown_rounds"])
     ids = [tid for tid, (round_id, _, _) in versions.tables.items() if round_id in shown]
     keys = {tid: f"screen-table-json:{tid}:{versions.tables[tid][1]}" for tid in ids}
-    kept = kept_here.get_many(scope, list(keys.values()))
+    kept = kept_here.here_many(scope, list(keys.values()))
     missing = [tid for tid in ids if keys[tid] not in kept]
     if missing:
-        fresh = {
-            keys[t["id"]]: _json(t) for t in selectors.screen_tables(event=event, table_ids=missing)
-        }
-        cache.set_many(fresh, SNAPSHOT_KEPT_SECONDS)
-        kept.update(fresh)
+        fresh = selectors.screen_tables(event=event, table_ids=missing)
+        kept.update({keys[t["id"]]: _json(t) for t in fresh})
     kept_here.keep(scope, {head_key: head, **kept})
     final = next((tid for tid in ids if versions.tables[tid][0] == head["final_round"]), None)
     chart = _final(event, json.loads(kept[keys[final]])) if final is not None else None
