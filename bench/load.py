@@ -354,8 +354,8 @@ class Client(FastHttpUser):
     def take_turn(self, slot: int = 0, of: int = 1) -> None:
         """Wait for this user's own moment in its cycle: the `slot`-th of `of` users of its
         kind starts `slot * every / of` s into the phase, as an event's tablets are spread
-        over their cycle. (Locust starts its users in a batch once a second, and a batch
-        left to itself would send its requests at the same instant.)"""
+        over their cycle. (Users started together and left to themselves would send their
+        requests at the same instant.)"""
         self.first_cycle, self.cycles = RUN.phase.began + slot * self.every / of, 0
         gevent.sleep(max(0.0, self.first_cycle - time.monotonic()))
 
@@ -391,8 +391,8 @@ class TabletUser(Client):
     @task
     def record_an_entry(self) -> None:
         self.paced()
-        RUN.phase.tablet_starts.append(time.monotonic())
         began = time.monotonic()
+        RUN.phase.tablet_starts.append(began)
         tablet = self.tablet
         entry = tablet.entries[tablet.posted]
         if RUN.console:
