@@ -485,12 +485,8 @@ class ScreenUser(Client):
             self.bracket_version = answer.json()["bracket_version"]
 
 
-class _AllAtOnce(logging.Filter):
-    def filter(self, record: logging.LogRecord) -> bool:
-        return "spawn rate is very high" not in record.getMessage()
-
-
-ALL_AT_ONCE = _AllAtOnce()
+def _not_the_spawn_rate_warning(record: logging.LogRecord) -> bool:
+    return "spawn rate is very high" not in record.getMessage()
 
 
 def run_phase(
@@ -529,7 +525,7 @@ def run_phase(
     phase.began, cpu = time.monotonic(), time.process_time()
     # Every user at once, so that each is there before its moment (take_turn), which spreads
     # them; locust warns of a rate over 100 a second, meant for users who start at once.
-    logging.getLogger("locust.runners").addFilter(ALL_AT_ONCE)
+    logging.getLogger("locust.runners").addFilter(_not_the_spawn_rate_warning)
     runner.start(users, spawn_rate=users)
     gevent.sleep(seconds)
     runner.stop()

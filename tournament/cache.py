@@ -106,8 +106,7 @@ class KeptHere:
         """These keys' values: this process's copy first, then the shared cache, which is
         asked in the same call for the `shared` keys (values shared but never kept here,
         such as those kept for a few seconds)."""
-        here = self._sets.get(scope, {})
-        found = {key: here[key] for key in keys if key in here}
+        found = self.here_many(scope, keys)
         rest = [key for key in keys if key not in found]
         if rest or shared:
             found.update(cache.get_many([*rest, *shared]))
