@@ -206,8 +206,6 @@ class Round(models.Model):
         TIME_CALLED = "time_called", "Time called"
         ENDED = "ended", "Ended"
 
-    LIVE = (Status.RUNNING, Status.TIME_CALLED)  # taking entries (is_live)
-
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.PRELIMINARY)
@@ -240,7 +238,7 @@ class Round(models.Model):
     @property
     def is_live(self) -> bool:
         """Whether bankers may record entries: running, or time called but not ended."""
-        return self.status in self.LIVE
+        return self.status in (self.Status.RUNNING, self.Status.TIME_CALLED)
 
     @property
     def clock_ran_out(self) -> bool:

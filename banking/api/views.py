@@ -63,7 +63,7 @@ def _posted(posted: entry_services.Posted, table: Table | None = None) -> dict[s
 
 class EntryListApi(APIView):
     permission_classes = [CallsTheTable]
-    # A banker's post has its key checked by the query that reads the table
+    # A banker's post has its key checked by the query that locks the table
     # (banking/services/entries.py): TableKeyAuthentication and CallsTheTable leave it to
     # the service.
     checks_table_key = True
@@ -101,7 +101,7 @@ class EntryListApi(APIView):
         return Response(_posted(posted, table), status=code)
 
     def _post_by_key(self, request: Request, table_id: int, key: str) -> Response:
-        """The banker's post: the key is checked with the table, in the query that reads it."""
+        """The banker's post: the key is checked under the table's lock, in the same query."""
         try:
             payload = s.entry_payload(request.data)
             ident = s.entry_id(request.data)

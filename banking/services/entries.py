@@ -1,5 +1,4 @@
-"""Posting and voiding entries: written in one statement while the table is as read, or
-under the table's lock; nothing twice."""
+"""Posting and voiding entries: one transaction, one row lock on the table, nothing twice."""
 
 from __future__ import annotations
 
@@ -7,10 +6,9 @@ import hashlib
 import hmac
 import json
 from collections.abc import Mapping
-from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any
 from uuid import UUID, uuid4
 
 from django.db import IntegrityError, connection, transaction
@@ -25,8 +23,6 @@ from tournament.http.authentication import KEY_VALID
 from tournament.http.rows import Columns, prepared_cursor, split
 from tournament.models import Event, Round, Table
 from tournament.services.rounds import call_time_if_due
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +50,9 @@ class KeyRefused(Exception):
     """The table key a write brought does not open this table (or its round is over)."""
 
 
-@lru_cache(maxsize=4)
-def _reading(with_start: bool, lock: bool) -> tuple[str, tuple[Columns, ...]]:
-    """The query that reads a table for a post, and locks it when `lock`: its text, made
-    once (see `_locked_ledger`)."""
+@lru_cache(maxsize=2)
+def _locking(with_start: bool) -> tuple[str, tuple[Columns, ...]]:
+    """The locking query's text, made once (see `_locked_ledger`)."""
     qn = connection.ops.quote_name
     volunteer = Table._meta.get_field("banker").related_model
     user = volunteer._meta.get_field("user").related_model
@@ -84,15 +79,13 @@ def _reading(with_start: bool, lock: bool) -> tuple[str, tuple[Columns, ...]]:
         f"LEFT JOIN {qn(user._meta.db_table)} u ON u.id = v.user_id "
         "WHERE l.table_id = %s"
     )
-    if lock and connection.features.has_select_for_update_of:  # not SQLite: it locks the file
+    if connection.features.has_select_for_update_of:  # not SQLite, which locks the file
         sql += " FOR UPDATE OF l, t"
     return sql, parts
 
 
-def _read(
-    table_id: int, entry_id: UUID | None, *, with_start: bool = False, lock: bool
-) -> TableLedger | None:
-    sql, parts = _reading(with_start, lock)
+def _lock(table_id: int, entry_id: UUID | None, with_start: bool) -> TableLedger | None:
+    sql, parts = _locking(with_start)
     earlier = Entry._meta.pk.get_db_prep_value(entry_id, connection)
     with prepared_cursor() as cursor:
         cursor.execute(sql, [earlier, earlier, table_id])
@@ -123,13 +116,13 @@ def _locked_ledger(
     waited for the lock while another post committed, the ledger it locked is newer than
     that snapshot (`snapshot_seq` differs from `last_seq`), and `_earlier` looks again.
     """
-    ledger = _read(table_id, entry_id, with_start=with_start, lock=True)
+    ledger = _lock(table_id, entry_id, with_start)
     if ledger is None:
         table = Table.objects.select_related("round__event").filter(pk=table_id).first()
         if table is None:
             raise NotFound("not_found", "There is no such table.")
         ledger_of(table, rules_of(table.round.event))  # opened on first use, then locked
-        ledger = _read(table_id, entry_id, with_start=with_start, lock=True)
+        ledger = _lock(table_id, entry_id, with_start)
         if ledger is None:
             raise TableLedger.DoesNotExist
     return ledger
@@ -176,14 +169,12 @@ def _record(
     digest: str,
     actor: Actor,
     voids: Entry | None = None,
-) -> Entry | None:
-    """The entry recorded and the ledger moved to it; None, with nothing written, when the
-    table is no longer as `ledger` read it (see `_write_sql`)."""
-    read_seq = ledger.last_seq
+) -> Entry:
+    seq = ledger.last_seq + 1
     entry = Entry(
         id=entry_id,
         table=table,
-        seq=read_seq + 1,
+        seq=seq,
         kind=kind,
         fields=dict(fields),
         transfers=[t.as_dict() for t in outcome.transfers],
@@ -196,88 +187,67 @@ def _record(
     ledger.state = outcome.state.as_dict()
     ledger.standings = standings_of(outcome.state, ledger.seats, rules)
     ledger.leader = leader_in(ledger.standings, ledger.seats)
-    ledger.last_seq = entry.seq
-    # An insert refused (the id recorded meanwhile) is a Conflict: under the lock it ends
-    # the post; without, the post is decided again under the lock.
+    ledger.last_seq = seq
     try:
-        if not _write(entry, ledger, read_seq):
-            return None
+        # No savepoint: a failed insert ends the whole post (the Conflict rolls it back).
+        ledger.last_entry_at = _insert_and_project(entry, ledger)
     except IntegrityError as exc:
         raise Conflict("id_reused", "An entry with this id was already recorded.") from exc
     Entry.voided_by.related.set_cached_value(entry, None)  # a new entry is voided by nothing
     return entry
 
 
-def _under_lock(written: T | None, ledger: TableLedger) -> T:
-    """What a post or void wrote under this transaction's lock on the table, which cannot
-    have changed since it was read."""
-    if written is None:
-        raise RuntimeError(f"the ledger of table {ledger.table_id} was not moved")
-    return written
-
-
 _ENTRY_FIELDS = tuple(Entry._meta.concrete_fields)
-_MOVED_FIELDS = ("state", "standings", "leader", "last_seq", "last_entry_at")
 
 
 @lru_cache(maxsize=1)
-def _write_sql() -> str:
-    """One statement (one round trip) that INSERTs the entry and UPDATEs its ledger, only
-    while the table is as the post read it: the ledger at the seq read; the table open, not
-    confirmed, under the same key; its round live. It first locks the ledger's and the
-    table's rows, as the locked read does and in the same order, so the two ways cannot
-    deadlock. A post or a change to the table committed since the read leaves that lock
-    with no row, and nothing is written. Every name from the models, every value a
-    parameter (cast to its column's type, since an INSERT ... SELECT does not infer it)."""
+def _record_sql() -> str:
+    """INSERT the entry, and UPDATE its ledger only if the entry went in: every name from
+    the models, every value a parameter."""
     qn = connection.ops.quote_name
-    entries, ledgers, tables, rounds = (
-        qn(model._meta.db_table) for model in (Entry, TableLedger, Table, Round)
-    )
-    held = (
-        f"SELECT l.table_id FROM {ledgers} l "  # noqa: S608 - the models' names
-        f"JOIN {tables} t ON t.id = l.table_id JOIN {rounds} r ON r.id = t.round_id "
-        "WHERE l.table_id = %s AND l.last_seq = %s AND t.key = %s AND t.status = %s "
-        "AND t.review <> %s AND r.status = ANY(%s) FOR UPDATE OF l, t"
-    )
+    entries, ledgers = qn(Entry._meta.db_table), qn(TableLedger._meta.db_table)
     columns = ", ".join(qn(f.column) for f in _ENTRY_FIELDS)
-    values = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in _ENTRY_FIELDS)
-    insert = f"INSERT INTO {entries} ({columns}) SELECT {values} FROM held RETURNING 1"  # noqa: S608
-    moved = ", ".join(
-        f"{qn(TableLedger._meta.get_field(name).column)} = %s" for name in _MOVED_FIELDS
-    )
+    values = ", ".join(["%s"] * len(_ENTRY_FIELDS))
+    insert = f"INSERT INTO {entries} ({columns}) VALUES ({values}) RETURNING 1"  # noqa: S608
     update = (
-        f"UPDATE {ledgers} SET {moved} "  # noqa: S608
+        f"UPDATE {ledgers} SET state = %s, standings = %s, leader = %s, last_seq = %s, "  # noqa: S608
+        "last_entry_at = %s "
         "WHERE table_id = %s AND EXISTS (SELECT 1 FROM recorded)"
     )
-    return f"WITH held AS ({held}), recorded AS ({insert}) {update}"
+    return f"WITH recorded AS ({insert}) {update}"
 
 
-def _write(entry: Entry, ledger: TableLedger, read_seq: int) -> bool:
-    """Insert the entry and move the ledger's projection to it (`_write_sql`), if the table
-    is still as read at `read_seq`; whether it was written."""
-    if connection.vendor != "postgresql":  # SQLite in development: locked, two statements
+def _insert_and_project(entry: Entry, ledger: TableLedger) -> Any:
+    """Insert the entry and move the ledger's projection to it in one statement (one round
+    trip instead of two); the entry's time of creation, also the ledger's last_entry_at."""
+    if connection.vendor != "postgresql":  # SQLite in development: two statements
         entry.save(force_insert=True)
         ledger.last_entry_at = entry.created_at
-        ledger.save(update_fields=list(_MOVED_FIELDS))
-        return True
+        ledger.save(update_fields=["state", "standings", "leader", "last_seq", "last_entry_at"])
+        return entry.created_at
     values = [f.get_db_prep_save(f.pre_save(entry, add=True), connection) for f in _ENTRY_FIELDS]
-    ledger.last_entry_at = entry.created_at  # set by pre_save: the entry's time of creation
-    projection = [
-        TableLedger._meta.get_field(name).get_db_prep_save(getattr(ledger, name), connection)
-        for name in _MOVED_FIELDS
+    state, standings, leader = (
+        TableLedger._meta.get_field(name) for name in ("state", "standings", "leader")
+    )
+    params = [
+        *values,
+        state.get_db_prep_save(ledger.state, connection),
+        standings.get_db_prep_save(ledger.standings, connection),
+        leader.get_db_prep_save(ledger.leader, connection),
+        ledger.last_seq,
+        entry.created_at,
+        ledger.table_id,
     ]
-    table = ledger.table
-    held = [table.pk, read_seq, table.key, Table.Status.OPEN, Table.Review.CONFIRMED]
-    params = [*held, list(Round.LIVE), *values, *projection, table.pk]
     with prepared_cursor() as cursor:
-        cursor.execute(_write_sql(), params)
-        written = cursor.rowcount == 1
-    if written:
-        entry._state.adding = False
-        entry._state.db = connection.alias
-    return written
+        cursor.execute(_record_sql(), params)
+        if cursor.rowcount != 1:  # the ledger is locked by this transaction: cannot happen
+            raise RuntimeError(f"the ledger of table {ledger.table_id} was not moved")
+    entry._state.adding = False
+    entry._state.db = connection.alias
+    return entry.created_at
 
 
+@transaction.atomic
 def entry_post(
     *,
     table_id: int,
@@ -290,86 +260,40 @@ def entry_post(
 
     `payload` is the entry as the client sent it, without its id. The engine
     decides whether the move is legal; the table's stored state moves with it.
-    The one acting is `actor`, or, given the table's `key` instead, its banker (KeyRefused
-    when the key does not open the table).
-
-    A post is first tried without a transaction (`_post_unlocked`): the table read, the move
-    worked out, then one statement that writes only if the table is still as read. Two
-    round trips, where a transaction takes four. Anything else is decided under the
-    table's lock (`_post_locked`), on the table as it is then: a refusal, a table changed in
-    between, a ledger not opened yet.
+    The one acting is `actor`, or, given the table's `key` instead, its banker: the key is
+    checked in the query that locks the table (KeyRefused when it does not open it).
     """
-    if actor is None and key is None:
-        raise ValueError("entry_post needs an actor or the table's key")
-    post = _Post(table_id, entry_id, payload, body_hash(payload), actor, key)
-    if connection.vendor == "postgresql" and (posted := _post_unlocked(post)) is not None:
-        return posted
-    return _post_locked(post)
-
-
-@dataclass(frozen=True, slots=True)
-class _Post:
-    """What was asked: the entry at a table, and who asks (an actor, or the table's key)."""
-
-    table_id: int
-    entry_id: UUID
-    payload: Mapping[str, Any]
-    digest: str
-    actor: Actor | None
-    key: str | None
-
-
-def _post_unlocked(post: _Post) -> Posted | None:
-    """The post, from the table read without a lock; None, having written nothing, when it
-    is not that simple (see `entry_post`)."""
-    ledger = _read(post.table_id, post.entry_id, lock=False)
-    if ledger is None:  # no such table, or its ledger is not opened yet
-        return None
-    # Inside a caller's transaction (a test's), a refused write must not end it.
-    kept = transaction.atomic() if connection.in_atomic_block else nullcontext()
     try:
-        with kept:
-            return _post_on(ledger, post)
-    except (Refusal, KeyRefused, engine.RuleViolation):
-        return None
-
-
-@transaction.atomic
-def _post_locked(post: _Post) -> Posted:
-    try:
-        ledger = _locked_ledger(post.table_id, post.entry_id)
+        ledger = _locked_ledger(table_id, entry_id)
     except NotFound:
-        if post.key is not None:  # a key's refusal comes before whether the table exists
+        if key is not None:  # a key's refusal comes before whether the table exists
             raise KeyRefused from None
         raise
-    return _under_lock(_post_on(ledger, post), ledger)
-
-
-def _post_on(ledger: TableLedger, post: _Post) -> Posted | None:
-    """The post on the table as `ledger` read it; None, with nothing written, when the
-    table changed since."""
-    table = ledger.table
-    actor = post.actor or _banker(ledger, post.key or "")
-    if (earlier := _earlier(ledger, post.entry_id, post.digest)) is not None:
+    table, digest = ledger.table, body_hash(payload)
+    if actor is None:
+        if key is None:
+            raise ValueError("entry_post needs an actor or the table's key")
+        actor = _banker(ledger, key)
+    if (earlier := _earlier(ledger, entry_id, digest)) is not None:
         return Posted(entry=earlier, ledger=ledger, new=False)
     rules = rules_of(table.round.event)
     check_live(call_time_if_due(table.round), table)  # the clock first: time may be due
-    entry = engine.parse_entry(post.payload)
+    entry = engine.parse_entry(payload)
     if entry.kind == "adjust" and not actor.corrects:
         raise NotAllowed("referee_only", "Only a referee or an organiser can adjust a balance.")
     outcome = engine.apply(engine.TableState.from_dict(ledger.state), entry, rules)
     recorded = _record(
         table,
         ledger,
-        entry_id=post.entry_id,
+        entry_id=entry_id,
         kind=entry.kind,
         fields=engine.entry_fields(entry),
         outcome=outcome,
         rules=rules,
-        digest=post.digest,
+        digest=digest,
         actor=actor,
     )
-    return None if recorded is None else Posted(entry=recorded, ledger=ledger, new=True)
+    return Posted(entry=recorded, ledger=ledger, new=True)
 
 
 @transaction.atomic
@@ -403,4 +327,4 @@ def entry_void(
         actor=actor,
         voids=target,
     )
-    return Posted(entry=_under_lock(recorded, ledger), ledger=ledger, new=True)
+    return Posted(entry=recorded, ledger=ledger, new=True)

@@ -79,7 +79,7 @@ def test_the_floor_inserts_one_row_with_no_authentication_query(api, world, base
 
 def test_the_baseline_checks_the_key_in_its_insert_as_a_bankers_post_does(world, baseline_on):
     """One statement: the key is checked by the INSERT itself, as posting an entry checks
-    it in the query that reads the table; no query of its own."""
+    it in the query that locks the table; no query of its own."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 

@@ -46,8 +46,7 @@ class TableKeyAuthentication(authentication.BaseAuthentication):
 
 class TableKey(str):
     """A write's table key, not checked yet: a view that sets `checks_table_key` has its
-    service check it in the query that reads the table for the write (one round trip
-    less)."""
+    service check it in the query that locks the table (one round trip less)."""
 
 
 def key_refusal(table: Table | None) -> exceptions.AuthenticationFailed | None:
