@@ -3,21 +3,28 @@
 from __future__ import annotations
 
 import gc
-import runpy
 from pathlib import Path
 
+from gunicorn.app.base import Application
 from gunicorn.config import Config
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
+class _FileOnly(Application):
+    """gunicorn's own reading of a settings file, without its command line or an app."""
+
+    def load_config(self) -> None:
+        self.load_config_from_file(str(ROOT / "gunicorn.conf.py"))
+
+
 def settings() -> Config:
     """What gunicorn makes of the file, as when it reads it from its working directory."""
-    config = Config()
-    for name, value in runpy.run_path(str(ROOT / "gunicorn.conf.py")).items():
-        if name in config.settings:
-            config.set(name, value)
-    return config
+    return _FileOnly().cfg
+
+
+def test_the_master_loads_the_project_before_it_forks() -> None:
+    assert settings().preload_app is True
 
 
 def test_what_the_master_loaded_is_out_of_the_collectors_reach_before_each_fork() -> None:
