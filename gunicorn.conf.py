@@ -16,3 +16,24 @@ def pre_fork(server: object, worker: object) -> None:
     (`gc.freeze`): a worker's full collections then walk only what the worker made itself,
     not the whole project, and do not write to the pages it shares with the master."""
     gc.freeze()
+
+
+# Python's own thresholds, which a worker keeps but applies between requests (post_request).
+THRESHOLDS = gc.get_threshold()
+
+
+def post_fork(server: object, worker: object) -> None:
+    """A worker does not collect while it serves: a collection falls on whichever request
+    allocates past the threshold, and the heavy pages' collections took milliseconds."""
+    gc.disable()
+
+
+def post_request(worker: object, req: object, environ: object, resp: object) -> None:
+    """After each answer is sent, the collection Python would have made by now, if any:
+    the oldest generation whose count passed its threshold, as Python picks it (but for
+    its check that a full collection would find enough new objects to be worth it)."""
+    counts = gc.get_count()
+    if counts[0] <= THRESHOLDS[0]:
+        return
+    due = [generation for generation in (1, 2) if counts[generation] > THRESHOLDS[generation]]
+    gc.collect(max(due, default=0))

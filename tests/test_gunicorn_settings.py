@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import weakref
 from pathlib import Path
 
 from gunicorn.app.base import Application
@@ -37,3 +38,46 @@ def test_what_the_master_loaded_is_out_of_the_collectors_reach_before_each_fork(
         assert gc.get_freeze_count() > frozen
     finally:
         gc.unfreeze()
+
+
+class _Cycle:
+    """An object in a reference cycle: only the garbage collector frees it."""
+
+    def __init__(self) -> None:
+        self.itself = self
+
+
+def test_a_worker_collects_its_garbage_after_answering_not_while_it_serves() -> None:
+    # Collections fall on whichever request allocates past the threshold; under bench-load
+    # the desk's control room took 20.4 and 21.1 ms (p50) with them moved after the answer,
+    # against 25.3 and 28.5 ms with them inside the requests.
+    config = settings()
+    try:
+        config.post_fork(None, None)
+        assert not gc.isenabled()
+        left = weakref.ref(_Cycle())
+        for _ in range(gc.get_threshold()[0] + 1):  # enough to make a collection due
+            _Cycle()
+        assert left() is not None  # nothing collected it while "serving"
+        config.post_request(None, None, None, None)
+        assert left() is None
+    finally:
+        gc.enable()
+
+
+def test_after_answering_a_worker_collects_an_older_generation_when_it_is_due() -> None:
+    config = settings()
+    try:
+        config.post_fork(None, None)
+        held = _Cycle()
+        gc.collect(0)  # it survives the youngest generation's collection, held
+        left = weakref.ref(held)
+        del held  # now garbage in the next generation, which a young collection leaves
+        for _ in range(gc.get_threshold()[1]):
+            gc.collect(0)
+        for _ in range(gc.get_threshold()[0] + 1):
+            _Cycle()
+        config.post_request(None, None, None, None)
+        assert left() is None
+    finally:
+        gc.enable()
