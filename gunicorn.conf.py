@@ -18,10 +18,6 @@ def pre_fork(server: object, worker: object) -> None:
     gc.freeze()
 
 
-# Python's own thresholds, which a worker keeps but applies between requests (post_request).
-THRESHOLDS = gc.get_threshold()
-
-
 def post_fork(server: object, worker: object) -> None:
     """A worker does not collect while it serves: a collection falls on whichever request
     allocates past the threshold, and the heavy pages' collections took milliseconds."""
@@ -32,8 +28,8 @@ def post_request(worker: object, req: object, environ: object, resp: object) -> 
     """After each answer is sent, the collection Python would have made by now, if any:
     the oldest generation whose count passed its threshold, as Python picks it (but for
     its check that a full collection would find enough new objects to be worth it)."""
-    counts = gc.get_count()
-    if counts[0] <= THRESHOLDS[0]:
+    counts, thresholds = gc.get_count(), gc.get_threshold()
+    if counts[0] <= thresholds[0]:
         return
-    due = [generation for generation in (1, 2) if counts[generation] > THRESHOLDS[generation]]
+    due = [generation for generation in (1, 2) if counts[generation] > thresholds[generation]]
     gc.collect(max(due, default=0))

@@ -40,4 +40,4 @@ def test_the_image_serves_with_the_gunicorn_settings_the_tests_run_with():
     # checkout for the tests and the benchmarks.
     copies = re.findall(r"^COPY (.+)$", DOCKERFILE[DOCKERFILE.index("AS runtime") :], re.MULTILINE)
     assert any("gunicorn.conf.py" in line.split()[:-1] for line in copies)
-    assert "WORKDIR /app" in DOCKERFILE  # what it holds: tests/test_gunicorn_settings.py
+    assert "WORKDIR /app" in DOCKERFILE  # the file's settings: tests/test_gunicorn_settings.py
