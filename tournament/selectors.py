@@ -14,7 +14,17 @@ from games.models import FaqEntry
 from games.selectors import faq_briefing
 from tournament import access
 from tournament.errors import Conflict
-from tournament.models import BriefingItem, Donation, Event, Player, Round, Seat, Table
+from tournament.lineups import late_arrivals, plan_for_round
+from tournament.models import (
+    BriefingItem,
+    Donation,
+    Event,
+    Player,
+    Round,
+    Seat,
+    Table,
+    Volunteer,
+)
 
 
 def _sum(model: type, field: str) -> Coalesce:
@@ -65,13 +75,10 @@ def event_rounds(event_id: int) -> QuerySet[Round]:
 
 
 # --------------------------------------------------------------------------- the desk
-# (Imported here rather than at the top: this section was appended to a shared module.)
 
 
 def organiser_events(user: AbstractBaseUser) -> QuerySet[Event]:
     """The events a person organises (every event for a superuser), with money raised."""
-    from tournament.models import Volunteer
-
     events = events_for(user)
     if getattr(user, "is_superuser", False):
         return events
@@ -81,8 +88,6 @@ def organiser_events(user: AbstractBaseUser) -> QuerySet[Event]:
 
 def home_events(user: AbstractBaseUser) -> list[dict[str, Any]]:
     """A person's events for the home page: each with their roles in it, newest first."""
-    from tournament.models import Volunteer
-
     events = list(events_for(user))
     roles: dict[int, set[str]] = {}
     for event_id, role in Volunteer.objects.filter(user=user).values_list("event_id", "role"):
@@ -148,8 +153,6 @@ def seating_preview(
     id -> table number); `clashes` says in words what the seating breaks (team-mates at
     one table, players who met before), and a table left too small is refused.
     """
-    from tournament.lineups import late_arrivals, plan_for_round
-
     round_ = Round.objects.select_related("event").get(pk=round_id)
     if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
         raise Conflict("round_started", "This round has started: its seating is final.")

@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 
 from tournament import selectors
 from tournament.api import serializers as s
+from tournament.errors import Refusal
 from tournament.http import tokens
 from tournament.http.parsers import CSVParser, JSONParser
 from tournament.http.permissions import CreatesEvents, IsEventOrganiser
@@ -162,8 +163,6 @@ class PlayerImportApi(EventScopedApi):
 
 
 def _csv_text(request: Request) -> str:
-    from tournament.errors import Refusal
-
     data = request.data
     if isinstance(data, str):
         return data

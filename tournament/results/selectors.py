@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 
 from tournament import selectors as event_selectors
-from tournament.models import Event, Result, Round, Seat, Table
+from tournament.models import AuditEvent, Event, Result, Round, Seat, Table
 from tournament.results.shape import result_rows
 from tournament.results.standings import counted
 
@@ -170,8 +170,6 @@ def _bracket_table(table: Table, previous_tables: dict[int, int]) -> dict[str, A
 
 def round_overrides(*, round_id: int) -> QuerySet[Any]:
     """The audit trail's advancement overrides for a round: who, when, why."""
-    from tournament.models import AuditEvent
-
     round_ = Round.objects.get(pk=round_id)
     return (
         AuditEvent.objects.filter(
