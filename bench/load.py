@@ -3,7 +3,7 @@ and the desk's control room against gunicorn, PostgreSQL and Redis on this machi
 compare against the bare baseline endpoint measured in the same run (docs/benchmarks.md).
 
     .venv/bin/python bench/load.py [--duration 120] [--tables 100] [--referees 20]
-                                   [--baseline 60] [--entries-only]
+                                   [--baseline 120] [--entries-only]
     (or: make bench-load)
 
 1. Creates a fresh PostgreSQL database (`--database`), migrates it and builds an event
@@ -32,9 +32,12 @@ compare against the bare baseline endpoint measured in the same run (docs/benchm
                polls the round's control room (status.json) every 5 s with the ETag of
                its last answer, as static/js/desk.js does.
      baseline  `--baseline` seconds, the same users at the same pace, except that each
-               tablet posts its entry's JSON to the floor endpoint
-               (/api/bench/floor/<table>/: parse, insert one row, no authentication query)
-               instead of the ledger.
+               tablet posts its entry every other cycle, and the other cycles its entry's
+               JSON to the floor endpoint (/api/bench/floor/<table>/: parse, insert one
+               row, no authentication query) instead of the ledger; neighbouring tablets
+               take the two in turn. So the entries and the floor are measured under the
+               same load: in a phase of its own, the floor would run beside watched pages
+               with fewer tables changed, which cost less.
 4. Prints per endpoint the count, the errors, p50, p99 and max of each phase as the
    clients saw them, the ratios of the p50 and p99 to the baseline's, and the p50 and p99
    of the time gunicorn itself spent on each request (its access log: from the request
@@ -378,6 +381,7 @@ class TabletUser(Client):
 
     def on_start(self) -> None:
         slot = len(RUN.plan.tablets) - len(RUN.tablets)
+        self.slot = slot
         self.tablet = RUN.tablets.pop(0)
         self.api = f"/api/tables/{self.tablet.table}"
         self.headers = {
@@ -388,6 +392,12 @@ class TabletUser(Client):
         }
         self.take_turn(slot, len(RUN.plan.tablets))
 
+    def posts_the_entry(self) -> bool:
+        """Whether this cycle posts the entry (else its JSON to the floor): always in the
+        event phase; in the baseline phase every other cycle, neighbouring tablets in turn,
+        so that the entries and the floor are measured under the same load."""
+        return RUN.phase.name == "event" or (self.cycles + self.slot) % 2 == 1
+
     @task
     def record_an_entry(self) -> None:
         self.paced()
@@ -397,7 +407,7 @@ class TabletUser(Client):
         entry = tablet.entries[tablet.posted]
         if RUN.console:
             self.call("POST", f"{self.api}/preview/", PREVIEW, entry)
-        if RUN.phase.name == "event":
+        if self.posts_the_entry():
             for _ in range(3):  # a lost answer is sent again with the same id, as the outbox does
                 status = self.call(
                     "POST", f"{self.api}/entries/", ENTRY, entry, expect=201
@@ -569,7 +579,10 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=float, default=120.0, help="event phase, s (120)")
     parser.add_argument(
-        "--baseline", type=float, default=None, help="baseline phase, s (half the duration)"
+        "--baseline",
+        type=float,
+        default=None,
+        help="baseline phase, s (the duration): the tablets alternate entry and floor",
     )
     parser.add_argument("--tables", type=int, default=100, help="tables, four players each")
     parser.add_argument("--referees", type=int, default=20, help="referees' phones (20)")
@@ -593,7 +606,7 @@ def parse_args() -> argparse.Namespace:
     )
     args = parser.parse_args()
     if args.baseline is None:
-        args.baseline = args.duration / 2
+        args.baseline = args.duration
     if args.tables < 1 or args.referees < 0 or args.duration <= 0 or args.baseline <= 0:
         parser.error("give at least one table, no negative referees and positive durations")
     return args
@@ -682,14 +695,14 @@ def summary(args: argparse.Namespace, event: Phase, baseline: Phase, queued: int
             f"({phase.backends[1]} backends in all, {phase.backends[0]} at the start)"
         )
 
-    entries, base = event.times[ENTRY], baseline.times[FLOOR]
+    entries, base = baseline.times.get(ENTRY) or [math.nan], baseline.times[FLOOR]
     posted = sum(t.posted for t in RUN.plan.tablets)
     lines = [
         *report(event, baseline),
         "",
         f"{posted} entries recorded at {args.tables} tables; {rate(event):.0f} requests/s in "
         f"the event phase, {rate(baseline):.0f} in the baseline's",
-        f"Entries against the floor, same run: p50 "
+        f"Entries against the floor, both in the baseline phase (the tablets alternating): p50 "
         f"{percentile(entries, 50) / percentile(base, 50):.2f}, "
         f"p99 {percentile(entries, 99) / percentile(base, 99):.2f}",
         f"The server's CPU (from /proc), event phase: {cpu(event)}",
@@ -721,7 +734,7 @@ def main() -> int:
         print("\n" + "\n".join(summary(args, event, baseline, queued)))
         clean = harness.verify_ledgers(env)
     failed = event.failed + baseline.failed
-    entries_p99 = percentile(event.times[ENTRY], 99)
+    entries_p99 = percentile(baseline.times.get(ENTRY) or [math.nan], 99)
     base_p99 = percentile(baseline.times[FLOOR], 99)
     latest = max(event.latest_start, baseline.latest_start)
     apart = TABLET_EVERY / args.tables  # between two tablets' cycles, spread evenly
@@ -741,7 +754,8 @@ def main() -> int:
                 f"{share:.0%} of the machine (target <= {MAX_MACHINE_SHARE:.0%})",
                 f"{verdict(entries_p99 <= MAX_ENTRY_P99_RATIO * base_p99)} entries p99 "
                 f"{entries_p99:.1f} ms, {entries_p99 / base_p99:.2f} x the floor's "
-                f"{base_p99:.1f} ms in the same run (target <= {MAX_ENTRY_P99_RATIO:.1f} x)",
+                f"{base_p99:.1f} ms under the same load (the baseline phase; target <= "
+                f"{MAX_ENTRY_P99_RATIO:.1f} x)",
                 f"{verdict(overview <= MAX_OVERVIEW_MS)} referees' overview: {overview:.1f} ms "
                 f"of server time, p50 (target <= {MAX_OVERVIEW_MS:.0f} ms)",
                 f"{verdict(snapshot <= MAX_SNAPSHOT_MS)} the screen's snapshot: {snapshot:.1f} "
