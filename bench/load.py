@@ -281,6 +281,15 @@ class Phase:
             if len(self.examples) < 8:
                 self.examples.append(f"{name}: {exception}")
 
+    def broke(self, user_instance: Any, exception: BaseException, tb: Any, **_: Any) -> None:
+        """A user's cycle that raised (in the benchmark's own code): a failure of the run,
+        as a failed request is, since the requests after it in the cycle were never sent."""
+        user = getattr(user_instance, "user", user_instance)  # locust gives its task set
+        name = f"{type(user).__name__}'s cycle"
+        self.errors[name] += 1
+        if len(self.examples) < 8:
+            self.examples.append(f"{name}: {exception!r}")
+
     def cycle_started(self, first: float, count: int, every: float) -> None:
         late = time.monotonic() - (first + count * every)
         self.latest_start = max(self.latest_start, late)
@@ -514,6 +523,7 @@ def run_phase(
         stop_timeout=TABLET_EVERY * 2,
     )
     env.events.request.add_listener(phase.record)
+    env.events.user_error.add_listener(phase.broke)
     runner = env.create_local_runner()
     users = tables + referees + 2  # and the big screen and the desk
     server = gunicorn_pids(port)
@@ -637,7 +647,9 @@ def delete_queue() -> None:
 
 def simulate(args: argparse.Namespace, env: dict[str, str]) -> tuple[Phase, Phase, int]:
     """Build the event, serve it, run both phases; returns them and the tasks they queued."""
-    cycles = int((args.duration + TABLET_EVERY * 2) / TABLET_EVERY) + 2  # with the last ones
+    # Entries for every cycle of the event phase and every other one of the baseline's,
+    # with the last ones.
+    cycles = int((args.duration + args.baseline / 2 + TABLET_EVERY * 4) / TABLET_EVERY) + 2
     began = time.perf_counter()
     RUN.plan = build_plan(args.tables, args.referees, cycles, args.history)
     RUN.console = not args.entries_only

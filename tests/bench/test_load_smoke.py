@@ -33,7 +33,7 @@ def private_names() -> tuple[str, str]:
 def test_the_load_benchmark_runs_clean_and_reports_every_endpoint() -> None:
     database, broker = private_names()
     command = [sys.executable, "bench/load.py", "--tables", "3", "--referees", "2"]
-    command += ["--duration", "4", "--baseline", "6", "--workers", "2"]
+    command += ["--duration", "4", "--baseline", "40", "--workers", "2"]
     command += ["--database", database, "--broker", broker]
     result = subprocess.run(  # noqa: S603 - our own command line, no shell
         command, cwd=ROOT, capture_output=True, text=True, timeout=180, check=False
