@@ -368,7 +368,8 @@ class Client(FastHttpUser):
         kind starts `slot * every / of` s into the phase, as an event's tablets are spread
         over their cycle. (Users started together and left to themselves would send their
         requests at the same instant.)"""
-        self.first_cycle, self.cycles = RUN.phase.began + slot * self.every / of, 0
+        self.slot, self.cycles = slot, 0
+        self.first_cycle = RUN.phase.began + slot * self.every / of
         gevent.sleep(max(0.0, self.first_cycle - time.monotonic()))
 
     def wait_time(self) -> float:
@@ -390,7 +391,6 @@ class TabletUser(Client):
 
     def on_start(self) -> None:
         slot = len(RUN.plan.tablets) - len(RUN.tablets)
-        self.slot = slot
         self.tablet = RUN.tablets.pop(0)
         self.api = f"/api/tables/{self.tablet.table}"
         self.headers = {
@@ -685,6 +685,12 @@ def server_times(access_log: Path, phases: dict[str, Phase]) -> None:
             phases[phase].server[name].append(int(micros) / 1000)
 
 
+def compared(baseline: Phase) -> tuple[list[float], list[float]]:
+    """The entries' latencies and the floor's, both from the baseline phase, where the
+    tablets take the two in turn under the same load (no entry: NaN, which fails)."""
+    return baseline.times.get(ENTRY) or [math.nan], baseline.times[FLOOR]
+
+
 def machine_share(phase: Phase) -> float:
     """The server's processes' CPU (gunicorn and PostgreSQL's backends) during the phase, as
     a fraction of the whole machine (every core) over the phase's wall time."""
@@ -707,7 +713,7 @@ def summary(args: argparse.Namespace, event: Phase, baseline: Phase, queued: int
             f"({phase.backends[1]} backends in all, {phase.backends[0]} at the start)"
         )
 
-    entries, base = baseline.times.get(ENTRY) or [math.nan], baseline.times[FLOOR]
+    entries, base = compared(baseline)
     posted = sum(t.posted for t in RUN.plan.tablets)
     lines = [
         *report(event, baseline),
@@ -746,8 +752,7 @@ def main() -> int:
         print("\n" + "\n".join(summary(args, event, baseline, queued)))
         clean = harness.verify_ledgers(env)
     failed = event.failed + baseline.failed
-    entries_p99 = percentile(baseline.times.get(ENTRY) or [math.nan], 99)
-    base_p99 = percentile(baseline.times[FLOOR], 99)
+    entries_p99, base_p99 = (percentile(times, 99) for times in compared(baseline))
     latest = max(event.latest_start, baseline.latest_start)
     apart = TABLET_EVERY / args.tables  # between two tablets' cycles, spread evenly
     bunched = max(event.bunched(apart / 2), baseline.bunched(apart / 2))
