@@ -19,6 +19,11 @@ def rules_of(event: Event) -> engine.Rules:
     return _rules(event.edition, tuple(sorted(event.variants.items())))
 
 
+def seat_names(seats: dict[str, Any]) -> dict[int, str]:
+    """Each seat's player's name, by seat number, from a ledger's seats."""
+    return {int(n): name for n, (_, name) in seats.items()}
+
+
 def _seats(table: Table) -> dict[str, list[Any]]:
     seats = table.seats.select_related("player").order_by("number")
     return {str(seat.number): [seat.player_id, seat.player.name] for seat in seats}
@@ -73,13 +78,13 @@ def leader_in(standings: list[dict[str, Any]], seats: dict[str, Any]) -> dict[st
 
 def start_state(table: Table, rules: engine.Rules) -> engine.TableState:
     """The table before any entry: starting cash for each seat, named after its player."""
-    return engine.new_table(rules, {int(n): name for n, (_, name) in _seats(table).items()})
+    return engine.new_table(rules, seat_names(_seats(table)))
 
 
 def opening_ledger(table: Table, rules: engine.Rules) -> TableLedger:
     """A table's ledger before its first entry (not saved): the start state and the seats."""
     seats = _seats(table)
-    start = engine.new_table(rules, {int(n): name for n, (_, name) in seats.items()}).as_dict()
+    start = engine.new_table(rules, seat_names(seats)).as_dict()
     return TableLedger(table=table, start=start, state=start, seats=seats)
 
 

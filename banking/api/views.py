@@ -17,7 +17,7 @@ from banking.api import serializers as s
 from banking.api.callers import CallsTheTable, caller_of
 from banking.api.heartbeat import heartbeat_record
 from banking.api.schema import EntryRequest
-from banking.ledgers import read_ledger, rules_of
+from banking.ledgers import read_ledger, rules_of, seat_names
 from banking.models import Entry, TableLedger
 from banking.services import entries as entry_services
 from tournament.http.authentication import refused_key, unchecked_key_of
@@ -48,7 +48,7 @@ def _lines(table: Table, entries: list[Entry], ledger: TableLedger | None = None
         return {}
     rules = rules_of(table.round.event)
     ledger = ledger or read_ledger(table, rules)
-    names = {int(n): name for n, (_, name) in ledger.seats.items()}
+    names = seat_names(ledger.seats)
     return {line["id"]: line for line in selectors.entry_lines(entries, names=names, rules=rules)}
 
 
@@ -58,6 +58,21 @@ def _posted(posted: entry_services.Posted, table: Table | None = None) -> dict[s
     return {
         "entry": s.EntryOutput(posted.entry, context={"lines": lines}).data,
         "state": selectors.table_state(table, posted.ledger),
+    }
+
+
+def _posted_as_previewed(posted: entry_services.PostedAsPreviewed) -> dict[str, Any]:
+    """The same answer as `_posted`, from what the preview kept: the table as it computed it,
+    at the entry's seq and time."""
+    entry, previewed = posted.entry, posted.previewed
+    lines = {entry.pk: {"sentence": previewed.sentence}}
+    return {
+        "entry": s.EntryOutput(entry, context={"lines": lines}).data,
+        "state": {
+            **previewed.table_state,
+            "last_seq": entry.seq,
+            "last_entry_at": entry.created_at,
+        },
     }
 
 
@@ -109,6 +124,11 @@ class EntryListApi(APIView):
             if (refusal := refused_key(key, table_id)) is not None:
                 raise refusal from None  # a bad key is answered before a bad body
             raise
+        previewed = entry_services.entry_post_previewed(
+            table_id=table_id, entry_id=ident, payload=payload, key=key
+        )
+        if previewed is not None:
+            return Response(_posted_as_previewed(previewed), status=status.HTTP_201_CREATED)
         try:
             posted = entry_services.entry_post(
                 table_id=table_id, entry_id=ident, payload=payload, key=key

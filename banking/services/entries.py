@@ -12,11 +12,13 @@ from typing import Any
 from uuid import UUID, uuid4
 
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Field, Model
 
 from banking.actors import Actor
 from banking.checks import check_live, voidable
 from banking.ledgers import effective_history, leader_in, ledger_of, rules_of, standings_of
 from banking.models import Entry, TableLedger
+from banking.previewed import Previewed, kept
 from games import engine
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
 from tournament.http.authentication import KEY_VALID
@@ -50,12 +52,32 @@ class KeyRefused(Exception):
     """The table key a write brought does not open this table (or its round is over)."""
 
 
+def _ledger_and_table() -> str:
+    """FROM a ledger `l`, its table `t`, round `r` and event `e`, and its banker's user `u`
+    if it has one: what posting reads of them, locked or previewed."""
+    qn = connection.ops.quote_name
+    volunteer = Table._meta.get_field("banker").related_model
+    user = volunteer._meta.get_field("user").related_model
+    return (
+        f"FROM {qn(TableLedger._meta.db_table)} l "
+        f"JOIN {qn(Table._meta.db_table)} t ON t.id = l.table_id "
+        f"JOIN {qn(Round._meta.db_table)} r ON r.id = t.round_id "
+        f"JOIN {qn(Event._meta.db_table)} e ON e.id = r.event_id "
+        f"LEFT JOIN {qn(volunteer._meta.db_table)} v ON v.id = t.banker_id "
+        f"LEFT JOIN {qn(user._meta.db_table)} u ON u.id = v.user_id "
+    )
+
+
+def _banker_username() -> str:
+    """The column of the banker's username, in `_ledger_and_table`."""
+    user = Table._meta.get_field("banker").related_model._meta.get_field("user").related_model
+    return f"u.{connection.ops.quote_name(user._meta.get_field(user.USERNAME_FIELD).column)}"
+
+
 @lru_cache(maxsize=2)
 def _locking(with_start: bool) -> tuple[str, tuple[Columns, ...]]:
     """The locking query's text, made once (see `_locked_ledger`)."""
     qn = connection.ops.quote_name
-    volunteer = Table._meta.get_field("banker").related_model
-    user = volunteer._meta.get_field("user").related_model
     ledger_fields = (*LOCKED_LEDGER, "start") if with_start else LOCKED_LEDGER
     parts = (
         Columns.of(TableLedger, "l", ledger_fields),
@@ -64,19 +86,12 @@ def _locking(with_start: bool) -> tuple[str, tuple[Columns, ...]]:
         Columns.of(Event, "e", LOCKED_EVENT),
     )
     entries, ledgers = qn(Entry._meta.db_table), qn(TableLedger._meta.db_table)
-    username = qn(user._meta.get_field(user.USERNAME_FIELD).column)
     sql = (
         f"SELECT {', '.join(part.sql for part in parts)}, "  # noqa: S608 - the models' names
         f"(SELECT x.table_id FROM {entries} x WHERE x.id = %s), "
         f"(SELECT x.body_hash FROM {entries} x WHERE x.id = %s), "
         f"(SELECT s.last_seq FROM {ledgers} s WHERE s.table_id = l.table_id), "
-        f"u.{username} "
-        f"FROM {ledgers} l "
-        f"JOIN {qn(Table._meta.db_table)} t ON t.id = l.table_id "
-        f"JOIN {qn(Round._meta.db_table)} r ON r.id = t.round_id "
-        f"JOIN {qn(Event._meta.db_table)} e ON e.id = r.event_id "
-        f"LEFT JOIN {qn(volunteer._meta.db_table)} v ON v.id = t.banker_id "
-        f"LEFT JOIN {qn(user._meta.db_table)} u ON u.id = v.user_id "
+        f"{_banker_username()} {_ledger_and_table()}"
         "WHERE l.table_id = %s"
     )
     if connection.features.has_select_for_update_of:  # not SQLite, which locks the file
@@ -193,7 +208,6 @@ def _record(
         ledger.last_entry_at = _insert_and_project(entry, ledger)
     except IntegrityError as exc:
         raise Conflict("id_reused", "An entry with this id was already recorded.") from exc
-    Entry.voided_by.related.set_cached_value(entry, None)  # a new entry is voided by nothing
     return entry
 
 
@@ -222,18 +236,13 @@ def _insert_and_project(entry: Entry, ledger: TableLedger) -> Any:
     trip instead of two); the entry's time of creation, also the ledger's last_entry_at."""
     if connection.vendor != "postgresql":  # SQLite in development: two statements
         entry.save(force_insert=True)
+        Entry.voided_by.related.set_cached_value(entry, None)  # a new entry is voided by nothing
         ledger.last_entry_at = entry.created_at
         ledger.save(update_fields=["state", "standings", "leader", "last_seq", "last_entry_at"])
         return entry.created_at
-    values = [f.get_db_prep_save(f.pre_save(entry, add=True), connection) for f in _ENTRY_FIELDS]
-    state, standings, leader = (
-        TableLedger._meta.get_field(name) for name in ("state", "standings", "leader")
-    )
     params = [
-        *values,
-        state.get_db_prep_save(ledger.state, connection),
-        standings.get_db_prep_save(ledger.standings, connection),
-        leader.get_db_prep_save(ledger.leader, connection),
+        *_entry_values(entry),
+        *_projection_values(ledger.state, ledger.standings, ledger.leader),
         ledger.last_seq,
         entry.created_at,
         ledger.table_id,
@@ -242,9 +251,142 @@ def _insert_and_project(entry: Entry, ledger: TableLedger) -> Any:
         cursor.execute(_record_sql(), params)
         if cursor.rowcount != 1:  # the ledger is locked by this transaction: cannot happen
             raise RuntimeError(f"the ledger of table {ledger.table_id} was not moved")
+    _saved(entry)
+    return entry.created_at
+
+
+def _entry_values(entry: Entry) -> list[Any]:
+    """The entry's columns' values, in `_ENTRY_FIELDS` order; its time of creation set."""
+    return [f.get_db_prep_save(f.pre_save(entry, add=True), connection) for f in _ENTRY_FIELDS]
+
+
+def _projection_values(state: Any, standings: Any, leader: Any) -> list[Any]:
+    fields = (TableLedger._meta.get_field(name) for name in ("state", "standings", "leader"))
+    values = (state, standings, leader)
+    return [f.get_db_prep_save(v, connection) for f, v in zip(fields, values, strict=True)]
+
+
+def _saved(entry: Entry) -> None:
+    """Mark an entry written by SQL of its own as the ORM marks one it saved."""
     entry._state.adding = False
     entry._state.db = connection.alias
-    return entry.created_at
+    Entry.voided_by.related.set_cached_value(entry, None)  # a new entry is voided by nothing
+
+
+# -- A banker's post of the body a preview of theirs kept (banking/previewed.py) -------------
+
+# What a preview's outcome, and the answer it kept, were computed from besides the ledger's
+# state (which moves only with its seq): its post holds only while each of these columns,
+# and the banker's username, still has the value the preview read.
+PREVIEWED_FACTS: tuple[tuple[type[Model], str, tuple[str, ...]], ...] = (
+    (TableLedger, "l", ("last_seq", "seats")),
+    (Table, "t", ("number", "status", "review", "review_note", "round_id")),
+    (Round, "r", ("number", "status", "ends_at")),
+    (Event, "e", ("edition", "variants")),
+)
+
+
+@lru_cache(maxsize=1)
+def _fact_fields() -> tuple[tuple[str, Field], ...]:
+    """Each of PREVIEWED_FACTS as its alias and its model's field, in order."""
+    return tuple(
+        (alias, next(f for f in model._meta.concrete_fields if f.attname == name))
+        for model, alias, names in PREVIEWED_FACTS
+        for name in names
+    )
+
+
+def previewed_facts(table: Table, ledger: TableLedger) -> tuple[Any, ...]:
+    """PREVIEWED_FACTS' values as a banker's preview read them: `table` as its key found it
+    (with its round, its event and its banker's username)."""
+    rows = {"l": ledger, "t": table, "r": table.round, "e": table.round.event}
+    banker = table.banker_username  # type: ignore[attr-defined]
+    return (*(getattr(rows[alias], f.attname) for alias, f in _fact_fields()), banker)
+
+
+@lru_cache(maxsize=1)
+def _previewed_sql() -> str:
+    """Lock the ledger and the table if the key opens it, the clock has not run out and
+    every fact is as previewed; then INSERT the entry (unless its id is taken) and UPDATE
+    the ledger if it went in. Every name from the models, every value a parameter."""
+    qn = connection.ops.quote_name
+    facts = [f"{alias}.{qn(f.column)}" for alias, f in _fact_fields()] + [_banker_username()]
+    held = (
+        f"SELECT l.table_id {_ledger_and_table()}"  # noqa: S608 - the models' names
+        "WHERE l.table_id = %s AND t.key = %s AND "
+        + " AND ".join(f"{column} IS NOT DISTINCT FROM %s" for column in facts)
+        + " AND NOT (r.status = %s AND r.ends_at <= statement_timestamp()) FOR UPDATE OF l, t"
+    )
+    entries, ledgers = qn(Entry._meta.db_table), qn(TableLedger._meta.db_table)
+    columns = ", ".join(qn(f.column) for f in _ENTRY_FIELDS)
+    values = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in _ENTRY_FIELDS)
+    insert = (
+        f"INSERT INTO {entries} ({columns}) SELECT {values} FROM held "  # noqa: S608
+        "ON CONFLICT DO NOTHING RETURNING 1"
+    )
+    update = (
+        f"UPDATE {ledgers} SET state = %s, standings = %s, leader = %s, last_seq = %s, "  # noqa: S608
+        "last_entry_at = %s "
+        "WHERE table_id = %s AND last_seq = %s AND EXISTS (SELECT 1 FROM recorded)"
+    )
+    return f"WITH held AS ({held}), recorded AS ({insert}) {update}"
+
+
+@dataclass(frozen=True, slots=True)
+class PostedAsPreviewed:
+    entry: Entry
+    previewed: Previewed
+
+
+def entry_post_previewed(
+    *, table_id: int, entry_id: UUID, payload: Mapping[str, Any], key: str
+) -> PostedAsPreviewed | None:
+    """Record a banker's entry as their preview of the same body computed it, if it kept
+    it: in one statement, atomic by itself, which writes only while the key opens the table
+    and the ledger, table, round and event are as the preview read them. None, with nothing
+    written, in any other case (no preview kept, another entry since, a taken id, the round
+    over...): then `entry_post` records it, or refuses it, as it does any entry."""
+    if connection.vendor != "postgresql":
+        return None
+    digest = body_hash(payload)
+    previewed = kept(table_id, digest)
+    if previewed is None:
+        return None
+    entry = Entry(
+        id=entry_id,
+        table_id=table_id,
+        seq=previewed.seq,
+        kind=previewed.kind,
+        fields=previewed.fields,
+        transfers=previewed.transfers,
+        body_hash=digest,
+        author_role=Actor.BANKER,
+        author_name=previewed.author,
+    )
+    *columns, banker = previewed.facts
+    facts = [
+        f.get_db_prep_value(v, connection)
+        for (_, f), v in zip(_fact_fields(), columns, strict=True)
+    ]
+    params = [
+        table_id,
+        key,
+        *facts,
+        banker,
+        Round.Status.RUNNING,
+        *_entry_values(entry),
+        *_projection_values(previewed.state, previewed.standings, previewed.leader),
+        previewed.seq,
+        entry.created_at,
+        table_id,
+        previewed.seq - 1,
+    ]
+    with prepared_cursor() as cursor:
+        cursor.execute(_previewed_sql(), params)
+        if cursor.rowcount != 1:
+            return None
+    _saved(entry)
+    return PostedAsPreviewed(entry=entry, previewed=previewed)
 
 
 @transaction.atomic
