@@ -78,9 +78,9 @@ def _posted_as_previewed(posted: entry_services.PostedAsPreviewed) -> dict[str, 
 
 class EntryListApi(APIView):
     permission_classes = [CallsTheTable]
-    # A banker's post has its key checked by the query that locks the table
-    # (banking/services/entries.py): TableKeyAuthentication and CallsTheTable leave it to
-    # the service.
+    # A banker's post has its key checked by the statement that writes it, or the query
+    # that locks the table (banking/services/entries.py): TableKeyAuthentication and
+    # CallsTheTable leave it to the service.
     checks_table_key = True
 
     @extend_schema(responses={200: s.EntryOutput(many=True), **ERRORS}, tags=["tables"])
@@ -116,7 +116,9 @@ class EntryListApi(APIView):
         return Response(_posted(posted, table), status=code)
 
     def _post_by_key(self, request: Request, table_id: int, key: str) -> Response:
-        """The banker's post: the key is checked under the table's lock, in the same query."""
+        """The banker's post: recorded as their preview of the same body computed it, if
+        it kept it and the table is as it read it (one statement, which checks the key);
+        else by `entry_post`, which checks the key in the query that locks the table."""
         try:
             payload = s.entry_payload(request.data)
             ident = s.entry_id(request.data)
