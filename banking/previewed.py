@@ -16,6 +16,7 @@ out of date, never wrong: it is written only where the ledger is exactly as it w
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,8 +42,13 @@ class Previewed:
     table_state: dict[str, Any]  # the answer's state (selectors.table_state), before the seq
 
 
+# In every key: a server of another release, whose Previewed differs, neither reads nor
+# overwrites what this one keeps.
+SHAPE = zlib.crc32(",".join(Previewed.__dataclass_fields__).encode())
+
+
 def _key(table_id: int, digest: str) -> str:
-    return f"previewed:{table_id}:{digest}"
+    return f"previewed:{SHAPE}:{table_id}:{digest}"
 
 
 def keep(table_id: int, digest: str, previewed: Previewed) -> None:

@@ -350,8 +350,8 @@ def entry_post_previewed(
         return None
     digest = body_hash(payload)
     previewed = kept(table_id, digest)
-    if previewed is None:
-        return None
+    if previewed is None or len(previewed.facts) != len(_fact_fields()) + 1:
+        return None  # none kept, or kept by a server that reads other facts
     entry = Entry(
         id=entry_id,
         table_id=table_id,

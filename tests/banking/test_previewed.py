@@ -3,6 +3,7 @@ one statement, and only while the table is exactly as the preview read it."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import uuid
 from collections.abc import Callable
@@ -16,7 +17,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from banking.models import Entry, TableLedger
+from banking.previewed import keep, kept
 from banking.reconciliation import ledger_differences
+from banking.services.entries import body_hash
 from tests.entries import bank, post_entry
 from tournament.models import Event, Round, Table
 from tournament.results.closing import table_close
@@ -243,3 +246,16 @@ def test_a_preview_kept_for_one_table_is_not_posted_at_another(world, table):
     assert queries > 1
     assert response.json()["state"]["table"] == other.pk
     assert TableLedger.objects.get(table=table).last_seq == 1
+
+
+def test_an_outcome_kept_with_other_facts_is_not_used(world, table):
+    """As kept by a server of another release, which reads other facts: the post is
+    recorded as any post is, not refused."""
+    client = world.banker()
+    preview(client, table, BUY)
+    digest = body_hash(BUY)
+    found = kept(table.pk, digest)
+    keep(table.pk, digest, dataclasses.replace(found, facts=found.facts[1:]))
+    response, queries = counted_post(client, table, BUY)
+    assert response.status_code == 201, response.json()
+    assert queries > 1
