@@ -2,34 +2,45 @@
 
 The console previews every entry a moment before it posts it, and the preview already
 computes all that posting would: the table's state after, its standings, the entry's
-transfers and words, and the answer. The preview keeps that outcome in the cache (Redis,
-shared by every web server) for a minute, under the table and the entry's body hash,
-with the facts it was computed from: the ledger's seq, the seats, the table's, round's and
-event's columns that the rules, the checks and the answer read, and the banker's name.
+transfers and words, and the answer. The preview keeps that outcome in PostgreSQL (one row
+a table, `PreviewedEntry`, in an unlogged table: no write to the log, no flush to disk)
+with the body's hash and the facts it was computed from: the ledger's seq, the seats, the
+table's, round's and event's columns that the rules, the checks and the answer read, and
+the banker's name (banking/services/entries.py, PREVIEWED_FACTS).
 
-Posting the same body then writes it with one statement that holds only while every one of
-those facts still holds (banking/services/entries.py, `entry_post_previewed`). Anything
-else (no preview kept, another entry in between, the round or the table changed, Redis
-down) is posted as any entry is, under the table's lock. So what is kept can be missing or
-out of date, never wrong: it is written only where the ledger is exactly as it was.
+Posting the same body within a minute then records it in one statement, which reads the
+kept outcome and writes it only while every one of those facts still holds
+(`entry_post_previewed`): one round trip to PostgreSQL, as for a bare insert. Anything
+else (no preview kept, another entry in between, the round or the table changed, the row
+lost in a crash) is posted as any entry is, under the table's lock. So what is kept can be
+missing or out of date, never wrong: it is written only where the ledger is exactly as it
+was.
 """
 
 from __future__ import annotations
 
-import zlib
+import json
 from dataclasses import dataclass
+from functools import lru_cache, partial
 from typing import Any
 
-from django.core.cache import cache
+from django.db import connection
+from rest_framework.utils.encoders import JSONEncoder
+
+from banking.models import PreviewedEntry
+from tournament.http.rows import prepared_cursor
 
 KEPT_FOR = 60  # seconds: the console posts a moment after its preview
+
+# As the API renders JSON: the kept answer's times read as the answer's would.
+as_json = partial(json.dumps, cls=JSONEncoder, separators=(",", ":"))
 
 
 @dataclass(frozen=True)
 class Previewed:
     """An entry's outcome as a banker's preview computed it, and the facts it rests on."""
 
-    facts: tuple[Any, ...]  # banking/services/entries.py, PREVIEWED_FACTS, in that order
+    facts: list[Any]  # banking/services/entries.py, previewed_facts
     seq: int  # the entry's own: one after the ledger's last
     kind: str
     fields: dict[str, Any]
@@ -37,25 +48,35 @@ class Previewed:
     state: dict[str, Any]  # the ledger's projection after the entry
     standings: list[dict[str, Any]]
     leader: dict[str, Any]
-    author: str  # the banker's name, as the entry records it
+    author_name: str  # the banker's name, as the entry records it
     sentence: str  # the entry in words (selectors.entry_lines)
     table_state: dict[str, Any]  # the answer's state (selectors.table_state), before the seq
 
 
-# In every key: a server of another release, whose Previewed differs, neither reads nor
-# overwrites what this one keeps.
-SHAPE = zlib.crc32(",".join(Previewed.__dataclass_fields__).encode())
-
-
-def _key(table_id: int, digest: str) -> str:
-    return f"previewed:{SHAPE}:{table_id}:{digest}"
+@lru_cache(maxsize=1)
+def _keep_sql() -> tuple[str, tuple[tuple[str, bool], ...]]:
+    """INSERT the table's row, or replace it; its time from PostgreSQL's clock, which the
+    post reads it by. Every name from the model, every value a parameter."""
+    qn = connection.ops.quote_name
+    fields = [f for f in PreviewedEntry._meta.concrete_fields if f.attname != "kept_at"]
+    columns = [qn(f.column) for f in fields]
+    replaced = ", ".join(f"{c} = EXCLUDED.{c}" for c in [*columns[1:], qn("kept_at")])
+    sql = (
+        f"INSERT INTO {qn(PreviewedEntry._meta.db_table)} "  # noqa: S608 - the model's names
+        f"({', '.join(columns)}, {qn('kept_at')}) "
+        f"VALUES ({', '.join(['%s'] * len(columns))}, statement_timestamp()) "
+        f"ON CONFLICT ({columns[0]}) DO UPDATE SET {replaced}"
+    )
+    return sql, tuple((f.attname, f.get_internal_type() == "JSONField") for f in fields)
 
 
 def keep(table_id: int, digest: str, previewed: Previewed) -> None:
-    cache.set(_key(table_id, digest), previewed, KEPT_FOR)
-
-
-def kept(table_id: int, digest: str) -> Previewed | None:
-    """The outcome a banker's preview of this body kept, if it is still kept."""
-    found = cache.get(_key(table_id, digest))
-    return found if isinstance(found, Previewed) else None
+    """Keep this outcome as the table's latest preview (PostgreSQL only: elsewhere every
+    post takes the table's lock)."""
+    if connection.vendor != "postgresql":
+        return
+    sql, columns = _keep_sql()
+    values = {"table_id": table_id, "body_hash": digest, **vars(previewed)}
+    params = [as_json(values[name]) if is_json else values[name] for name, is_json in columns]
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, params)

@@ -108,7 +108,7 @@ def _keep(
         state=outcome.state.as_dict(),
         standings=standings,
         leader=leader_in(standings, ledger.seats),
-        author=actor.name,
+        author_name=actor.name,
         sentence=entry_sentence(kind, fields, names=seat_names(ledger.seats), rules=rules),
         table_state=as_it_would_stand,
     )

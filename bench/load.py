@@ -21,9 +21,10 @@ compare against the bare baseline endpoint measured in the same run (docs/benchm
    did not grow.
 3. Runs locust (headless, as a library), each user on its own clock, in two phases:
      event     `--duration` seconds. A tablet per table, every 5 s, as the console does it:
-               POST preview (the banker checks the entry), POST the entry (its answer holds the
-               table's state), then GET options (the legal moves after it), and GET state
-               half-way (the console's own poll every 5 s): four requests a cycle, 80
+               POST preview (the banker checks the entry), POST the entry, said previewed
+               (`Prefer: previewed`; its answer holds the table's state), then GET options
+               (the legal moves after it), and GET state half-way (the console's own poll
+               every 5 s): four requests a cycle, 80
                requests/s for 100 tables (`--entries-only`: the entry alone, 20/s).
                Every referee's phone opens a page every 10 s, the event's overview and a
                table's page in turn (the referee pages do not refresh by themselves: a
@@ -103,6 +104,7 @@ ENTRY = "POST /api/tables/[id]/entries/"
 STATE = "GET /api/tables/[id]/state/"
 OPTIONS = "GET /api/tables/[id]/options/"
 FLOOR = "POST /api/bench/floor/[id]/"
+PREVIEWED = {"Prefer": "previewed"}  # the console's header on an entry it has just previewed
 OVERVIEW = "GET /referee/events/[id]/"
 TABLE_PAGE = "GET /referee/events/[id]/tables/[id]/"
 SNAPSHOT = "GET /events/[id]/screen/[token]/snapshot/"
@@ -417,9 +419,10 @@ class TabletUser(Client):
         if RUN.console:
             self.call("POST", f"{self.api}/preview/", PREVIEW, entry)
         if self.posts_the_entry():
+            said = PREVIEWED if RUN.console else None  # as the console says a previewed entry
             for _ in range(3):  # a lost answer is sent again with the same id, as the outbox does
                 status = self.call(
-                    "POST", f"{self.api}/entries/", ENTRY, entry, expect=201
+                    "POST", f"{self.api}/entries/", ENTRY, entry, expect=201, headers=said
                 ).status_code
                 if status:
                     break

@@ -5,7 +5,12 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -61,15 +66,22 @@ def _posted(posted: entry_services.Posted, table: Table | None = None) -> dict[s
     }
 
 
+def _says_previewed(request: Request) -> bool:
+    """Whether the client has just previewed this entry (`Prefer: previewed`, RFC 7240): a
+    hint that a kept preview may record it; a post without it goes straight to the lock."""
+    preferences = request.headers.get("Prefer", "").split(",")
+    return any(p.split(";")[0].split("=")[0].strip().lower() == "previewed" for p in preferences)
+
+
 def _posted_as_previewed(posted: entry_services.PostedAsPreviewed) -> dict[str, Any]:
     """The same answer as `_posted`, from what the preview kept: the table as it computed it,
     at the entry's seq and time."""
-    entry, previewed = posted.entry, posted.previewed
-    lines = {entry.pk: {"sentence": previewed.sentence}}
+    entry = posted.entry
+    lines = {entry.pk: {"sentence": posted.sentence}}
     return {
         "entry": s.EntryOutput(entry, context={"lines": lines}).data,
         "state": {
-            **previewed.table_state,
+            **posted.table_state,
             "last_seq": entry.seq,
             "last_entry_at": entry.created_at,
         },
@@ -94,6 +106,17 @@ class EntryListApi(APIView):
         request=EntryRequest,
         responses={201: s.PostedOutput, 200: s.PostedOutput, **ERRORS},
         tags=["tables"],
+        parameters=[
+            OpenApiParameter(
+                "Prefer",
+                str,
+                OpenApiParameter.HEADER,
+                description=(
+                    "`previewed`: the banker has just previewed this body with the table's "
+                    "key, and the bank may record it as the preview worked it out."
+                ),
+            )
+        ],
         description=(
             "Record an entry. The client makes the id (a UUID) before the first send and keeps "
             "it for every retry: the same id with the same body answers 200 with the entry as "
@@ -116,9 +139,10 @@ class EntryListApi(APIView):
         return Response(_posted(posted, table), status=code)
 
     def _post_by_key(self, request: Request, table_id: int, key: str) -> Response:
-        """The banker's post: recorded as their preview of the same body computed it, if
-        it kept it and the table is as it read it (one statement, which checks the key);
-        else by `entry_post`, which checks the key in the query that locks the table."""
+        """The banker's post: said previewed, recorded as their preview of the same body
+        computed it, if it kept it and the table is as it read it (one statement, which
+        checks the key); else by `entry_post`, which checks the key in the query that locks
+        the table."""
         try:
             payload = s.entry_payload(request.data)
             ident = s.entry_id(request.data)
@@ -126,11 +150,12 @@ class EntryListApi(APIView):
             if (refusal := refused_key(key, table_id)) is not None:
                 raise refusal from None  # a bad key is answered before a bad body
             raise
-        previewed = entry_services.entry_post_previewed(
-            table_id=table_id, entry_id=ident, payload=payload, key=key
-        )
-        if previewed is not None:
-            return Response(_posted_as_previewed(previewed), status=status.HTTP_201_CREATED)
+        if _says_previewed(request):
+            previewed = entry_services.entry_post_previewed(
+                table_id=table_id, entry_id=ident, payload=payload, key=key
+            )
+            if previewed is not None:
+                return Response(_posted_as_previewed(previewed), status=status.HTTP_201_CREATED)
         try:
             posted = entry_services.entry_post(
                 table_id=table_id, entry_id=ident, payload=payload, key=key

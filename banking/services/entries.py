@@ -7,18 +7,20 @@ import hmac
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 from uuid import UUID, uuid4
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Field, Model
+from django.utils import timezone
 
 from banking.actors import Actor
 from banking.checks import check_live, voidable
 from banking.ledgers import effective_history, leader_in, ledger_of, rules_of, standings_of
-from banking.models import Entry, TableLedger
-from banking.previewed import Previewed, kept
+from banking.models import Entry, PreviewedEntry, TableLedger
+from banking.previewed import KEPT_FOR
 from games import engine
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
 from tournament.http.authentication import KEY_VALID
@@ -284,6 +286,7 @@ PREVIEWED_FACTS: tuple[tuple[type[Model], str, tuple[str, ...]], ...] = (
     (Round, "r", ("number", "status", "ends_at")),
     (Event, "e", ("edition", "variants")),
 )
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 @lru_cache(maxsize=1)
@@ -296,97 +299,124 @@ def _fact_fields() -> tuple[tuple[str, Field], ...]:
     )
 
 
-def previewed_facts(table: Table, ledger: TableLedger) -> tuple[Any, ...]:
-    """PREVIEWED_FACTS' values as a banker's preview read them: `table` as its key found it
-    (with its round, its event and its banker's username)."""
+def previewed_facts(table: Table, ledger: TableLedger) -> list[Any]:
+    """PREVIEWED_FACTS' values as a banker's preview read them, as JSON (a time in
+    microseconds since 1970, as `_facts_sql` reads it); `table` as its key found it, with
+    its round, its event and its banker's username."""
     rows = {"l": ledger, "t": table, "r": table.round, "e": table.round.event}
-    banker = table.banker_username  # type: ignore[attr-defined]
-    return (*(getattr(rows[alias], f.attname) for alias, f in _fact_fields()), banker)
+    facts = [getattr(rows[alias], f.attname) for alias, f in _fact_fields()]
+    facts = [
+        (v - EPOCH) // timedelta(microseconds=1) if isinstance(v, datetime) else v for v in facts
+    ]
+    return [*facts, table.banker_username]  # type: ignore[attr-defined]
+
+
+def _facts_sql() -> str:
+    """The same facts as they are now, read by SQL as a JSON array (`previewed_facts`)."""
+    qn = connection.ops.quote_name
+    columns = []
+    for alias, field in _fact_fields():
+        column = f"{alias}.{qn(field.column)}"
+        if field.get_internal_type() == "DateTimeField":
+            column = f"(extract(epoch FROM {column}) * 1000000)::bigint"
+        columns.append(column)
+    return f"jsonb_build_array({', '.join([*columns, _banker_username()])})"
+
+
+# How the post writes each column of the entry: from the kept row `p`, or (None) from the
+# post's own value.
+_POSTED_ENTRY = {
+    "id": None,
+    "table_id": "p.table_id",
+    "seq": "p.seq",
+    "kind": "p.kind",
+    "fields": "p.fields",
+    "transfers": "p.transfers",
+    "body_hash": "p.body_hash",
+    "author_id": "NULL",
+    "author_role": None,
+    "author_name": "p.author_name",
+    "voids_id": "NULL",
+    "created_at": None,
+}
 
 
 @lru_cache(maxsize=1)
-def _previewed_sql() -> str:
-    """Lock the ledger and the table if the key opens it, the clock has not run out and
-    every fact is as previewed; then INSERT the entry (unless its id is taken) and UPDATE
-    the ledger if it went in. Every name from the models, every value a parameter."""
+def _previewed_sql() -> tuple[str, tuple[str, ...]]:
+    """Lock the ledger and the table if a preview of this body at this table was kept in
+    the last minute, the key opens the table, the clock has not run out and every fact is
+    as the preview read it; then INSERT the kept entry (unless its id is taken) and move
+    the ledger to the kept projection if it went in, answering what the preview kept."""
     qn = connection.ops.quote_name
-    facts = [f"{alias}.{qn(f.column)}" for alias, f in _fact_fields()] + [_banker_username()]
-    held = (
-        f"SELECT l.table_id {_ledger_and_table()}"  # noqa: S608 - the models' names
-        "WHERE l.table_id = %s AND t.key = %s AND "
-        + " AND ".join(f"{column} IS NOT DISTINCT FROM %s" for column in facts)
-        + " AND NOT (r.status = %s AND r.ends_at <= statement_timestamp()) FOR UPDATE OF l, t"
-    )
     entries, ledgers = qn(Entry._meta.db_table), qn(TableLedger._meta.db_table)
-    columns = ", ".join(qn(f.column) for f in _ENTRY_FIELDS)
-    values = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in _ENTRY_FIELDS)
+    previews = qn(PreviewedEntry._meta.db_table)
+    held = (
+        f"SELECT p.* {_ledger_and_table()}"
+        f"JOIN {previews} p ON p.table_id = l.table_id "
+        "WHERE l.table_id = %s AND p.body_hash = %s AND t.key = %s "
+        "AND p.kept_at > statement_timestamp() - make_interval(secs => %s) "
+        f"AND p.facts = {_facts_sql()} "
+        "AND NOT (r.status = %s AND r.ends_at <= statement_timestamp()) FOR UPDATE OF l, t"
+    )
+    columns = [f.column for f in _ENTRY_FIELDS]
+    values = ", ".join(_POSTED_ENTRY[f.attname] or "%s" for f in _ENTRY_FIELDS)
+    own = tuple(f.attname for f in _ENTRY_FIELDS if _POSTED_ENTRY[f.attname] is None)
     insert = (
-        f"INSERT INTO {entries} ({columns}) SELECT {values} FROM held "  # noqa: S608
-        "ON CONFLICT DO NOTHING RETURNING 1"
+        f"INSERT INTO {entries} ({', '.join(qn(c) for c in columns)}) "  # noqa: S608
+        f"SELECT {values} FROM held p ON CONFLICT DO NOTHING RETURNING 1"
     )
     update = (
-        f"UPDATE {ledgers} SET state = %s, standings = %s, leader = %s, last_seq = %s, "  # noqa: S608
-        "last_entry_at = %s "
-        "WHERE table_id = %s AND last_seq = %s AND EXISTS (SELECT 1 FROM recorded)"
+        f"UPDATE {ledgers} l SET state = p.state, standings = p.standings, "  # noqa: S608
+        "leader = p.leader, last_seq = p.seq, last_entry_at = %s FROM held p "
+        "WHERE l.table_id = p.table_id AND EXISTS (SELECT 1 FROM recorded) "
+        "RETURNING p.seq, p.kind, p.fields, p.transfers, p.author_name, p.sentence, "
+        "p.table_state"
     )
-    return f"WITH held AS ({held}), recorded AS ({insert}) {update}"
+    return f"WITH held AS ({held}), recorded AS ({insert}) {update}", own
 
 
 @dataclass(frozen=True, slots=True)
 class PostedAsPreviewed:
     entry: Entry
-    previewed: Previewed
+    sentence: str  # the entry in words
+    table_state: dict[str, Any]  # the answer's state as the preview rendered it, before the seq
 
 
 def entry_post_previewed(
     *, table_id: int, entry_id: UUID, payload: Mapping[str, Any], key: str
 ) -> PostedAsPreviewed | None:
     """Record a banker's entry as their preview of the same body computed it, if it kept
-    it: in one statement, atomic by itself, which writes only while the key opens the table
-    and the ledger, table, round and event are as the preview read them. None, with nothing
-    written, in any other case (no preview kept, another entry since, a taken id, the round
-    over...): then `entry_post` records it, or refuses it, as it does any entry."""
+    it (banking/previewed.py): in one statement, atomic by itself, which writes only while
+    the key opens the table and the ledger, table, round and event are as the preview read
+    them. None, with nothing written, in any other case (no preview kept, another entry
+    since, a taken id, the round over...): then `entry_post` records it, or refuses it, as
+    it does any entry."""
     if connection.vendor != "postgresql":
         return None
-    digest = body_hash(payload)
-    previewed = kept(table_id, digest)
-    if previewed is None or len(previewed.facts) != len(_fact_fields()) + 1:
-        return None  # none kept, or kept by a server that reads other facts
+    digest, now = body_hash(payload), timezone.now()
+    sql, own = _previewed_sql()
+    values = {"id": entry_id, "author_role": Actor.BANKER, "created_at": now}
+    params = [table_id, digest, key, KEPT_FOR, Round.Status.RUNNING]
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, [*params, *(values[name] for name in own), now])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    seq, kind, fields, transfers, author_name, sentence, table_state = row
     entry = Entry(
         id=entry_id,
         table_id=table_id,
-        seq=previewed.seq,
-        kind=previewed.kind,
-        fields=previewed.fields,
-        transfers=previewed.transfers,
+        seq=seq,
+        kind=kind,
+        fields=json.loads(fields),
+        transfers=json.loads(transfers),
         body_hash=digest,
         author_role=Actor.BANKER,
-        author_name=previewed.author,
+        author_name=author_name,
+        created_at=now,
     )
-    *columns, banker = previewed.facts
-    facts = [
-        f.get_db_prep_value(v, connection)
-        for (_, f), v in zip(_fact_fields(), columns, strict=True)
-    ]
-    params = [
-        table_id,
-        key,
-        *facts,
-        banker,
-        Round.Status.RUNNING,
-        *_entry_values(entry),
-        *_projection_values(previewed.state, previewed.standings, previewed.leader),
-        previewed.seq,
-        entry.created_at,
-        table_id,
-        previewed.seq - 1,
-    ]
-    with prepared_cursor() as cursor:
-        cursor.execute(_previewed_sql(), params)
-        if cursor.rowcount != 1:
-            return None
     _saved(entry)
-    return PostedAsPreviewed(entry=entry, previewed=previewed)
+    return PostedAsPreviewed(entry=entry, sentence=sentence, table_state=json.loads(table_state))
 
 
 @transaction.atomic

@@ -15,7 +15,7 @@ from banking.reconciliation import ledger_differences
 from banking.services.entries import entry_post
 from games import engine
 from tests.conftest import make_world
-from tests.entries import BANKER, bank, post_entry
+from tests.entries import BANKER, bank
 from tournament.errors import Refusal
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -224,7 +224,12 @@ def test_tablets_posting_one_previewed_body_at_once_each_record_an_entry():
     assert previewed.status_code == 200
 
     def post(index: int) -> None:
-        response = post_entry(world.banker(), table, **body)
+        response = world.banker().post(
+            f"/api/tables/{table.pk}/entries/",
+            {"id": str(uuid.uuid4()), **body},
+            format="json",
+            HTTP_PREFER="previewed",
+        )
         assert response.status_code == 201, response.json()
 
     assert run_in_threads(8, post) == []

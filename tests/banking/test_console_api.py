@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from banking.models import Entry, TableLedger
+from banking.models import Entry, PreviewedEntry, TableLedger
 from tests.conftest import World, client_for, close_and_confirm
 from tests.entries import post_entry, posted
 from tests.factories import EventFactory, VolunteerFactory
@@ -358,11 +358,20 @@ def test_a_bankers_preview_reads_the_key_and_the_ledger_in_one_query(
     world, django_assert_num_queries
 ):
     """The console previews every entry: the key's query reads the ledger with the table,
-    as for a read; the only other query asks whether the same entry was just recorded."""
+    as for a read; one other query asks whether the same entry was just recorded, and one
+    keeps the outcome for the post that follows (banking/previewed.py)."""
     posted(world.banker(), world.table, kind="pass_go", seat=1)
     client = world.banker()
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):
         assert preview(client, world.table, kind="pass_go", seat=1).status_code == 200
+
+
+def test_a_referees_preview_keeps_nothing(world):
+    """Only a banker's post by the table's key can take a preview's shortcut."""
+    posted(world.banker(), world.table, kind="pass_go", seat=1)
+    response = preview(world.referee_client(), world.table, kind="pass_go", seat=1)
+    assert response.status_code == 200
+    assert not PreviewedEntry.objects.filter(table=world.table).exists()
 
 
 # --------------------------------------------------------------------------- who may call

@@ -3,7 +3,6 @@ one statement, and only while the table is exactly as the preview read it."""
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import uuid
 from collections.abc import Callable
@@ -16,10 +15,9 @@ from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from banking.models import Entry, TableLedger
-from banking.previewed import keep, kept
+from banking.models import Entry, PreviewedEntry, TableLedger
+from banking.previewed import KEPT_FOR
 from banking.reconciliation import ledger_differences
-from banking.services.entries import body_hash
 from tests.entries import bank, post_entry
 from tournament.models import Event, Round, Table
 from tournament.results.closing import table_close
@@ -45,10 +43,17 @@ def preview(client: Any, table: Table, body: dict[str, Any]) -> dict[str, Any]:
     return response.json()
 
 
+def said_previewed(client: Any, table: Table, /, **body: Any) -> Any:
+    """Post an entry with a fresh id, saying it was just previewed, as the console does."""
+    body.setdefault("id", str(uuid.uuid4()))
+    path = f"/api/tables/{table.pk}/entries/"
+    return client.post(path, body, format="json", HTTP_PREFER="previewed")
+
+
 def counted_post(client: Any, table: Table, body: dict[str, Any]) -> tuple[Any, int]:
-    """Post an entry with a fresh id: the answer, and how many queries it cost."""
+    """said_previewed: the answer, and how many queries it cost."""
     with CaptureQueriesContext(connection) as captured:
-        response = post_entry(client, table, **body)
+        response = said_previewed(client, table, **body)
     return response, len(captured)
 
 
@@ -67,6 +72,18 @@ def test_an_entry_posted_without_a_preview_takes_the_tables_lock(world, table):
     response, queries = counted_post(world.banker(), table, BUY)
     assert response.status_code == 201
     assert queries > 1
+
+
+def test_a_post_not_said_previewed_goes_straight_to_the_lock(world, table):
+    """No statement spent looking for a preview: the lock, then the write."""
+    client = world.banker()
+    preview(client, table, BUY)
+    with CaptureQueriesContext(connection) as captured:
+        response = post_entry(client, table, **BUY)
+    assert response.status_code == 201
+    statements = [q["sql"] for q in captured]
+    assert not any("previewedentry" in sql for sql in statements)
+    assert "FOR UPDATE OF l, t" in statements[1]
 
 
 def test_the_answer_is_what_the_table_then_shows(world, table):
@@ -105,8 +122,8 @@ def test_sending_the_same_id_again_answers_the_entry_as_first_recorded(world, ta
     client = world.banker()
     preview(client, table, BUY)
     body = {**BUY, "id": str(uuid.uuid4())}
-    first = post_entry(client, table, **body)
-    again = post_entry(client, table, **body)
+    first = said_previewed(client, table, **body)
+    again = said_previewed(client, table, **body)
     assert (first.status_code, again.status_code) == (201, 200)
     assert again.json()["entry"] == first.json()["entry"]
     assert Entry.objects.filter(table=table).count() == 2
@@ -117,7 +134,7 @@ def test_an_id_already_used_for_another_entry_is_refused(world, table):
     ident = str(uuid.uuid4())
     assert post_entry(client, table, id=ident, kind="pass_go", seat=1).status_code == 201
     preview(client, table, BUY)
-    response = post_entry(client, table, id=ident, **BUY)
+    response = said_previewed(client, table, id=ident, **BUY)
     assert response.status_code == 409
     assert response.json()["error"] == "id_reused"
     assert TableLedger.objects.get(table=table).last_seq == 2
@@ -197,7 +214,7 @@ def test_a_clock_that_runs_out_before_the_post_calls_time_as_any_post_does(world
     )
     client = world.banker()
     preview(client, table, BUY)  # still running in the database: the post calls time
-    response = post_entry(client, table, **BUY)
+    response = said_previewed(client, table, **BUY)
     assert response.status_code == 201, response.json()
     assert Round.objects.get(pk=world.round.pk).status == Round.Status.TIME_CALLED
     assert response.json()["state"]["last_turn"] is True
@@ -223,7 +240,7 @@ def test_a_post_the_table_no_longer_takes_is_refused_though_previewed(world, tab
     client = world.banker()
     preview(client, table, BUY)
     make_change(world, table)
-    response = post_entry(client, table, **BUY)
+    response = said_previewed(client, table, **BUY)
     assert response.status_code == status, response.json()
     assert TableLedger.objects.get(table=table).last_seq == 1
 
@@ -231,7 +248,7 @@ def test_a_post_the_table_no_longer_takes_is_refused_though_previewed(world, tab
 def test_a_referees_preview_of_an_adjust_does_not_let_the_banker_post_it(world, table):
     adjust = {"kind": "adjust", "seat": 1, "amount": 500, "reason": "miscount"}
     preview(world.referee_client(), table, adjust)
-    response = post_entry(world.banker(), table, **adjust)
+    response = said_previewed(world.banker(), table, **adjust)
     assert response.status_code == 403
     assert response.json()["error"] == "referee_only"
     assert TableLedger.objects.get(table=table).last_seq == 1
@@ -253,9 +270,28 @@ def test_an_outcome_kept_with_other_facts_is_not_used(world, table):
     recorded as any post is, not refused."""
     client = world.banker()
     preview(client, table, BUY)
-    digest = body_hash(BUY)
-    found = kept(table.pk, digest)
-    keep(table.pk, digest, dataclasses.replace(found, facts=found.facts[1:]))
+    kept = PreviewedEntry.objects.get(table=table)
+    PreviewedEntry.objects.filter(table=table).update(facts=kept.facts[1:])
     response, queries = counted_post(client, table, BUY)
     assert response.status_code == 201, response.json()
     assert queries > 1
+
+
+def test_an_outcome_kept_longer_than_a_minute_is_not_used(world, table):
+    client = world.banker()
+    preview(client, table, BUY)
+    PreviewedEntry.objects.filter(table=table).update(
+        kept_at=timezone.now() - datetime.timedelta(seconds=KEPT_FOR + 1)
+    )
+    response, queries = counted_post(client, table, BUY)
+    assert response.status_code == 201, response.json()
+    assert queries > 1
+
+
+def test_a_preview_of_another_body_is_not_used(world, table):
+    client = world.banker()
+    preview(client, table, {"kind": "buy", "seat": 1, "space": 37})
+    response, queries = counted_post(client, table, BUY)
+    assert response.status_code == 201, response.json()
+    assert queries > 1
+    assert response.json()["entry"]["space"] == 39

@@ -1,10 +1,11 @@
 """Two web servers over one PostgreSQL and one Redis, as behind a load balancer: tablets
-post to the same tables through both, each entry to one and its resend to the other, and
-every entry is recorded once, in a gapless ledger that replays to its stored state.
+post to the same tables through both, each entry previewed through one, posted to the other
+and resent to the first, and every entry is recorded once, in a gapless ledger that
+replays to its stored state.
 
 Nothing a request needs is kept in a server's own memory: the table's lock, the ledger and
 the earlier entries are in PostgreSQL; what the watched pages keep is in Redis, under the
-version of what it shows.
+version of what it shows, and so is what a preview keeps for the post that follows it.
 """
 
 from __future__ import annotations
@@ -47,9 +48,11 @@ class Web:
     port: int
     process: subprocess.Popen[bytes]
 
-    def call(self, method: str, path: str, body: Any = None, key: str | None = None) -> Any:
+    def call(
+        self, method: str, path: str, body: Any = None, key: str | None = None, **headers: str
+    ) -> Any:
         conn = http.client.HTTPConnection(HOST, self.port, timeout=TIMEOUT)
-        headers = {"Content-Type": "application/json"}
+        headers = {"Content-Type": "application/json", **headers}
         if key:
             headers["Authorization"] = f"Table {key}"
         try:
@@ -103,6 +106,7 @@ class Tablet:
 
     def run(self, webs: list[Web]) -> None:
         path = f"/api/tables/{self.table['id']}/entries/"
+        preview = f"/api/tables/{self.table['id']}/preview/"
         key = self.table["key"]
         for n in range(ENTRIES):
             seat = n % 4 + 1
@@ -114,7 +118,13 @@ class Tablet:
             body = {"id": str(uuid.uuid4()), **body}
             self.bodies.append(body)
             here, there = webs[(self.first + n) % 2], webs[(self.first + n + 1) % 2]
-            status, data = here.call("POST", path, body, key=key)
+            # The console previews it first: through the other server, which keeps the
+            # outcome in Redis for this one (unless the other tablet's entry comes between).
+            status, data = there.call("POST", preview, body, key=key)
+            if status != 200:
+                self.problems.append(f"{body['id']} previewed: {status} {data[:200]!r}")
+                return
+            status, data = here.call("POST", path, body, key=key, Prefer="previewed")
             if status != 201:
                 self.problems.append(f"{body['id']}: {status} {data[:200]!r}")
                 return
