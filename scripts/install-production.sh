@@ -6,10 +6,11 @@
 #
 #   scripts/install-production.sh VENV [SOURCE]
 #
-# SOURCE is the folder holding pyproject.toml (default: this repository). The project itself
-# is installed to bring in its dependencies, then removed: it runs from its source folder,
-# where the settings find templates/ and static/ beside the packages. PYTHON names the
-# interpreter to make the environment with (default: python3).
+# SOURCE is the folder holding pyproject.toml (default: this repository). Only the project's
+# dependencies are installed, read from its [project] table: the project itself runs from its
+# source folder, where the settings find templates/ and static/ beside the packages, and
+# nothing is built there. PYTHON names the interpreter to make the environment with
+# (default: python3).
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
@@ -20,5 +21,13 @@ venv="$1"
 source="${2:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
 
 "${PYTHON:-python3}" -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$source"
-"$venv/bin/python" -m pip uninstall --quiet --yes monopoly-night
+requirements="$(mktemp)"
+trap 'rm -f "$requirements"' EXIT
+"$venv/bin/python" - "$source/pyproject.toml" >"$requirements" <<'PY'
+import sys
+import tomllib
+
+with open(sys.argv[1], "rb") as pyproject:
+    print("\n".join(tomllib.load(pyproject)["project"]["dependencies"]))
+PY
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements"
