@@ -30,7 +30,16 @@ pytestmark = pytest.mark.django_db
 OUR_APPS = ("tournament", "banking", "games")
 # Nobody changes these in the admin: the ledger, what is made from it, the trail, and money
 # given (a mistaken donation is put right at the desk, where it is audited).
-SEALED = {"Entry", "TableLedger", "Result", "AuditEvent", "Donation", "Seat", "BaselineRow"}
+SEALED = {
+    "Entry",
+    "TableLedger",
+    "Result",
+    "AuditEvent",
+    "Donation",
+    "Seat",
+    "BaselineRow",
+    "PreviewedEntry",
+}
 
 
 @pytest.fixture
@@ -41,6 +50,11 @@ def ended(world: World) -> World:
         payload={"kind": "buy", "seat": 1, "space": 39},
         actor=Actor(role=Actor.BANKER, name="banker"),
     )
+    # A banker's preview, kept for the post that follows it (banking/previewed.py).
+    previewed = world.banker().post(
+        f"/api/tables/{world.table.pk}/preview/", {"kind": "pass_go", "seat": 2}, format="json"
+    )
+    assert previewed.status_code == 200
     donation_add(event_id=world.event.pk, donor="Shop", amount=50)
     tablet_heartbeat(table_id=world.table.pk, report=Report(outbox=0))
     briefing_set(event_id=world.event.pk, faq_ids=[FaqEntry.objects.order_by("pk")[0].pk])
