@@ -3,8 +3,9 @@
 The console shows a preview before an entry is sent and offers only the moves the
 engine accepts, so the same code that records an entry decides the console's buttons.
 Both read the stored projection and never save anything: not an entry, not the ledger row.
-A banker's preview of an entry keeps its outcome in the cache for a minute, so that the
-post that follows records it without computing it again (banking/previewed.py).
+A banker's preview of an entry keeps its outcome for a minute (the table's latest only, in
+PostgreSQL), so that the post that follows records it without computing it again
+(banking/previewed.py).
 """
 
 from __future__ import annotations
