@@ -4,8 +4,8 @@ and resent to the first, and every entry is recorded once, in a gapless ledger t
 replays to its stored state.
 
 Nothing a request needs is kept in a server's own memory: the table's lock, the ledger and
-the earlier entries are in PostgreSQL; what the watched pages keep is in Redis, under the
-version of what it shows, and so is what a preview keeps for the post that follows it.
+the earlier entries are in PostgreSQL, and so is what a banker's preview keeps for the post
+that follows it; what the watched pages keep is in Redis, under the version of what it shows.
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ class Tablet:
             self.bodies.append(body)
             here, there = webs[(self.first + n) % 2], webs[(self.first + n + 1) % 2]
             # The console previews it first: through the other server, which keeps the
-            # outcome in Redis for this one (unless the other tablet's entry comes between).
+            # outcome for this one (unless the other tablet's entry comes between).
             status, data = there.call("POST", preview, body, key=key)
             if status != 200:
                 self.problems.append(f"{body['id']} previewed: {status} {data[:200]!r}")
