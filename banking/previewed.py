@@ -20,9 +20,7 @@ was.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
 
 from django.db import connection
 from rest_framework.utils.encoders import JSONEncoder
@@ -33,24 +31,7 @@ from tournament.http.rows import prepared_cursor
 KEPT_FOR = 60  # seconds: the console posts a moment after its preview
 
 # As the API renders JSON: the kept answer's times read as the answer's would.
-as_json = partial(json.dumps, cls=JSONEncoder, separators=(",", ":"))
-
-
-@dataclass(frozen=True)
-class Previewed:
-    """An entry's outcome as a banker's preview computed it, and the facts it rests on."""
-
-    facts: list[Any]  # banking/services/entries.py, previewed_facts
-    seq: int  # the entry's own: one after the ledger's last
-    kind: str
-    fields: dict[str, Any]
-    transfers: list[dict[str, Any]]
-    state: dict[str, Any]  # the ledger's projection after the entry
-    standings: list[dict[str, Any]]
-    leader: dict[str, Any]
-    author_name: str  # the banker's name, as the entry records it
-    sentence: str  # the entry in words (selectors.entry_lines)
-    table_state: dict[str, Any]  # the answer's state (selectors.table_state), before the seq
+_as_json = partial(json.dumps, cls=JSONEncoder, separators=(",", ":"))
 
 
 @lru_cache(maxsize=1)
@@ -70,13 +51,15 @@ def _keep_sql() -> tuple[str, tuple[tuple[str, bool], ...]]:
     return sql, tuple((f.attname, f.get_internal_type() == "JSONField") for f in fields)
 
 
-def keep(table_id: int, digest: str, previewed: Previewed) -> None:
-    """Keep this outcome as the table's latest preview (PostgreSQL only: elsewhere every
-    post takes the table's lock)."""
+def keep(previewed: PreviewedEntry) -> None:
+    """Keep this outcome (unsaved, but for its time) as its table's latest preview, in one
+    upsert (PostgreSQL only: elsewhere every post takes the table's lock)."""
     if connection.vendor != "postgresql":
         return
     sql, columns = _keep_sql()
-    values = {"table_id": table_id, "body_hash": digest, **vars(previewed)}
-    params = [as_json(values[name]) if is_json else values[name] for name, is_json in columns]
+    params = [
+        _as_json(getattr(previewed, name)) if is_json else getattr(previewed, name)
+        for name, is_json in columns
+    ]
     with prepared_cursor() as cursor:
         cursor.execute(sql, params)

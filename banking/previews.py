@@ -27,8 +27,8 @@ from banking.ledgers import (
     seat_names,
     standings_of,
 )
-from banking.models import Entry, TableLedger
-from banking.previewed import Previewed, keep
+from banking.models import Entry, PreviewedEntry, TableLedger
+from banking.previewed import keep
 from banking.selectors import table_state
 from banking.services.entries import body_hash, previewed_facts
 from games import engine
@@ -100,20 +100,23 @@ def _keep(
     follows (banking/previewed.py): as `entry_post` and the entries view would make it."""
     rules = rules_of(table.round.event)
     standings = standings_of(outcome.state, ledger.seats, rules)
-    previewed = Previewed(
-        facts=previewed_facts(table, ledger),
-        seq=ledger.last_seq + 1,
-        kind=kind,
-        fields=fields,
-        transfers=[t.as_dict() for t in outcome.transfers],
-        state=outcome.state.as_dict(),
-        standings=standings,
-        leader=leader_in(standings, ledger.seats),
-        author_name=actor.name,
-        sentence=entry_sentence(kind, fields, names=seat_names(ledger.seats), rules=rules),
-        table_state=as_it_would_stand,
+    keep(
+        PreviewedEntry(
+            table=table,
+            body_hash=body_hash(payload),
+            facts=previewed_facts(table, ledger),
+            seq=ledger.last_seq + 1,
+            kind=kind,
+            fields=fields,
+            transfers=[t.as_dict() for t in outcome.transfers],
+            state=outcome.state.as_dict(),
+            standings=standings,
+            leader=leader_in(standings, ledger.seats),
+            author_name=actor.name,
+            sentence=entry_sentence(kind, fields, names=seat_names(ledger.seats), rules=rules),
+            table_state=as_it_would_stand,
+        )
     )
-    keep(table.pk, body_hash(payload), previewed)
 
 
 def void_preview(*, table: Table, entry_id: UUID, actor: Actor) -> dict[str, Any]:

@@ -242,9 +242,15 @@ def _insert_and_project(entry: Entry, ledger: TableLedger) -> Any:
         ledger.last_entry_at = entry.created_at
         ledger.save(update_fields=["state", "standings", "leader", "last_seq", "last_entry_at"])
         return entry.created_at
+    values = [f.get_db_prep_save(f.pre_save(entry, add=True), connection) for f in _ENTRY_FIELDS]
+    state, standings, leader = (
+        TableLedger._meta.get_field(name) for name in ("state", "standings", "leader")
+    )
     params = [
-        *_entry_values(entry),
-        *_projection_values(ledger.state, ledger.standings, ledger.leader),
+        *values,
+        state.get_db_prep_save(ledger.state, connection),
+        standings.get_db_prep_save(ledger.standings, connection),
+        leader.get_db_prep_save(ledger.leader, connection),
         ledger.last_seq,
         entry.created_at,
         ledger.table_id,
@@ -255,17 +261,6 @@ def _insert_and_project(entry: Entry, ledger: TableLedger) -> Any:
             raise RuntimeError(f"the ledger of table {ledger.table_id} was not moved")
     _saved(entry)
     return entry.created_at
-
-
-def _entry_values(entry: Entry) -> list[Any]:
-    """The entry's columns' values, in `_ENTRY_FIELDS` order; its time of creation set."""
-    return [f.get_db_prep_save(f.pre_save(entry, add=True), connection) for f in _ENTRY_FIELDS]
-
-
-def _projection_values(state: Any, standings: Any, leader: Any) -> list[Any]:
-    fields = (TableLedger._meta.get_field(name) for name in ("state", "standings", "leader"))
-    values = (state, standings, leader)
-    return [f.get_db_prep_save(v, connection) for f, v in zip(fields, values, strict=True)]
 
 
 def _saved(entry: Entry) -> None:
