@@ -72,7 +72,7 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
     transfers = _worded(entry.kind, fields, outcome, names)
     as_it_would_stand = _as_it_would_stand(table, ledger, outcome)
     if actor.role == Actor.BANKER and not ledger._state.adding:
-        _keep(table, ledger, payload, actor, entry.kind, fields, outcome, as_it_would_stand)
+        _keep(table, ledger, rules, payload, actor, entry.kind, fields, outcome, as_it_would_stand)
     return {
         "kind": entry.kind,
         "label": kind_label(entry.kind),
@@ -89,6 +89,7 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
 def _keep(
     table: Table,
     ledger: TableLedger,
+    rules: engine.Rules,
     payload: Mapping[str, Any],
     actor: Actor,
     kind: str,
@@ -98,7 +99,6 @@ def _keep(
 ) -> None:
     """Keep what posting this entry would record and answer, for the banker's post that
     follows (banking/previewed.py): as `entry_post` and the entries view would make it."""
-    rules = rules_of(table.round.event)
     standings = standings_of(outcome.state, ledger.seats, rules)
     keep(
         PreviewedEntry(
