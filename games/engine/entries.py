@@ -451,7 +451,16 @@ def checked(entry: Any) -> Entry:
     name = getattr(type(entry), "kind", None)
     if not isinstance(name, str) or ENTRY_KINDS.get(name) is not type(entry):
         raise RuleViolation("unknown_kind", f"{type(entry).__name__} is not an entry.")
-    data = {f: _as_json(getattr(entry, f)) for f in _FIELDS[type(entry)]}
+    values = [getattr(entry, f) for f in _FIELDS[type(entry)]]
+    types = tuple(map(type, values))
+    typed = (tuple(values), types) if _NESTED.isdisjoint(types) else _typed(values)
+    key: tuple[type, Any] | None = (type(entry), typed)
+    try:
+        if key in _CHECKED:
+            return entry  # type: ignore[no-any-return]
+    except TypeError:  # a field no entry has (a set...): parse_entry refuses it below
+        key = None
+    data = {f: _as_json(v) for f, v in zip(_FIELDS[type(entry)], values, strict=True)}
     data["kind"] = entry.kind
     if parse_entry(data) != entry:
         raise RuleViolation(
@@ -459,9 +468,31 @@ def checked(entry: Any) -> Entry:
             f"A {entry.kind} entry's fields must be as parse_entry reads them "
             "(whole numbers, tuples of spaces, trimmed text).",
         )
+    if key is not None:
+        if len(_CHECKED) >= _CHECKED_AT_MOST:
+            _CHECKED.clear()
+        _CHECKED.add(key)
     return entry
 
 
+def _typed(value: Any) -> Any:
+    """`value` with the type of every part beside it: a key equal only for fields equal in
+    type as well as in value (1, 1.0 and True are equal in Python, not to parse_entry)."""
+    if isinstance(value, list | tuple):
+        return (type(value), tuple(_typed(v) for v in value))
+    if isinstance(value, TradeSide):
+        return (TradeSide, _typed([getattr(value, f) for f in _FIELDS[TradeSide]]))
+    if isinstance(value, dict):
+        return (dict, tuple((_typed(k), _typed(v)) for k, v in value.items()))
+    return (type(value), value)
+
+
 _FIELDS: dict[type, tuple[str, ...]] = {
-    cls: tuple(f.name for f in fields(cls)) for cls in ENTRY_KINDS.values()
+    cls: tuple(f.name for f in fields(cls)) for cls in (*ENTRY_KINDS.values(), TradeSide)
 }
+
+# The fields (`_typed`) of the entries made in code that `checked` found well made: the
+# console's options try the same few thousand moves over and over, each a new object.
+_CHECKED: set[tuple[type, Any]] = set()
+_CHECKED_AT_MOST = 20_000
+_NESTED = frozenset((list, tuple, dict, TradeSide))  # fields `_typed` looks into

@@ -4,6 +4,7 @@ invalid_field (or unknown_kind), never with another exception."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -418,6 +419,35 @@ def test_apply_refuses_a_malformed_entry_made_by_hand(entry):
         apply(state, entry, rules)
     assert caught.value.code == "invalid_field", caught.value
     assert state == before
+
+
+@pytest.mark.parametrize(
+    ("made_well", "made_badly"),
+    [
+        (Buy(1, 1), Buy(1, 1.0)),
+        (Buy(1, 1), Buy(True, 1)),
+        (PayPlayer(1, 2, 10), PayPlayer(1, 2, 10.0)),
+        (Trade(1, 2, give=TradeSide(spaces=(1,))), Trade(1, 2, give=TradeSide(spaces=(True,)))),
+        (Trade(1, 2, lift=(1,)), Trade(1, 2, lift=[1])),
+    ],
+    ids=repr,
+)
+def test_an_entry_made_by_hand_is_refused_though_an_equal_one_was_well_made(made_well, made_badly):
+    """Equal in Python (1 == 1.0 == True), not to parse_entry: an entry checked once and
+    found well made does not let another pass that only equals it."""
+    rules = rules_for("us")
+    state = new_table(rules, [1, 2, 3])
+
+    def refused_as(entry: Any) -> str | None:
+        try:
+            apply(state, entry, rules)
+        except RuleViolation as refusal:
+            return refusal.code
+        return None
+
+    assert refused_as(made_well) != "invalid_field"
+    assert refused_as(made_well) != "invalid_field"  # now as already checked
+    assert refused_as(made_badly) == "invalid_field"
 
 
 @pytest.mark.parametrize(
