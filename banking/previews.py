@@ -205,8 +205,8 @@ def _repeat(ledger: TableLedger, kind: str, fields: Mapping[str, Any]) -> dict[s
     with prepared_cursor() as cursor:
         cursor.execute(sql, [ledger.table_id, ledger.last_seq])
         row = cursor.fetchone()
-    latest = columns.as_dict(row) if row is not None else {}
-    if (latest.get("kind"), latest.get("fields")) == (kind, dict(fields)):
+    latest = columns.as_dict(row) if row is not None else None
+    if latest is not None and (latest["kind"], latest["fields"]) == (kind, dict(fields)):
         return {
             "seq": ledger.last_seq,
             "seconds": max(0, seconds),

@@ -453,7 +453,7 @@ def checked(entry: Any) -> Entry:
         raise RuleViolation("unknown_kind", f"{type(entry).__name__} is not an entry.")
     values = [getattr(entry, f) for f in _FIELDS[type(entry)]]
     types = tuple(map(type, values))
-    typed = (tuple(values), types) if _NESTED.isdisjoint(types) else _typed(values)
+    typed = (tuple(values), types) if _PLAIN.issuperset(types) else _typed(values)
     key: tuple[type, Any] | None = (type(entry), typed)
     try:
         if key in _CHECKED:
@@ -495,4 +495,5 @@ _FIELDS: dict[type, tuple[str, ...]] = {
 # console's options try the same few thousand moves over and over, each a new object.
 _CHECKED: set[tuple[type, Any]] = set()
 _CHECKED_AT_MOST = 20_000
-_NESTED = frozenset((list, tuple, dict, TradeSide))  # fields `_typed` looks into
+# Fields keyed by their values and types alone; any other (a tuple, a side...) by `_typed`.
+_PLAIN = frozenset((int, str, bool, float, type(None)))

@@ -421,6 +421,12 @@ def test_apply_refuses_a_malformed_entry_made_by_hand(entry):
     assert state == before
 
 
+class _Spaces(tuple):
+    """A tuple of another type, as a hand-built entry might hold."""
+
+    __slots__ = ()
+
+
 @pytest.mark.parametrize(
     ("made_well", "made_badly"),
     [
@@ -429,6 +435,7 @@ def test_apply_refuses_a_malformed_entry_made_by_hand(entry):
         (PayPlayer(1, 2, 10), PayPlayer(1, 2, 10.0)),
         (Trade(1, 2, give=TradeSide(spaces=(1,))), Trade(1, 2, give=TradeSide(spaces=(True,)))),
         (Trade(1, 2, lift=(1,)), Trade(1, 2, lift=[1])),
+        (Bankrupt(1, lift=_Spaces((1,))), Bankrupt(1, lift=_Spaces((1.0,)))),
     ],
     ids=repr,
 )
