@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import connection
 from django.db.models import Exists, OuterRef
 
-from tournament.http.rows import Columns, Read
+from tournament.http.rows import Columns, Read, split
 from tournament.models import Event, PrintJob, Round, Table, Volunteer
 
 Role = Volunteer.Role
@@ -47,16 +47,60 @@ def event_with_roles_read(
     return Read(((sql, [user.pk, event_id]),), result)
 
 
+def round_with_roles_read(
+    user: AbstractBaseUser | AnonymousUser | None, round_id: int
+) -> Read[tuple[Round | None, set[str]]]:
+    """The round with its event (None: there is no such round) and the user's roles in the
+    event, as `roles_in_event` gives them, in one query written once: a read, to go with
+    others in one round trip (read_all)."""
+    if user is None or not user.is_authenticated or getattr(user, "is_superuser", False):
+
+        def alone(_: Any) -> tuple[Round | None, set[str]]:
+            round_ = Round.objects.select_related("event").filter(pk=round_id).first()
+            return round_, roles_in_event(user, round_.event_id) if round_ else set()
+
+        return Read((), alone)
+    sql, round_columns, event = _round_roles_sql()
+
+    def result(found: list[list[tuple[Any, ...]]]) -> tuple[Round | None, set[str]]:
+        rows = found[0]
+        if not rows:
+            return None, set()
+        round_values, event_values, _ = split(rows[0], round_columns, event)
+        round_ = round_columns.instance(round_values)
+        round_.event = event.instance(event_values)
+        return round_, {row[-1] for row in rows if row[-1]}
+
+    return Read(((sql, [user.pk, round_id]),), result)
+
+
+def _role_column() -> str:
+    return connection.ops.quote_name(Volunteer._meta.get_field("role").column)
+
+
 @lru_cache(maxsize=1)
 def _event_roles_sql() -> tuple[str, Columns]:
     qn = connection.ops.quote_name
     event = Columns.of(Event, "e")
     sql = (
-        f"SELECT {event.sql}, v.{qn(Volunteer._meta.get_field('role').column)} "  # noqa: S608 - the models' names
+        f"SELECT {event.sql}, v.{_role_column()} "  # noqa: S608 - the models' names
         f"FROM {qn(Event._meta.db_table)} e LEFT JOIN {qn(Volunteer._meta.db_table)} v "
         "ON v.event_id = e.id AND v.user_id = %s WHERE e.id = %s"
     )
     return sql, event
+
+
+@lru_cache(maxsize=1)
+def _round_roles_sql() -> tuple[str, Columns, Columns]:
+    qn = connection.ops.quote_name
+    round_, event = Columns.of(Round, "r"), Columns.of(Event, "e")
+    sql = (
+        f"SELECT {round_.sql}, {event.sql}, v.{_role_column()} "  # noqa: S608 - the models' names
+        f"FROM {qn(Round._meta.db_table)} r JOIN {qn(Event._meta.db_table)} e "
+        f"ON e.id = r.event_id LEFT JOIN {qn(Volunteer._meta.db_table)} v "
+        "ON v.event_id = e.id AND v.user_id = %s WHERE r.id = %s"
+    )
+    return sql, round_, event
 
 
 def is_organiser(user: AbstractBaseUser | AnonymousUser | None, event_id: int) -> bool:

@@ -3,23 +3,26 @@ latest entry, its leader) and the reasons it needs attention, judged here, on th
 against the event's thresholds (Event.attention_*). Shared by the desk and the referees.
 
 Two queries whatever the number of tables: the round with its event, then its tables with
-their ledger's and tablet's rows (for the desk, with what its table cards show), the
-ledger's row with the leader it keeps after each entry. `now` is the clock,
-settable in tests.
+their ledger's and tablet's rows, the ledger's row with the leader it keeps after each
+entry. The desk's poll reads both in one round trip, with what its table cards show
+(`desk_rows_read`). `now` is the clock, settable in tests.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
+from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.db import connection
 from django.utils import timezone
 
 from banking.ledgers import rules_of
 from games import engine
+from tournament.http.rows import Columns, Read, id_list, one_of, read_all, split
 from tournament.models import Event, Round, Table
-from tournament.selectors import table_card_annotations
 
 #: A console polls every 5 s: one not heard from for this long is offline.
 SILENT_SECONDS = 30
@@ -176,35 +179,83 @@ class Row(SimpleNamespace):
 TABLET_FIELDS = ("seen_at", "online", "outbox", "synced_at", "back_at", "last_away_seconds")
 
 
-def _rows(rounds: list[Round], *, desk: bool = False) -> list[Row]:
-    """The rounds' tables as plain rows, in one query (the desk polls this every 5 s). For
-    the desk, also what its table cards show: the console key, the banker and the latest
-    entry's kind."""
-    fields = ("pk", "number", "round_id", "status", "review", "review_note")
-    tablet = tuple(f"tablet__{name}" for name in TABLET_FIELDS)
-    ledger = ("ledger__last_seq", "ledger__last_entry_at", "ledger__leader")
-    tables = Table.objects.filter(round__in=rounds).order_by("round__number", "number")
-    card: tuple[str, ...] = ()
-    if desk:
-        card = ("key", "banker_name", "last_kind")
-        tables = tables.annotate(**table_card_annotations())
-    found = []
-    for values in tables.values_list(*fields, *card, *ledger, *tablet):
-        own = dict(zip(fields + card, values, strict=False))
-        at = len(fields) + len(card)
-        last_seq, last_entry_at, leader = values[at : at + 3]
-        beat = values[at + 3 :]
-        heard = Row(**dict(zip(TABLET_FIELDS, beat, strict=True))) if beat[0] else None
-        found.append(
-            Row(
-                **own,
-                last_seq=last_seq,
-                last_entry_at=last_entry_at,
-                leader=leader,
-                tablet=heard,
+def _rows_read(round_ids: list[int], *, desk: bool = False) -> Read[list[Row]]:
+    """The rounds' tables as plain rows, in round and table order, in one query written
+    once (the desk polls it every 5 s): a read, to go with others in one round trip
+    (read_all). For the desk, also what its table cards show: the console key, the banker
+    and the latest entry's kind."""
+    sql, table, ledger, tablet = _rows_sql(desk)
+    card = 2 if desk else 0  # the banker's name and the latest entry's kind, after the table
+
+    def result(found: list[list[tuple[Any, ...]]]) -> list[Row]:
+        rows = []
+        for values in found[0]:
+            own, ledger_values, tablet_values, extra = split(values, table, ledger, tablet)
+            fields = table.as_dict(own)
+            fields["pk"] = fields.pop("id")
+            if desk:
+                fields["banker_name"], fields["last_kind"] = extra[:card]
+            kept = ledger.as_dict(ledger_values)
+            beat = tablet.as_dict(tablet_values)
+            rows.append(
+                Row(
+                    **fields,
+                    last_seq=kept["last_seq"],
+                    last_entry_at=kept["last_entry_at"],
+                    leader=kept["leader"],
+                    tablet=Row(**{k: beat[k] for k in TABLET_FIELDS}) if beat["table_id"] else None,
+                )
             )
+        return rows
+
+    return Read(((sql, [id_list(round_ids)]),), result)
+
+
+@lru_cache(maxsize=2)
+def _rows_sql(desk: bool) -> tuple[str, Columns, Columns, Columns]:
+    """rows_read's query, written once per process for the desk and once for the rest. The
+    ledger and the tablet are banking's: read through the relations banking declares
+    (`ledger`, `tablet`, `entries`), so this app still imports nothing from banking."""
+    qn = connection.ops.quote_name
+
+    def name(model: Any) -> str:
+        return qn(model._meta.db_table)
+
+    own = ("number", "round_id", "status", "review", "review_note", *(("key",) if desk else ()))
+    table = Columns.of(Table, "t", only=own)
+    ledger = Columns.of(
+        Table._meta.get_field("ledger").related_model,
+        "l",
+        only=("last_seq", "last_entry_at", "leader"),
+    )
+    tablet_model = Table._meta.get_field("tablet").related_model
+    tablet = Columns.of(tablet_model, "b", only=TABLET_FIELDS)
+    card, joins = "", ""
+    if desk:
+        user_model = get_user_model()
+        username = qn(user_model._meta.get_field(user_model.USERNAME_FIELD).column)
+        volunteer = Table._meta.get_field("banker").related_model
+        entry = Table._meta.get_field("entries").related_model
+        card = (
+            f", u.{username}, (SELECT e.kind FROM {name(entry)} e "  # noqa: S608 - the models' names
+            "WHERE e.table_id = t.id AND e.seq = l.last_seq LIMIT 1)"
         )
-    return found
+        joins = (
+            f"LEFT JOIN {name(volunteer)} v ON v.id = t.banker_id "
+            f"LEFT JOIN {name(user_model)} u ON u.id = v.user_id "
+        )
+    sql = (
+        f"SELECT {table.sql}, {ledger.sql}, {tablet.sql}{card} FROM {name(Table)} t "  # noqa: S608 - the models' names
+        f"JOIN {name(Round)} r ON r.id = t.round_id "
+        f"LEFT JOIN {name(ledger.model)} l ON l.table_id = t.id "
+        f"LEFT JOIN {name(tablet_model)} b ON b.table_id = t.id "
+        f"{joins}WHERE {one_of('t.round_id')} ORDER BY r.number, t.number"
+    )
+    return sql, table, ledger, tablet
+
+
+def _rows(rounds: list[Round]) -> list[Row]:
+    return read_all(_rows_read([round_.pk for round_ in rounds]))[0]
 
 
 def _tiles(rounds: list[Round], now: datetime, tables: list[Row]) -> list[dict[str, Any]]:
@@ -238,12 +289,16 @@ def control_room(
     return _room(round_, _rows([round_]), now)
 
 
-def desk_watch(*, round_: Round, now: datetime) -> tuple[list[Row], dict[str, Any]]:
-    """What the desk's round page polls, from one read of the round's tables: the rows its
-    table cards show (in table order, with `key`, `banker_name` and `last_kind`), and the
-    control room. `round_` with its event."""
-    rows = _rows([round_], desk=True)
-    return rows, _room(round_, rows, now)
+def desk_rows_read(round_id: int) -> Read[list[Row]]:
+    """The round's tables as the desk's poll reads them, once for its table cards (with
+    `key`, `banker_name` and `last_kind`) and its control room (`desk_room`)."""
+    return _rows_read([round_id], desk=True)
+
+
+def desk_room(*, round_: Round, rows: list[Row], now: datetime) -> dict[str, Any]:
+    """The control room of the desk's poll, from the rows of `desk_rows_read`. `round_`
+    with its event."""
+    return _room(round_, rows, now)
 
 
 def tables_needing_attention(*, event_id: int, now: datetime | None = None) -> list[dict[str, Any]]:

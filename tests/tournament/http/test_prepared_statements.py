@@ -46,6 +46,16 @@ def test_a_prepared_statement_is_planned_once_for_any_parameters():
         assert cursor.fetchall() == [(3, 0)]
 
 
+def test_no_statement_is_compiled_to_machine_code_for_its_estimated_cost(world):
+    """A plan for any parameters guesses at how many rows it meets, and a guess over
+    PostgreSQL's `jit_above_cost` (the desk's rows, guessed at thousands of tables) had each
+    execution compile itself first: 30 ms for a query that runs in 2. The connection turns
+    JIT off: no query of a web request runs long enough to gain by it."""
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW jit")
+        assert cursor.fetchone() == ("off",)
+
+
 def test_the_table_keys_query_is_planned_once(world):
     for _ in range(2):
         assert table_by_key(world.table.key, with_ledger=True).pk == world.table.pk
@@ -69,7 +79,7 @@ def test_every_settings_module_lets_postgresql_prepare(module, monkeypatch):
     monkeypatch.delitem(sys.modules, module)
     options = loaded.DATABASES["default"]["OPTIONS"]
     assert options["prepare_threshold"] is not None
-    assert options["options"] == "-c plan_cache_mode=force_generic_plan"
+    assert options["options"] == "-c plan_cache_mode=force_generic_plan -c jit=off"
     assert settings.DATABASES["default"]["OPTIONS"]["prepare_threshold"] is not None
 
 
@@ -94,3 +104,27 @@ def test_the_event_and_a_persons_roles_in_it_are_one_query_planned_once(world):
     assert event_with_roles(stranger, world.event.pk)[1] == set()
     assert event_with_roles(world.referee, world.event.pk + 1000) == (None, set())
     assert any("v.user_id = $1 WHERE e.id = $2" in statement for statement in _prepared())
+
+
+def test_a_round_its_event_and_a_persons_roles_are_one_query_planned_once(world):
+    from django.contrib.auth import get_user_model
+
+    from tournament.access import roles_in_event, round_with_roles_read
+    from tournament.http.rows import read_all
+
+    def round_with_roles(person, round_id):
+        return read_all(round_with_roles_read(person, round_id))[0]
+
+    stranger = get_user_model().objects.create_user("stranger")
+    for person in (world.referee, world.organiser, stranger):
+        round_, roles = round_with_roles(person, world.round.pk)
+        assert (round_.pk, round_.number, round_.status) == (
+            world.round.pk,
+            world.round.number,
+            world.round.status,
+        )
+        assert round_.event.name == world.event.name
+        assert roles == roles_in_event(person, world.event.pk)
+    assert round_with_roles(world.organiser, world.round.pk)[1] == {"organiser"}
+    assert round_with_roles(world.organiser, world.round.pk + 1000) == (None, set())
+    assert any("v.user_id = $1 WHERE r.id = $2" in statement for statement in _prepared())

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament import access, selectors
 from tournament.errors import Refusal
+from tournament.http.rows import read_all
 from tournament.models import Event, Round, Table
 from tournament.pages.desk.forms import OverrideForm, SeatForm
 from tournament.pages.desk.guards import (
@@ -242,16 +243,20 @@ def round_status(request: HttpRequest, round_id: int) -> HttpResponse:
     """
     if not request.user.is_authenticated:
         return JsonResponse({"error": "not_authenticated", "detail": "Log in again."}, status=401)
-    round_ = Round.objects.select_related("event").filter(pk=round_id).first()
+    # One round trip: the round, the organiser's roles and the round's tables.
+    (round_, roles), rows = read_all(
+        access.round_with_roles_read(request.user, round_id),
+        room_selectors.desk_rows_read(round_id),
+    )
     if round_ is None:
         return JsonResponse({"error": "not_found", "detail": "There is no such round."}, status=404)
-    if not access.is_organiser(request.user, round_.event_id):
+    if access.Role.ORGANISER not in roles:
         return JsonResponse(
             {"error": "forbidden", "detail": "Only this event's organisers can do that."},
             status=403,
         )
     now = timezone.now()
-    rows, room = room_selectors.desk_watch(round_=round_, now=now)
+    room = room_selectors.desk_room(round_=round_, rows=rows, now=now)
     clock = _round_clock(round_, now)
     # Encoded once, for the ETag and the body. What ticks (the clock, "ago") is left out:
     # desk.js counts it, live; a poll in a quiet minute is answered 304, with no body.

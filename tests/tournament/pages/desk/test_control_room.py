@@ -16,6 +16,7 @@ from banking.models import TabletHeartbeat
 from banking.services.tablets import Report, tablet_heartbeat
 from tests.conftest import make_world, session_for
 from tests.entries import bank
+from tests.round_trips import round_trips
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -148,3 +149,14 @@ def test_the_desks_poll_reads_the_rounds_tables_once_for_the_cards_and_the_tiles
     first = next(t for t in data["tables"] if t["id"] == world.table.pk)
     tile = next(t for t in data["room"]["tables"] if t["id"] == world.table.pk)
     assert (first["last_seq"], first["last_kind_label"], tile["entries"]) == (1, "buy", 1)
+
+
+def test_the_desks_poll_takes_two_round_trips_to_postgresql(world):
+    """The login's user; then the round with its event, the organiser's roles in it and
+    the round's tables, read together (the desk polls every 5 s)."""
+    bank(world.table, kind="buy", seat=1, space=39)
+    tablet_heartbeat(table_id=world.table.pk, report=Report())
+    client = session_for(world.organiser)
+    url = reverse("desk:round-status", args=[world.round.pk])
+    assert client.get(url).status_code == 200
+    assert round_trips(lambda: client.get(url)) == 2
