@@ -24,7 +24,8 @@ compare against the bare baseline endpoint measured in the same run (docs/benchm
                POST preview (the banker checks the entry), POST the entry, said previewed
                (`Prefer: previewed`; its answer holds the table's state), then GET options
                (the legal moves after it), and GET state half-way (the console's own poll
-               every 5 s): four requests a cycle, 80
+               every 5 s, with its report on itself in headers, which the bank keeps):
+               four requests a cycle, 80
                requests/s for 100 tables (`--entries-only`: the entry alone, 20/s).
                Every referee's phone opens a page every 10 s, the event's overview and a
                table's page in turn (the referee pages do not refresh by themselves: a
@@ -105,6 +106,9 @@ STATE = "GET /api/tables/[id]/state/"
 OPTIONS = "GET /api/tables/[id]/options/"
 FLOOR = "POST /api/bench/floor/[id]/"
 PREVIEWED = {"Prefer": "previewed"}  # the console's header on an entry it has just previewed
+# The console's report on itself, in headers of its state poll (static/js/console/main.js,
+# heartbeat): online, nothing waiting, in step with the bank a few seconds ago.
+CONSOLE_REPORT = {"X-Console-Online": "1", "X-Console-Outbox": "0", "X-Console-Synced": "3"}
 OVERVIEW = "GET /referee/events/[id]/"
 TABLE_PAGE = "GET /referee/events/[id]/tables/[id]/"
 SNAPSHOT = "GET /events/[id]/screen/[token]/snapshot/"
@@ -435,7 +439,8 @@ class TabletUser(Client):
             return
         self.call("GET", f"{self.api}/options/", OPTIONS)  # the entry's answer held the state
         gevent.sleep(max(0.0, began + TABLET_EVERY / 2 - time.monotonic()))
-        self.call("GET", f"{self.api}/state/", STATE)  # the console's own poll
+        # The console's own poll, with its report on itself (the bank keeps it: an UPDATE).
+        self.call("GET", f"{self.api}/state/", STATE, headers=CONSOLE_REPORT)
 
 
 class RefereeUser(Client):
@@ -716,13 +721,18 @@ def summary(args: argparse.Namespace, event: Phase, baseline: Phase, queued: int
             f"({phase.backends[1]} backends in all, {phase.backends[0]} at the start)"
         )
 
+    from banking.models import TabletHeartbeat
+
     entries, base = compared(baseline)
     posted = sum(t.posted for t in RUN.plan.tablets)
+    heard = TabletHeartbeat.objects.filter(table_id__in=RUN.plan.table_ids).count()
     lines = [
         *report(event, baseline),
         "",
         f"{posted} entries recorded at {args.tables} tables; {rate(event):.0f} requests/s in "
         f"the event phase, {rate(baseline):.0f} in the baseline's",
+        f"Tablets whose state polls carried the console's report, kept by the bank: {heard} of "
+        f"{len(RUN.plan.table_ids)}",
         f"Entries against the floor, both in the baseline phase (the tablets alternating): p50 "
         f"{percentile(entries, 50) / percentile(base, 50):.2f}, "
         f"p99 {percentile(entries, 99) / percentile(base, 99):.2f}",

@@ -58,4 +58,6 @@ def test_the_load_benchmark_runs_clean_and_reports_every_endpoint() -> None:
     assert "PASS the tablets spread over their cycle" in output
     assert "the desk's control room:" in output  # judged against its 30 ms
     assert "3 ledger(s) checked: all match a replay" in output
+    # The state polls carry the console's report on itself, as the console sends it.
+    assert "carried the console's report, kept by the bank: 3 of 3" in output
     assert f"Dropped {database}." in output
