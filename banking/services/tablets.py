@@ -1,17 +1,19 @@
 """A table's console reports on itself (its heartbeat), on the state poll it makes anyway:
-one cheap UPDATE of the table's one row, an INSERT the first time. Not an outcome of the
-game, so not audited; never part of the ledger."""
+one cheap statement that writes the table's one row. Not an outcome of the game, so not
+audited; never part of the ledger."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
 
-from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db import connection
+from django.db.models import Field
 from django.utils import timezone
 
 from banking.models import TabletHeartbeat
+from tournament.http.rows import prepared_cursor
 
 #: Ages and counts beyond these are a confused or hostile client: they are capped.
 MAX_SECONDS = 7 * 24 * 3600
@@ -34,46 +36,57 @@ def _cap(value: int | None, high: int) -> int | None:
 
 
 def tablet_heartbeat(*, table_id: int, report: Report, now: datetime | None = None) -> None:
-    """Keep the console's latest report for its table. One UPDATE (an INSERT the first
-    time); a return from offline adds to the tablet's time away, and what it had waiting to
-    the entries it caught up."""
+    """Keep the console's latest report for its table, in one statement written once per
+    process: an INSERT the first time, an UPDATE of the table's row after (two polls of the
+    same table at once: the second updates what the first made). A return from offline
+    adds to the tablet's time away, and what it had waiting to the entries it caught up."""
     now = now or timezone.now()
     outbox = _cap(report.outbox, MAX_OUTBOX) or 0
     oldest = _cap(report.oldest_seconds, MAX_SECONDS)
     synced = _cap(report.synced_seconds, MAX_SECONDS)
     away = _cap(report.away_seconds, MAX_SECONDS)
-    values = {
+    row = {
+        "table_id": table_id,
         "seen_at": now,
         "online": report.online,
         "outbox": outbox,
         "oldest_at": now - timedelta(seconds=oldest) if oldest is not None and outbox else None,
         "synced_at": now - timedelta(seconds=synced) if synced is not None else None,
+        # Only a return from offline sets these, and adds to the totals.
+        "back_at": now if away else None,
+        "last_away_seconds": away or 0,
+        "away_seconds": away or 0,
+        "caught_up": outbox if away else 0,
     }
-    back = {}
-    if away:
-        back = {"back_at": now, "last_away_seconds": away}
-    # Each write is one statement, so atomic on its own: no transaction to open on the
-    # path every poll takes.
-    updated = TabletHeartbeat.objects.filter(table_id=table_id).update(
-        **values,
-        **back,
-        **(
-            {"away_seconds": F("away_seconds") + away, "caught_up": F("caught_up") + outbox}
-            if away
-            else {}
+    sql, fields = _write_sql()
+    # One statement, so atomic on its own: no transaction to open on the path every poll
+    # takes.
+    with prepared_cursor() as cursor:
+        cursor.execute(
+            sql, [field.get_db_prep_value(row[field.attname], connection) for field in fields]
+        )
+
+
+@lru_cache(maxsize=1)
+def _write_sql() -> tuple[str, list[Field]]:
+    """tablet_heartbeat's statement, and the fields of its parameters in order."""
+    qn = connection.ops.quote_name
+    fields = list(TabletHeartbeat._meta.concrete_fields)
+    columns = {f.attname: qn(f.column) for f in fields}
+    replaced = ("seen_at", "online", "outbox", "oldest_at", "synced_at")
+    back, last = columns["back_at"], columns["last_away_seconds"]
+    updates = [
+        *(f"{columns[name]} = EXCLUDED.{columns[name]}" for name in replaced),
+        f"{back} = COALESCE(EXCLUDED.{back}, h.{back})",
+        f"{last} = CASE WHEN EXCLUDED.{back} IS NULL THEN h.{last} ELSE EXCLUDED.{last} END",
+        *(
+            f"{columns[name]} = h.{columns[name]} + EXCLUDED.{columns[name]}"
+            for name in ("away_seconds", "caught_up")
         ),
+    ]
+    sql = (
+        f"INSERT INTO {qn(TabletHeartbeat._meta.db_table)} AS h "  # noqa: S608 - the model's names
+        f"({', '.join(columns.values())}) VALUES ({', '.join(['%s'] * len(fields))}) "
+        f"ON CONFLICT ({columns['table_id']}) DO UPDATE SET {', '.join(updates)}"
     )
-    if updated:
-        return
-    try:
-        with transaction.atomic():
-            TabletHeartbeat.objects.create(
-                table_id=table_id,
-                **values,
-                **back,
-                away_seconds=away or 0,
-                caught_up=outbox if away else 0,
-            )
-    except IntegrityError:
-        # Another poll of the same table made the row first: this one is as good.
-        TabletHeartbeat.objects.filter(table_id=table_id).update(**values, **back)
+    return sql, fields
