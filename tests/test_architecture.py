@@ -194,8 +194,10 @@ def selector_arguments(world: Any) -> dict[str, Callable[[], Any]]:
     from banking.ledgers import rules_of
     from games import engine
     from games.models import FaqEntry
+    from tournament.http.rows import read_all
     from tournament.models import Event, Round, Table
     from tournament.pages.players.selectors import player_page
+    from tournament.room.selectors import desk_rows_read
 
     table = world.table
     seats = list(table.seats.select_related("player").order_by("number"))
@@ -207,6 +209,7 @@ def selector_arguments(world: Any) -> dict[str, Callable[[], Any]]:
         "event": lambda: Event.objects.get(pk=world.event.pk),
         "round_id": lambda: world.round.pk,
         "round_": lambda: Round.objects.select_related("event").get(pk=world.round.pk),
+        "desk_room.rows": lambda: read_all(desk_rows_read(world.round.pk))[0],
         "now": timezone.now,
         "table_id": lambda: table.pk,
         "table: Table": lambda: Table.objects.get(pk=table.pk),
