@@ -185,16 +185,15 @@ def _rows_read(round_ids: list[int], *, desk: bool = False) -> Read[list[Row]]:
     (read_all). For the desk, also what its table cards show: the console key, the banker
     and the latest entry's kind."""
     sql, table, ledger, tablet = _rows_sql(desk)
-    card = 2 if desk else 0  # the banker's name and the latest entry's kind, after the table
 
     def result(found: list[list[tuple[Any, ...]]]) -> list[Row]:
         rows = []
         for values in found[0]:
-            own, ledger_values, tablet_values, extra = split(values, table, ledger, tablet)
+            own, ledger_values, tablet_values, card = split(values, table, ledger, tablet)
             fields = table.as_dict(own)
             fields["pk"] = fields.pop("id")
-            if desk:
-                fields["banker_name"], fields["last_kind"] = extra[:card]
+            if desk:  # the banker's name and the latest entry's kind, after the tablet
+                fields["banker_name"], fields["last_kind"] = card
             kept = ledger.as_dict(ledger_values)
             beat = tablet.as_dict(tablet_values)
             rows.append(
@@ -213,7 +212,7 @@ def _rows_read(round_ids: list[int], *, desk: bool = False) -> Read[list[Row]]:
 
 @lru_cache(maxsize=2)
 def _rows_sql(desk: bool) -> tuple[str, Columns, Columns, Columns]:
-    """rows_read's query, written once per process for the desk and once for the rest. The
+    """_rows_read's query, written once per process for the desk and once for the rest. The
     ledger and the tablet are banking's: read through the relations banking declares
     (`ledger`, `tablet`, `entries`), so this app still imports nothing from banking."""
     qn = connection.ops.quote_name
