@@ -439,7 +439,7 @@ class TabletUser(Client):
             return
         self.call("GET", f"{self.api}/options/", OPTIONS)  # the entry's answer held the state
         gevent.sleep(max(0.0, began + TABLET_EVERY / 2 - time.monotonic()))
-        # The console's own poll, with its report on itself (the bank keeps it: an UPDATE).
+        # The console's own poll, with its report on itself (the bank keeps it: one write).
         self.call("GET", f"{self.api}/state/", STATE, headers=CONSOLE_REPORT)
 
 

@@ -16,13 +16,22 @@ Role = Volunteer.Role
 
 
 def roles_in_event(user: AbstractBaseUser | AnonymousUser | None, event_id: int) -> set[str]:
+    given = _roles_without_reading(user)
+    if given is not None:
+        return given
+    return set(
+        Volunteer.objects.filter(event_id=event_id, user=user).values_list("role", flat=True)
+    )
+
+
+def _roles_without_reading(user: AbstractBaseUser | AnonymousUser | None) -> set[str] | None:
+    """The roles a person has in any event, when they need no reading: none for someone not
+    logged in, every one for a superuser; None for anyone else."""
     if user is None or not user.is_authenticated:
         return set()
     if getattr(user, "is_superuser", False):
         return {Role.ORGANISER, Role.REFEREE}
-    return set(
-        Volunteer.objects.filter(event_id=event_id, user=user).values_list("role", flat=True)
-    )
+    return None
 
 
 def event_with_roles_read(
@@ -31,20 +40,15 @@ def event_with_roles_read(
     """The event (None: there is no such event) and the user's roles in it, as
     `roles_in_event` gives them, in one query written once (a row per role): a read, to go
     with others in one round trip (read_all)."""
-    if user is None or not user.is_authenticated or getattr(user, "is_superuser", False):
-        return Read(
-            (),
-            lambda _: (Event.objects.filter(pk=event_id).first(), roles_in_event(user, event_id)),
-        )
     sql, event = _event_roles_sql()
 
     def result(found: list[list[tuple[Any, ...]]]) -> tuple[Event | None, set[str]]:
         rows = found[0]
         if not rows:
             return None, set()
-        return event.instance(rows[0][: event.width]), {row[-1] for row in rows if row[-1]}
+        return event.instance(rows[0][: event.width]), _roles(user, rows)
 
-    return Read(((sql, [user.pk, event_id]),), result)
+    return Read(((sql, [_user_id(user), event_id]),), result)
 
 
 def round_with_roles_read(
@@ -53,13 +57,6 @@ def round_with_roles_read(
     """The round with its event (None: there is no such round) and the user's roles in the
     event, as `roles_in_event` gives them, in one query written once: a read, to go with
     others in one round trip (read_all)."""
-    if user is None or not user.is_authenticated or getattr(user, "is_superuser", False):
-
-        def alone(_: Any) -> tuple[Round | None, set[str]]:
-            round_ = Round.objects.select_related("event").filter(pk=round_id).first()
-            return round_, roles_in_event(user, round_.event_id) if round_ else set()
-
-        return Read((), alone)
     sql, round_columns, event = _round_roles_sql()
 
     def result(found: list[list[tuple[Any, ...]]]) -> tuple[Round | None, set[str]]:
@@ -69,38 +66,48 @@ def round_with_roles_read(
         round_values, event_values, _ = split(rows[0], round_columns, event)
         round_ = round_columns.instance(round_values)
         round_.event = event.instance(event_values)
-        return round_, {row[-1] for row in rows if row[-1]}
+        return round_, _roles(user, rows)
 
-    return Read(((sql, [user.pk, round_id]),), result)
+    return Read(((sql, [_user_id(user), round_id]),), result)
 
 
-def _role_column() -> str:
-    return connection.ops.quote_name(Volunteer._meta.get_field("role").column)
+def _user_id(user: AbstractBaseUser | AnonymousUser | None) -> Any:
+    """The person's id for the roles' join; None (no role matches) when not logged in."""
+    return user.pk if user is not None and user.is_authenticated else None
+
+
+def _roles(user: AbstractBaseUser | AnonymousUser | None, rows: list[tuple[Any, ...]]) -> set[str]:
+    """The roles of the rows' last column (a row per role, NULL for none), as
+    `roles_in_event` gives them."""
+    given = _roles_without_reading(user)
+    return given if given is not None else {row[-1] for row in rows if row[-1]}
+
+
+def _with_roles_sql(columns: tuple[Columns, ...], tables: str, where: str) -> str:
+    """A row per role the person (the first parameter) has in the event `e` of `tables`,
+    with `columns`, where `where` is the second parameter."""
+    qn = connection.ops.quote_name
+    role = qn(Volunteer._meta.get_field("role").column)
+    return (
+        f"SELECT {', '.join(c.sql for c in columns)}, v.{role} FROM {tables} "  # noqa: S608 - the models' names
+        f"LEFT JOIN {qn(Volunteer._meta.db_table)} v ON v.event_id = e.id AND v.user_id = %s "
+        f"WHERE {where} = %s"
+    )
 
 
 @lru_cache(maxsize=1)
 def _event_roles_sql() -> tuple[str, Columns]:
-    qn = connection.ops.quote_name
     event = Columns.of(Event, "e")
-    sql = (
-        f"SELECT {event.sql}, v.{_role_column()} "  # noqa: S608 - the models' names
-        f"FROM {qn(Event._meta.db_table)} e LEFT JOIN {qn(Volunteer._meta.db_table)} v "
-        "ON v.event_id = e.id AND v.user_id = %s WHERE e.id = %s"
-    )
-    return sql, event
+    tables = f"{connection.ops.quote_name(Event._meta.db_table)} e"
+    return _with_roles_sql((event,), tables, "e.id"), event
 
 
 @lru_cache(maxsize=1)
 def _round_roles_sql() -> tuple[str, Columns, Columns]:
     qn = connection.ops.quote_name
     round_, event = Columns.of(Round, "r"), Columns.of(Event, "e")
-    sql = (
-        f"SELECT {round_.sql}, {event.sql}, v.{_role_column()} "  # noqa: S608 - the models' names
-        f"FROM {qn(Round._meta.db_table)} r JOIN {qn(Event._meta.db_table)} e "
-        f"ON e.id = r.event_id LEFT JOIN {qn(Volunteer._meta.db_table)} v "
-        "ON v.event_id = e.id AND v.user_id = %s WHERE r.id = %s"
-    )
-    return sql, round_, event
+    tables = f"{qn(Round._meta.db_table)} r JOIN {qn(Event._meta.db_table)} e ON e.id = r.event_id"
+    return _with_roles_sql((round_, event), tables, "r.id"), round_, event
 
 
 def is_organiser(user: AbstractBaseUser | AnonymousUser | None, event_id: int) -> bool:

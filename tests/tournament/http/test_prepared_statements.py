@@ -128,3 +128,20 @@ def test_a_round_its_event_and_a_persons_roles_are_one_query_planned_once(world)
     assert round_with_roles(world.organiser, world.round.pk)[1] == {"organiser"}
     assert round_with_roles(world.organiser, world.round.pk + 1000) == (None, set())
     assert any("v.user_id = $1 WHERE r.id = $2" in statement for statement in _prepared())
+
+
+def test_a_superuser_has_every_role_and_someone_logged_out_none(world):
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import AnonymousUser
+
+    from tournament.access import event_with_roles_read, round_with_roles_read
+    from tournament.http.rows import read_all
+
+    admin = get_user_model().objects.create_superuser("admin-of-this-test")
+    event, every = read_all(event_with_roles_read(admin, world.event.pk))[0]
+    round_, also = read_all(round_with_roles_read(admin, world.round.pk))[0]
+    assert (event.pk, round_.pk) == (world.event.pk, world.round.pk)
+    assert every == also == {"organiser", "referee"}
+    nobody = AnonymousUser()
+    assert read_all(event_with_roles_read(nobody, world.event.pk))[0][1] == set()
+    assert read_all(round_with_roles_read(nobody, world.round.pk))[0][1] == set()
