@@ -73,8 +73,6 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # Tags that live with their pages, not the app's templatetags.
-            "libraries": {"entries": "tournament.pages.referee.entry_tags"},
         },
     },
 ]

@@ -23,7 +23,7 @@ from tests.conftest import World, make_world
 from tests.entries import bank
 from tests.factories import PASSWORD, UserFactory
 from tournament.models import Table, Volunteer
-from tournament.pages.referee import fragments
+from tournament.pages.referee import fragments, views
 
 
 def cash(table: Table, seat: int) -> int:
@@ -217,6 +217,60 @@ def test_the_table_page_reads_the_table_and_the_persons_roles_once_each(client, 
     sqls = [q["sql"] for q in captured]
     assert len([q for q in sqls if q.startswith('SELECT "tournament_table"."id"')]) == 1
     assert len([q for q in sqls if q.startswith('SELECT "tournament_volunteer"."role"')]) == 1
+
+
+@pytest.mark.django_db
+def test_the_table_pages_templates_do_not_grow_with_its_ledger(client):
+    """A table's ledger reaches hundreds of entries in a round: the page writes each entry
+    with its void form in plain Python (fragments.py), not through a template apiece."""
+
+    def templates(entries: int) -> int:
+        world = make_world(players=4)
+        for _ in range(entries):
+            bank(world.table, kind="pass_go", seat=1)
+        client.force_login(world.referee)
+        response = client.get(table_url(world))
+        assert html(response).count('class="void-form"') == entries
+        return len(response.templates)
+
+    assert templates(2) == templates(12)
+
+
+@pytest.mark.django_db
+def test_the_table_page_shows_the_latest_entries_and_links_the_whole_ledger(
+    client, world, monkeypatch
+):
+    monkeypatch.setattr(views, "LEDGER_LATEST", 3)
+    for _ in range(5):
+        bank(world.table, kind="pass_go", seat=1)
+    client.force_login(world.referee)
+    page = html(client.get(table_url(world)))
+    shown = re.findall(r'id="entry-(\d+)"', page)
+    assert shown == ["5", "4", "3"]
+    assert "The latest 3 of 5 entries." in page
+    whole = f"{table_url(world)}?ledger=all#ledger"
+    assert f'href="{whole}"' in page
+    page = html(client.get(whole))
+    assert re.findall(r'id="entry-(\d+)"', page) == ["5", "4", "3", "2", "1"]
+    assert "The latest" not in page
+
+
+@pytest.mark.django_db
+def test_a_refused_void_of_an_older_entry_shows_its_form_in_the_whole_ledger(
+    client, world, monkeypatch
+):
+    monkeypatch.setattr(views, "LEDGER_LATEST", 2)
+    first = bank(world.table, kind="pass_go", seat=1)
+    for _ in range(3):
+        bank(world.table, kind="pass_go", seat=2)
+    client.force_login(world.referee)
+    response = client.post(void_url(world, first), {"reason": " "})
+    assert response.status_code == 400
+    page = html(response)
+    assert re.findall(r'id="entry-(\d+)"', page) == ["4", "3", "2", "1"]
+    form = page[page.index('id="entry-1"') :]
+    assert '<details class="void" open>' in form
+    assert "Say why the entry is being voided." in form
 
 
 def test_the_table_page_charts_each_players_net_worth_after_each_entry(client, world):

@@ -1,5 +1,5 @@
 """What the referee's pages read: the events a person referees, every table of the current
-rounds with its latest entry, one table with its whole ledger, and the role a referee
+rounds with its latest entry, one table with its ledger, and the role a referee
 corrects under."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def overview_tables(
 ) -> list[dict[str, Any]]:
     """These tables as the referees' overview shows them, each with its `recent` latest
     entries (one by default: twenty phones reload the page for a hundred tables; each
-    table's own page has the whole ledger), in its order: for the tables whose kept
+    table's own page has its ledger), in its order: for the tables whose kept
     rendering is out of date. `rounds`: their rounds with their event, when at hand."""
     tables = bank.watched_tables(table_ids, rounds=rounds, recent=recent)
     for table in tables:
@@ -40,13 +40,18 @@ def overview_tables(
     return tables
 
 
-def referee_table(*, event_id: int, table_id: int) -> dict[str, Any] | None:
-    """One table of the event with its state and its whole ledger, newest first."""
+def referee_table(
+    *, event_id: int, table_id: int, latest: int | None = None
+) -> dict[str, Any] | None:
+    """One table of the event with its state and its ledger, newest first: its `latest`
+    entries, or all of them (None)."""
     found = bank.watched_tables([table_id], event_id=event_id)
     if not found:
         return None
     table = found[0]
     entries = Entry.objects.filter(table_id=table_id).select_related("voided_by").order_by("-seq")
+    if latest is not None:
+        entries = entries[:latest]
     table["entries"] = bank.entry_lines(entries, names=bank.seat_names(table), rules=table["rules"])
     return table
 

@@ -18,6 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -200,6 +201,11 @@ def _queued(table: dict[str, Any]) -> dict[str, Any]:
     return {**{k: table[k] for k in keys}, "live": table["round_status"] in running}
 
 
+#: The entries a table's page shows, newest first, with a link to the whole ledger: a round's
+#: ledger runs to hundreds, read on a phone.
+LEDGER_LATEST = 50
+
+
 def _table_page(
     request: HttpRequest,
     event: Event,
@@ -212,17 +218,21 @@ def _table_page(
     refusal: str = "",
     status: int = 200,
 ) -> HttpResponse:
-    table = selectors.referee_table(event_id=event.pk, table_id=table_id)
+    # The whole ledger when asked for, or to show a void form sent back refused: its
+    # entry may be older than the latest.
+    whole = request.GET.get("ledger") == "all" or void is not None
+    latest = None if whole else LEDGER_LATEST
+    table = selectors.referee_table(event_id=event.pk, table_id=table_id, latest=latest)
     if table is None:
         raise Http404("There is no such table at this event.")
     watched = Table.objects.select_related("round__event", "banker").get(pk=table_id)
     context = {
         "event": event,
         "table": table,
+        "ledger_cut": latest is not None and table["last_seq"] > latest,
+        "ledger": fragments.ledger(table["entries"], _void_forms(request, event, table_id, void)),
         "adjust": adjust or AdjustForm(seats=table["seats"]),
         "adjust_id": uuid.uuid4(),
-        "void_for": void[0] if void else "",
-        "void_form": void[1] if void else None,
         "refusal": refusal,
         **_check_context(request, watched),
         "dispute": dispute or ReasonForm(),
@@ -230,6 +240,26 @@ def _table_page(
         "chart": worth_chart(worth_series(watched)),
     }
     return render(request, "referee/table.html", context, status=status)
+
+
+def _void_forms(
+    request: HttpRequest, event: Event, table_id: int, void: tuple[str, VoidForm] | None
+) -> fragments.VoidForms:
+    """The ledger's void forms; `void`: the one sent back refused (its entry's id, the form)."""
+    action = reverse("referee-void", args=[event.pk, table_id, fragments.NO_ENTRY])
+    refused_for, reason, error = "", "", ""
+    if void:
+        refused_for, form = void
+        reason = form.data.get("reason", "")
+        error = next(iter(form.errors.get("reason", [])), "")
+    return fragments.VoidForms(
+        action=action,
+        csrf_token=get_token(request),
+        max_length=MAX_REASON,
+        refused_for=refused_for,
+        reason=reason,
+        error=error,
+    )
 
 
 def _check_context(request: HttpRequest, table: Table) -> dict[str, Any]:
