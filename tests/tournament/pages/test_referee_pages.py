@@ -24,6 +24,7 @@ from tests.entries import bank
 from tests.factories import PASSWORD, UserFactory
 from tournament.models import Table, Volunteer
 from tournament.pages.referee import fragments, views
+from tournament.results.closing import table_close
 
 
 def cash(table: Table, seat: int) -> int:
@@ -210,6 +211,7 @@ def test_the_table_page_reads_the_table_and_the_persons_roles_once_each(client, 
     """Twenty referees open tables' pages beside the overview: what the page's parts share
     is read once (the check of a result asks for the same table and roles as the page)."""
     bank(world.table, kind="pass_go", seat=2)
+    table_close(table_id=world.table.pk)
     client.force_login(world.referee)
     with CaptureQueriesContext(connection) as captured:
         page = html(client.get(table_url(world)))
@@ -217,6 +219,19 @@ def test_the_table_page_reads_the_table_and_the_persons_roles_once_each(client, 
     sqls = [q["sql"] for q in captured]
     assert len([q for q in sqls if q.startswith('SELECT "tournament_table"."id"')]) == 1
     assert len([q for q in sqls if q.startswith('SELECT "tournament_volunteer"."role"')]) == 1
+
+
+def test_an_open_tables_page_reads_nothing_for_the_check_of_its_result(client, world):
+    """While the round runs a table has no result to check: its page does not read the
+    results, the person's roles again, or whether they play or banked there."""
+    bank(world.table, kind="pass_go", seat=2)
+    client.force_login(world.referee)
+    with CaptureQueriesContext(connection) as captured:
+        page = html(client.get(table_url(world)))
+    assert "its result then shows here" in page
+    sqls = " ".join(q["sql"] for q in captured)
+    for table in ("tournament_result", "tournament_volunteer", "tournament_player"):
+        assert f'FROM "{table}"' not in sqls
 
 
 @pytest.mark.django_db

@@ -234,7 +234,8 @@ def _table_page(
         "adjust": adjust or AdjustForm(seats=table["seats"]),
         "adjust_id": uuid.uuid4(),
         "refusal": refusal,
-        **_check_context(request, watched),
+        # The check of a result, for a closed table only: an open one has none yet.
+        **(_check_context(request, watched) if table["closed"] else {}),
         "dispute": dispute or ReasonForm(),
         "reopen": reopen or ReasonForm(),
         "chart": worth_chart(worth_series(watched)),
