@@ -116,13 +116,13 @@ class VoidForms:
     error: str = ""
 
 
-def ledger(lines: Iterable[Mapping[str, Any]], voids: VoidForms | None) -> SafeString:
+def ledger(lines: Iterable[Mapping[str, Any]], voids: VoidForms) -> SafeString:
     """The table page's ledger: each entry's lines and, where it may be voided, its void
-    form (none at all without `voids`)."""
+    form."""
     return mark_safe(  # noqa: S308 - every text from people escaped in the parts
         "".join(
             f"{entry_open(line)}{entry_body(line)}"
-            f"{_void_form(line, voids) if voids and line['can_void'] else ''}</li>"
+            f"{_void_form(line, voids) if line['can_void'] else ''}</li>"
             for line in lines
         )
     )
