@@ -366,10 +366,7 @@ def watched_tables(
         by_id[round_.pk] = round_
     if event_id is not None:
         tables = [t for t in tables if by_id[t[0]["round_id"]].event_id == event_id]
-    seated: dict[int, list[tuple[int, int, str]]] = {t["id"]: [] for t, _, _ in tables}
-    for table_id, number, player_id, name in seat_rows:
-        if table_id in seated:
-            seated[table_id].append((number, player_id, name))
+    seated = _seated([t["id"] for t, _, _ in tables], seat_rows)
     watched = [
         _watched(table, ledger, names, by_id[table["round_id"]], seated[table["id"]])
         for table, ledger, names in tables
@@ -379,20 +376,46 @@ def watched_tables(
     return watched
 
 
-def table_standings(table_ids: Iterable[int], *, rules: engine.Rules) -> list[dict[str, Any]]:
+#: Who sits at each table, by table id: (seat number, player id, name), by seat number.
+Seated = dict[int, list[tuple[int, int, str]]]
+
+
+def table_seats(table_ids: Iterable[int]) -> Seated:
+    """Who sits at each of these tables (Seated), in one query."""
+    table_ids = id_list(table_ids)
+    (seat_rows,) = read_together((_watched_sql().seats, [table_ids]))
+    return _seated(table_ids, seat_rows)
+
+
+def _seated(table_ids: list[int], seat_rows: list[tuple[Any, ...]]) -> Seated:
+    """The seats' rows (_WatchedSql.seats) of these tables, by table."""
+    seated: Seated = {table_id: [] for table_id in table_ids}
+    for table_id, number, player_id, name in seat_rows:
+        if table_id in seated:
+            seated[table_id].append((number, player_id, name))
+    return seated
+
+
+def table_standings(
+    table_ids: Iterable[int], *, rules: engine.Rules, seated: Seated | None = None
+) -> list[dict[str, Any]]:
     """These tables of one event (played by `rules`) as their standings show them (the big
     screen's leaderboards), in page order (round, then number): each table's number, its
     round's, whether it is closed, its ledger's `last_seq`, and its seats ranked as the
     ledger keeps them after each entry (banking.ledgers.standings_of), each named. Two
     queries of plain rows in one round trip, and no more than the standings read: no
     table's state, but for a table with none kept yet (no entry: its start, computed
-    here), nor its volunteers or review."""
+    here), nor its volunteers or review. `seated`: who sits at them (table_seats), when
+    at hand; the one query then."""
     tables_sql, ledger = _standings_sql()
     table_ids = id_list(table_ids)
-    rows, seat_rows = read_together((tables_sql, [table_ids]), (_watched_sql().seats, [table_ids]))
-    seated: dict[int, list[tuple[int, int, str]]] = {row[0]: [] for row in rows}
-    for table_id, number, player_id, name in seat_rows:
-        seated[table_id].append((number, player_id, name))
+    if seated is None:
+        rows, seat_rows = read_together(
+            (tables_sql, [table_ids]), (_watched_sql().seats, [table_ids])
+        )
+        seated = _seated(table_ids, seat_rows)
+    else:
+        (rows,) = read_together((tables_sql, [table_ids]))
     state_field = TableLedger._meta.get_field("state")
     standings = []
     for table_id, number, status, round_number, *ledger_values, unkept_state in rows:

@@ -219,6 +219,21 @@ def test_the_screen_snapshot_is_kept_until_an_entry_changes_it(client, world):
     assert seqs[world.table.pk] == 1
 
 
+def test_the_seats_names_are_read_with_the_screens_head_not_at_each_entry(client, world):
+    """A screen's fetch works out again the leaderboards of the tables that changed, about
+    eighty at a hundred tables: who sits where changes with the head (the event's version),
+    not with an entry, so their names are kept with it."""
+    event = screen_link_issue(event_id=world.event.pk)
+    snapshot(client, event)
+    post(world.table, kind="pass_go", seat=1)
+    with CaptureQueriesContext(connection) as captured:
+        changed = snapshot(client, event)
+    assert {t["id"]: t["last_seq"] for t in changed["tables"]}[world.table.pk] == 1
+    assert not [q for q in captured if '"tournament_seat"' in q["sql"]]
+    names = {row["name"] for t in changed["tables"] for row in t["leaderboard"]}
+    assert names == {seat.player.name for t in world.tables for seat in t.seats.all()}
+
+
 def test_a_server_reads_the_screens_head_once_per_version(client, world, monkeypatch):
     """The head (clock, bracket) grows with the night; a web server keeps its own copy
     under its version, and reads it again from the shared cache only when it changed."""

@@ -105,8 +105,11 @@ def screen_head(*, event: Event) -> dict[str, Any]:
     }
 
 
-def screen_tables(*, event: Event, table_ids: list[int]) -> list[dict[str, Any]]:
-    """These tables' leaderboards as the screen shows them, in its order."""
+def screen_tables(
+    *, event: Event, table_ids: list[int], seated: bank.Seated | None = None
+) -> list[dict[str, Any]]:
+    """These tables' leaderboards as the screen shows them, in its order. `seated`: who
+    sits at them (banking.selectors.table_seats), when at hand."""
     rules = rules_of(event)
     return [
         {
@@ -118,7 +121,7 @@ def screen_tables(*, event: Event, table_ids: list[int]) -> list[dict[str, Any]]
             "last_seq": table["last_seq"],
             "leaderboard": _with_short_names(leaderboard(table["seats"])),
         }
-        for table in bank.table_standings(table_ids, rules=rules)
+        for table in bank.table_standings(table_ids, rules=rules, seated=seated)
     ]
 
 
