@@ -129,6 +129,11 @@ class WatchedVersions:
         parts = [self.head, *(b for _, _, b in self.tables.values())]
         return hashlib.md5("|".join(parts).encode(), usedforsecurity=False).hexdigest()
 
+    def tables_of(self, round_ids: Iterable[int]) -> list[int]:
+        """The ids of the watched tables of these rounds, in the pages' order."""
+        rounds = set(round_ids)
+        return [tid for tid, (round_id, _, _) in self.tables.items() if round_id in rounds]
+
 
 def watched_versions(*, event_id: int, with_event: bool = False) -> WatchedVersions:
     """The versions of an event's watched tables (watched_versions_read)."""

@@ -160,9 +160,8 @@ def _overview(event: Event, versions: WatchedVersions) -> dict[str, Any]:
     else:  # kept by an earlier request: this request's event, as current_rounds gives it
         for round_ in rounds:
             round_.event = event
-    shown = {r.pk for r in rounds}
     many = len(rounds) > 1
-    ids = [tid for tid, (round_id, _, _) in versions.tables.items() if round_id in shown]
+    ids = versions.tables_of(r.pk for r in rounds)
     keys = {tid: f"referee-table:{tid}:{versions.tables[tid][1]}:{many}" for tid in ids}
     # The tables needing attention, as the desk's control room judges them, judged again at
     # most every few seconds for all the referees (their reasons count minutes); read with

@@ -114,15 +114,12 @@ def _snapshot(versions: WatchedVersions, *, bracket_held: str = "") -> str:
             "final_round": final,
             # Who sits at the tables shown: it changes with the head (the event's version
             # moves with seats and players), not with an entry.
-            "seated": table_seats(
-                tid for tid, (round_id, _, _) in versions.tables.items() if round_id in shown
-            ),
+            "seated": table_seats(versions.tables_of(shown)),
             "json": _json(made),
             "bracket": _json(bracket),
         }
         cache.set(head_key, head, SNAPSHOT_KEPT_SECONDS)
-    shown = set(head["shown_rounds"])
-    ids = [tid for tid, (round_id, _, _) in versions.tables.items() if round_id in shown]
+    ids = versions.tables_of(head["shown_rounds"])
     keys = {tid: f"screen-table-json:{tid}:{versions.tables[tid][1]}" for tid in ids}
     kept = kept_here.here_many(scope, list(keys.values()))
     missing = [tid for tid in ids if keys[tid] not in kept]
