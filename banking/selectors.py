@@ -402,61 +402,55 @@ def _seated(table_ids: list[int], seat_rows: list[tuple[Any, ...]]) -> Seated:
 
 
 def table_standings(
-    table_ids: Iterable[int], *, rules: engine.Rules, seated: Seated | None = None
+    table_ids: Iterable[int], *, rules: engine.Rules, seated: Seated
 ) -> list[dict[str, Any]]:
     """These tables of one event (played by `rules`) as their standings show them (the big
     screen's leaderboards), in page order (round, then number): each table's number, its
     round's, whether it is closed, its ledger's `last_seq`, and its seats ranked as the
-    ledger keeps them after each entry (banking.ledgers.standings_of), each named. Two
-    queries of plain rows in one round trip, and no more than the standings read: no
-    table's state, but for a table with none kept yet (no entry: its start, computed
-    here), nor its volunteers or review. `seated`: who sits at them (table_seats), when
-    at hand; the one query then."""
-    tables_sql, ledger = _standings_sql()
-    table_ids = id_list(table_ids)
-    if seated is None:
-        rows, seat_rows = read_together(
-            (tables_sql, [table_ids]), (_watched_sql().seats, [table_ids])
-        )
-        seated = _seated(table_ids, seat_rows)
-    else:
-        (rows,) = read_together((tables_sql, [table_ids]))
+    ledger keeps them after each entry (banking.ledgers.standings_of), each named as
+    `seated` (table_seats) has them. One query of plain rows, and no more than the
+    standings read: no table's state, but for a table with none kept yet (no entry: its
+    start, computed here), nor its volunteers or review."""
+    tables_sql = _standings_sql()
+    (rows,) = read_together((tables_sql, [id_list(table_ids)]))
+    # Each JSON column decoded as its field reads it (a screen's hundred rows: the columns'
+    # general conversion cost as much again as the decoding).
+    standings_field = TableLedger._meta.get_field("standings")
     state_field = TableLedger._meta.get_field("state")
     standings = []
-    for table_id, number, status, round_number, *ledger_values, unkept_state in rows:
-        values = ledger.as_dict(ledger_values)
-        seats = {str(n): [player_id, name] for n, player_id, name in seated[table_id]}
-        kept = values["standings"]
+    for table_id, number, status, round_number, last_seq, kept, unkept_state in rows:
+        names = {number: name for number, _, name in seated[table_id]}
         if kept is None:
             stored = state_field.from_db_value(unkept_state, None, connection)
-            kept = standings_of(_stored_state(stored, rules, seated[table_id]), seats, rules)
+            seats = {str(n): [player_id, name] for n, player_id, name in seated[table_id]}
+            ranked = standings_of(_stored_state(stored, rules, seated[table_id]), seats, rules)
+        else:
+            ranked = standings_field.from_db_value(kept, None, connection)
         standings.append(
             {
                 "id": table_id,
                 "number": number,
                 "round_number": round_number,
                 "closed": status == Table.Status.CLOSED,
-                "last_seq": values["last_seq"] or 0,
-                "seats": [{**row, "name": seats[str(row["seat"])][1]} for row in kept],
+                "last_seq": last_seq or 0,
+                "seats": [{**row, "name": names[row["seat"]]} for row in ranked],
             }
         )
     return standings
 
 
 @lru_cache(maxsize=1)
-def _standings_sql() -> tuple[str, Columns]:
+def _standings_sql() -> str:
     qn = connection.ops.quote_name
-    ledger = Columns.of(TableLedger, "l", only=("standings", "last_seq"))
-    tables = (
-        f"SELECT t.id, t.number, t.status, r.number, {ledger.sql}, "  # noqa: S608 - the models' names
+    return (
+        "SELECT t.id, t.number, t.status, r.number, l.last_seq, l.standings, "  # noqa: S608
         # The state only where no standings are kept (no entry yet, or written before).
         "CASE WHEN l.standings IS NULL THEN l.state END "
-        f"FROM {qn(Table._meta.db_table)} t "
+        f"FROM {qn(Table._meta.db_table)} t "  # the models' names, quoted
         f"JOIN {qn(Round._meta.db_table)} r ON r.id = t.round_id "
         f"LEFT JOIN {qn(TableLedger._meta.db_table)} l ON l.table_id = t.id "
         f"WHERE {one_of('t.id')} ORDER BY r.number, t.number"
     )
-    return tables, ledger
 
 
 def _stored_state(

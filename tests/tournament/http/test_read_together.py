@@ -10,7 +10,12 @@ import pytest
 from django.db import ProgrammingError, transaction
 
 from banking.ledgers import rules_of
-from banking.selectors import table_standings, watched_tables, watched_versions_read
+from banking.selectors import (
+    table_seats,
+    table_standings,
+    watched_tables,
+    watched_versions_read,
+)
 from tests.entries import bank
 from tests.round_trips import round_trips
 from tournament.access import event_with_roles_read
@@ -54,9 +59,9 @@ def test_the_watched_tables_and_their_latest_entries_are_read_in_one_round_trip(
 
 def test_the_screens_standings_are_read_in_one_round_trip(world):
     ids = [t.pk for t in world.tables]
-    rules = rules_of(world.event)
-    assert [t["id"] for t in table_standings(ids, rules=rules)] == ids
-    assert round_trips(lambda: table_standings(ids, rules=rules)) == 1
+    rules, seated = rules_of(world.event), table_seats(ids)
+    assert [t["id"] for t in table_standings(ids, rules=rules, seated=seated)] == ids
+    assert round_trips(lambda: table_standings(ids, rules=rules, seated=seated)) == 1
 
 
 def test_reads_from_different_modules_go_together_each_with_its_result(world):

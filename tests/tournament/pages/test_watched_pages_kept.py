@@ -20,6 +20,7 @@ from tests.factories import UserFactory
 from tests.round_trips import round_trips
 from tournament.cache import kept_here
 from tournament.models import Player, Round, Table, Volunteer
+from tournament.pages.screen import selectors
 from tournament.results.closing import round_end, table_close
 from tournament.results.overrides import result_override
 from tournament.results.reviews import table_confirm, table_dispute
@@ -219,19 +220,27 @@ def test_the_screen_snapshot_is_kept_until_an_entry_changes_it(client, world):
     assert seqs[world.table.pk] == 1
 
 
-def test_the_seats_names_are_read_with_the_screens_head_not_at_each_entry(client, world):
+def test_the_seats_names_are_read_with_the_screens_head_not_at_each_entry(
+    client, world, monkeypatch
+):
     """A screen's fetch works out again the leaderboards of the tables that changed, about
     eighty at a hundred tables: who sits where changes with the head (the event's version),
-    not with an entry, so their names are kept with it."""
+    not with an entry, so their names, and the short forms a crowded screen shows, are kept
+    with it."""
     event = screen_link_issue(event_id=world.event.pk)
     snapshot(client, event)
     post(world.table, kind="pass_go", seat=1)
+    shortened = []
+    short = selectors._short
+    monkeypatch.setattr(selectors, "_short", lambda name: shortened.append(name) or short(name))
     with CaptureQueriesContext(connection) as captured:
         changed = snapshot(client, event)
     assert {t["id"]: t["last_seq"] for t in changed["tables"]}[world.table.pk] == 1
     assert not [q for q in captured if '"tournament_seat"' in q["sql"]]
+    assert shortened == []
     names = {row["name"] for t in changed["tables"] for row in t["leaderboard"]}
     assert names == {seat.player.name for t in world.tables for seat in t.seats.all()}
+    assert {row["short"] for t in changed["tables"] for row in t["leaderboard"]} == names
 
 
 def test_a_server_reads_the_screens_head_once_per_version(client, world, monkeypatch):
@@ -268,8 +277,6 @@ def test_a_server_works_out_each_version_of_a_screens_table_once_and_shares_none
     leaderboard costs about what writing it to Redis does: each web process keeps the
     leaderboards it worked out, works out again only the tables that changed since, and
     neither writes them to the shared cache nor asks it for them."""
-    from tournament.pages.screen import selectors
-
     event = screen_link_issue(event_id=world.event.pk)
     asked = asked_of_the_cache(monkeypatch)
     written: list[str] = []

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
@@ -68,7 +69,7 @@ def screen_snapshot(*, event: Event) -> dict[str, Any]:
     each table of the current rounds (from the stored state) and the event's bracket.
     A round whose seating is not released yet shows no table ("Seating coming soon").
 
-    Eight queries, whatever the number of tables or entries.
+    Nine queries, whatever the number of tables or entries.
     """
     head = screen_head(event=event)
     shown = head.pop("shown_rounds")
@@ -105,12 +106,30 @@ def screen_head(*, event: Event) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class ScreenSeats:
+    """Who sits at the tables a screen shows (banking.selectors.Seated), and the name each
+    is shown by when the whole does not fit (`shorts`, by table, then seat): they change
+    with the seats and the players, not with an entry."""
+
+    seated: bank.Seated
+    shorts: dict[int, dict[int, str]]
+
+
+def screen_seats(table_ids: list[int]) -> ScreenSeats:
+    """Who sits at these tables, as the screen names them (ScreenSeats), in one query."""
+    seated = bank.table_seats(table_ids)
+    return ScreenSeats(seated, {table: _short_names(seats) for table, seats in seated.items()})
+
+
 def screen_tables(
-    *, event: Event, table_ids: list[int], seated: bank.Seated | None = None
+    *, event: Event, table_ids: list[int], seats: ScreenSeats | None = None
 ) -> list[dict[str, Any]]:
-    """These tables' leaderboards as the screen shows them, in its order. `seated`: who
-    sits at them (banking.selectors.table_seats), when at hand."""
+    """These tables' leaderboards as the screen shows them, in its order. `seats`: who sits
+    at them (screen_seats), when at hand."""
     rules = rules_of(event)
+    if seats is None:
+        seats = screen_seats(table_ids)
     return [
         {
             "id": table["id"],
@@ -119,22 +138,25 @@ def screen_tables(
             "closed": table["closed"],
             "currency": rules.edition.currency,
             "last_seq": table["last_seq"],
-            "leaderboard": _with_short_names(leaderboard(table["seats"])),
+            "leaderboard": [
+                {**row, "short": seats.shorts[table["id"]][row["seat"]]}
+                for row in leaderboard(table["seats"])
+            ],
         }
-        for table in bank.table_standings(table_ids, rules=rules, seated=seated)
+        for table in bank.table_standings(table_ids, rules=rules, seated=seats.seated)
     ]
 
 
-def _with_short_names(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each row with `short`, the name as a crowded screen shows it when the whole does not
-    fit: the first name and the initials of the others ("Cy van der Berg" as "Cy v. d. B.";
-    numbers stay whole). A short form that would read like another player's at the table
-    keeps the whole name."""
-    shorts = [_short(row["name"]) for row in rows]
-    return [
-        {**row, "short": short if shorts.count(short) == 1 else row["name"]}
-        for row, short in zip(rows, shorts, strict=True)
-    ]
+def _short_names(seated: list[tuple[int, int, str]]) -> dict[int, str]:
+    """By seat, the name as a crowded screen shows it when the whole does not fit: the
+    first name and the initials of the others ("Cy van der Berg" as "Cy v. d. B."; numbers
+    stay whole). A short form that would read like another player's at the table keeps the
+    whole name."""
+    shorts = [_short(name) for _, _, name in seated]
+    return {
+        number: short if shorts.count(short) == 1 else name
+        for (number, _, name), short in zip(seated, shorts, strict=True)
+    }
 
 
 def _short(name: str) -> str:

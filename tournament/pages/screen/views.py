@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from banking.selectors import WatchedVersions, table_seats, watched_versions
+from banking.selectors import WatchedVersions, watched_versions
 from banking.worth import worth_chart, worth_series
 from tournament.cache import kept_here
 from tournament.models import Event, Round
@@ -102,7 +102,7 @@ def _snapshot(versions: WatchedVersions, *, bracket_held: str = "") -> str:
     scope = ("screen", event.pk)
     # Named anew whenever the kept head's shape changes: a web server still running the
     # release before reads only heads of its own shape.
-    head_key = f"screen-head-v2:{event.pk}:{versions.bracket}"
+    head_key = f"screen-head-v3:{event.pk}:{versions.bracket}"
     head = kept_here.get_many(scope, [head_key]).get(head_key)
     if head is None:
         made = selectors.screen_head(event=event)
@@ -112,9 +112,9 @@ def _snapshot(versions: WatchedVersions, *, bracket_held: str = "") -> str:
         head = {
             "shown_rounds": shown,
             "final_round": final,
-            # Who sits at the tables shown: it changes with the head (the event's version
-            # moves with seats and players), not with an entry.
-            "seated": table_seats(versions.tables_of(shown)),
+            # Who sits at the tables shown, with the screen's short names: they change with
+            # the head (the event's version moves with seats and players), not with an entry.
+            "seats": selectors.screen_seats(versions.tables_of(shown)),
             "json": _json(made),
             "bracket": _json(bracket),
         }
@@ -124,7 +124,7 @@ def _snapshot(versions: WatchedVersions, *, bracket_held: str = "") -> str:
     kept = kept_here.here_many(scope, list(keys.values()))
     missing = [tid for tid in ids if keys[tid] not in kept]
     if missing:
-        fresh = selectors.screen_tables(event=event, table_ids=missing, seated=head["seated"])
+        fresh = selectors.screen_tables(event=event, table_ids=missing, seats=head["seats"])
         kept.update({keys[t["id"]]: _json(t) for t in fresh})
     kept_here.keep(scope, {head_key: head, **kept})
     final = next((tid for tid in ids if versions.tables[tid][0] == head["final_round"]), None)
