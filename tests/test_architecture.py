@@ -215,6 +215,7 @@ def selector_arguments(world: Any) -> dict[str, Callable[[], Any]]:
         "table: Table": lambda: Table.objects.get(pk=table.pk),
         "table: dict[str, Any]": lambda: bank.watched_tables([table.pk])[0],
         "table_ids": lambda: [t.pk for t in world.tables],
+        "seated": lambda: bank.table_seats([t.pk for t in world.tables]),
         "per_table": lambda: 3,
         "key": lambda: table.key,
         "token": lambda: player.token,
