@@ -17,7 +17,11 @@ class Entry(models.Model):
     VOID = "void"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="entries")
+    # Indexed by gapless_seq_per_table, which it leads: no index of its own to write at
+    # every entry.
+    table = models.ForeignKey(
+        Table, on_delete=models.PROTECT, related_name="entries", db_index=False
+    )
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=20)
     fields = models.JSONField(default=dict)

@@ -170,7 +170,10 @@ class Volunteer(models.Model):
         REFEREE = "referee", "Referee"
         BANKER = "banker", "Banker"
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="volunteers")
+    # Indexed by one_role_once, which it leads.
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="volunteers", db_index=False
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="volunteering"
     )
@@ -206,7 +209,10 @@ class Round(models.Model):
         TIME_CALLED = "time_called", "Time called"
         ENDED = "ended", "Ended"
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    # Indexed by round_number_once, which it leads.
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="rounds", db_index=False
+    )
     number = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.PRELIMINARY)
     time_limit_minutes = models.PositiveSmallIntegerField(
@@ -266,7 +272,10 @@ class Table(models.Model):
         OPEN = "open", "Open"
         CLOSED = "closed", "Closed"
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    # Indexed by table_number_once, which it leads.
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", db_index=False
+    )
     number = models.PositiveSmallIntegerField()
     banker = models.ForeignKey(
         Volunteer, null=True, blank=True, on_delete=models.SET_NULL, related_name="banked_tables"
@@ -315,7 +324,8 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    # Indexed by seat_number_once, which it leads.
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", db_index=False)
     number = models.PositiveSmallIntegerField(help_text="Turn order at the table, from 1.")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
 
@@ -344,7 +354,10 @@ class Result(models.Model):
         ORGANISER = "organiser", "Level on net worth and cash: the organiser's decision"
 
     seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="result")
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
+    # Indexed by one_result_a_round, which it leads.
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="results", db_index=False
+    )
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results")
     cash = models.IntegerField()
     property_value = models.IntegerField()
@@ -387,7 +400,10 @@ class Result(models.Model):
 class AuditEvent(models.Model):
     """Who did what that changes an outcome: overrides, forced ends, key rotations."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_trail")
+    # Indexed by its Meta index on (event, -created_at), which it leads.
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="audit_trail", db_index=False
+    )
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -425,7 +441,10 @@ class PrintJob(models.Model):
         FAILED = "failed", "Failed"
 
     kind = models.CharField(max_length=20, choices=Kind.choices)
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="print_jobs")
+    # Indexed by its Meta index on (event, -created_at), which it leads.
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="print_jobs", db_index=False
+    )
     round = models.ForeignKey(
         Round, null=True, blank=True, on_delete=models.CASCADE, related_name="print_jobs"
     )
@@ -461,7 +480,10 @@ class BriefingItem(models.Model):
     An event with no items reads the FAQ's suggested entries (`FaqEntry.briefing`).
     """
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="briefing_items")
+    # Indexed by briefing_question_once, which it leads.
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="briefing_items", db_index=False
+    )
     faq = models.ForeignKey("games.FaqEntry", on_delete=models.CASCADE, related_name="+")
     position = models.PositiveIntegerField()
 
