@@ -17,6 +17,7 @@ running round built through the project's services, gunicorn serving it on a fre
 from __future__ import annotations
 
 import datetime
+import gc
 import http.client
 import os
 import secrets
@@ -46,6 +47,36 @@ PROXY_HEADERS = {"X-Forwarded-Proto": "https"}
 for _path in (str(ROOT / "bench"), str(ROOT)):  # the project, and bench/moves.py
     if _path not in sys.path:
         sys.path.insert(0, _path)
+
+
+# -- The load generator ----------------------------------------------------------------------
+
+
+@contextmanager
+def collections_timed() -> Iterator[list[float]]:
+    """While a load runs from this process: what the process built before it (Django,
+    the load's library, the plan) put beyond the garbage collector's reach (`gc.freeze`,
+    as gunicorn.conf.py does for the server's workers), so that a full collection walks
+    only what the load itself made; and the pause of each collection, in ms. A pause holds
+    every request in flight, and would read as the server's time."""
+    pauses: list[float] = []
+    began = 0.0
+
+    def timed(phase: str, _info: dict[str, int]) -> None:
+        nonlocal began
+        if phase == "start":
+            began = time.perf_counter()
+        else:
+            pauses.append((time.perf_counter() - began) * 1000)
+
+    gc.collect()
+    gc.freeze()
+    gc.callbacks.append(timed)
+    try:
+        yield pauses
+    finally:
+        gc.callbacks.remove(timed)
+        gc.unfreeze()
 
 
 # -- The database ---------------------------------------------------------------------------

@@ -96,6 +96,7 @@ MAX_ENTRY_P99_RATIO = 1.2  # the entries' p99 against the floor's, as the tablet
 MAX_OVERVIEW_MS = 30.0  # the referees' overview, server time p50
 MAX_SNAPSHOT_MS = 20.0  # the big screen's snapshot, server time p50
 MAX_CONTROL_ROOM_MS = 30.0  # the desk's control room for the round, server time p50
+MAX_COLLECTION_MS = 10.0  # the load generator's longest pause to collect its garbage
 MAX_BUNCHED = 0.1  # the share of tablet cycles beginning within half their spacing of another
 DESK_EVERY = 5.0  # seconds between the desk's polls (static/js/desk.js)
 
@@ -277,6 +278,7 @@ class Phase:
     server_cpu: float = 0.0  # CPU seconds of gunicorn's master and workers during the phase
     database_cpu: float = 0.0  # CPU seconds of PostgreSQL's backends for the run's database
     backends: tuple[int, int] = (0, 0)  # PostgreSQL's backends at the start, and in all
+    collections: list[float] = field(default_factory=list)  # this process's GC pauses, ms
 
     def record(
         self, name: str, response_time: float, exception: BaseException | None, **_: Any
@@ -554,10 +556,11 @@ def run_phase(
     # Every user at once, so that each is there before its moment (take_turn), which spreads
     # them; locust warns of a rate over 100 a second, meant for users who start at once.
     logging.getLogger("locust.runners").addFilter(_not_the_spawn_rate_warning)
-    runner.start(users, spawn_rate=users)
-    gevent.sleep(seconds)
-    runner.stop()
-    runner.quit()
+    with harness.collections_timed() as phase.collections:
+        runner.start(users, spawn_rate=users)
+        gevent.sleep(seconds)
+        runner.stop()
+        runner.quit()
     phase.ended, phase.client_cpu = time.monotonic(), time.process_time() - cpu
     sampling = False
     sampler.join(timeout=5)
@@ -721,6 +724,10 @@ def summary(args: argparse.Namespace, event: Phase, baseline: Phase, queued: int
             f"({phase.backends[1]} backends in all, {phase.backends[0]} at the start)"
         )
 
+    def paused(phase: Phase) -> str:
+        pauses = phase.collections or [0.0]
+        return f"{len(phase.collections)}, the longest {max(pauses):.1f} ms"
+
     from banking.models import TabletHeartbeat
 
     entries, base = compared(baseline)
@@ -740,6 +747,8 @@ def summary(args: argparse.Namespace, event: Phase, baseline: Phase, queued: int
         f"The server's CPU (from /proc), baseline phase: {cpu(baseline)}",
         f"The load generator's own CPU (locust, this process): {client(event):.2f} of a core "
         f"in the event phase, {client(baseline):.2f} in the baseline's",
+        f"The load generator's own pauses to collect garbage: {paused(event)} in the event "
+        f"phase, {paused(baseline)} in the baseline's",
         f"Celery tasks queued during the load: {queued}",
         f"Load average of the machine at the end: {load_average()} ({os.cpu_count()} cores; "
         "others' work on this machine skews the absolute figures, less so the ratios)",
@@ -773,6 +782,7 @@ def main() -> int:
     overview = percentile(event.server.get(OVERVIEW) or [math.nan], 50)
     snapshot = percentile(event.server.get(SNAPSHOT) or [math.nan], 50)
     room = percentile(event.server.get(CONTROL_ROOM) or [math.nan], 50)
+    paused = max(event.collections + baseline.collections, default=0.0)
     print(
         "\n".join(
             [
@@ -794,6 +804,9 @@ def main() -> int:
                 f"ms of server time, p50 (target <= {MAX_CONTROL_ROOM_MS:.0f} ms)",
                 f"{verdict(latest < 1.0)} pacing held: the latest cycle started {latest:.2f} s "
                 "behind its schedule (target < 1 s; later would hide a stall)",
+                f"{verdict(paused <= MAX_COLLECTION_MS)} the load generator's own pauses to "
+                f"collect garbage: the longest {paused:.1f} ms (target <= {MAX_COLLECTION_MS:.0f} "
+                "ms; a pause holds every request in flight and reads as the server's time)",
                 f"{verdict(bunched <= MAX_BUNCHED)} the tablets spread over their cycle: "
                 f"{bunched:.1%} of their cycles began within {apart * 500:.0f} ms of another's "
                 f"(target <= {MAX_BUNCHED:.0%}; bunched, they would queue for the server as no "
