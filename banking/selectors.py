@@ -443,10 +443,10 @@ def table_standings(
 def _standings_sql() -> str:
     qn = connection.ops.quote_name
     return (
-        "SELECT t.id, t.number, t.status, r.number, l.last_seq, l.standings, "  # noqa: S608
+        "SELECT t.id, t.number, t.status, r.number, l.last_seq, l.standings, "  # noqa: S608 - the models' names
         # The state only where no standings are kept (no entry yet, or written before).
         "CASE WHEN l.standings IS NULL THEN l.state END "
-        f"FROM {qn(Table._meta.db_table)} t "  # the models' names, quoted
+        f"FROM {qn(Table._meta.db_table)} t "
         f"JOIN {qn(Round._meta.db_table)} r ON r.id = t.round_id "
         f"LEFT JOIN {qn(TableLedger._meta.db_table)} l ON l.table_id = t.id "
         f"WHERE {one_of('t.id')} ORDER BY r.number, t.number"
