@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed-$(shell md5sum pyproject.toml | cut -c1-12)
 # without a real SECRET_KEY: the commands here for a laptop name the development settings.
 DEVELOPMENT := env DJANGO_SETTINGS_MODULE=tournament.settings.base
 
-.PHONY: run test rehearsal lint venv demo worker bench-engine bench-print bench-api bench-load bench-players clean
+.PHONY: run test rehearsal lint venv demo worker bench-engine bench-print bench-api bench-load bench-history bench-players clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -68,6 +68,10 @@ bench-api: $(STAMP)
 ## make bench-load: an event for 2 minutes (100 tables, 20 referees, the big screen) under gunicorn, PostgreSQL and Redis
 bench-load: $(STAMP)
 	$(DEVELOPMENT) $(BIN)/python bench/load.py
+
+## make bench-history: the same load on a fresh event and on one 30 rounds into its night, in turn
+bench-history: $(STAMP)
+	$(DEVELOPMENT) $(BIN)/python bench/load.py --history 30
 
 ## make bench-players: 400 players polling their own pages every 10 s: server CPU
 bench-players: $(STAMP)

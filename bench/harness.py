@@ -111,6 +111,22 @@ def fresh_database(name: str) -> Iterator[str]:
         print(f"Dropped {name}.")
 
 
+@contextmanager
+def django_on(database: str) -> Iterator[None]:
+    """This process's Django on another database of the same server for a while (a run
+    that builds two), then back on its own."""
+    from django.db import connections
+
+    close_connections()
+    settings = connections["default"].settings_dict
+    own, settings["NAME"] = settings["NAME"], database
+    try:
+        yield
+    finally:
+        close_connections()
+        settings["NAME"] = own
+
+
 def close_connections() -> None:
     """Close this process's database connections, if Django is set up: the server's are
     the ones measured."""
@@ -151,6 +167,7 @@ def production_env(database_url: str, broker_url: str, queue: str) -> dict[str, 
         CELERY_BROKER_URL=broker_url,
         CELERY_TASK_DEFAULT_QUEUE=queue,
         CACHE_URL=broker_url,  # the watched pages' cache, shared by the workers
+        BENCH_CACHE_PREFIX=database_url.rsplit("/", 1)[-1],  # each database's keys its own
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS=HOST,
         SITE_URL=f"http://{HOST}",

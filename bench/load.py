@@ -3,8 +3,8 @@ and the desk's control room against gunicorn, PostgreSQL and Redis on this machi
 compare against the bare baseline endpoint measured in the same run (docs/benchmarks.md).
 
     .venv/bin/python bench/load.py [--duration 120] [--tables 100] [--referees 20]
-                                   [--baseline 120] [--entries-only]
-    (or: make bench-load)
+                                   [--baseline 120] [--entries-only] [--history N]
+    (or: make bench-load; make bench-history for --history 30)
 
 1. Creates a fresh PostgreSQL database (`--database`), migrates it and builds an event
    through the project's services: 4 x `--tables` players checked in and seated four to a
@@ -45,6 +45,13 @@ compare against the bare baseline endpoint measured in the same run (docs/benchm
    of the time gunicorn itself spent on each request (its access log: from the request
    read to the answer sent, so without any wait for a free worker); then runs
    `manage.py verify_ledgers` on the load's database and drops it.
+
+With `--history N` it compares instead an event well into its night with a fresh one: two
+databases built alike, but that the second's event has N ended rounds of `--tables` closed
+tables before its running one, each served by a gunicorn of its own; the event phase's
+load played on each in turn, fresh then history, twice, `--duration` / 2 s a phase (no
+baseline phase). It prints each side's server time per endpoint and the server's CPU, and
+their ratios: the history's at most 1.2x the fresh one's.
 
 Exits non-zero if any request failed (a refusal, a server error, a lost connection),
 if verify_ledgers finds a ledger that does not replay, or if the Celery queue grew.
@@ -266,6 +273,7 @@ class Phase:
     schedule a user's cycle started."""
 
     name: str
+    with_floor: bool = False  # the tablets take their entry and the floor in turn
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     examples: list[str] = field(default_factory=list)
@@ -368,7 +376,9 @@ class Client(FastHttpUser):
         ) as response:
             if response.status_code not in expected:
                 text = (response.text or "")[:200] if response.status_code else ""
-                response.failure(f"{response.status_code} {response.error or text}")
+                # A request that got no answer holds its error; a refusal has none.
+                error = getattr(response, "error", None)
+                response.failure(f"{response.status_code} {error or text}")
             return response
 
     def take_turn(self, slot: int = 0, of: int = 1) -> None:
@@ -413,7 +423,7 @@ class TabletUser(Client):
         """Whether this cycle posts the entry (else its JSON to the floor): always in the
         event phase; in the baseline phase every other cycle, neighbouring tablets in turn,
         so that the entries and the floor are measured under the same load."""
-        return RUN.phase.name == "event" or (self.cycles + self.slot) % 2 == 1
+        return not RUN.phase.with_floor or (self.cycles + self.slot) % 2 == 1
 
     @task
     def record_an_entry(self) -> None:
@@ -676,7 +686,8 @@ def simulate(args: argparse.Namespace, env: dict[str, str]) -> tuple[Phase, Phas
         phases = []
         for name, seconds in (("event", args.duration), ("baseline", args.baseline)):
             print(f"{name} phase: {seconds:g} s...", flush=True)
-            phase = run_phase(Phase(name), port, args.database, args.tables, args.referees, seconds)
+            phase = Phase(name, with_floor=name == "baseline")
+            phase = run_phase(phase, port, args.database, args.tables, args.referees, seconds)
             print(f"  {phase.ended - phase.began:.1f} s with the last cycles", flush=True)
             phases.append(phase)
     server_times(access_log, {phase.name: phase for phase in phases})
@@ -757,8 +768,37 @@ def summary(args: argparse.Namespace, event: Phase, baseline: Phase, queued: int
     return lines
 
 
+def soundness(phases: list[Phase], tables: int, clean: bool, queued: int) -> tuple[list[str], bool]:
+    """The checks that make a run's figures worth reading, whatever it compares: no error,
+    every ledger replays, no task queued, pacing held, the load generator not pausing
+    itself, the tablets spread; and whether the run may exit 0 (not when a request failed,
+    a ledger does not replay, a task was queued or the tablets came bunched)."""
+    failed = sum(phase.failed for phase in phases)
+    latest = max(phase.latest_start for phase in phases)
+    apart = TABLET_EVERY / tables  # between two tablets' cycles, spread evenly
+    bunched = max(phase.bunched(apart / 2) for phase in phases)
+    paused = max((pause for phase in phases for pause in phase.collections), default=0.0)
+    lines = [
+        f"{verdict(failed == 0)} errors: {failed} (target 0)",
+        f"{verdict(clean)} verify_ledgers: every ledger matches a replay",
+        f"{verdict(queued == 0)} the load queued no task: no Celery worker needed",
+        f"{verdict(latest < 1.0)} pacing held: the latest cycle started {latest:.2f} s "
+        "behind its schedule (target < 1 s; later would hide a stall)",
+        f"{verdict(paused <= MAX_COLLECTION_MS)} the load generator's own pauses to "
+        f"collect garbage: the longest {paused:.1f} ms (target <= {MAX_COLLECTION_MS:.0f} "
+        "ms; a pause holds every request in flight and reads as the server's time)",
+        f"{verdict(bunched <= MAX_BUNCHED)} the tablets spread over their cycle: "
+        f"{bunched:.1%} of their cycles began within {apart * 500:.0f} ms of another's "
+        f"(target <= {MAX_BUNCHED:.0%}; bunched, they would queue for the server as no "
+        "event's tablets do)",
+    ]
+    return lines, failed == 0 and clean and queued == 0 and bunched <= MAX_BUNCHED
+
+
 def main() -> int:
     args = parse_args()
+    if args.history:
+        return flat_with_size(args)
     print(
         f"Fresh database {args.database}; {args.tables} tables ({4 * args.tables} players), "
         f"{args.referees} referees, 1 big screen, the desk...",
@@ -773,48 +813,176 @@ def main() -> int:
             delete_queue()
         print("\n" + "\n".join(summary(args, event, baseline, queued)))
         clean = harness.verify_ledgers(env)
-    failed = event.failed + baseline.failed
+    sound, ok = soundness([event, baseline], args.tables, clean, queued)
     entries_p99, base_p99 = (percentile(times, 99) for times in compared(baseline))
-    latest = max(event.latest_start, baseline.latest_start)
-    apart = TABLET_EVERY / args.tables  # between two tablets' cycles, spread evenly
-    bunched = max(event.bunched(apart / 2), baseline.bunched(apart / 2))
     share = machine_share(event)
     overview = percentile(event.server.get(OVERVIEW) or [math.nan], 50)
     snapshot = percentile(event.server.get(SNAPSHOT) or [math.nan], 50)
     room = percentile(event.server.get(CONTROL_ROOM) or [math.nan], 50)
-    paused = max(event.collections + baseline.collections, default=0.0)
+    targets = [
+        f"{verdict(share <= MAX_MACHINE_SHARE)} server CPU in the event phase: "
+        f"{share:.0%} of the machine (target <= {MAX_MACHINE_SHARE:.0%})",
+        f"{verdict(entries_p99 <= MAX_ENTRY_P99_RATIO * base_p99)} entries p99 "
+        f"{entries_p99:.1f} ms, {entries_p99 / base_p99:.2f} x the floor's "
+        f"{base_p99:.1f} ms under the same load (the baseline phase; target <= "
+        f"{MAX_ENTRY_P99_RATIO:.1f} x)",
+        f"{verdict(overview <= MAX_OVERVIEW_MS)} referees' overview: {overview:.1f} ms "
+        f"of server time, p50 (target <= {MAX_OVERVIEW_MS:.0f} ms)",
+        f"{verdict(snapshot <= MAX_SNAPSHOT_MS)} the screen's snapshot: {snapshot:.1f} "
+        f"ms of server time, p50 (target <= {MAX_SNAPSHOT_MS:.0f} ms)",
+        f"{verdict(room <= MAX_CONTROL_ROOM_MS)} the desk's control room: {room:.1f} "
+        f"ms of server time, p50 (target <= {MAX_CONTROL_ROOM_MS:.0f} ms)",
+    ]
+    print("\n".join(["", *sound, *targets]))
+    return 0 if ok else 1
+
+
+# -- Flat with size: an event well into its night against a fresh one, in turn -------------
+
+SIDES = ("fresh", "history")
+TURNS = 2  # phases of each side, in turn: fresh, history, fresh, history
+MAX_HISTORY_RATIO = 1.2  # what the event with --history costs against the fresh one
+WITH_SIZE = (ENTRY, OVERVIEW, SNAPSHOT, CONTROL_ROOM)  # compared by server time, p50
+
+
+def flat_with_size(args: argparse.Namespace) -> int:
+    """`--history N`: the same load, in turn, on a fresh event and on one with N ended
+    rounds before its running one, each in a database and behind a gunicorn of its own,
+    `--duration` / 2 s a phase, fresh then history, twice: the machine's drift over the
+    run falls on both alike. Compares what the server spends on each watched page and on
+    the entries (server time, p50 of a side's phases together) and the server's CPU."""
+    databases = {"fresh": args.database, "history": f"{args.database}_history"}
     print(
-        "\n".join(
-            [
-                "",
-                f"{verdict(failed == 0)} errors: {failed} (target 0)",
-                f"{verdict(clean)} verify_ledgers: every ledger matches a replay",
-                f"{verdict(queued == 0)} the load queued no task: no Celery worker needed",
-                f"{verdict(share <= MAX_MACHINE_SHARE)} server CPU in the event phase: "
-                f"{share:.0%} of the machine (target <= {MAX_MACHINE_SHARE:.0%})",
-                f"{verdict(entries_p99 <= MAX_ENTRY_P99_RATIO * base_p99)} entries p99 "
-                f"{entries_p99:.1f} ms, {entries_p99 / base_p99:.2f} x the floor's "
-                f"{base_p99:.1f} ms under the same load (the baseline phase; target <= "
-                f"{MAX_ENTRY_P99_RATIO:.1f} x)",
-                f"{verdict(overview <= MAX_OVERVIEW_MS)} referees' overview: {overview:.1f} ms "
-                f"of server time, p50 (target <= {MAX_OVERVIEW_MS:.0f} ms)",
-                f"{verdict(snapshot <= MAX_SNAPSHOT_MS)} the screen's snapshot: {snapshot:.1f} "
-                f"ms of server time, p50 (target <= {MAX_SNAPSHOT_MS:.0f} ms)",
-                f"{verdict(room <= MAX_CONTROL_ROOM_MS)} the desk's control room: {room:.1f} "
-                f"ms of server time, p50 (target <= {MAX_CONTROL_ROOM_MS:.0f} ms)",
-                f"{verdict(latest < 1.0)} pacing held: the latest cycle started {latest:.2f} s "
-                "behind its schedule (target < 1 s; later would hide a stall)",
-                f"{verdict(paused <= MAX_COLLECTION_MS)} the load generator's own pauses to "
-                f"collect garbage: the longest {paused:.1f} ms (target <= {MAX_COLLECTION_MS:.0f} "
-                "ms; a pause holds every request in flight and reads as the server's time)",
-                f"{verdict(bunched <= MAX_BUNCHED)} the tablets spread over their cycle: "
-                f"{bunched:.1%} of their cycles began within {apart * 500:.0f} ms of another's "
-                f"(target <= {MAX_BUNCHED:.0%}; bunched, they would queue for the server as no "
-                "event's tablets do)",
-            ]
-        )
+        f"Fresh databases {databases['fresh']} and {databases['history']}; in each "
+        f"{args.tables} tables ({4 * args.tables} players), {args.referees} referees, 1 big "
+        f"screen, the desk; in the second, {args.history} ended rounds before the running one",
+        flush=True,
     )
-    return 0 if failed == 0 and clean and queued == 0 and bunched <= MAX_BUNCHED else 1
+    seconds = args.duration / TURNS
+    cycles = int(args.duration / TABLET_EVERY) + 2 * TURNS + 2  # and each phase's last cycle
+    RUN.console = not args.entries_only
+    with (
+        harness.fresh_database(databases["fresh"]) as fresh_url,
+        harness.fresh_database(databases["history"]) as history_url,
+    ):
+        queue = f"bench-{args.database}"
+        fresh_env = harness.production_env(fresh_url, args.broker, queue=queue)
+        # One secret key for both: this process signs both databases' sessions with it.
+        history_env = harness.production_env(history_url, args.broker, queue=queue)
+        envs = {
+            "fresh": fresh_env,
+            "history": {**history_env, "SECRET_KEY": fresh_env["SECRET_KEY"]},
+        }
+        harness.django_setup(envs["fresh"])
+        began = time.perf_counter()
+        plans = {"fresh": build_plan(args.tables, args.referees, cycles)}
+        with harness.django_on(databases["history"]):
+            plans["history"] = build_plan(args.tables, args.referees, cycles, args.history)
+        print(f"  built in {time.perf_counter() - began:.1f}s", flush=True)
+        logs = {side: Path(tempfile.mkdtemp(prefix="bench-load-")) / "access.log" for side in SIDES}
+        phases: dict[str, list[Phase]] = {side: [] for side in SIDES}
+        try:
+            queued_before = queued_tasks()
+            with (
+                harness.gunicorn(envs["fresh"], args.workers, logs["fresh"]) as fresh_port,
+                harness.gunicorn(envs["history"], args.workers, logs["history"]) as history_port,
+            ):
+                ports = {"fresh": fresh_port, "history": history_port}
+                print(
+                    f"gunicorn: {args.workers} sync workers on {harness.HOST}:{fresh_port} "
+                    f"(fresh) and :{history_port} (history), production settings, broker "
+                    f"{args.broker}",
+                    flush=True,
+                )
+                for turn, side in itertools.product(range(1, TURNS + 1), SIDES):
+                    print(f"{side} phase {turn}: {seconds:g} s...", flush=True)
+                    RUN.plan = plans[side]
+                    phase = Phase(f"{side}-{turn}")
+                    run_phase(
+                        phase, ports[side], databases[side], args.tables, args.referees, seconds
+                    )
+                    phases[side].append(phase)
+            queued = queued_tasks() - queued_before
+        finally:
+            delete_queue()
+        for side in SIDES:
+            server_times(logs[side], {phase.name: phase for phase in phases[side]})
+            shutil.rmtree(logs[side].parent)
+        verified = [harness.verify_ledgers(envs[side]) for side in SIDES]  # each says its own
+    clean = all(verified)
+    every = [phase for side in SIDES for phase in phases[side]]
+    sound, ok = soundness(every, args.tables, clean, queued)
+    print("\n".join(["", *size_report(args, phases), "", *sound, *size_targets(phases)]))
+    return 0 if ok else 1
+
+
+def side_server(phases: list[Phase], name: str) -> list[float]:
+    """An endpoint's server times (ms) over a side's phases."""
+    return [ms for phase in phases for ms in phase.server.get(name, [])] or [math.nan]
+
+
+def side_share(phases: list[Phase]) -> float:
+    """The server's CPU over a side's phases, as a fraction of the machine."""
+    cpu = sum(phase.server_cpu + phase.database_cpu for phase in phases)
+    return cpu / (sum(phase.ended - phase.began for phase in phases) * (os.cpu_count() or 1))
+
+
+def size_report(args: argparse.Namespace, phases: dict[str, list[Phase]]) -> list[str]:
+    fresh, history = phases["fresh"], phases["history"]
+    lines = [
+        f"The same load on a fresh event and on one with {args.history} ended rounds before "
+        f"its running one ({args.history * args.tables} more ledgers), in turn, "
+        f"{TURNS} phases of {args.duration / TURNS:g} s each",
+        f"{'endpoint':42} {'answers':>15} {'errors':>7} {'server p50 ms':>17} {'ratio':>6}"
+        f" {'server p99 ms':>17}",
+        f"{'':42} {'fresh':>7} {'history':>7} {'':>7} {'fresh':>8} {'history':>8} {'':>6}"
+        f" {'fresh':>8} {'history':>8}",
+    ]
+    for name in ENDPOINTS:
+        if not any(name in phase.times for phase in fresh + history):
+            continue
+        counts = [
+            sum(len(phase.times.get(name, [])) for phase in side) for side in (fresh, history)
+        ]
+        errors = sum(phase.errors.get(name, 0) for phase in fresh + history)
+        f50, h50 = (percentile(side_server(side, name), 50) for side in (fresh, history))
+        f99, h99 = (percentile(side_server(side, name), 99) for side in (fresh, history))
+        lines.append(
+            f"{name:42} {counts[0]:7d} {counts[1]:7d} {errors:7d} {f50:8.1f} {h50:8.1f}"
+            f" {h50 / f50:6.2f} {f99:8.1f} {h99:8.1f}"
+        )
+    lines.append(
+        "The load generator's own CPU (locust, this process): "
+        + ", ".join(
+            f"{phase.name} {phase.client_cpu / (phase.ended - phase.began):.2f}"
+            for phase in fresh + history
+        )
+        + " of a core"
+    )
+    lines.append(
+        f"Load average of the machine at the end: {load_average()} ({os.cpu_count()} cores)"
+    )
+    return lines
+
+
+def size_targets(phases: dict[str, list[Phase]]) -> list[str]:
+    """What an event well into its night costs against a fresh one: at most 1.2x."""
+    fresh, history = phases["fresh"], phases["history"]
+    lines = []
+    for name in WITH_SIZE:
+        f50, h50 = (percentile(side_server(side, name), 50) for side in (fresh, history))
+        lines.append(
+            f"{verdict(h50 <= MAX_HISTORY_RATIO * f50)} flat with size: {name}, "
+            f"{h50:.1f} ms of server time (p50) against {f50:.1f}, {h50 / f50:.2f} x the "
+            f"fresh event's (target <= {MAX_HISTORY_RATIO:.1f} x)"
+        )
+    f_share, h_share = side_share(fresh), side_share(history)
+    lines.append(
+        f"{verdict(h_share <= MAX_HISTORY_RATIO * f_share)} flat with size: the server's CPU, "
+        f"{h_share:.1%} of the machine against {f_share:.1%}, {h_share / f_share:.2f} x the "
+        f"fresh event's (target <= {MAX_HISTORY_RATIO:.1f} x)"
+    )
+    return lines
 
 
 if __name__ == "__main__":

@@ -5,11 +5,14 @@ secure cookies, PostgreSQL and Redis from the environment), except the static fi
 pages under load are served without `collectstatic`, since a phone or a tablet caches the
 scripts and stylesheets and asks the server for pages and JSON only; and the Celery queue,
 named by the run (CELERY_TASK_DEFAULT_QUEUE), so that what it queues is counted and taken
-out again without touching anyone else's tasks on the same broker.
+out again without touching anyone else's tasks on the same broker; and the cache's key
+prefix, named by the run's database (BENCH_CACHE_PREFIX), so that two servers of one run
+over two databases (bench/load.py --history) share one Redis as two sites would, each
+under its own keys.
 """
 
 from tournament.settings.production import *  # noqa: F403
-from tournament.settings.production import STORAGES, env
+from tournament.settings.production import CACHES, STORAGES, env
 
 STORAGES = {
     **STORAGES,
@@ -17,3 +20,7 @@ STORAGES = {
 }
 
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_TASK_DEFAULT_QUEUE", default="celery")
+
+CACHES["default"]["KEY_PREFIX"] = env(
+    "BENCH_CACHE_PREFIX", default=CACHES["default"].get("KEY_PREFIX", "")
+)

@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from urllib.parse import urlparse
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 ENDPOINTS = (
     "POST /api/tables/[id]/preview/",
@@ -30,17 +32,23 @@ def private_names() -> tuple[str, str]:
     return f"{urlparse(database).path.lstrip('/')}_bench_load", broker
 
 
-def test_the_load_benchmark_runs_clean_and_reports_every_endpoint() -> None:
+def load_run(*options: str) -> str:
+    """What bench/load.py prints for a tiny event (3 tables, 2 referees, 2 workers) with
+    these options, in a database and a broker of this suite's own; it must exit 0."""
     database, broker = private_names()
     command = [sys.executable, "bench/load.py", "--tables", "3", "--referees", "2"]
-    command += ["--duration", "4", "--baseline", "40", "--workers", "2"]
-    command += ["--database", database, "--broker", broker]
+    command += ["--workers", "2", "--database", database, "--broker", broker, *options]
     result = subprocess.run(  # noqa: S603 - our own command line, no shell
         command, cwd=ROOT, capture_output=True, text=True, timeout=180, check=False
     )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+    return result.stdout
 
-    output = result.stdout
-    assert result.returncode == 0, output[-4000:] + result.stderr[-4000:]
+
+def test_the_load_benchmark_runs_clean_and_reports_every_endpoint() -> None:
+    database, _ = private_names()
+    output = load_run("--duration", "4", "--baseline", "40")
+
     for endpoint in ENDPOINTS:
         assert endpoint in output
     entries = next(line for line in output.splitlines() if line.startswith("POST /api/tables"))
@@ -64,3 +72,33 @@ def test_the_load_benchmark_runs_clean_and_reports_every_endpoint() -> None:
     # The state polls carry the console's report on itself, as the console sends it.
     assert "carried the console's report, kept by the bank: 3 of 3" in output
     assert f"Dropped {database}." in output
+
+
+def test_an_event_well_into_its_night_is_measured_against_a_fresh_one_in_the_same_run() -> None:
+    database, _ = private_names()
+    output = load_run("--duration", "12", "--history", "2")
+
+    # The two events take the same load in turn, so that the machine's drift over the run
+    # falls on both alike.
+    phases = [line.split(":")[0] for line in output.splitlines() if " phase " in line]
+    assert phases == ["fresh phase 1", "history phase 1", "fresh phase 2", "history phase 2"]
+    # Each served from its own database: 3 ledgers, and 3 more for each ended round.
+    assert "3 ledger(s) checked: all match a replay" in output
+    assert "9 ledger(s) checked: all match a replay" in output
+    # What each side's server spent on the screen, side by side, and their ratio.
+    row = next(line for line in output.splitlines() if line.startswith("GET /events/"))
+    fresh, history, ratio = (float(cell) for cell in row.split()[-5:-2])
+    assert fresh > 0
+    assert history > 0
+    assert ratio == pytest.approx(history / fresh, abs=0.05)  # of the unrounded times
+    for compared in (
+        "POST /api/tables/[id]/entries/",
+        "GET /referee/events/[id]/",
+        "GET /events/[id]/screen/[token]/snapshot/",
+        "GET /desk/rounds/[id]/status.json",
+        "the server's CPU",
+    ):
+        assert f"flat with size: {compared}, " in output
+    assert "PASS errors: 0 (target 0)" in output
+    assert f"Dropped {database}." in output
+    assert f"Dropped {database}_history." in output
