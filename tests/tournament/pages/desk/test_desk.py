@@ -26,6 +26,7 @@ from tournament.models import (
     PrintJob,
     Result,
     Round,
+    Seat,
     Table,
     Volunteer,
 )
@@ -820,6 +821,27 @@ def test_the_bracket_has_rounds_as_columns_and_carries_the_advancing_players(
     assert {p["player_id"] for p in second["waiting"]} == advancing
     assert shape["next"] == []
     assert shape["winners"] == []
+
+
+def test_the_bracket_reads_the_nights_seats_as_rows_not_one_model_instance_each(monkeypatch):
+    # The bracket holds every table and seat of the night: at 30 rounds of 100 tables,
+    # building a model instance for each seat, player and result took a second.
+    world = ended_world()
+    names = {p.pk: p.name for p in Player.objects.filter(event=world.event)}
+    built = []
+    for model in (Table, Seat, Player, Result):
+        build = model.from_db.__func__
+        monkeypatch.setattr(
+            model,
+            "from_db",
+            classmethod(lambda cls, *args, build=build: built.append(cls) or build(cls, *args)),
+        )
+
+    shape = result_selectors.bracket(event_id=world.event.pk)
+
+    assert built == []
+    seated = [p for box in shape["rounds"][0]["tables"] for p in box["players"]]
+    assert {p["player_id"]: p["name"] for p in seated} == names
 
 
 def test_the_bracket_page_marks_who_advances(world):
