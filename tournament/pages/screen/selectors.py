@@ -64,27 +64,6 @@ def _clock(round_: Round | None, event: Event) -> dict[str, Any] | None:
     }
 
 
-def screen_snapshot(*, event: Event) -> dict[str, Any]:
-    """What the big screen shows, as JSON-ready data: the round clock, a leaderboard for
-    each table of the current rounds (from the stored state) and the event's bracket.
-    A round whose seating is not released yet shows no table ("Seating coming soon").
-
-    Nine queries, whatever the number of tables or entries.
-    """
-    head = screen_head(event=event)
-    shown = head.pop("shown_rounds")
-    ids = list(
-        Table.objects.filter(round__in=shown)
-        .order_by("round__number", "number")
-        .values_list("pk", flat=True)
-    )
-    return {
-        **head,
-        "now": timezone.now(),
-        "tables": screen_tables(event=event, table_ids=ids) if ids else [],
-    }
-
-
 def screen_head(*, event: Event) -> dict[str, Any]:
     """The snapshot but its tables and its time: the event, the clock, whether seating is
     coming, the bracket, and the ids of the rounds whose tables are shown."""

@@ -13,7 +13,6 @@ from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerF
 from tournament import selectors
 from tournament.errors import Conflict
 from tournament.models import AuditEvent, Player, Round, Table, Volunteer
-from tournament.pages.screen.selectors import screen_snapshot
 from tournament.player_links import player_page_url
 from tournament.services.events import player_check_in_by_code, token_from_code
 from tournament.services.rounds import round_create, round_release, round_seat, round_start
@@ -30,6 +29,12 @@ def door(players: int = 6):
     organiser = VolunteerFactory(event=event, role=Volunteer.Role.ORGANISER).user
     people = [PlayerFactory(event=event, name=f"Guest {n}") for n in range(players)]
     return event, organiser, people
+
+
+def screen_shows(event) -> dict:
+    """The big screen's snapshot, as the screen fetches it."""
+    url = reverse("event-screen-snapshot", args=[event.pk, event.screen_token])
+    return Client().get(url).json()
 
 
 def scan(client: Client, event, code: str, **headers):
@@ -274,7 +279,7 @@ def test_a_new_seating_is_the_desks_until_released_and_the_release_is_audited():
     world = make_world(players=8, start=False)
     event = screen_link_issue(event_id=world.event.pk)
     names = [seat.player.name for seat in world.table.seats.all()]
-    hidden = screen_snapshot(event=event)
+    hidden = screen_shows(event)
     assert hidden["tables"] == []
     assert hidden["seating_soon"] is True
     assert hidden["bracket"]["rounds"][0]["tables"] == []
@@ -283,7 +288,7 @@ def test_a_new_seating_is_the_desks_until_released_and_the_release_is_audited():
 
     round_release(round_id=world.round.pk, actor=world.organiser)
     round_release(round_id=world.round.pk, actor=world.organiser)  # again: nothing new
-    shown = screen_snapshot(event=event)
+    shown = screen_shows(event)
     assert [t["number"] for t in shown["tables"]] == [1, 2]
     assert shown["seating_soon"] is False
     assert {r["name"] for r in shown["tables"][0]["leaderboard"]} == set(names)
@@ -293,7 +298,7 @@ def test_a_new_seating_is_the_desks_until_released_and_the_release_is_audited():
     round_seat(round_id=world.round.pk, seed=11, include_all=True)  # seated again: hidden
     world.round.refresh_from_db()
     assert world.round.released_at is None
-    assert screen_snapshot(event=event)["tables"] == []
+    assert screen_shows(event)["tables"] == []
 
 
 def test_a_planned_round_has_nothing_to_release():
