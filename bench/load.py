@@ -840,12 +840,11 @@ def main() -> int:
 # -- Flat with size: an event well into its night against a fresh one, in turn -------------
 
 SIDES = ("fresh", "history")
-TURNS = 2  # phases of each side
-# Fresh, history, history, fresh: a drift of the machine over the run (a checkpoint's
-# writes spread over minutes, another tenant) falls on both sides alike.
-IN_TURN = [
-    (turn, side) for turn in range(1, TURNS + 1) for side in (SIDES[:: 1 if turn % 2 else -1])
-]
+# The phases, (turn, side): fresh, history, history, fresh, so that a drift of the machine
+# over the run (a checkpoint's writes spread over minutes, another tenant) falls on both
+# sides alike.
+IN_TURN = [(1, "fresh"), (1, "history"), (2, "history"), (2, "fresh")]
+TURNS = len(IN_TURN) // len(SIDES)  # phases of each side
 MAX_HISTORY_RATIO = 1.2  # what the event with --history costs against the fresh one
 WITH_SIZE = (ENTRY, OVERVIEW, SNAPSHOT, CONTROL_ROOM)  # compared by server time, p50
 

@@ -197,6 +197,7 @@ def selector_arguments(world: Any) -> dict[str, Callable[[], Any]]:
     from tournament.http.rows import read_all
     from tournament.models import Event, Round, Table
     from tournament.pages.players.selectors import player_page
+    from tournament.pages.screen.selectors import screen_seats
     from tournament.room.selectors import desk_rows_read
 
     table = world.table
@@ -216,6 +217,7 @@ def selector_arguments(world: Any) -> dict[str, Callable[[], Any]]:
         "table: dict[str, Any]": lambda: bank.watched_tables([table.pk])[0],
         "table_ids": lambda: [t.pk for t in world.tables],
         "seated": lambda: bank.table_seats([t.pk for t in world.tables]),
+        "seats": lambda: screen_seats([t.pk for t in world.tables]),
         "per_table": lambda: 3,
         "key": lambda: table.key,
         "token": lambda: player.token,

@@ -83,7 +83,6 @@ def bracket(*, event_id: int) -> dict[str, Any]:
         .values("table_id", "number", "player_id", "player__name", *_RESULT_FIELDS)
     ):
         seats.setdefault(seat["table_id"], []).append(seat)
-    ended = {r.pk for r in rounds if r.status == Round.Status.ENDED}
     by_round: dict[int, list[dict[str, Any]]] = {}
     for table in (
         Table.objects.filter(round__event_id=event_id)
@@ -97,8 +96,9 @@ def bracket(*, event_id: int) -> dict[str, Any]:
     previous_advancing: list[dict[str, Any]] = []
     previous: Round | None = None
     for round_ in rounds:
+        ended = round_.status == Round.Status.ENDED
         boxes = [
-            _bracket_table(table, seats.get(table["id"], []), round_.pk in ended, previous_tables)
+            _bracket_table(table, seats.get(table["id"], []), ended, previous_tables)
             for table in by_round.get(round_.pk, [])
         ]
         waiting: list[dict[str, Any]] = []
@@ -146,16 +146,17 @@ def bracket(*, event_id: int) -> dict[str, Any]:
     return {"event_id": event_id, "rounds": columns, "next": next_up, "winners": winners}
 
 
-# A seat's result as the bracket shows it (its rank is never null: no rank, no result).
-_RESULT_FIELDS = (
-    "result__rank",
-    "result__net_worth",
-    "result__bankrupt",
-    "result__advances",
-    "result__tied",
-    "result__undecided",
-    "result__override_reason",
-)
+# What the bracket shows of a seat's result, and what it shows without one.
+_NO_RESULT = {
+    "rank": None,
+    "net_worth": None,
+    "bankrupt": False,
+    "advances": False,
+    "tied": False,
+    "undecided": False,
+}
+# Their columns, read with the seat (a result's rank is never null: no rank, no result).
+_RESULT_FIELDS = (*(f"result__{name}" for name in _NO_RESULT), "result__override_reason")
 
 
 def _bracket_table(
@@ -168,20 +169,15 @@ def _bracket_table(
     counts = table["review"] == Table.Review.CONFIRMED or round_ended
     players = []
     for seat in seats:
-        result = counts and seat["result__rank"] is not None
+        shown = counts and seat["result__rank"] is not None
         players.append(
             {
                 "player_id": seat["player_id"],
                 "name": seat["player__name"],
                 "seat": seat["number"],
                 "from_table": previous_tables.get(seat["player_id"]),
-                "rank": seat["result__rank"] if result else None,
-                "net_worth": seat["result__net_worth"] if result else None,
-                "bankrupt": seat["result__bankrupt"] if result else False,
-                "advances": seat["result__advances"] if result else False,
-                "tied": seat["result__tied"] if result else False,
-                "undecided": seat["result__undecided"] if result else False,
-                "overridden": bool(seat["result__override_reason"]) if result else False,
+                **({name: seat[f"result__{name}"] for name in _NO_RESULT} if shown else _NO_RESULT),
+                "overridden": shown and bool(seat["result__override_reason"]),
             }
         )
     if any(p["rank"] is not None for p in players):

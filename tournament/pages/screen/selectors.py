@@ -102,13 +102,11 @@ def screen_seats(table_ids: list[int]) -> ScreenSeats:
 
 
 def screen_tables(
-    *, event: Event, table_ids: list[int], seats: ScreenSeats | None = None
+    *, event: Event, table_ids: list[int], seats: ScreenSeats
 ) -> list[dict[str, Any]]:
     """These tables' leaderboards as the screen shows them, in its order. `seats`: who sits
-    at them (screen_seats), when at hand."""
+    at them (screen_seats), kept with the screen's head."""
     rules = rules_of(event)
-    if seats is None:
-        seats = screen_seats(table_ids)
     return [
         {
             "id": table["id"],
