@@ -398,9 +398,16 @@ def main() -> int:
         began = time.perf_counter()
         world = build_world(args.tablets, args.small, args.big)
         print(f"  built in {time.perf_counter() - began:.1f}s", flush=True)
-        with harness.gunicorn(env, args.workers) as port:
+        with harness.gunicorn(env, args.workers) as port, harness.collections_timed() as pauses:
             print(f"gunicorn: {args.workers} sync workers on {HOST}:{port}", flush=True)
             lines = measure(world, port, args)
+        longest = max(pauses, default=0.0)
+        lines.insert(
+            lines.index(""),
+            f"The load generator's own pauses to collect garbage: {len(pauses)}, the longest "
+            f"{longest:.1f} ms (between runs too, where it makes bodies; a pause during a run "
+            "holds every request in flight)",
+        )
         print("\n" + "\n".join(lines))
         if FAILURES.count:
             broken = True

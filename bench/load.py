@@ -676,23 +676,33 @@ def simulate(args: argparse.Namespace, env: dict[str, str]) -> tuple[Phase, Phas
     RUN.console = not args.entries_only
     queued_before = queued_tasks()
     print(f"  built in {time.perf_counter() - began:.1f}s", flush=True)
-    access_log = Path(tempfile.mkdtemp(prefix="bench-load-")) / "access.log"
-    with harness.gunicorn(env, args.workers, access_log) as port:
+    phases: list[Phase] = []
+    with served(env, args.workers, phases) as port:
         print(
             f"gunicorn: {args.workers} sync workers on {harness.HOST}:{port}, "
             f"production settings, broker {args.broker}",
             flush=True,
         )
-        phases = []
         for name, seconds in (("event", args.duration), ("baseline", args.baseline)):
             print(f"{name} phase: {seconds:g} s...", flush=True)
             phase = Phase(name, with_floor=name == "baseline")
             phase = run_phase(phase, port, args.database, args.tables, args.referees, seconds)
             print(f"  {phase.ended - phase.began:.1f} s with the last cycles", flush=True)
             phases.append(phase)
-    server_times(access_log, {phase.name: phase for phase in phases})
-    shutil.rmtree(access_log.parent)
     return phases[0], phases[1], queued_tasks() - queued_before
+
+
+@contextmanager
+def served(env: dict[str, str], workers: int, phases: list[Phase]) -> Iterator[int]:
+    """gunicorn serving `env` on the port it yields, with an access log of its own; once it
+    stops, each of `phases` (as the list then stands) gets its requests' server times."""
+    folder = Path(tempfile.mkdtemp(prefix="bench-load-"))
+    try:
+        with harness.gunicorn(env, workers, folder / "access.log") as port:
+            yield port
+        server_times(folder / "access.log", {phase.name: phase for phase in phases})
+    finally:
+        shutil.rmtree(folder)
 
 
 def server_times(access_log: Path, phases: dict[str, Phase]) -> None:
@@ -884,13 +894,12 @@ def flat_with_size(args: argparse.Namespace) -> int:
         with harness.django_on(databases["history"]):
             plans["history"] = build_plan(args.tables, args.referees, cycles, args.history)
         print(f"  built in {time.perf_counter() - began:.1f}s", flush=True)
-        logs = {side: Path(tempfile.mkdtemp(prefix="bench-load-")) / "access.log" for side in SIDES}
         phases: dict[str, list[Phase]] = {side: [] for side in SIDES}
         try:
             queued_before = queued_tasks()
             with (
-                harness.gunicorn(envs["fresh"], args.workers, logs["fresh"]) as fresh_port,
-                harness.gunicorn(envs["history"], args.workers, logs["history"]) as history_port,
+                served(envs["fresh"], args.workers, phases["fresh"]) as fresh_port,
+                served(envs["history"], args.workers, phases["history"]) as history_port,
             ):
                 ports = {"fresh": fresh_port, "history": history_port}
                 print(
@@ -910,9 +919,6 @@ def flat_with_size(args: argparse.Namespace) -> int:
             queued = queued_tasks() - queued_before
         finally:
             delete_queue()
-        for side in SIDES:
-            server_times(logs[side], {phase.name: phase for phase in phases[side]})
-            shutil.rmtree(logs[side].parent)
         verified = [harness.verify_ledgers(envs[side]) for side in SIDES]  # each says its own
     clean = all(verified)
     every = [phase for side in SIDES for phase in phases[side]]

@@ -3,15 +3,10 @@ few seconds) against gunicorn, PostgreSQL and Redis, as the full run does."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-from urllib.parse import urlparse
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.bench.runs import bench_run, private_names
+
 ENDPOINTS = (
     "POST /api/tables/[id]/preview/",
     "POST /api/tables/[id]/entries/",
@@ -25,28 +20,17 @@ ENDPOINTS = (
 )
 
 
-def private_names() -> tuple[str, str]:
-    """A database and a broker of this suite's own, next to the ones the suite is given."""
-    database = os.environ.get("TEST_DATABASE_URL", "postgres:///monopoly_night")
-    broker = os.environ.get("TEST_CELERY_BROKER_URL", "redis://127.0.0.1:6379/15")
-    return f"{urlparse(database).path.lstrip('/')}_bench_load", broker
-
-
 def load_run(*options: str) -> str:
     """What bench/load.py prints for a tiny event (3 tables, 2 referees, 2 workers) with
-    these options, in a database and a broker of this suite's own; it must exit 0."""
-    database, broker = private_names()
-    command = [sys.executable, "bench/load.py", "--tables", "3", "--referees", "2"]
-    command += ["--workers", "2", "--database", database, "--broker", broker, *options]
-    result = subprocess.run(  # noqa: S603 - our own command line, no shell
-        command, cwd=ROOT, capture_output=True, text=True, timeout=180, check=False
+    these options; it must exit 0."""
+    _, broker = private_names("load")
+    return bench_run(
+        "load", "--tables", "3", "--referees", "2", "--workers", "2", "--broker", broker, *options
     )
-    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
-    return result.stdout
 
 
 def test_the_load_benchmark_runs_clean_and_reports_every_endpoint() -> None:
-    database, _ = private_names()
+    database, _ = private_names("load")
     output = load_run("--duration", "4", "--baseline", "40")
 
     for endpoint in ENDPOINTS:
@@ -75,7 +59,7 @@ def test_the_load_benchmark_runs_clean_and_reports_every_endpoint() -> None:
 
 
 def test_an_event_well_into_its_night_is_measured_against_a_fresh_one_in_the_same_run() -> None:
-    database, _ = private_names()
+    database, _ = private_names("load")
     output = load_run("--duration", "12", "--history", "2")
 
     # The two events take the same load in turn, so that the machine's drift over the run
