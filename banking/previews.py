@@ -10,7 +10,8 @@ PostgreSQL), so that the post that follows records it without computing it again
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 from uuid import UUID
@@ -248,6 +249,17 @@ def _total(transfers: list[dict[str, Any]], seat: Any) -> dict[str, Any]:
     }
 
 
+@lru_cache(maxsize=16_384)
+def _candidate(make: Callable[..., engine.Entry], *args: Any, **fields: Any) -> engine.Entry:
+    """A move the options try, `make(*args, **fields)`, as `parse_entry` reads it from the
+    body the console would post: made once for every table and request. A new object each
+    time would have its fields checked again by `engine.apply`: a third of the options'
+    time."""
+    entry = make(*args, **fields)
+    body = json.dumps({"kind": entry.kind, **engine.entry_fields(entry)})
+    return engine.parse_entry(json.loads(body))
+
+
 def _legal(state: engine.TableState, rules: engine.Rules, entry: engine.Entry) -> bool:
     try:
         engine.apply(state, entry, rules)
@@ -324,7 +336,7 @@ def several_at_once(
             continue
         amounts: dict[str, int] = {}
         for count in range(2, 3 * 5 + 1):
-            moved = _moved(state, rules, move(seat, group[0], count=count))
+            moved = _moved(state, rules, _candidate(move, seat, group[0], count=count))
             if isinstance(moved, engine.RuleViolation):
                 break
             amounts[str(count)] = moved
@@ -370,7 +382,7 @@ def table_options(*, table: Table) -> dict[str, Any]:
         unowned = [p for p in deeds if state.deeds[p].owner is None]
         others = [p for p in deeds if state.deeds[p].owner not in (None, seat)]
         partner = next((s for s in state.active_seats() if s != seat), None)
-        buy, buy_amounts = moves(lambda p, n=seat: Buy(n, p), unowned)
+        buy, buy_amounts = moves(lambda p, n=seat: _candidate(Buy, n, p), unowned)
         # The player's own deeds a list leaves out, each with the bank's reason (the
         # console says why a deed is missing from Build, Sell, Mortgage or Unmortgage).
         left_out: dict[str, dict[str, str]] = {
@@ -379,15 +391,17 @@ def table_options(*, table: Table) -> dict[str, Any]:
             "mortgage": {},
             "unmortgage": {},
         }
-        build, build_amounts = moves(lambda p, n=seat: Build(n, p), owned, left_out["build"])
+        build, build_amounts = moves(
+            lambda p, n=seat: _candidate(Build, n, p), owned, left_out["build"]
+        )
         sell, sell_amounts = moves(
-            lambda p, n=seat: SellBuilding(n, p), owned, left_out["sell_building"]
+            lambda p, n=seat: _candidate(SellBuilding, n, p), owned, left_out["sell_building"]
         )
         mortgage, mortgage_amounts = moves(
-            lambda p, n=seat: Mortgage(n, p), owned, left_out["mortgage"]
+            lambda p, n=seat: _candidate(Mortgage, n, p), owned, left_out["mortgage"]
         )
         unmortgage, unmortgage_amounts = moves(
-            lambda p, n=seat: Unmortgage(n, p), owned, left_out["unmortgage"]
+            lambda p, n=seat: _candidate(Unmortgage, n, p), owned, left_out["unmortgage"]
         )
         several = {
             "build": several_at_once(state, rules, Build, seat, build),
@@ -397,7 +411,7 @@ def table_options(*, table: Table) -> dict[str, Any]:
             {
                 "seat": seat,
                 "buy": buy,
-                "auction": [p for p in unowned if ok(Auction(seat, p, 1))],
+                "auction": [p for p in unowned if ok(_candidate(Auction, seat, p, 1))],
                 "build": build,
                 "sell_building": sell,
                 "mortgage": mortgage,
@@ -415,10 +429,11 @@ def table_options(*, table: Table) -> dict[str, Any]:
                 "trade": [
                     p
                     for p in owned
-                    if partner is not None and ok(Trade(seat, partner, give=TradeSide(spaces=(p,))))
+                    if partner is not None
+                    and ok(_candidate(Trade, seat, partner, give=TradeSide(spaces=(p,))))
                 ],
                 "jail_cards": state.jail_cards_of(seat),
-                "bankrupt": ok(Bankrupt(seat, state.owed_to.get(seat))),
+                "bankrupt": ok(_candidate(Bankrupt, seat, state.owed_to.get(seat))),
                 "owed_to": _owed_to(state, seat),
             }
         )
@@ -441,4 +456,4 @@ def _owed_to(state: engine.TableState, seat: int) -> int | str | None:
 
 def _rent_entry(rules: engine.Rules, seat: int, position: int) -> engine.Entry:
     utility = rules.edition.space(position).kind is engine.Kind.UTILITY
-    return Rent(seat, position, dice=7 if utility else None)
+    return _candidate(Rent, seat, position, dice=7 if utility else None)
