@@ -234,8 +234,9 @@ def state_reads(small: Tablet, big: Tablet, samples: int) -> tuple[list[float], 
 # -- The run ------------------------------------------------------------------------------------
 
 
-def measure(world: World, port: int, args: argparse.Namespace) -> list[str]:
-    """The three measurements; returns the final lines (figures, ratios, verdicts)."""
+def measure(world: World, port: int, args: argparse.Namespace, pauses: list[float]) -> list[str]:
+    """The three measurements; returns the final lines (figures, ratios, verdicts).
+    `pauses`: this process's pauses to collect garbage (ms), as they come."""
     ahead = args.ahead
     entries = Endpoint(
         "entries",
@@ -356,6 +357,9 @@ def measure(world: World, port: int, args: argparse.Namespace) -> list[str]:
         f"  {args.big:>5} entries {spread(medians['big'], 'ms', 2)}",
         f"Load average of the machine at the end: {load_average()} ({os.cpu_count()} cores; "
         "other processes' share skews the absolute figures, less so the ratios)",
+        f"The load generator's own pauses to collect garbage: {len(pauses)}, the longest "
+        f"{max(pauses, default=0.0):.1f} ms (between runs too, where it makes bodies; a pause "
+        "during a run holds every request in flight)",
         "",
         f"{verdict(throughput >= MIN_THROUGHPUT_RATIO)} throughput: entries / floor = "
         f"{throughput:.2f} (target >= {MIN_THROUGHPUT_RATIO:.2f})",
@@ -400,14 +404,7 @@ def main() -> int:
         print(f"  built in {time.perf_counter() - began:.1f}s", flush=True)
         with harness.gunicorn(env, args.workers) as port, harness.collections_timed() as pauses:
             print(f"gunicorn: {args.workers} sync workers on {HOST}:{port}", flush=True)
-            lines = measure(world, port, args)
-        longest = max(pauses, default=0.0)
-        lines.insert(
-            lines.index(""),
-            f"The load generator's own pauses to collect garbage: {len(pauses)}, the longest "
-            f"{longest:.1f} ms (between runs too, where it makes bodies; a pause during a run "
-            "holds every request in flight)",
-        )
+            lines = measure(world, port, args, pauses)
         print("\n" + "\n".join(lines))
         if FAILURES.count:
             broken = True

@@ -597,7 +597,7 @@ def report(event: Phase, baseline: Phase) -> list[str]:
             if not times:
                 continue
             p50, p99 = percentile(times, 50), percentile(times, 99)
-            server = phase.server.get(name) or [math.nan]
+            server = server_ms([phase], name)
             lines.append(
                 f"{name:42} {phase.name:8} {len(times):6d} {phase.errors.get(name, 0):6d}"
                 f" {p50:8.1f} {p99:8.1f} {max(times):8.1f} {p50 / base50:8.2f} {p99 / base99:8.2f}"
@@ -723,11 +723,16 @@ def compared(baseline: Phase) -> tuple[list[float], list[float]]:
     return baseline.times.get(ENTRY) or [math.nan], baseline.times[FLOOR]
 
 
-def machine_share(phase: Phase) -> float:
-    """The server's processes' CPU (gunicorn and PostgreSQL's backends) during the phase, as
-    a fraction of the whole machine (every core) over the phase's wall time."""
-    wall = phase.ended - phase.began
-    return (phase.server_cpu + phase.database_cpu) / (wall * (os.cpu_count() or 1))
+def machine_share(phases: list[Phase]) -> float:
+    """The server's processes' CPU (gunicorn and PostgreSQL's backends) during the phases,
+    as a fraction of the whole machine (every core) over their wall time."""
+    cpu = sum(phase.server_cpu + phase.database_cpu for phase in phases)
+    return cpu / (sum(phase.ended - phase.began for phase in phases) * (os.cpu_count() or 1))
+
+
+def server_ms(phases: list[Phase], name: str) -> list[float]:
+    """An endpoint's server times (ms) over the phases (none: NaN, which fails)."""
+    return [ms for phase in phases for ms in phase.server.get(name, [])] or [math.nan]
 
 
 def summary(args: argparse.Namespace, event: Phase, baseline: Phase, queued: int) -> list[str]:
@@ -740,7 +745,7 @@ def summary(args: argparse.Namespace, event: Phase, baseline: Phase, queued: int
     def cpu(phase: Phase) -> str:
         wall = phase.ended - phase.began
         return (
-            f"{machine_share(phase):.0%} of the machine ({os.cpu_count()} cores): gunicorn "
+            f"{machine_share([phase]):.0%} of the machine ({os.cpu_count()} cores): gunicorn "
             f"{phase.server_cpu / wall:.2f} of a core, PostgreSQL {phase.database_cpu / wall:.2f} "
             f"({phase.backends[1]} backends in all, {phase.backends[0]} at the start)"
         )
@@ -825,10 +830,10 @@ def main() -> int:
         clean = harness.verify_ledgers(env)
     sound, ok = soundness([event, baseline], args.tables, clean, queued)
     entries_p99, base_p99 = (percentile(times, 99) for times in compared(baseline))
-    share = machine_share(event)
-    overview = percentile(event.server.get(OVERVIEW) or [math.nan], 50)
-    snapshot = percentile(event.server.get(SNAPSHOT) or [math.nan], 50)
-    room = percentile(event.server.get(CONTROL_ROOM) or [math.nan], 50)
+    share = machine_share([event])
+    overview, snapshot, room = (
+        percentile(server_ms([event], name), 50) for name in (OVERVIEW, SNAPSHOT, CONTROL_ROOM)
+    )
     targets = [
         f"{verdict(share <= MAX_MACHINE_SHARE)} server CPU in the event phase: "
         f"{share:.0%} of the machine (target <= {MAX_MACHINE_SHARE:.0%})",
@@ -927,17 +932,6 @@ def flat_with_size(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
-def side_server(phases: list[Phase], name: str) -> list[float]:
-    """An endpoint's server times (ms) over a side's phases."""
-    return [ms for phase in phases for ms in phase.server.get(name, [])] or [math.nan]
-
-
-def side_share(phases: list[Phase]) -> float:
-    """The server's CPU over a side's phases, as a fraction of the machine."""
-    cpu = sum(phase.server_cpu + phase.database_cpu for phase in phases)
-    return cpu / (sum(phase.ended - phase.began for phase in phases) * (os.cpu_count() or 1))
-
-
 def size_report(args: argparse.Namespace, phases: dict[str, list[Phase]]) -> list[str]:
     fresh, history = phases["fresh"], phases["history"]
     lines = [
@@ -956,8 +950,8 @@ def size_report(args: argparse.Namespace, phases: dict[str, list[Phase]]) -> lis
             sum(len(phase.times.get(name, [])) for phase in side) for side in (fresh, history)
         ]
         errors = sum(phase.errors.get(name, 0) for phase in fresh + history)
-        f50, h50 = (percentile(side_server(side, name), 50) for side in (fresh, history))
-        f99, h99 = (percentile(side_server(side, name), 99) for side in (fresh, history))
+        f50, h50 = (percentile(server_ms(side, name), 50) for side in (fresh, history))
+        f99, h99 = (percentile(server_ms(side, name), 99) for side in (fresh, history))
         lines.append(
             f"{name:42} {counts[0]:7d} {counts[1]:7d} {errors:7d} {f50:8.1f} {h50:8.1f}"
             f" {h50 / f50:6.2f} {f99:8.1f} {h99:8.1f}"
@@ -981,13 +975,13 @@ def size_targets(phases: dict[str, list[Phase]]) -> list[str]:
     fresh, history = phases["fresh"], phases["history"]
     lines = []
     for name in WITH_SIZE:
-        f50, h50 = (percentile(side_server(side, name), 50) for side in (fresh, history))
+        f50, h50 = (percentile(server_ms(side, name), 50) for side in (fresh, history))
         lines.append(
             f"{verdict(h50 <= MAX_HISTORY_RATIO * f50)} flat with size: {name}, "
             f"{h50:.1f} ms of server time (p50) against {f50:.1f}, {h50 / f50:.2f} x the "
             f"fresh event's (target <= {MAX_HISTORY_RATIO:.1f} x)"
         )
-    f_share, h_share = side_share(fresh), side_share(history)
+    f_share, h_share = machine_share(fresh), machine_share(history)
     lines.append(
         f"{verdict(h_share <= MAX_HISTORY_RATIO * f_share)} flat with size: the server's CPU, "
         f"{h_share:.1%} of the machine against {f_share:.1%}, {h_share / f_share:.2f} x the "

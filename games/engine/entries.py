@@ -354,8 +354,9 @@ def parse_entry(data: Mapping[str, Any]) -> Entry:
     return entry
 
 
-# The entries parse_entry made, by identity, while they live: `checked` need not read them
-# again. (By identity, not equality: Buy(True, 1) equals Buy(1, 1) but was never read.)
+# The entries parse_entry made, and those made in code that `checked` found well made, by
+# identity, while they live: `checked` need not read them again. (By identity, not
+# equality: Buy(True, 1) equals Buy(1, 1) but was never read.)
 _PARSED: WeakValueDictionary[int, Any] = WeakValueDictionary()
 
 
@@ -456,22 +457,23 @@ def checked(entry: Any) -> Entry:
     typed = (tuple(values), types) if _PLAIN.issuperset(types) else _typed(values)
     key: tuple[type, Any] | None = (type(entry), typed)
     try:
-        if key in _CHECKED:
-            return entry  # type: ignore[no-any-return]
+        known = key in _CHECKED
     except TypeError:  # a field no entry has (a set...): parse_entry refuses it below
-        key = None
-    data = {f: _as_json(v) for f, v in zip(_FIELDS[type(entry)], values, strict=True)}
-    data["kind"] = entry.kind
-    if parse_entry(data) != entry:
-        raise RuleViolation(
-            "invalid_field",
-            f"A {entry.kind} entry's fields must be as parse_entry reads them "
-            "(whole numbers, tuples of spaces, trimmed text).",
-        )
-    if key is not None:
-        if len(_CHECKED) >= _CHECKED_AT_MOST:
-            _CHECKED.clear()
-        _CHECKED.add(key)
+        key, known = None, False
+    if not known:
+        data = {f: _as_json(v) for f, v in zip(_FIELDS[type(entry)], values, strict=True)}
+        data["kind"] = entry.kind
+        if parse_entry(data) != entry:
+            raise RuleViolation(
+                "invalid_field",
+                f"A {entry.kind} entry's fields must be as parse_entry reads them "
+                "(whole numbers, tuples of spaces, trimmed text).",
+            )
+        if key is not None:
+            if len(_CHECKED) >= _CHECKED_AT_MOST:
+                _CHECKED.clear()
+            _CHECKED.add(key)
+    _PARSED[id(entry)] = entry  # frozen: well made for as long as it lives
     return entry
 
 

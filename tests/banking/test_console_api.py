@@ -356,9 +356,9 @@ def test_options_cost_the_same_queries_whatever_the_history(world, django_assert
 
 
 def test_options_fetched_again_check_no_candidate_move_again(world, monkeypatch):
-    """The options try a few hundred moves through the engine at each fetch. Made once
-    for every table, as `parse_entry` reads them, each move's fields are checked once, not
-    at every fetch (checking each new object's fields was a third of the options' time)."""
+    """The options try a few hundred moves through the engine at each fetch. Each move is
+    one object for every table, whose fields the engine checks once, not at every fetch
+    (checking each new object's fields was a third of the options' time)."""
     posted(world.banker(), world.table, kind="buy", seat=1, space=39)
     client = world.banker()
     first = options(client, world.table).json()

@@ -19,6 +19,7 @@ from games.engine import (
     parse_entry,
     rules_for,
 )
+from games.engine import entries as entries_module
 from games.engine.entries import (
     Adjust,
     BankPayment,
@@ -455,6 +456,29 @@ def test_an_entry_made_by_hand_is_refused_though_an_equal_one_was_well_made(made
     assert refused_as(made_well) != "invalid_field"
     assert refused_as(made_well) != "invalid_field"  # now as already checked
     assert refused_as(made_badly) == "invalid_field"
+
+
+def test_an_entry_made_in_code_is_read_once_while_it_lives(monkeypatch):
+    """The console's options try the same moves at every fetch: the same object, applied
+    again, is not read again (an entry is frozen: well made once, well made while it lives)."""
+    rules = rules_for("us")
+    state = new_table(rules, [1, 2, 3])
+    move = Trade(1, 2, give=TradeSide(cash=5))
+    posted = parse_entry({"kind": "trade", "seat": 1, "to_seat": 2, "give": {"cash": 5}})
+    apply(state, move, rules)
+    read = []
+
+    class Kinds(dict):
+        def get(self, *args: Any) -> Any:
+            read.append(args[0])
+            return super().get(*args)
+
+    monkeypatch.setattr(entries_module, "ENTRY_KINDS", Kinds(ENTRY_KINDS))
+    assert apply(state, move, rules) == apply(state, posted, rules)
+    assert read == []
+    with pytest.raises(RuleViolation):  # another object, equal but for a type, is read
+        apply(state, Trade(1, 2, give=TradeSide(cash=5.0)), rules)
+    assert read == ["trade"]
 
 
 @pytest.mark.parametrize(
