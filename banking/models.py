@@ -97,7 +97,9 @@ class PreviewedEntry(models.Model):
     standings = models.JSONField()
     leader = models.JSONField()
     author_name = models.CharField(max_length=150)
-    sentence = models.TextField(help_text="The entry in words.")
+    entry_output = models.JSONField(
+        help_text="The answer's entry, as rendered, but for the post's own id and time."
+    )
     table_state = models.JSONField(help_text="The answer's state, as rendered, before the seq.")
     kept_at = models.DateTimeField()
 

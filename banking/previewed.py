@@ -31,7 +31,7 @@ from tournament.http.rows import prepared_cursor
 KEPT_FOR = 60  # seconds: the console posts a moment after its preview
 
 # As the API renders JSON: the kept answer's times read as the answer's would.
-_as_json = partial(json.dumps, cls=JSONEncoder, separators=(",", ":"))
+as_json = partial(json.dumps, cls=JSONEncoder, separators=(",", ":"))
 
 
 @lru_cache(maxsize=1)
@@ -58,7 +58,7 @@ def keep(previewed: PreviewedEntry) -> None:
         return
     sql, columns = _keep_sql()
     params = [
-        _as_json(getattr(previewed, name)) if is_json else getattr(previewed, name)
+        as_json(getattr(previewed, name)) if is_json else getattr(previewed, name)
         for name, is_json in columns
     ]
     with prepared_cursor() as cursor:

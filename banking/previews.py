@@ -31,7 +31,7 @@ from banking.ledgers import (
 )
 from banking.models import Entry, PreviewedEntry, TableLedger
 from banking.previewed import keep
-from banking.selectors import table_state
+from banking.selectors import entry_output, table_state
 from banking.services.entries import body_hash, previewed_facts
 from games import engine
 from games.engine.building import sale_value
@@ -103,20 +103,34 @@ def _keep(
     """Keep what posting this entry would record and answer, for the banker's post that
     follows (banking/previewed.py): as `entry_post` and the entries view would make it."""
     standings = standings_of(outcome.state, ledger.seats, rules)
+    recorded = Entry(
+        table=table,
+        seq=ledger.last_seq + 1,
+        kind=kind,
+        fields=fields,
+        transfers=[t.as_dict() for t in outcome.transfers],
+        author_role=actor.role,
+        author_name=actor.name,
+        created_at=timezone.now(),
+    )
+    Entry.voided_by.related.set_cached_value(recorded, None)  # a new entry is voided by nothing
+    sentence = entry_sentence(kind, fields, names=seat_names(ledger.seats), rules=rules)
+    shown = entry_output(recorded, sentence)
+    del shown["id"], shown["created_at"]  # the post's own, which its statement puts in
     keep(
         PreviewedEntry(
             table=table,
             body_hash=body_hash(payload),
             facts=previewed_facts(table, ledger),
-            seq=ledger.last_seq + 1,
+            seq=recorded.seq,
             kind=kind,
             fields=fields,
-            transfers=[t.as_dict() for t in outcome.transfers],
+            transfers=recorded.transfers,
             state=outcome.state.as_dict(),
             standings=standings,
             leader=leader_in(standings, ledger.seats),
             author_name=actor.name,
-            sentence=entry_sentence(kind, fields, names=seat_names(ledger.seats), rules=rules),
+            entry_output=shown,
             table_state=as_it_would_stand,
         )
     )

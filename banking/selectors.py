@@ -515,6 +515,31 @@ def _watched(
     }
 
 
+def entry_output(entry: Entry, description: str) -> dict[str, Any]:
+    """An entry as the API shows it (EntryOutput): its own fields (seat, space, amount...)
+    at the top level, then its id, seq, kind, words, transfers, who recorded it and when."""
+    try:
+        voided_by = entry.voided_by
+    except Entry.DoesNotExist:
+        voided_by = None
+    return {
+        # The entry's own fields first: a void's fields name the voided entry's seq, which
+        # must not hide the void's own seq.
+        **entry.fields,
+        "id": str(entry.id),
+        "seq": entry.seq,
+        "kind": entry.kind,
+        "label": kind_label(entry.kind),
+        "description": description,
+        "transfers": entry.transfers,
+        "voids": str(entry.voids_id) if entry.voids_id else None,
+        "voided_by": voided_by.seq if voided_by else None,
+        "author": entry.author_name,
+        "author_role": entry.author_role,
+        "created_at": entry.created_at.isoformat(),
+    }
+
+
 def entry_lines(
     entries: Iterable[Entry], *, names: Mapping[int, str], rules: engine.Rules
 ) -> list[dict[str, Any]]:

@@ -192,6 +192,7 @@ def selector_arguments(world: Any) -> dict[str, Callable[[], Any]]:
     so that nothing a previous call read is cached on it."""
     from banking import selectors as bank
     from banking.ledgers import rules_of
+    from banking.models import Entry
     from games import engine
     from games.models import FaqEntry
     from tournament.http.rows import read_all
@@ -234,6 +235,15 @@ def selector_arguments(world: Any) -> dict[str, Callable[[], Any]]:
         "name": lambda: player.name,
         "space": lambda: rules.edition.deeds[0],
         "entry_lines.entries": lambda: list(bank.table_entries(table.pk)),
+        "entry_output.entry": lambda: Entry(
+            table_id=table.pk,
+            seq=1,
+            kind="pass_go",
+            fields={"seat": seats[0].number},
+            author_name="banker",
+            created_at=timezone.now(),
+        ),
+        "description": lambda: f"{player.name} passes Go",
         "names": lambda: names,
         "faq_rank_plain.entries": lambda: list(FaqEntry.objects.all()),
         "words": lambda: ["jail"],

@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from banking.entry_words import kind_label
 from banking.models import Entry
+from banking.selectors import entry_output
 from tournament.http.inputs import Input
 from tournament.text import check_texts
 
@@ -91,28 +92,8 @@ class EntryOutput(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
     def to_representation(self, entry: Entry) -> dict[str, Any]:
-        try:
-            voided_by = entry.voided_by
-        except Entry.DoesNotExist:
-            voided_by = None
         line = self.context.get("lines", {}).get(entry.pk)
-        label = kind_label(entry.kind)
-        return {
-            # The entry's own fields first: a void's fields name the voided entry's seq,
-            # which must not hide the void's own seq.
-            **entry.fields,
-            "id": str(entry.id),
-            "seq": entry.seq,
-            "kind": entry.kind,
-            "label": label,
-            "description": line["sentence"] if line else label,
-            "transfers": entry.transfers,
-            "voids": str(entry.voids_id) if entry.voids_id else None,
-            "voided_by": voided_by.seq if voided_by else None,
-            "author": entry.author_name,
-            "author_role": entry.author_role,
-            "created_at": entry.created_at.isoformat(),
-        }
+        return entry_output(entry, line["sentence"] if line else kind_label(entry.kind))
 
 
 class SeatWorth(serializers.Serializer):

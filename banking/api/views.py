@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from django.http import HttpResponse
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -73,21 +74,6 @@ def _says_previewed(request: Request) -> bool:
     return any(p.split(";")[0].split("=")[0].strip().lower() == "previewed" for p in preferences)
 
 
-def _posted_as_previewed(posted: entry_services.PostedAsPreviewed) -> dict[str, Any]:
-    """The same answer as `_posted`, from what the preview kept: the table as it computed it,
-    at the entry's seq and time."""
-    entry = posted.entry
-    lines = {entry.pk: {"sentence": posted.sentence}}
-    return {
-        "entry": s.EntryOutput(entry, context={"lines": lines}).data,
-        "state": {
-            **posted.table_state,
-            "last_seq": entry.seq,
-            "last_entry_at": entry.created_at,
-        },
-    }
-
-
 class EntryListApi(APIView):
     permission_classes = [CallsTheTable]
     # A banker's post has its key checked by the statement that writes it, or the query
@@ -154,8 +140,10 @@ class EntryListApi(APIView):
             previewed = entry_services.entry_post_previewed(
                 table_id=table_id, entry_id=ident, payload=payload, key=key
             )
-            if previewed is not None:
-                return Response(_posted_as_previewed(previewed), status=status.HTTP_201_CREATED)
+            if previewed is not None:  # the answer as `_posted` makes it, written out already
+                return HttpResponse(
+                    previewed, status=status.HTTP_201_CREATED, content_type="application/json"
+                )
         try:
             posted = entry_services.entry_post(
                 table_id=table_id, entry_id=ident, payload=payload, key=key

@@ -20,7 +20,7 @@ from banking.actors import Actor
 from banking.checks import check_live, voidable
 from banking.ledgers import effective_history, leader_in, ledger_of, rules_of, standings_of
 from banking.models import Entry, PreviewedEntry, TableLedger
-from banking.previewed import KEPT_FOR
+from banking.previewed import KEPT_FOR, as_json
 from games import engine
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
 from tournament.http.authentication import KEY_VALID
@@ -341,7 +341,8 @@ def _previewed_sql() -> tuple[str, tuple[str, ...]]:
     """Lock the ledger and the table if a preview of this body at this table was kept in
     the last minute, the key opens the table, the clock has not run out and every fact is
     as the preview read it; then INSERT the kept entry (unless its id is taken) and move
-    the ledger to the kept projection if it went in, answering what the preview kept."""
+    the ledger to the kept projection if it went in, answering what the preview kept with
+    the entry's id, seq and time, as JSON text."""
     qn = connection.ops.quote_name
     entries, ledgers = qn(Entry._meta.db_table), qn(TableLedger._meta.db_table)
     previews = qn(PreviewedEntry._meta.db_table)
@@ -364,54 +365,35 @@ def _previewed_sql() -> tuple[str, tuple[str, ...]]:
         f"UPDATE {ledgers} l SET state = p.state, standings = p.standings, "  # noqa: S608
         "leader = p.leader, last_seq = p.seq, last_entry_at = %s FROM held p "
         "WHERE l.table_id = p.table_id AND EXISTS (SELECT 1 FROM recorded) "
-        "RETURNING p.seq, p.kind, p.fields, p.transfers, p.author_name, p.sentence, "
-        "p.table_state"
+        "RETURNING json_build_object('entry', p.entry_output || %s::jsonb, 'state', "
+        "p.table_state || jsonb_build_object('last_seq', p.seq) || %s::jsonb)::text"
     )
     return f"WITH held AS ({held}), recorded AS ({insert}) {update}", own
 
 
-@dataclass(frozen=True, slots=True)
-class PostedAsPreviewed:
-    entry: Entry
-    sentence: str  # the entry in words
-    table_state: dict[str, Any]  # the answer's state as the preview rendered it, before the seq
-
-
 def entry_post_previewed(
     *, table_id: int, entry_id: UUID, payload: Mapping[str, Any], key: str
-) -> PostedAsPreviewed | None:
+) -> str | None:
     """Record a banker's entry as their preview of the same body computed it, if it kept
     it (banking/previewed.py): in one statement, atomic by itself, which writes only while
     the key opens the table and the ledger, table, round and event are as the preview read
-    them. None, with nothing written, in any other case (no preview kept, another entry
-    since, a taken id, the round over...): then `entry_post` records it, or refuses it, as
-    it does any entry."""
+    them, and writes out the answer the preview kept with the entry's id, seq and time, as
+    JSON text. None, with nothing written, in any other case (no preview kept, another
+    entry since, a taken id, the round over...): then `entry_post` records it, or refuses
+    it, as it does any entry."""
     if connection.vendor != "postgresql":
         return None
     digest, now = body_hash(payload), timezone.now()
     sql, own = _previewed_sql()
     values = {"id": entry_id, "author_role": Actor.BANKER, "created_at": now}
     params = [table_id, digest, key, KEPT_FOR, Round.Status.RUNNING]
+    # The answer's own values, written as the API writes them (EntryOutput, the renderer).
+    entry = as_json({"id": str(entry_id), "created_at": now.isoformat()})
+    state = as_json({"last_entry_at": now})
     with prepared_cursor() as cursor:
-        cursor.execute(sql, [*params, *(values[name] for name in own), now])
+        cursor.execute(sql, [*params, *(values[name] for name in own), now, entry, state])
         row = cursor.fetchone()
-    if row is None:
-        return None
-    seq, kind, fields, transfers, author_name, sentence, table_state = row
-    entry = Entry(
-        id=entry_id,
-        table_id=table_id,
-        seq=seq,
-        kind=kind,
-        fields=json.loads(fields),
-        transfers=json.loads(transfers),
-        body_hash=digest,
-        author_role=Actor.BANKER,
-        author_name=author_name,
-        created_at=now,
-    )
-    _saved(entry)
-    return PostedAsPreviewed(entry=entry, sentence=sentence, table_state=json.loads(table_state))
+    return None if row is None else row[0]
 
 
 @transaction.atomic

@@ -4,9 +4,11 @@ one statement, and only while the table is exactly as the preview read it."""
 from __future__ import annotations
 
 import datetime
+import json
 import uuid
 from collections.abc import Callable
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -14,6 +16,7 @@ from django.db import connection
 from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from rest_framework.renderers import JSONRenderer
 
 from banking.models import Entry, PreviewedEntry, TableLedger
 from banking.previewed import KEPT_FOR
@@ -97,6 +100,25 @@ def test_the_answer_is_what_the_table_then_shows(world, table):
     buyer = answer["state"]["seats"][0]
     assert answer["entry"]["description"] == f"{buyer['name']} buys Boardwalk"
     assert buyer["cash"] == 1500 - 400
+
+
+def test_the_answer_goes_out_as_the_statement_wrote_it(world, table):
+    """The kept answer is written out by PostgreSQL with the post's id, seq and time: the
+    post renders nothing of it (the table's whole state) in Python."""
+    client = world.banker()
+    preview(client, table, BUY)
+    body = json.dumps({**BUY, "id": str(uuid.uuid4())})  # sent as the console sends it
+    path = f"/api/tables/{table.pk}/entries/"
+    with (
+        mock.patch.object(JSONRenderer, "render", side_effect=AssertionError("rendered")),
+        CaptureQueriesContext(connection) as captured,
+    ):
+        response = client.post(path, body, content_type="application/json", HTTP_PREFER="previewed")
+    assert (response.status_code, len(captured)) == (201, 1)
+    assert response["Content-Type"] == "application/json"
+    answer = response.json()
+    assert answer["state"] == client.get(f"/api/tables/{table.pk}/state/").json()
+    assert answer["entry"] == client.get(f"/api/tables/{table.pk}/entries/").json()[-1]
 
 
 def test_previewed_entries_keep_the_projection_equal_to_a_replay(world, table):
