@@ -65,7 +65,7 @@ bench-print: $(STAMP)
 bench-api: $(STAMP)
 	$(DEVELOPMENT) $(BIN)/python bench/api.py
 
-## make bench-load: an event for 2 minutes (100 tables, 20 referees, the big screen) under gunicorn, PostgreSQL and Redis
+## make bench-load: an event for 2 minutes (100 tables, 20 referees, the big screen), then 4 against the floor, under gunicorn, PostgreSQL and Redis
 bench-load: $(STAMP)
 	$(DEVELOPMENT) $(BIN)/python bench/load.py
 
