@@ -97,7 +97,7 @@ class PreviewedEntry(models.Model):
     standings = models.JSONField()
     leader = models.JSONField()
     author_name = models.CharField(max_length=150)
-    entry_output = models.JSONField(
+    entry_content = models.JSONField(
         help_text="The answer's entry, as rendered, but for the post's own id and time."
     )
     table_state = models.JSONField(help_text="The answer's state, as rendered, before the seq.")

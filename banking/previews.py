@@ -31,7 +31,7 @@ from banking.ledgers import (
 )
 from banking.models import Entry, PreviewedEntry, TableLedger
 from banking.previewed import keep
-from banking.selectors import entry_output, table_state
+from banking.selectors import entry_content, table_state
 from banking.services.entries import body_hash, previewed_facts
 from games import engine
 from games.engine.building import sale_value
@@ -111,12 +111,8 @@ def _keep(
         transfers=[t.as_dict() for t in outcome.transfers],
         author_role=actor.role,
         author_name=actor.name,
-        created_at=timezone.now(),
     )
-    Entry.voided_by.related.set_cached_value(recorded, None)  # a new entry is voided by nothing
     sentence = entry_sentence(kind, fields, names=seat_names(ledger.seats), rules=rules)
-    shown = entry_output(recorded, sentence)
-    del shown["id"], shown["created_at"]  # the post's own, which its statement puts in
     keep(
         PreviewedEntry(
             table=table,
@@ -130,7 +126,7 @@ def _keep(
             standings=standings,
             leader=leader_in(standings, ledger.seats),
             author_name=actor.name,
-            entry_output=shown,
+            entry_content=entry_content(recorded, sentence),  # the post stamps it
             table_state=as_it_would_stand,
         )
     )

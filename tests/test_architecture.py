@@ -7,6 +7,7 @@ import ast
 import importlib
 import inspect
 import re
+import uuid
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -235,7 +236,9 @@ def selector_arguments(world: Any) -> dict[str, Callable[[], Any]]:
         "name": lambda: player.name,
         "space": lambda: rules.edition.deeds[0],
         "entry_lines.entries": lambda: list(bank.table_entries(table.pk)),
-        "entry_output.entry": lambda: Entry(
+        "entry_id": uuid.uuid4,
+        "created_at": timezone.now,
+        "entry": lambda: Entry(
             table_id=table.pk,
             seq=1,
             kind="pass_go",

@@ -21,6 +21,7 @@ from banking.checks import check_live, voidable
 from banking.ledgers import effective_history, leader_in, ledger_of, rules_of, standings_of
 from banking.models import Entry, PreviewedEntry, TableLedger
 from banking.previewed import KEPT_FOR, as_json
+from banking.selectors import entry_stamp
 from games import engine
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
 from tournament.http.authentication import KEY_VALID
@@ -365,7 +366,7 @@ def _previewed_sql() -> tuple[str, tuple[str, ...]]:
         f"UPDATE {ledgers} l SET state = p.state, standings = p.standings, "  # noqa: S608
         "leader = p.leader, last_seq = p.seq, last_entry_at = %s FROM held p "
         "WHERE l.table_id = p.table_id AND EXISTS (SELECT 1 FROM recorded) "
-        "RETURNING json_build_object('entry', p.entry_output || %s::jsonb, 'state', "
+        "RETURNING json_build_object('entry', p.entry_content || %s::jsonb, 'state', "
         "p.table_state || jsonb_build_object('last_seq', p.seq) || %s::jsonb)::text"
     )
     return f"WITH held AS ({held}), recorded AS ({insert}) {update}", own
@@ -387,11 +388,10 @@ def entry_post_previewed(
     sql, own = _previewed_sql()
     values = {"id": entry_id, "author_role": Actor.BANKER, "created_at": now}
     params = [table_id, digest, key, KEPT_FOR, Round.Status.RUNNING]
-    # The answer's own values, written as the API writes them (EntryOutput, the renderer).
-    entry = as_json({"id": str(entry_id), "created_at": now.isoformat()})
-    state = as_json({"last_entry_at": now})
+    # The post's own values in the kept answer, as the API writes them.
+    stamp, state = as_json(entry_stamp(entry_id, now)), as_json({"last_entry_at": now})
     with prepared_cursor() as cursor:
-        cursor.execute(sql, [*params, *(values[name] for name in own), now, entry, state])
+        cursor.execute(sql, [*params, *(values[name] for name in own), now, stamp, state])
         row = cursor.fetchone()
     return None if row is None else row[0]
 

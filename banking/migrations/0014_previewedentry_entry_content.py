@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(
             model_name="previewedentry",
-            name="entry_output",
+            name="entry_content",
             field=models.JSONField(
                 default=dict,
                 help_text="The answer's entry, as rendered, but for the post's own id and time.",
