@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from banking.models import BaselineRow, Entry, PreviewedEntry, TableLedger, TabletHeartbeat
+from banking.models import BaselineRow, Entry, TableLedger, TabletHeartbeat
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -35,15 +35,6 @@ class BaselineRowAdmin(ReadOnly):
     """Listed like every model; the rows mean nothing once a benchmark is over."""
 
     list_display = ["id", "table_id", "created_at"]
-
-
-@admin.register(PreviewedEntry)
-class PreviewedEntryAdmin(ReadOnly):
-    """Each table's latest preview by its banker, kept for the post that follows it: read
-    only, the preview writes it (banking/previewed.py)."""
-
-    list_display = ["table", "seq", "kind", "author_name", "kept_at"]
-    list_select_related = ["table__round__event"]
 
 
 @admin.register(TabletHeartbeat)

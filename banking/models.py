@@ -78,35 +78,6 @@ class TableLedger(models.Model):
         return f"Ledger of {self.table}"
 
 
-class PreviewedEntry(models.Model):
-    """A banker's latest preview at a table: what posting that entry would record and
-    answer, and the facts that outcome rests on (banking/previewed.py). One row a table,
-    replaced by each preview. In PostgreSQL the table is unlogged: a copy that a crash may
-    empty, never part of the ledger."""
-
-    table = models.OneToOneField(
-        Table, on_delete=models.CASCADE, primary_key=True, related_name="+"
-    )
-    body_hash = models.CharField(max_length=64)
-    facts = models.JSONField(help_text="What the outcome was computed from (PREVIEWED_FACTS).")
-    seq = models.PositiveIntegerField(help_text="The entry's: one after the ledger's last.")
-    kind = models.CharField(max_length=20)
-    fields = models.JSONField()
-    transfers = models.JSONField()
-    state = models.JSONField(help_text="The ledger's projection after the entry.")
-    standings = models.JSONField()
-    leader = models.JSONField()
-    author_name = models.CharField(max_length=150)
-    entry_content = models.JSONField(
-        help_text="The answer's entry, as rendered, but for the post's own id and time."
-    )
-    table_state = models.JSONField(help_text="The answer's state, as rendered, before the seq.")
-    kept_at = models.DateTimeField()
-
-    def __str__(self) -> str:
-        return f"Previewed entry {self.seq} of table {self.table_id}"
-
-
 class TabletHeartbeat(models.Model):
     """The latest word from a table's console, sent on its state poll: whether it thinks it
     is online, what waits in its outbox, when it last synced, how long it was away. Not part

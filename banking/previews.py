@@ -3,9 +3,6 @@
 The console shows a preview before an entry is sent and offers only the moves the
 engine accepts, so the same code that records an entry decides the console's buttons.
 Both read the stored projection and never save anything: not an entry, not the ledger row.
-A banker's preview of an entry keeps its outcome for a minute (the table's latest only, in
-PostgreSQL), so that the post that follows records it without computing it again
-(banking/previewed.py).
 """
 
 from __future__ import annotations
@@ -23,16 +20,11 @@ from banking.checks import check_live, voidable
 from banking.entry_words import entry_sentence, kind_label, party, pays
 from banking.ledgers import (
     effective_history,
-    leader_in,
     read_ledger,
     rules_of,
-    seat_names,
-    standings_of,
 )
-from banking.models import Entry, PreviewedEntry, TableLedger
-from banking.previewed import keep
-from banking.selectors import entry_content, table_state
-from banking.services.entries import body_hash, previewed_facts
+from banking.models import Entry, TableLedger
+from banking.selectors import table_state
 from games import engine
 from games.engine.building import sale_value
 from games.engine.entries import (
@@ -74,8 +66,6 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
     names = {seat: before.name(seat) for seat in before.seats}
     transfers = _worded(entry.kind, fields, outcome, names)
     as_it_would_stand = _as_it_would_stand(table, ledger, outcome)
-    if actor.role == Actor.BANKER and not ledger._state.adding:
-        _keep(table, ledger, rules, payload, actor, entry.kind, fields, outcome, as_it_would_stand)
     return {
         "kind": entry.kind,
         "label": kind_label(entry.kind),
@@ -87,49 +77,6 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
         "state": as_it_would_stand,
         "repeat": _repeat(ledger, entry.kind, fields),
     }
-
-
-def _keep(
-    table: Table,
-    ledger: TableLedger,
-    rules: engine.Rules,
-    payload: Mapping[str, Any],
-    actor: Actor,
-    kind: str,
-    fields: dict[str, Any],
-    outcome: engine.Outcome,
-    as_it_would_stand: dict[str, Any],
-) -> None:
-    """Keep what posting this entry would record and answer, for the banker's post that
-    follows (banking/previewed.py): as `entry_post` and the entries view would make it."""
-    standings = standings_of(outcome.state, ledger.seats, rules)
-    recorded = Entry(
-        table=table,
-        seq=ledger.last_seq + 1,
-        kind=kind,
-        fields=fields,
-        transfers=[t.as_dict() for t in outcome.transfers],
-        author_role=actor.role,
-        author_name=actor.name,
-    )
-    sentence = entry_sentence(kind, fields, names=seat_names(ledger.seats), rules=rules)
-    keep(
-        PreviewedEntry(
-            table=table,
-            body_hash=body_hash(payload),
-            facts=previewed_facts(table, ledger),
-            seq=recorded.seq,
-            kind=kind,
-            fields=fields,
-            transfers=recorded.transfers,
-            state=outcome.state.as_dict(),
-            standings=standings,
-            leader=leader_in(standings, ledger.seats),
-            author_name=actor.name,
-            entry_content=entry_content(recorded, sentence),  # the post stamps it
-            table_state=as_it_would_stand,
-        )
-    )
 
 
 def void_preview(*, table: Table, entry_id: UUID, actor: Actor) -> dict[str, Any]:

@@ -9,7 +9,6 @@ import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
-from datetime import datetime
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -518,19 +517,11 @@ def _watched(
 
 
 def entry_output(entry: Entry, description: str) -> dict[str, Any]:
-    """An entry as the API shows it (EntryOutput): what it records (`entry_content`) with
-    its post's own id and time (`entry_stamp`)."""
-    return {**entry_content(entry, description), **entry_stamp(entry.id, entry.created_at)}
-
-
-def entry_content(entry: Entry, description: str) -> dict[str, Any]:
-    """An entry as the API shows it but for its id and time, which only its post gives it:
-    its own fields (seat, space, amount...) at the top level, then its seq, kind, words,
-    transfers and who recorded it. A preview shows this much before the post."""
+    """An entry as the API shows it (EntryOutput): its own fields (seat, space, amount...)
+    at the top level, then its id, seq, kind, words, transfers, who recorded it and when."""
     voided_by = None
-    if not entry._state.adding:  # an entry not yet recorded is voided by nothing
-        with suppress(Entry.DoesNotExist):
-            voided_by = entry.voided_by
+    with suppress(Entry.DoesNotExist):
+        voided_by = entry.voided_by
     return {
         # The entry's own fields first: a void's fields name the voided entry's seq, which
         # must not hide the void's own seq.
@@ -544,12 +535,9 @@ def entry_content(entry: Entry, description: str) -> dict[str, Any]:
         "voided_by": voided_by.seq if voided_by else None,
         "author": entry.author_name,
         "author_role": entry.author_role,
+        "id": str(entry.id),
+        "created_at": entry.created_at.isoformat(),
     }
-
-
-def entry_stamp(entry_id: uuid.UUID, created_at: datetime) -> dict[str, str]:
-    """The part of an entry as the API shows it that is its post's own: its id and time."""
-    return {"id": str(entry_id), "created_at": created_at.isoformat()}
 
 
 def entry_lines(

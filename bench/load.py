@@ -21,8 +21,8 @@ compare against the bare baseline endpoint measured in the same run (docs/benchm
    did not grow.
 3. Runs locust (headless, as a library), each user on its own clock, in two phases:
      event     `--duration` seconds. A tablet per table, every 5 s, as the console does it:
-               POST preview (the banker checks the entry), POST the entry, said previewed
-               (`Prefer: previewed`; its answer holds the table's state), then GET options
+               POST preview (the banker checks the entry), POST the entry (its answer
+               holds the table's state), then GET options
                (the legal moves after it), and GET state half-way (the console's own poll
                every 5 s, with its report on itself in headers, which the bank keeps):
                four requests a cycle, 80
@@ -116,7 +116,6 @@ ENTRY = "POST /api/tables/[id]/entries/"
 STATE = "GET /api/tables/[id]/state/"
 OPTIONS = "GET /api/tables/[id]/options/"
 FLOOR = "POST /api/bench/floor/[id]/"
-PREVIEWED = {"Prefer": "previewed"}  # the console's header on an entry it has just previewed
 # The console's report on itself, in headers of its state poll (static/js/console/main.js,
 # heartbeat): online, nothing waiting, in step with the bank a few seconds ago.
 CONSOLE_REPORT = {"X-Console-Online": "1", "X-Console-Outbox": "0", "X-Console-Synced": "3"}
@@ -438,10 +437,9 @@ class TabletUser(Client):
         if RUN.console:
             self.call("POST", f"{self.api}/preview/", PREVIEW, entry)
         if self.posts_the_entry():
-            said = PREVIEWED if RUN.console else None  # as the console says a previewed entry
             for _ in range(3):  # a lost answer is sent again with the same id, as the outbox does
                 status = self.call(
-                    "POST", f"{self.api}/entries/", ENTRY, entry, expect=201, headers=said
+                    "POST", f"{self.api}/entries/", ENTRY, entry, expect=201
                 ).status_code
                 if status:
                     break

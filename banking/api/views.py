@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from django.http import HttpResponse
 from drf_spectacular.utils import (
-    OpenApiParameter,
     OpenApiResponse,
     extend_schema,
     extend_schema_field,
@@ -67,13 +65,6 @@ def _posted(posted: entry_services.Posted, table: Table | None = None) -> dict[s
     }
 
 
-def _says_previewed(request: Request) -> bool:
-    """Whether the client has just previewed this entry (`Prefer: previewed`, RFC 7240): a
-    hint that a kept preview may record it; a post without it goes straight to the lock."""
-    preferences = request.headers.get("Prefer", "").split(",")
-    return any(p.split(";")[0].split("=")[0].strip().lower() == "previewed" for p in preferences)
-
-
 class EntryListApi(APIView):
     permission_classes = [CallsTheTable]
     # A banker's post has its key checked by the statement that writes it, or the query
@@ -92,17 +83,6 @@ class EntryListApi(APIView):
         request=EntryRequest,
         responses={201: s.PostedOutput, 200: s.PostedOutput, **ERRORS},
         tags=["tables"],
-        parameters=[
-            OpenApiParameter(
-                "Prefer",
-                str,
-                OpenApiParameter.HEADER,
-                description=(
-                    "`previewed`: the banker has just previewed this body with the table's "
-                    "key, and the bank may record it as the preview worked it out."
-                ),
-            )
-        ],
         description=(
             "Record an entry. The client makes the id (a UUID) before the first send and keeps "
             "it for every retry: the same id with the same body answers 200 with the entry as "
@@ -125,9 +105,7 @@ class EntryListApi(APIView):
         return Response(_posted(posted, table), status=code)
 
     def _post_by_key(self, request: Request, table_id: int, key: str) -> Response:
-        """The banker's post: said previewed, recorded as their preview of the same body
-        computed it, if it kept it and the table is as it read it (one statement, which
-        checks the key); else by `entry_post`, which checks the key in the query that locks
+        """The banker's post, by `entry_post`, which checks the key in the query that locks
         the table."""
         try:
             payload = s.entry_payload(request.data)
@@ -136,14 +114,6 @@ class EntryListApi(APIView):
             if (refusal := refused_key(key, table_id)) is not None:
                 raise refusal from None  # a bad key is answered before a bad body
             raise
-        if _says_previewed(request):
-            previewed = entry_services.entry_post_previewed(
-                table_id=table_id, entry_id=ident, payload=payload, key=key
-            )
-            if previewed is not None:  # the answer as `_posted` makes it, written out already
-                return HttpResponse(
-                    previewed, status=status.HTTP_201_CREATED, content_type="application/json"
-                )
         try:
             posted = entry_services.entry_post(
                 table_id=table_id, entry_id=ident, payload=payload, key=key

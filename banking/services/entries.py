@@ -7,21 +7,16 @@ import hmac
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 from uuid import UUID, uuid4
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Field, Model
-from django.utils import timezone
 
 from banking.actors import Actor
 from banking.checks import check_live, voidable
 from banking.ledgers import effective_history, leader_in, ledger_of, rules_of, standings_of
-from banking.models import Entry, PreviewedEntry, TableLedger
-from banking.previewed import KEPT_FOR, as_json
-from banking.selectors import entry_stamp
+from banking.models import Entry, TableLedger
 from games import engine
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
 from tournament.http.authentication import KEY_VALID
@@ -57,7 +52,7 @@ class KeyRefused(Exception):
 
 def _ledger_and_table() -> str:
     """FROM a ledger `l`, its table `t`, round `r` and event `e`, and its banker's user `u`
-    if it has one: what posting reads of them, locked or previewed."""
+    if it has one: what posting reads of them."""
     qn = connection.ops.quote_name
     volunteer = Table._meta.get_field("banker").related_model
     user = volunteer._meta.get_field("user").related_model
@@ -269,131 +264,6 @@ def _saved(entry: Entry) -> None:
     entry._state.adding = False
     entry._state.db = connection.alias
     Entry.voided_by.related.set_cached_value(entry, None)  # a new entry is voided by nothing
-
-
-# -- A banker's post of the body a preview of theirs kept (banking/previewed.py) -------------
-
-# What a preview's outcome, and the answer it kept, were computed from besides the ledger's
-# state (which moves only with its seq): its post holds only while each of these columns,
-# and the banker's username, still has the value the preview read.
-PREVIEWED_FACTS: tuple[tuple[type[Model], str, tuple[str, ...]], ...] = (
-    (TableLedger, "l", ("last_seq", "seats")),
-    (Table, "t", ("number", "status", "review", "review_note", "round_id")),
-    (Round, "r", ("number", "status", "ends_at")),
-    (Event, "e", ("edition", "variants")),
-)
-EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-
-
-@lru_cache(maxsize=1)
-def _fact_fields() -> tuple[tuple[str, Field], ...]:
-    """Each of PREVIEWED_FACTS as its alias and its model's field, in order."""
-    return tuple(
-        (alias, next(f for f in model._meta.concrete_fields if f.attname == name))
-        for model, alias, names in PREVIEWED_FACTS
-        for name in names
-    )
-
-
-def previewed_facts(table: Table, ledger: TableLedger) -> list[Any]:
-    """PREVIEWED_FACTS' values as a banker's preview read them, as JSON (a time in
-    microseconds since 1970, as `_facts_sql` reads it); `table` as its key found it, with
-    its round, its event and its banker's username."""
-    rows = {"l": ledger, "t": table, "r": table.round, "e": table.round.event}
-    facts = [getattr(rows[alias], f.attname) for alias, f in _fact_fields()]
-    facts = [
-        (v - EPOCH) // timedelta(microseconds=1) if isinstance(v, datetime) else v for v in facts
-    ]
-    return [*facts, table.banker_username]  # type: ignore[attr-defined]
-
-
-def _facts_sql() -> str:
-    """The same facts as they are now, read by SQL as a JSON array (`previewed_facts`)."""
-    qn = connection.ops.quote_name
-    columns = []
-    for alias, field in _fact_fields():
-        column = f"{alias}.{qn(field.column)}"
-        if field.get_internal_type() == "DateTimeField":
-            column = f"(extract(epoch FROM {column}) * 1000000)::bigint"
-        columns.append(column)
-    return f"jsonb_build_array({', '.join([*columns, _banker_username()])})"
-
-
-# How the post writes each column of the entry: from the kept row `p`, or (None) from the
-# post's own value.
-_POSTED_ENTRY = {
-    "id": None,
-    "table_id": "p.table_id",
-    "seq": "p.seq",
-    "kind": "p.kind",
-    "fields": "p.fields",
-    "transfers": "p.transfers",
-    "body_hash": "p.body_hash",
-    "author_id": "NULL",
-    "author_role": None,
-    "author_name": "p.author_name",
-    "voids_id": "NULL",
-    "created_at": None,
-}
-
-
-@lru_cache(maxsize=1)
-def _previewed_sql() -> tuple[str, tuple[str, ...]]:
-    """Lock the ledger and the table if a preview of this body at this table was kept in
-    the last minute, the key opens the table, the clock has not run out and every fact is
-    as the preview read it; then INSERT the kept entry (unless its id is taken) and move
-    the ledger to the kept projection if it went in, answering what the preview kept with
-    the entry's id, seq and time, as JSON text."""
-    qn = connection.ops.quote_name
-    entries, ledgers = qn(Entry._meta.db_table), qn(TableLedger._meta.db_table)
-    previews = qn(PreviewedEntry._meta.db_table)
-    held = (
-        f"SELECT p.* {_ledger_and_table()}"
-        f"JOIN {previews} p ON p.table_id = l.table_id "
-        "WHERE l.table_id = %s AND p.body_hash = %s AND t.key = %s "
-        "AND p.kept_at > statement_timestamp() - make_interval(secs => %s) "
-        f"AND p.facts = {_facts_sql()} "
-        "AND NOT (r.status = %s AND r.ends_at <= statement_timestamp()) FOR UPDATE OF l, t"
-    )
-    columns = [f.column for f in _ENTRY_FIELDS]
-    values = ", ".join(_POSTED_ENTRY[f.attname] or "%s" for f in _ENTRY_FIELDS)
-    own = tuple(f.attname for f in _ENTRY_FIELDS if _POSTED_ENTRY[f.attname] is None)
-    insert = (
-        f"INSERT INTO {entries} ({', '.join(qn(c) for c in columns)}) "  # noqa: S608
-        f"SELECT {values} FROM held p ON CONFLICT DO NOTHING RETURNING 1"
-    )
-    update = (
-        f"UPDATE {ledgers} l SET state = p.state, standings = p.standings, "  # noqa: S608
-        "leader = p.leader, last_seq = p.seq, last_entry_at = %s FROM held p "
-        "WHERE l.table_id = p.table_id AND EXISTS (SELECT 1 FROM recorded) "
-        "RETURNING json_build_object('entry', p.entry_content || %s::jsonb, 'state', "
-        "p.table_state || jsonb_build_object('last_seq', p.seq) || %s::jsonb)::text"
-    )
-    return f"WITH held AS ({held}), recorded AS ({insert}) {update}", own
-
-
-def entry_post_previewed(
-    *, table_id: int, entry_id: UUID, payload: Mapping[str, Any], key: str
-) -> str | None:
-    """Record a banker's entry as their preview of the same body computed it, if it kept
-    it (banking/previewed.py): in one statement, atomic by itself, which writes only while
-    the key opens the table and the ledger, table, round and event are as the preview read
-    them, and writes out the answer the preview kept with the entry's id, seq and time, as
-    JSON text. None, with nothing written, in any other case (no preview kept, another
-    entry since, a taken id, the round over...): then `entry_post` records it, or refuses
-    it, as it does any entry."""
-    if connection.vendor != "postgresql":
-        return None
-    digest, now = body_hash(payload), timezone.now()
-    sql, own = _previewed_sql()
-    values = {"id": entry_id, "author_role": Actor.BANKER, "created_at": now}
-    params = [table_id, digest, key, KEPT_FOR, Round.Status.RUNNING]
-    # The post's own values in the kept answer, as the API writes them.
-    stamp, state = as_json(entry_stamp(entry_id, now)), as_json({"last_entry_at": now})
-    with prepared_cursor() as cursor:
-        cursor.execute(sql, [*params, *(values[name] for name in own), now, stamp, state])
-        row = cursor.fetchone()
-    return None if row is None else row[0]
 
 
 @transaction.atomic

@@ -11,7 +11,6 @@ from django.db import connection
 
 from banking.ledgers import replayed_state, rules_of
 from banking.models import Entry, TableLedger
-from banking.reconciliation import ledger_differences
 from banking.services.entries import entry_post
 from games import engine
 from tests.conftest import make_world
@@ -211,30 +210,3 @@ def test_the_same_id_with_another_body_while_waiting_for_the_lock_is_refused():
     assert isinstance(errors[0], Refusal)
     assert errors[0].code == "id_reused"
     assert Entry.objects.filter(table=table).count() == 2
-
-
-def test_tablets_posting_one_previewed_body_at_once_each_record_an_entry():
-    """One preview kept, eight posts of its body at once (each its own id): one may be
-    written as previewed, the others wait for the lock and are recorded after it."""
-    world = make_world()
-    table = world.table
-    bank(table, kind="pass_go", seat=2)  # opens the ledger: a preview keeps nothing before
-    body = {"kind": "pass_go", "seat": 1}
-    previewed = world.banker().post(f"/api/tables/{table.pk}/preview/", body, format="json")
-    assert previewed.status_code == 200
-
-    def post(index: int) -> None:
-        response = world.banker().post(
-            f"/api/tables/{table.pk}/entries/",
-            {"id": str(uuid.uuid4()), **body},
-            format="json",
-            HTTP_PREFER="previewed",
-        )
-        assert response.status_code == 201, response.json()
-
-    assert run_in_threads(8, post) == []
-    seqs = list(Entry.objects.filter(table=table).order_by("seq").values_list("seq", flat=True))
-    assert seqs == list(range(1, 10))
-    assert list(ledger_differences(world.event.pk)) == []
-    cash = TableLedger.objects.get(table=table).state["cash"]
-    assert cash["1"] == 1500 + 8 * 200

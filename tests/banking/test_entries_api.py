@@ -25,6 +25,23 @@ def test_a_banker_records_a_purchase_and_sees_the_new_balance(world, post_entry)
     assert boardwalk["owner"] == 1
 
 
+def test_a_post_that_says_it_was_previewed_is_recorded_as_any_post(world):
+    """Earlier consoles sent `Prefer: previewed` after a preview: the header changes
+    nothing, and the answer is the entry and the table as they are read back."""
+    table, body = world.table, {"kind": "buy", "seat": 1, "space": 39}
+    client = world.banker()
+    assert client.post(f"/api/tables/{table.pk}/preview/", body, format="json").status_code == 200
+    response = client.post(
+        f"/api/tables/{table.pk}/entries/",
+        {"id": str(uuid.uuid4()), **body},
+        format="json",
+        HTTP_PREFER="previewed",
+    )
+    assert response.status_code == 201, response.json()
+    assert response.json()["state"] == client.get(f"/api/tables/{table.pk}/state/").json()
+    assert [response.json()["entry"]] == client.get(f"/api/tables/{table.pk}/entries/").json()
+
+
 def test_the_same_id_and_body_again_answers_200_and_writes_nothing(world, post_entry):
     entry_id = str(uuid.uuid4())
     first = post_entry(world.banker(), world.table, id=entry_id, kind="pass_go", seat=2)

@@ -4,8 +4,8 @@ and resent to the first, and every entry is recorded once, in a gapless ledger t
 replays to its stored state.
 
 Nothing a request needs is kept in a server's own memory: the table's lock, the ledger and
-the earlier entries are in PostgreSQL, and so is what a banker's preview keeps for the post
-that follows it; what the watched pages keep is in Redis, under the version of what it shows.
+the earlier entries are in PostgreSQL; what the watched pages keep is in Redis, under the
+version of what it shows.
 """
 
 from __future__ import annotations
@@ -118,13 +118,12 @@ class Tablet:
             body = {"id": str(uuid.uuid4()), **body}
             self.bodies.append(body)
             here, there = webs[(self.first + n) % 2], webs[(self.first + n + 1) % 2]
-            # The console previews it first: through the other server, which keeps the
-            # outcome for this one (unless the other tablet's entry comes between).
+            # The console previews it first: through the other server.
             status, data = there.call("POST", preview, body, key=key)
             if status != 200:
                 self.problems.append(f"{body['id']} previewed: {status} {data[:200]!r}")
                 return
-            status, data = here.call("POST", path, body, key=key, Prefer="previewed")
+            status, data = here.call("POST", path, body, key=key)
             if status != 201:
                 self.problems.append(f"{body['id']}: {status} {data[:200]!r}")
                 return

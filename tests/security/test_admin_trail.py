@@ -38,7 +38,6 @@ SEALED = {
     "Donation",
     "Seat",
     "BaselineRow",
-    "PreviewedEntry",
 }
 
 
@@ -50,11 +49,6 @@ def ended(world: World) -> World:
         payload={"kind": "buy", "seat": 1, "space": 39},
         actor=Actor(role=Actor.BANKER, name="banker"),
     )
-    # A banker's preview, kept for the post that follows it (banking/previewed.py).
-    previewed = world.banker().post(
-        f"/api/tables/{world.table.pk}/preview/", {"kind": "pass_go", "seat": 2}, format="json"
-    )
-    assert previewed.status_code == 200
     donation_add(event_id=world.event.pk, donor="Shop", amount=50)
     tablet_heartbeat(table_id=world.table.pk, report=Report(outbox=0))
     briefing_set(event_id=world.event.pk, faq_ids=[FaqEntry.objects.order_by("pk")[0].pk])

@@ -18,9 +18,6 @@ const HOLDING = ["round_not_running", "table_closed", "table_confirmed"];
 // 429), a restart or a proxy between (502, 503, 504). Every other refusal, a 500 included,
 // is final for that body: shown, and kept for the banker to try again or discard.
 const LATER = [408, 429, 502, 503, 504];
-// Sent with an entry the bank has just previewed: it may record it as it worked it out then,
-// in one statement (docs/api.md, "Preview"). Only a hint: the entry is recorded the same.
-const PREVIEWED = { Prefer: "previewed" };
 
 const cfg = JSON.parse(document.getElementById("console-config").textContent);
 
@@ -116,11 +113,10 @@ const app = {
     return this.ask(this.api.get(cfg.api.void_preview.replace("{id}", target.id)));
   },
 
-  /** Put an entry in the outbox (on disk first), then send what waits. `previewed`: the
-   * bank has just previewed this entry, and may record it as it worked it out then. */
-  async queue(entry, label, previewed = false) {
+  /** Put an entry in the outbox (on disk first), then send what waits. */
+  async queue(entry, label) {
     const id = uuid();
-    await enqueue({ id, url: cfg.api.entries, body: { id, ...entry }, label, previewed });
+    await enqueue({ id, url: cfg.api.entries, body: { id, ...entry }, label });
   },
 
   async queueVoid(target, reason, label) {
@@ -332,7 +328,7 @@ async function drain() {
     ui.renderLedger(app);
     let answer;
     try {
-      answer = await app.api.post(item.url, item.body, item.previewed ? PREVIEWED : undefined);
+      answer = await app.api.post(item.url, item.body);
     } catch (error) {
       if (!(error instanceof Offline)) throw error;
       offline();

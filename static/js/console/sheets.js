@@ -546,7 +546,7 @@ export class Sheets {
         h("strong", {}, "Again? "), p.repeat.question));
     }
     parts.push(actions(
-      h("button", { type: "button", class: "primary", "data-action": "record", autofocus: true, onclick: () => this.record(entry, label, true) },
+      h("button", { type: "button", class: "primary", "data-action": "record", autofocus: true, onclick: () => this.record(entry, label) },
         p.repeat ? "Record again" : "Record"),
       back ? h("button", { type: "button", onclick: back }, "Back") : h("button", { type: "button", onclick: () => this.close() }, "Cancel")));
     return this.show(title, parts);
@@ -580,9 +580,9 @@ export class Sheets {
         back ? h("button", { type: "button", onclick: back }, "Back") : null));
   }
 
-  async record(entry, label, previewed = false) {
+  async record(entry, label) {
     this.close();
-    await this.app.queue(entry, label, previewed);
+    await this.app.queue(entry, label);
   }
 
   // ------------------------------------------------------------ undo and close
