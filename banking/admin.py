@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from banking.models import BaselineRow, Entry, TableLedger, TabletHeartbeat
+from banking.models import Entry, TableLedger, TabletHeartbeat
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -28,13 +28,6 @@ class EntryAdmin(ReadOnly):
 class TableLedgerAdmin(ReadOnly):
     list_display = ["table", "last_seq", "last_entry_at"]
     list_select_related = ["table__round__event"]
-
-
-@admin.register(BaselineRow)
-class BaselineRowAdmin(ReadOnly):
-    """Listed like every model; the rows mean nothing once a benchmark is over."""
-
-    list_display = ["id", "table_id", "created_at"]
 
 
 @admin.register(TabletHeartbeat)

@@ -108,16 +108,3 @@ class TabletHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"Tablet of {self.table}"
-
-
-class BaselineRow(models.Model):
-    """The benchmarks' baseline (bench/api.py, banking/api/baseline.py): one posted body, kept
-    as sent with no rules and no projection. Nothing reads it."""
-
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    table_id = models.IntegerField()
-    body = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    def __str__(self) -> str:
-        return f"Baseline row {self.id} of table {self.table_id}"

@@ -6,8 +6,8 @@
    of `--tablets` tables of four players through the project's services, plus two tables kept
    apart for the state reads (one with 10 entries, one with 5,000).
 2. Serves it with gunicorn (4 sync workers, DEBUG off, Celery eager, persistent connections)
-   with the bare endpoints on (BENCHMARK_ENDPOINTS=1: the floor /api/bench/floor/<table>/,
-   no authentication, one INSERT; and /api/bench/baseline/, the floor plus the table key).
+   with the bare endpoints (bench/settings.py: the floor /api/bench/floor/<table>/, no
+   authentication, one INSERT; and /api/bench/baseline/, the floor plus the table key).
 3. Measures, each over `--reps` runs: saturation (closed loop, requests/s) of the entries
    endpoint, the floor, the authenticated baseline and GET state, in turn; event load (open
    loop at one entry per tablet per second, p50/p99 measured from each request's scheduled

@@ -39,7 +39,7 @@ GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
 SERVER = "postgres://postgres@127.0.0.1:5432"
 HOST = "127.0.0.1"
 ORGANISER = "bench-organiser"  # the event's organiser, who made it
-BASELINE = "/api/bench/baseline/"  # banking/api/baseline.py, on with BENCHMARK_ENDPOINTS=1
+BASELINE = "/api/bench/baseline/"  # bench/floor/views.py, in the benchmark settings
 FLOOR = "/api/bench/floor/"  # + the table's id: no authentication, one INSERT (the same file)
 # What a TLS proxy in front of gunicorn adds: the production settings redirect plain HTTP.
 PROXY_HEADERS = {"X-Forwarded-Proto": "https"}
@@ -142,15 +142,14 @@ def close_connections() -> None:
 
 
 def django_env(database_url: str, log_level: str = "WARNING") -> dict[str, str]:
-    """The development settings with DEBUG off, persistent connections, the baseline
-    endpoint on and no broker (Celery runs tasks eagerly)."""
+    """The development settings with DEBUG off, persistent connections, the bare endpoints
+    (bench/settings.py) and no broker (Celery runs tasks eagerly)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("CELERY_")}
     env.update(
-        DJANGO_SETTINGS_MODULE="tournament.settings.base",
+        DJANGO_SETTINGS_MODULE="bench.settings",
         DATABASE_URL=database_url,
         DEBUG="0",
         CONN_MAX_AGE="60",
-        BENCHMARK_ENDPOINTS="1",
         LOG_LEVEL=log_level,
     )
     return env
@@ -159,7 +158,7 @@ def django_env(database_url: str, log_level: str = "WARNING") -> dict[str, str]:
 def production_env(database_url: str, broker_url: str, queue: str) -> dict[str, str]:
     """The production settings (bench/production_settings.py: HTTPS behind a proxy, Redis
     as the Celery broker with `queue` as the run's own queue, a secret key of the run's
-    own) with the baseline endpoint on."""
+    own) with the bare endpoints."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("CELERY_")}
     env.update(
         DJANGO_SETTINGS_MODULE="bench.production_settings",
@@ -172,7 +171,6 @@ def production_env(database_url: str, broker_url: str, queue: str) -> dict[str, 
         ALLOWED_HOSTS=HOST,
         SITE_URL=f"http://{HOST}",
         CONN_MAX_AGE="60",
-        BENCHMARK_ENDPOINTS="1",
         LOG_LEVEL="WARNING",
     )
     return env

@@ -9,7 +9,7 @@ with a target of less than 10% of one core, against a baseline measured in the s
    released, the round running, and a few entries on every table's ledger (bench/harness.py:
    the same database, server and legal moves as the other server benchmarks).
 2. Serves it with gunicorn (`--workers` sync workers, DEBUG off, persistent database
-   connections, BENCHMARK_ENDPOINTS=1 for the baseline endpoint).
+   connections, bench/settings.py for the baseline endpoint).
 3. Polls open loop, scheduled by the clock: request k is sent at start + k / rate whatever
    the server does, rate = players / every (40 requests/s for 400 players every 10 s),
    player k mod N. Three loads, alternating, `--reps` runs of `--seconds` each:

@@ -1,7 +1,8 @@
 """The production settings, for a benchmark that serves them on this machine.
 
 Everything as tournament/settings/production.py has it (DEBUG off, HTTPS behind a proxy,
-secure cookies, PostgreSQL and Redis from the environment), except the static files: the
+secure cookies, PostgreSQL and Redis from the environment), with the benchmarks' bare
+endpoints (bench/floor/), except the static files: the
 pages under load are served without `collectstatic`, since a phone or a tablet caches the
 scripts and stylesheets and asks the server for pages and JSON only; and the Celery queue,
 named by the run (CELERY_TASK_DEFAULT_QUEUE), so that what it queues is counted and taken
@@ -12,7 +13,10 @@ under its own keys.
 """
 
 from tournament.settings.production import *  # noqa: F403
-from tournament.settings.production import CACHES, STORAGES, env
+from tournament.settings.production import CACHES, INSTALLED_APPS, STORAGES, env
+
+INSTALLED_APPS = [*INSTALLED_APPS, "bench.floor"]  # the bare endpoints (bench/floor/)
+ROOT_URLCONF = "bench.floor.urls"
 
 STORAGES = {
     **STORAGES,

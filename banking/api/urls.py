@@ -1,6 +1,5 @@
 """The table API: a table's state, its ledger, entries and voids, and the console's dry runs."""
 
-from django.conf import settings
 from django.urls import path
 
 from banking.api import views
@@ -25,11 +24,3 @@ urlpatterns = [
         "tables/<int:table_id>/options/", views.TableOptionsApi.as_view(), name="api-table-options"
     ),
 ]
-
-if settings.BENCHMARK_ENDPOINTS:  # the benchmarks' floor and baseline, off by default
-    from banking.api.baseline import BaselineApi, FloorApi
-
-    urlpatterns.append(path("bench/baseline/", BaselineApi.as_view(), name="api-bench-baseline"))
-    urlpatterns.append(
-        path("bench/floor/<int:table_id>/", FloorApi.as_view(), name="api-bench-floor")
-    )

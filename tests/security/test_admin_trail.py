@@ -14,7 +14,7 @@ from django.forms.models import model_to_dict
 from django.test import Client
 
 from banking.actors import Actor
-from banking.models import BaselineRow, Entry
+from banking.models import Entry
 from banking.services.entries import entry_post
 from banking.services.tablets import Report, tablet_heartbeat
 from games.models import FaqEntry
@@ -37,7 +37,6 @@ SEALED = {
     "AuditEvent",
     "Donation",
     "Seat",
-    "BaselineRow",
 }
 
 
@@ -52,7 +51,6 @@ def ended(world: World) -> World:
     donation_add(event_id=world.event.pk, donor="Shop", amount=50)
     tablet_heartbeat(table_id=world.table.pk, report=Report(outbox=0))
     briefing_set(event_id=world.event.pk, faq_ids=[FaqEntry.objects.order_by("pk")[0].pk])
-    BaselineRow.objects.create(table_id=world.table.pk, body={"kind": "pass_go"})
     close_and_confirm(world.round, by=world.referee)
     round_end(round_id=world.round.pk)
     PrintJob.objects.create(event=world.event, kind="results", round=world.round)

@@ -248,9 +248,6 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 # this many seconds: longer than the longest render.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "visibility_timeout": 1800}
 
-# The bare baseline endpoint of bench/api.py (/api/bench/baseline/); off except when benchmarking.
-BENCHMARK_ENDPOINTS = env.bool("BENCHMARK_ENDPOINTS", default=False)
-
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -1,7 +1,16 @@
 """Settings for the test suite: PostgreSQL and Redis on this machine, fast hashing."""
 
 from tournament.settings.base import *  # noqa: F403
-from tournament.settings.base import add_server_settings, env, prepared_statements_on
+from tournament.settings.base import (
+    INSTALLED_APPS,
+    add_server_settings,
+    env,
+    prepared_statements_on,
+)
+
+# The benchmarks' bare endpoints are tested too (tests/bench/test_floor.py): their table is
+# made with the suite's; their routes only in bench/floor/urls.py.
+INSTALLED_APPS = [*INSTALLED_APPS, "bench.floor"]
 
 DATABASES = {
     "default": prepared_statements_on(

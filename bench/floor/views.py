@@ -9,7 +9,7 @@
   inserts nothing unless the key opens a table whose round takes it; no query of its own.
   Only a refused key costs a second query, to say why.
 
-The routes exist only with the setting BENCHMARK_ENDPOINTS on (see docs/benchmarks.md).
+The routes exist only in the benchmark settings' URLs (bench/floor/urls.py).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from banking.api.serializers import EntryId, entry_payload
-from banking.models import BaselineRow
+from bench.floor.models import FloorRow
 from tournament.errors import Conflict
 from tournament.http.authentication import KEY_VALID, refused_key, unchecked_key_of
 from tournament.http.rows import prepared_cursor
@@ -43,7 +43,7 @@ class FloorApi(APIView):
 
     def post(self, request: Request, table_id: int) -> Response:
         def insert(row_id: UUID) -> int:
-            BaselineRow.objects.create(id=row_id, table_id=table_id, body=request.data)
+            FloorRow.objects.create(id=row_id, table_id=table_id, body=request.data)
             return table_id
 
         return _recorded(request, insert)
@@ -89,7 +89,7 @@ def _recorded(request: Request, insert: Callable[[UUID], int]) -> Response:
 @lru_cache(maxsize=1)
 def _checked_insert() -> str:
     qn = connection.ops.quote_name
-    rows, tables, rounds = (qn(model._meta.db_table) for model in (BaselineRow, Table, Round))
+    rows, tables, rounds = (qn(model._meta.db_table) for model in (FloorRow, Table, Round))
     return (
         f"INSERT INTO {rows} (id, table_id, body, created_at) "  # noqa: S608 - the models' names
         f"SELECT %s, t.id, %s, statement_timestamp() FROM {tables} t "
@@ -101,7 +101,7 @@ def _checked_insert() -> str:
 def _insert_if_key_opens(row_id: UUID, key: str, body: Any) -> int | None:
     """Insert the row for the table this key opens now; that table's id, or None (nothing
     inserted) when the key opens none."""
-    body_field = BaselineRow._meta.get_field("body")
+    body_field = FloorRow._meta.get_field("body")
     params = [row_id, body_field.get_db_prep_save(body, connection), key, list(KEY_VALID)]
     with prepared_cursor() as cursor:
         cursor.execute(_checked_insert(), params)
