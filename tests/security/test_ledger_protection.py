@@ -91,11 +91,22 @@ def app_role(world: World) -> Iterator[AppRole]:
     bank(world.table, kind="pass_go", seat=1)
     suffix = uuid.uuid4().hex[:8]
     role, database = f"mn_app_{suffix}", f"{connection.settings_dict['NAME']}_role_{suffix}"
-    template = connection.settings_dict["NAME"]
-    connection.close()  # a template is copied only while nobody is connected to it
     with psycopg.connect(database_url("postgres"), autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{database}" TEMPLATE "{template}"')
+        admin.execute(f'CREATE DATABASE "{database}"')
     try:
+        dump = subprocess.run(  # noqa: S603 (fixed arguments)
+            ["pg_dump", database_url(connection.settings_dict["NAME"])],  # noqa: S607
+            capture_output=True,
+            timeout=60,
+            check=True,
+        )
+        subprocess.run(  # noqa: S603 (fixed arguments)
+            ["psql", "--quiet", "--set", "ON_ERROR_STOP=1", database_url(database)],  # noqa: S607
+            input=dump.stdout,
+            capture_output=True,
+            timeout=60,
+            check=True,
+        )
         done = subprocess.run(  # noqa: S603 (our own script, fixed arguments)
             [str(ROOT / "scripts" / "app-role.sh"), role],
             env={**os.environ, "DATABASE_URL": database_url(database), "PYTHON": sys.executable},
