@@ -411,6 +411,12 @@ class AuditEvent(models.Model):
     subject = models.CharField(max_length=120, blank=True)
     reason = models.CharField(max_length=300, blank=True)
     data = models.JSONField(default=dict, blank=True)
+    # The seat whose advancement the record decides: set by the organiser's override
+    # (tournament/results/overrides.py) and by nothing else. A round's overrides are found
+    # by it, never by the record's words.
+    decided_seat = models.ForeignKey(
+        Seat, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -16,6 +16,8 @@ from tests.console import open_console
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+POLL_MS = 5000  # how often the console asks for its table's state (static/js/console/main.js)
+
 
 def _queue_and_reopen(banker: Any, base: str, body: dict[str, Any]) -> None:
     """Put `body` in the tablet's outbox while no console is open (an open one would send
@@ -64,12 +66,17 @@ def test_a_server_error_is_shown_not_sent_for_ever(live_server, new_page):
         )
 
     banker.page.route("**/entries/", fail)
+    banker.page.clock.install()  # the console's timers run on a clock the test can move on
     _queue_and_reopen(
         banker, live_server.url, {"id": str(uuid.uuid4()), "kind": "pass_go", "seat": 1}
     )
     expect(banker.page.locator("#held")).to_contain_text("Something went wrong.")
     expect(banker.page.locator("#conn")).to_have_attribute("data-pending", "1")
-    banker.page.wait_for_timeout(3000)  # the console's own retry would have come by now
+    # Three of the console's polls, each of which sends what waits unless it was refused:
+    # a resend, if any, would have gone by the end of the first.
+    for _ in range(3):
+        with banker.page.expect_response(lambda r: "/state/" in r.url):
+            banker.page.clock.run_for(POLL_MS)
     assert len(sent) == 1
     banker.page.unroute("**/entries/")
     banker.page.locator("#held").get_by_role("button", name="Try again").click()

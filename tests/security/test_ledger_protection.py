@@ -3,9 +3,16 @@ TRUNCATE is refused, and the app can run under a role that does not own the tabl
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import psycopg
 import pytest
 from django.db import DatabaseError, connection, transaction
 from django.db.models import ProtectedError
@@ -14,7 +21,8 @@ from django.test import Client
 from banking.actors import Actor
 from banking.models import Entry
 from banking.services.entries import entry_post
-from tests.conftest import World
+from tests.conftest import World, database_url
+from tests.entries import bank
 
 pytestmark = pytest.mark.django_db
 
@@ -58,9 +66,102 @@ def test_postgres_refuses_to_truncate_the_ledger(adjusted: Entry):
     assert Entry.objects.filter(pk=adjusted.pk).exists()
 
 
-def test_a_script_creates_the_apps_role_without_ownership():
-    script = (ROOT / "scripts" / "app-role.sh").read_text()
-    assert "NOSUPERUSER" in script
-    assert "REVOKE UPDATE, DELETE, TRUNCATE ON banking_entry" in script
-    readme = (ROOT / "README.md").read_text()
-    assert "scripts/app-role.sh" in readme
+# The role scripts/app-role.sh makes, and the database it is made on: both made by the test
+# and dropped after it.
+committed = pytest.mark.django_db(transaction=True)
+
+
+@dataclass
+class AppRole:
+    role: str
+    database: str
+    done: subprocess.CompletedProcess[str]
+
+    def connect(self) -> psycopg.Connection[Any]:
+        """A connection as the site's role, autocommit: each statement stands alone."""
+        return psycopg.connect(
+            database_url(self.database), user=self.role, password="secret", autocommit=True
+        )
+
+
+@pytest.fixture
+def app_role(world: World) -> Iterator[AppRole]:
+    """A copy of the migrated test database with the world and one entry committed, and
+    scripts/app-role.sh run on it, as its owner, for a new role."""
+    bank(world.table, kind="pass_go", seat=1)
+    suffix = uuid.uuid4().hex[:8]
+    role, database = f"mn_app_{suffix}", f"{connection.settings_dict['NAME']}_role_{suffix}"
+    with psycopg.connect(database_url("postgres"), autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{database}"')
+    try:
+        dump = subprocess.run(  # noqa: S603 (fixed arguments)
+            ["pg_dump", database_url(connection.settings_dict["NAME"])],  # noqa: S607
+            capture_output=True,
+            timeout=60,
+            check=True,
+        )
+        subprocess.run(  # noqa: S603 (fixed arguments)
+            ["psql", "--quiet", "--set", "ON_ERROR_STOP=1", database_url(database)],  # noqa: S607
+            input=dump.stdout,
+            capture_output=True,
+            timeout=60,
+            check=True,
+        )
+        done = subprocess.run(  # noqa: S603 (our own script, fixed arguments)
+            [str(ROOT / "scripts" / "app-role.sh"), role],
+            env={**os.environ, "DATABASE_URL": database_url(database), "PYTHON": sys.executable},
+            input="secret\n",
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        yield AppRole(role=role, database=database, done=done)
+    finally:
+        with psycopg.connect(database_url("postgres"), autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+            admin.execute(f'DROP ROLE IF EXISTS "{role}"')
+
+
+@committed
+def test_the_apps_role_adds_entries_but_cannot_change_delete_or_truncate_them(app_role):
+    assert app_role.done.returncode == 0, app_role.done.stderr
+    assert f"postgres://{app_role.role}:<password>@" in app_role.done.stdout
+    with app_role.connect() as site:
+        # What the site does: read, add an entry, move the table's state on, write other rows.
+        site.execute(
+            "INSERT INTO banking_entry (id, table_id, seq, kind, fields, transfers, body_hash,"
+            " author_role, author_name, created_at)"
+            " SELECT gen_random_uuid(), table_id, seq + 1, kind, fields, transfers, body_hash,"
+            " author_role, author_name, now() FROM banking_entry WHERE seq = 1"
+        )
+        site.execute("UPDATE banking_tableledger SET last_seq = 2 WHERE last_seq = 1")
+        site.execute("UPDATE tournament_player SET name = name || '!'")
+        site.execute("DELETE FROM banking_tabletheartbeat")
+        count = site.execute("SELECT count(*) FROM banking_entry").fetchone()
+        assert count == (2,)
+
+        # What it must never do to the ledger. The refusal is the role's, not only the
+        # append-only triggers': the truncate trigger gives way to a setting any role may set.
+        site.execute("SET monopoly_night.allow_ledger_truncate = 'on'")
+        for change in (
+            "UPDATE banking_entry SET kind = 'pass_go'",
+            "DELETE FROM banking_entry",
+            "TRUNCATE banking_entry CASCADE",
+        ):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege, match="banking_entry"):
+                site.execute(change)
+        # It owns no table: it cannot switch the triggers off or drop the ledger.
+        for change in (
+            "ALTER TABLE banking_entry DISABLE TRIGGER USER",
+            "DROP TABLE banking_entry CASCADE",
+        ):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege, match="must be owner"):
+                site.execute(change)
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            site.execute("CREATE ROLE someone_else")
+        assert site.execute("SELECT count(*) FROM banking_entry").fetchone() == (2,)
+
+
+def test_the_readme_tells_how_to_make_the_apps_role():
+    assert "scripts/app-role.sh" in (ROOT / "README.md").read_text()

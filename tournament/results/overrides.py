@@ -50,6 +50,7 @@ def result_override(
         subject=f"{result.player.name}, round {result.round.number}",
         reason=reason,
         data={"player_id": player_id, "advances": advances, "settled": settled},
+        decided_seat_id=result.seat_id,
     )
     watched_changed(event_id=result.round.event_id)
     return result

@@ -191,14 +191,10 @@ def _bracket_table(
 
 
 def round_overrides(*, round_id: int) -> QuerySet[Any]:
-    """The audit trail's advancement overrides for a round: who, when, why."""
-    round_ = Round.objects.get(pk=round_id)
+    """The organiser's advancement overrides in a round, latest first: who, when, why. Found
+    by the seat each decides, whatever the audit record's words."""
     return (
-        AuditEvent.objects.filter(
-            event_id=round_.event_id,
-            action="advancement_override",
-            subject__endswith=f", round {round_.number}",
-        )
+        AuditEvent.objects.filter(decided_seat__table__round_id=round_id)
         .select_related("actor")
         .order_by("-created_at")
     )

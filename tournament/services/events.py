@@ -401,6 +401,7 @@ def audit(
     subject: str = "",
     reason: str = "",
     data: Mapping[str, Any] | None = None,
+    decided_seat_id: int | None = None,
 ) -> AuditEvent:
     return AuditEvent.objects.create(
         event_id=event_id,
@@ -409,6 +410,7 @@ def audit(
         subject=subject,
         reason=reason,
         data=dict(data or {}),
+        decided_seat_id=decided_seat_id,
     )
 
 

@@ -16,11 +16,13 @@ from django.urls import reverse
 
 from games.engine.money import money
 from tests.conftest import World, close_and_confirm, make_world
+from tests.entries import bank
 from tournament.api.serializers import ResultOutput
 from tournament.exports import event_export
 from tournament.models import AuditEvent, Result
 from tournament.results import selectors as result_selectors
-from tournament.results.closing import table_close
+from tournament.results.closing import round_end, table_close
+from tournament.results.overrides import result_override
 from tournament.results.shape import result_row, result_rows
 from tournament.templatetags.money import money as money_filter
 
@@ -132,15 +134,62 @@ def test_the_referee_page_shows_the_stored_breakdown_without_the_audit_record(cl
     assert HOW in page.content.decode()
 
 
-def test_no_code_finds_results_by_the_audit_trails_wording():
-    found = [
-        f"{path.relative_to(ROOT)}:{number}"
-        for package in ("tournament", "banking")
-        for path in (ROOT / package).rglob("*.py")
-        for number, line in enumerate(path.read_text().splitlines(), start=1)
-        if "subject__startswith" in line
-    ]
-    assert found == []
+def overridden(world: World) -> AuditEvent:
+    """Seat 3 of the first table wins it, the round ends with the rest tied, and the
+    organiser decides one of the tied players advances: the override's audit record."""
+    bank(world.table, kind="pass_go", seat=3)
+    close_and_confirm(world.round, by=world.referee)
+    round_end(round_id=world.round.pk)
+    tied = Result.objects.filter(round=world.round, undecided=True).select_related("player")[0]
+    result_override(
+        round_id=world.round.pk,
+        player_id=tied.player_id,
+        advances=True,
+        reason="Won the coin toss",
+        actor=world.organiser,
+    )
+    return AuditEvent.objects.get(action="advancement_override")
+
+
+def test_a_rounds_overrides_are_the_records_that_decide_its_seats_whatever_their_words(
+    client, world
+):
+    override = overridden(world)
+    # A record worded as an override of this round, which decides no seat: not one.
+    AuditEvent.objects.create(
+        event=world.event,
+        actor=world.organiser,
+        action=override.action,
+        subject=override.subject,
+        reason="Looks like an override",
+        data=override.data,
+    )
+    # The real one, reworded: still the round's override.
+    AuditEvent.objects.filter(pk=override.pk).update(
+        action="advancement_decision", subject="Reworded"
+    )
+
+    assert list(result_selectors.round_overrides(round_id=world.round.pk)) == [override]
+    client.force_login(world.organiser)
+    page = client.get(reverse("desk:results", args=[world.round.pk])).content.decode()
+    assert "Reworded" in page
+    assert "Won the coin toss" in page
+    assert "Looks like an override" not in page
+
+
+def test_the_migration_links_the_overrides_recorded_before_it_to_their_seats(world):
+    override = overridden(world)
+    seat = override.decided_seat
+    AuditEvent.objects.update(decided_seat=None)
+    migration = importlib.import_module("tournament.migrations.0014_audit_event_decided_seat")
+    apps = (
+        MigrationExecutor(connection)
+        .loader.project_state(("tournament", "0014_audit_event_decided_seat"))
+        .apps
+    )
+    migration.link(apps, None)
+    assert AuditEvent.objects.get(pk=override.pk).decided_seat == seat
+    assert list(result_selectors.round_overrides(round_id=world.round.pk)) == [override]
 
 
 def test_one_shaper_gives_the_api_the_review_the_export_and_the_prints_the_same_row(world):
