@@ -486,9 +486,11 @@ def deletes_event_rows(frame: FrameType) -> bool:
 def test_selectors_only_read_and_layer_one_reads_no_bank_table():
     """Every selector reads and only reads; the event's code (building the worlds: seating,
     starting, playing and ending rounds; a tablet's request with its key; the selectors of
-    layer 1; seating a seated round again) reads no table of the bank."""
+    layer 1; calling time on a round out of time; seating a seated round again) reads no
+    table of the bank."""
     from tests.conftest import client_for
     from tournament.services.rounds import round_seat
+    from tournament.tasks import call_time
 
     problems: list[str] = []
     bank_reads = BankReads()
@@ -505,6 +507,7 @@ def test_selectors_only_read_and_layer_one_reads_no_bank_table():
             if world.round.status == world.round.Status.RUNNING:
                 tablet = client_for(table_key=world.table.key)
                 assert tablet.get(f"/api/tables/{world.table.pk}/state/").status_code == 200
+        call_time(made_worlds["running, no entry yet, out of time"].round.pk)
         round_seat(round_id=made_worlds["seated"].round.pk, seed=8, include_all=True)
     assert problems == []
     assert sorted(set(bank_reads.found)) == []
