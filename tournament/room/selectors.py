@@ -22,7 +22,7 @@ from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 
 from banking.ledgers import rules_of
-from banking.models import Entry
+from banking.models import Entry, TableLedger, TabletHeartbeat
 from games import engine
 from tournament.http.rows import Columns, Read, id_list, one_of, read_all, split
 from tournament.models import Event, Round, Seat, Table
@@ -216,9 +216,7 @@ def _rows_read(round_ids: list[int], *, desk: bool = False) -> Read[list[Row]]:
 
 @lru_cache(maxsize=2)
 def _rows_sql(desk: bool) -> tuple[str, Columns, Columns, Columns]:
-    """_rows_read's query, written once per process for the desk and once for the rest. The
-    ledger and the tablet are banking's: read through the relations banking declares
-    (`ledger`, `tablet`, `entries`), so this app still imports nothing from banking."""
+    """_rows_read's query, written once per process for the desk and once for the rest."""
     qn = connection.ops.quote_name
 
     def name(model: Any) -> str:
@@ -226,21 +224,15 @@ def _rows_sql(desk: bool) -> tuple[str, Columns, Columns, Columns]:
 
     own = ("number", "round_id", "status", "review", "review_note", *(("key",) if desk else ()))
     table = Columns.of(Table, "t", only=own)
-    ledger = Columns.of(
-        Table._meta.get_field("ledger").related_model,
-        "l",
-        only=("last_seq", "last_entry_at", "leader"),
-    )
-    tablet_model = Table._meta.get_field("tablet").related_model
-    tablet = Columns.of(tablet_model, "b", only=TABLET_FIELDS)
+    ledger = Columns.of(TableLedger, "l", only=("last_seq", "last_entry_at", "leader"))
+    tablet = Columns.of(TabletHeartbeat, "b", only=TABLET_FIELDS)
     card, joins = "", ""
     if desk:
         user_model = get_user_model()
         username = qn(user_model._meta.get_field(user_model.USERNAME_FIELD).column)
         volunteer = Table._meta.get_field("banker").related_model
-        entry = Table._meta.get_field("entries").related_model
         card = (
-            f", u.{username}, (SELECT e.kind FROM {name(entry)} e "  # noqa: S608 - the models' names
+            f", u.{username}, (SELECT e.kind FROM {name(Entry)} e "  # noqa: S608 - the models' names
             "WHERE e.table_id = t.id AND e.seq = l.last_seq LIMIT 1)"
         )
         joins = (
@@ -250,8 +242,8 @@ def _rows_sql(desk: bool) -> tuple[str, Columns, Columns, Columns]:
     sql = (
         f"SELECT {table.sql}, {ledger.sql}, {tablet.sql}{card} FROM {name(Table)} t "  # noqa: S608 - the models' names
         f"JOIN {name(Round)} r ON r.id = t.round_id "
-        f"LEFT JOIN {name(ledger.model)} l ON l.table_id = t.id "
-        f"LEFT JOIN {name(tablet_model)} b ON b.table_id = t.id "
+        f"LEFT JOIN {name(TableLedger)} l ON l.table_id = t.id "
+        f"LEFT JOIN {name(TabletHeartbeat)} b ON b.table_id = t.id "
         f"{joins}WHERE {one_of('t.round_id')} ORDER BY r.number, t.number"
     )
     return sql, table, ledger, tablet
