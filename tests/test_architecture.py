@@ -1,23 +1,34 @@
 """The layout of docs/architecture.md holds: imports go down the layers, never up; the rules
-engine is plain Python; no domain module imports a page; selectors only read."""
+engine is plain Python; no domain module imports a page; selectors only read; the event's
+code reads no table of the bank."""
 
 from __future__ import annotations
 
 import ast
+import builtins
+import dataclasses
 import importlib
 import inspect
 import re
+import sys
 import uuid
-from collections.abc import Callable
-from datetime import timedelta
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import date, time, timedelta
+from decimal import Decimal
+from enum import Enum
+from functools import cached_property, partial
 from pathlib import Path
+from types import FrameType, FunctionType, SimpleNamespace
 from typing import Any
+from uuid import UUID
 
 import pytest
-from django.db import connection
-from django.db.models import QuerySet
-from django.test.utils import CaptureQueriesContext
+from django.db import DatabaseError, connection, transaction
+from django.db.models import Model, QuerySet
+from django.db.models.query import RawQuerySet
 from django.utils import timezone
+from django.utils.functional import Promise
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("games", "tournament", "banking")
@@ -29,6 +40,8 @@ LAYERS = {
     "tournament": 1,
     "tournament.celery": 1,  # the Celery app, which the package loads at start
     "banking": 2,
+    # The table key's query reads the table's ledger too, for the bank's reads.
+    "tournament.http.authentication": 2,
     "tournament.results": 3,
     "tournament.printing": 3,
     "tournament.exports": 3,
@@ -166,11 +179,11 @@ def test_the_rules_engine_is_plain_python():
 
 # Selectors only read: every public function of every selectors module, run against a
 # running event (no entry yet, its clock run out with no worker about), a seated one and
-# one played to its end, issues no INSERT, UPDATE or DELETE. Each argument is made from
-# the parameter's name (or, where a name means two things, its function or annotation):
-# a selector with a parameter this table does not know fails the test until it is added.
-
-WRITE = re.compile(r"^\s*(INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
+# one played to its end, inside a transaction PostgreSQL keeps read-only, so that it refuses
+# any write whatever its SQL looks like; what a selector returns is forced there (a
+# QuerySet evaluated, a generator run, a `Read` read). Each argument is made from the
+# parameter's name (or, where a name means two things, its function or annotation): a
+# selector with a parameter this table does not know fails the test until it is added.
 
 
 def selector_modules() -> list[str]:
@@ -303,25 +316,328 @@ def test_every_selectors_module_is_found():
     assert all(name in {f.rpartition(".")[0] for f, _ in selector_functions()} for name in modules)
 
 
-@pytest.mark.django_db
-def test_selectors_never_write():
+class NotARead(Exception):
+    """A selector's run was not a read this test can check: its answer holds something the
+    test does not know how to force, or it left its read-only transaction."""
+
+
+# What holds no read to run. A model instance counts, with what it holds (its prefetched
+# querysets come with their rows); a deferred field or an unfetched relation is a later
+# read of the model, not of the selector.
+INERT = (type(None), bool, int, float, Decimal, str, bytes, date, time, timedelta, UUID, Enum)
+
+
+def force(answer: Any, seen: set[int] | None = None) -> None:
+    """Run every read `answer` still holds: evaluate a QuerySet, run a generator or
+    another iterator, read a `Read` (tournament/http/rows.py), look into containers, model
+    instances, dataclasses and namespaces (their properties too), and raise `NotARead` for
+    anything else."""
+    from tournament.http.rows import Read, read_all
+
+    seen = set() if seen is None else seen
+    if isinstance(answer, INERT) or id(answer) in seen:
+        return
+    seen.add(id(answer))
+    if isinstance(answer, Read):
+        parts: Iterable[Any] = read_all(answer)
+    elif isinstance(answer, QuerySet | RawQuerySet | Iterator):
+        parts = list(answer)
+    elif isinstance(answer, Mapping):
+        parts = [*answer.keys(), *answer.values()]
+    elif isinstance(answer, list | tuple | set | frozenset):
+        parts = answer
+    elif isinstance(answer, Model):
+        parts = [v for k, v in vars(answer).items() if k != "_state"]
+        parts += answer._state.fields_cache.values()
+    elif dataclasses.is_dataclass(answer) or isinstance(answer, SimpleNamespace):
+        fields = (
+            [f.name for f in dataclasses.fields(answer)]
+            if dataclasses.is_dataclass(answer)
+            else list(vars(answer))
+        )
+        kind = type(answer)
+        computed = [
+            name
+            for name in dir(kind)
+            if isinstance(getattr(kind, name, None), property | cached_property)
+        ]
+        parts = [getattr(answer, name) for name in [*fields, *computed]]
+    elif isinstance(answer, Promise):
+        parts = [str(answer)]
+    else:
+        raise NotARead(f"returns {type(answer).__qualname__}, which the test cannot force")
+    for part in parts:
+        force(part, seen)
+
+
+@contextmanager
+def read_only() -> Iterator[None]:
+    """A transaction (a savepoint of the test's) in which PostgreSQL refuses every write,
+    rolled back at its end. Fails if what ran inside left it (a ROLLBACK TO SAVEPOINT, a
+    COMMIT): what followed was not read-only."""
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL transaction_read_only = on")
+        yield
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW transaction_read_only")
+            still = cursor.fetchone()[0] == "on"
+        transaction.set_rollback(True)
+    if not still:
+        raise NotARead("left the read-only transaction it was run in")
+
+
+READ_ONLY_REFUSED = "25006"  # PostgreSQL's read_only_sql_transaction
+
+
+def read_problems(call: Callable[[], Any]) -> list[str]:
+    """Why `call` is not a read (nothing if it is): a write PostgreSQL refused, an answer
+    the test cannot force, or leaving the read-only transaction."""
     from tournament.errors import Refusal
 
-    writes = []
-    for label, world in worlds().items():
-        made = selector_arguments(world)
-        for qualified, function in selector_functions():
-            kwargs = call_arguments(qualified, function, made)
-            with CaptureQueriesContext(connection) as queries:
-                try:
-                    answer = function(**kwargs)
-                    if isinstance(answer, QuerySet):
-                        list(answer)
-                except Refusal:
-                    pass  # a read may refuse (a seating preview of a started round)
-            writes += [
-                f"{qualified} ({label}): {query['sql'][:120]}"
-                for query in queries.captured_queries
-                if WRITE.match(query["sql"])
-            ]
-    assert writes == []
+    try:
+        with read_only():
+            force(call())
+    except Refusal:
+        pass  # a read may refuse (a seating preview of a started round)
+    except NotARead as why:
+        return [str(why)]
+    except DatabaseError as error:
+        if getattr(error.__cause__, "sqlstate", None) != READ_ONLY_REFUSED:
+            raise
+        return [f"writes: {str(error).splitlines()[0]}"]
+    return []
+
+
+# Layer 1 (and 0) read no table of the bank, not even through the relations the bank
+# declares on the event's models (`Table.ledger`, `Table.entries`, `related_model`):
+# the import check cannot see those. Each query is put down to the innermost module of
+# ours that sent it, or, for one sent with no module of ours about (a lazy answer forced
+# here), to the selector whose answer it was. Django's delete of the event's rows sends
+# its own queries for the bank's rows that go with them (by the `on_delete` the bank
+# declared): those are the bank's rule, not the event's reads.
+
+BANK_LAYER = LAYERS["banking"]
+# Runs the SQL its callers hand it: a query it sends is theirs.
+CARRIERS = {"tournament.http.rows"}
+
+
+def bank_tables() -> re.Pattern[str]:
+    from django.apps import apps
+
+    tables = {m._meta.db_table for m in apps.get_app_config("banking").get_models(True)}
+    names = "|".join(sorted(map(re.escape, tables), key=len, reverse=True))
+    return re.compile(rf"\b({names})\b", re.IGNORECASE)
+
+
+class BankReads:
+    """A connection's execute wrapper that keeps each query a module of layer 0 or 1 sends
+    naming a table of the bank."""
+
+    def __init__(self) -> None:
+        self.tables = bank_tables()
+        self.found: list[str] = []
+        self.answering: str | None = None  # the selector whose answer is being read
+
+    def __call__(self, execute: Callable[..., Any], sql: str, *args: Any) -> Any:
+        named = sorted({name.lower() for name in self.tables.findall(sql)})
+        sender = sending_module() or self.answering
+        if named and sender and ours(sender) and layer_of(sender) < BANK_LAYER:
+            self.found.append(f"{sender} reads {', '.join(named)}: {sql[:120]}")
+        return execute(sql, *args)
+
+    def selector_problems(self, qualified: str, call: Callable[[], Any]) -> list[str]:
+        """read_problems of the selector `qualified`, whose queries are its module's."""
+        self.answering = qualified.rpartition(".")[0]
+        try:
+            return [f"{qualified}: {problem}" for problem in read_problems(call)]
+        finally:
+            self.answering = None
+
+
+def sending_module() -> str | None:
+    """The innermost module of ours sending the query; Django's, for a query of its delete
+    of the event's rows; None if neither is in the stack."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        name = frame.f_globals.get("__name__", "")
+        if ours(name) and name not in CARRIERS:
+            return name
+        if deletes_event_rows(frame):
+            return name
+        frame = frame.f_back
+    return None
+
+
+def deletes_event_rows(frame: FrameType) -> bool:
+    """Whether `frame` is Django's delete (a QuerySet's or an instance's) of rows of a
+    model that is not the bank's."""
+    if frame.f_code.co_name != "delete" or frame.f_globals.get("__name__") not in (
+        "django.db.models.query",
+        "django.db.models.base",
+    ):
+        return False
+    target = frame.f_locals["self"]
+    model = target.model if isinstance(target, QuerySet) else type(target)
+    return model._meta.app_label != "banking"
+
+
+@pytest.mark.django_db
+def test_selectors_only_read_and_layer_one_reads_no_bank_table():
+    """Every selector reads and only reads; the event's code (building the worlds: seating,
+    starting, playing and ending rounds; a tablet's request with its key; the selectors of
+    layer 1; calling time on a round out of time; seating a seated round again) reads no
+    table of the bank."""
+    from tests.conftest import client_for
+    from tournament.services.rounds import round_seat
+    from tournament.tasks import call_time
+
+    problems: list[str] = []
+    bank_reads = BankReads()
+    with connection.execute_wrapper(bank_reads):
+        made_worlds = worlds()
+        for label, world in made_worlds.items():
+            made = selector_arguments(world)
+            for qualified, function in selector_functions():
+                kwargs = call_arguments(qualified, function, made)
+                call = partial(function, **kwargs)
+                problems += [
+                    f"{p} ({label})" for p in bank_reads.selector_problems(qualified, call)
+                ]
+            if world.round.status == world.round.Status.RUNNING:
+                tablet = client_for(table_key=world.table.key)
+                assert tablet.get(f"/api/tables/{world.table.pk}/state/").status_code == 200
+        call_time(made_worlds["running, no entry yet, out of time"].round.pk)
+        round_seat(round_id=made_worlds["seated"].round.pk, seed=8, include_all=True)
+    assert problems == []
+    assert sorted(set(bank_reads.found)) == []
+
+
+# Each check above fails on what it is there to catch: fake selectors, run through the
+# same machinery.
+
+
+def rows_of(sql: str) -> list[tuple[Any, ...]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql)
+        return cursor.fetchall()
+
+
+def prepared_rows_of(sql: str) -> list[tuple[Any, ...]]:
+    from tournament.http.rows import prepared_cursor
+
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, [])
+        return cursor.fetchall()
+
+
+def writes_when_iterated() -> Iterator[int]:
+    yield len(rows_of("WITH gone AS (DELETE FROM auth_group RETURNING id) SELECT id FROM gone"))
+
+
+def escapes_and_writes() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"ROLLBACK TO SAVEPOINT {connection.ops.quote_name(connection.savepoint_ids[-1])}"
+        )
+    rows_of("WITH gone AS (DELETE FROM auth_group RETURNING id) SELECT count(*) FROM gone")
+
+
+def fake_writers() -> dict[str, Callable[[], Any]]:
+    from django.contrib.auth.models import Group
+    from django.db.models.expressions import RawSQL
+
+    from tournament.http.rows import Read
+
+    made = "WITH made AS (INSERT INTO auth_group (name) VALUES ('made') RETURNING id) "
+    made += "SELECT id FROM made"
+    gone = "WITH gone AS (DELETE FROM auth_group RETURNING id, name) SELECT id, name FROM gone"
+    return {
+        "WITH ... INSERT": lambda: rows_of(made),
+        "SELECT; DELETE": lambda: rows_of("SELECT 1; DELETE FROM auth_group"),
+        "a write to the ledger, prepared": lambda: prepared_rows_of(
+            "UPDATE banking_entry SET kind = kind RETURNING seq"
+        ),
+        "a QuerySet that writes when evaluated": lambda: Group.objects.annotate(
+            n=RawSQL("nextval(pg_get_serial_sequence('auth_group', 'id'))", ())
+        ),
+        "a raw query set": lambda: Group.objects.raw(gone),
+        "a generator": writes_when_iterated,
+        "a Read": lambda: Read(((gone, ()),), lambda found: found[0]),
+    }
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("shape", list(fake_writers()))
+def test_a_selector_that_writes_is_caught(shape):
+    from django.contrib.auth.models import Group
+
+    Group.objects.create(name="kept")  # a row for the deletes to find
+    problems = read_problems(fake_writers()[shape])
+    assert len(problems) == 1
+    assert re.fullmatch(r"writes: cannot execute \S+ in a read-only transaction", problems[0])
+
+
+@pytest.mark.django_db
+def test_a_selector_that_leaves_the_read_only_transaction_is_caught():
+    from django.contrib.auth.models import Group
+
+    Group.objects.create(name="kept")
+    assert read_problems(escapes_and_writes) == ["left the read-only transaction it was run in"]
+    assert Group.objects.filter(name="kept").exists()  # its delete was rolled back
+
+
+@pytest.mark.django_db
+def test_an_answer_the_test_cannot_force_is_caught():
+    from tournament.models import Table
+
+    assert read_problems(lambda: lambda: list(Table.objects.all())) == [
+        "returns function, which the test cannot force"
+    ]
+
+
+def ledger_seqs() -> list[Any]:
+    """A read of the ledger through the relation the bank declares on the event's Table."""
+    from tournament.models import Table
+
+    return list(Table.objects.values_list("ledger__last_seq", flat=True))
+
+
+def ledgers_deleted() -> None:
+    """A delete of the bank's rows, through the relation the bank declares."""
+    from tournament.models import Table
+
+    Table._meta.get_field("ledger").related_model.objects.all().delete()
+
+
+def as_of_layer_one(function: Callable[..., Any]) -> Callable[..., Any]:
+    """`function` as a function of a module of layer 1 would be: its frames are that
+    module's."""
+    return FunctionType(
+        function.__code__, {"__name__": "tournament.fake", "__builtins__": builtins}
+    )
+
+
+@pytest.mark.django_db
+def test_a_bank_table_read_by_layer_one_is_caught():
+    from tests.conftest import make_world
+    from tournament.models import Table
+    from tournament.services.rounds import round_seat
+
+    seated = make_world(start=False)
+    bank_reads = BankReads()
+    with connection.execute_wrapper(bank_reads):
+        lazy = partial(Table.objects.values, "ledger__last_seq")
+        assert bank_reads.selector_problems("tournament.selectors.fake", lazy) == []
+        room = "tournament.room.selectors.fake"
+        assert bank_reads.selector_problems(room, lazy) == []
+        assert bank_reads.selector_problems(room, ledger_seqs) == []
+        assert bank_reads.selector_problems(room, as_of_layer_one(ledger_seqs)) == []
+        as_of_layer_one(ledgers_deleted)()
+        # Seating again deletes the round's tables, and Django the bank's rows with them.
+        round_seat(round_id=seated.round.pk, seed=8, include_all=True)
+    assert [found.partition(":")[0] for found in bank_reads.found] == [
+        "tournament.selectors reads banking_tableledger",
+        "tournament.fake reads banking_tableledger",
+        "tournament.fake reads banking_tableledger",
+    ]

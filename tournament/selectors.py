@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from games.models import FaqEntry
@@ -21,7 +20,6 @@ from tournament.models import (
     Event,
     Player,
     Round,
-    Seat,
     Table,
     Volunteer,
 )
@@ -205,77 +203,6 @@ def _clash_words(clash: Any, by_id: Mapping[int, Player]) -> str:
 def console_path(key: str) -> str:
     """The address of a table's banker console (its key is the table's secret)."""
     return f"/console/{key}/"
-
-
-def table_card_annotations() -> dict[str, Any]:
-    """What a desk table card shows beyond the table's own columns, for a Table queryset's
-    annotate(): its banker's username and its ledger's latest entry's kind.
-
-    The ledger is banking's: it is read here through the relations banking declares
-    (`ledger`, `entries`), so this app still imports nothing from banking."""
-    entry_model = Table._meta.get_field("entries").related_model
-    last_kind = entry_model.objects.filter(
-        table=OuterRef("pk"), seq=OuterRef("ledger__last_seq")
-    ).values("kind")[:1]
-    username = get_user_model().USERNAME_FIELD
-    return {"last_kind": Subquery(last_kind), "banker_name": F(f"banker__user__{username}")}
-
-
-def round_table_status(*, round_id: int) -> list[dict[str, Any]]:
-    """Each table of a round as the desk watches it: banker, players, open or closed, and
-    its ledger's latest entry (sequence number, kind, time). Two queries whatever the
-    number of tables or entries, read as plain rows (the desk polls it every 5 s)."""
-    username = get_user_model().USERNAME_FIELD
-    tables = (
-        Table.objects.filter(round_id=round_id)
-        .annotate(
-            last_seq=F("ledger__last_seq"),
-            last_entry_at=F("ledger__last_entry_at"),
-            **table_card_annotations(),
-            referee_name=F(f"referee__user__{username}"),
-        )
-        .order_by("number")
-        .values(
-            "pk",
-            "number",
-            "status",
-            "closed_at",
-            "verification_code",
-            "review",
-            "review_note",
-            "key",
-            "last_seq",
-            "last_kind",
-            "last_entry_at",
-            "banker_name",
-            "referee_name",
-        )
-    )
-    players: dict[int, list[str]] = {}
-    seated = Seat.objects.filter(table__round_id=round_id).order_by("table_id", "number")
-    for table_id, name in seated.values_list("table_id", "player__name"):
-        players.setdefault(table_id, []).append(name)
-    return [
-        {
-            "id": table["pk"],
-            "number": table["number"],
-            "closed": table["status"] == Table.Status.CLOSED,
-            "closed_at": table["closed_at"],
-            "verification_code": table["verification_code"],
-            "review": table["review"],
-            "review_label": Table.Review(table["review"]).label if table["review"] else "",
-            "review_note": table["review_note"],
-            "banker": table["banker_name"],
-            "referee": table["referee_name"],
-            "key": table["key"],
-            "console_url": console_path(table["key"]),
-            "players": players.get(table["pk"], []),
-            "last_seq": table["last_seq"] or 0,
-            "last_kind": table["last_kind"],
-            "last_entry_at": table["last_entry_at"],
-        }
-        for table in tables
-    ]
 
 
 # ---------------------------------------------------------------- the players' briefing

@@ -1,4 +1,7 @@
-"""`Authorization: Table <key>`: the console key, good for one table while its round runs."""
+"""`Authorization: Table <key>`: the console key, good for one table while its round runs.
+
+It sits with the bank (docs/architecture.md, "Layers"): a read of the table's bank (and a
+preview) takes the table's ledger in the key's one query."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from rest_framework import authentication, exceptions
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 
+from banking.models import TableLedger
 from tournament.http.rows import Columns, prepared_cursor, split
 from tournament.models import Event, Round, Table
 
@@ -92,12 +96,11 @@ def _by_key(with_ledger: bool) -> tuple[str, tuple[Columns, ...]]:
     """The key's query, made once: the table, its round and event (and its ledger), and its
     banker's username, as select_related would read them."""
     qn = connection.ops.quote_name
-    ledger_model = Table._meta.get_field("ledger").related_model
     volunteer = Table._meta.get_field("banker").related_model
     user = volunteer._meta.get_field("user").related_model
     parts = (Columns.of(Table, "t"), Columns.of(Round, "r"), Columns.of(Event, "e"))
     if with_ledger:
-        parts = (*parts, Columns.of(ledger_model, "l"))
+        parts = (*parts, Columns.of(TableLedger, "l"))
     username = user._meta.get_field(user.USERNAME_FIELD).column
     joins = [
         f"JOIN {qn(Round._meta.db_table)} r ON r.id = t.round_id",
@@ -106,7 +109,7 @@ def _by_key(with_ledger: bool) -> tuple[str, tuple[Columns, ...]]:
         f"LEFT JOIN {qn(user._meta.db_table)} u ON u.id = v.user_id",
     ]
     if with_ledger:
-        joins.append(f"LEFT JOIN {qn(ledger_model._meta.db_table)} l ON l.table_id = t.id")
+        joins.append(f"LEFT JOIN {qn(TableLedger._meta.db_table)} l ON l.table_id = t.id")
     columns = ", ".join([*(part.sql for part in parts), f"u.{qn(username)}"])
     sql = (
         f"SELECT {columns} FROM {qn(Table._meta.db_table)} t {' '.join(joins)} "  # noqa: S608

@@ -51,7 +51,7 @@ def ago(when: datetime | None, now: datetime) -> str:
 
 
 def _live_tables(round_: Round, now: datetime) -> list[dict[str, Any]]:
-    tables = selectors.round_table_status(round_id=round_.pk)
+    tables = room_selectors.round_table_status(round_id=round_.pk)
     for table in tables:
         table["ago"] = ago(table["last_entry_at"], now)
         table["last_kind_label"] = _kind_label(table["last_kind"])
