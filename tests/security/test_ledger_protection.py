@@ -62,5 +62,5 @@ def test_a_script_creates_the_apps_role_without_ownership():
     script = (ROOT / "scripts" / "app-role.sh").read_text()
     assert "NOSUPERUSER" in script
     assert "REVOKE UPDATE, DELETE, TRUNCATE ON banking_entry" in script
-    readme = (ROOT / "README.md").read_text()
-    assert "scripts/app-role.sh" in readme
+    operations = (ROOT / "docs" / "operations.md").read_text()
+    assert "scripts/app-role.sh" in operations
