@@ -23,7 +23,7 @@ def test_the_image_installs_python_packages_only_as_the_tested_install_does():
 def test_compose_requires_the_sites_address_and_every_document_says_so():
     environment = COMPOSE["x-app-env"]
     assert environment["SITE_URL"].startswith("${SITE_URL:?")
-    for document in ("README.md", "docker/README.md"):
+    for document in ("README.md", "docs/operations.md", "docker/README.md"):
         assert "`SITE_URL`" in (ROOT / document).read_text(), document
 
 

@@ -163,5 +163,5 @@ def test_the_apps_role_adds_entries_but_cannot_change_delete_or_truncate_them(ap
         assert site.execute("SELECT count(*) FROM banking_entry").fetchone() == (2,)
 
 
-def test_the_readme_tells_how_to_make_the_apps_role():
-    assert "scripts/app-role.sh" in (ROOT / "README.md").read_text()
+def test_the_operations_guide_tells_how_to_make_the_apps_role():
+    assert "scripts/app-role.sh" in (ROOT / "docs" / "operations.md").read_text()

@@ -1,5 +1,5 @@
 """Production settings: no start without a secret key or the site's address, and a clean
-`check --deploy` (with the HTTPS redirect on, as the README says)."""
+`check --deploy` (with the HTTPS redirect on, as docs/operations.md says)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def test_production_refuses_a_site_address_that_is_not_one():
 
 def test_check_deploy_without_the_https_redirect_warns_of_that_alone():
     """compose's default (SECURE_SSL_REDIRECT=false, for plain HTTP on localhost or behind a
-    proxy that redirects): the one warning is security.W008, as the README says."""
+    proxy that redirects): the one warning is security.W008, as docs/operations.md says."""
     result = manage("check", "--deploy", **{**PRODUCTION, "SECURE_SSL_REDIRECT": "false"})
     assert result.returncode == 0, result.stdout + result.stderr
     assert "security.W008" in result.stderr + result.stdout
