@@ -12,7 +12,6 @@ from functools import lru_cache
 from typing import Any
 from uuid import UUID
 
-from django.db import connection
 from django.utils import timezone
 
 from banking.actors import Actor
@@ -44,7 +43,6 @@ from games.engine.entries import (
 from games.engine.mortgage import lift_cost
 from games.engine.rent import rent_due
 from tournament.errors import NotAllowed
-from tournament.http.rows import Columns, prepared_cursor
 from tournament.models import Table
 
 
@@ -141,15 +139,6 @@ def _balances(before: engine.TableState, outcome: engine.Outcome) -> list[dict[s
 REPEAT_SECONDS = 60
 
 
-@lru_cache(maxsize=1)
-def _latest_sql() -> tuple[str, Columns]:
-    """The query for a table's entry at a seq, its kind and fields: made once and prepared,
-    as it runs at nearly every preview."""
-    columns = Columns.of(Entry, "x", ("kind", "fields"))
-    entries = connection.ops.quote_name(Entry._meta.db_table)
-    return f"SELECT {columns.sql} FROM {entries} x WHERE x.table_id = %s AND x.seq = %s", columns  # noqa: S608
-
-
 def _repeat(ledger: TableLedger, kind: str, fields: Mapping[str, Any]) -> dict[str, Any] | None:
     """The latest entry, when this one is the same move recorded less than a minute ago
     (a second "Pass GO" tapped twice): the console asks before sending it again."""
@@ -158,11 +147,11 @@ def _repeat(ledger: TableLedger, kind: str, fields: Mapping[str, Any]) -> dict[s
     seconds = int((timezone.now() - ledger.last_entry_at).total_seconds())
     if seconds >= REPEAT_SECONDS:
         return None
-    sql, columns = _latest_sql()
-    with prepared_cursor() as cursor:
-        cursor.execute(sql, [ledger.table_id, ledger.last_seq])
-        row = cursor.fetchone()
-    latest = columns.as_dict(row) if row is not None else None
+    latest = (
+        Entry.objects.filter(table_id=ledger.table_id, seq=ledger.last_seq)
+        .values("kind", "fields")
+        .first()
+    )
     if latest is not None and (latest["kind"], latest["fields"]) == (kind, dict(fields)):
         return {
             "seq": ledger.last_seq,
