@@ -351,13 +351,13 @@ def watched_tables(
     A table with no entry yet has no stored ledger and is shown at its start (computed
     here: reading never writes)."""
     sql = _watched_sql()
-    table_ids = id_list(table_ids)
+    ids = id_list(table_ids)
     at_hand = {r.pk: r for r in rounds}
-    statements = [(sql.tables, [table_ids]), (sql.seats, [table_ids])]
+    statements = [(sql.tables, [ids]), (sql.seats, [ids])]
     if not at_hand:
-        statements.append((sql.rounds, [table_ids]))
+        statements.append((sql.rounds, [ids]))
     if recent:
-        statements.append((_latest_sql()[0], [recent, table_ids]))
+        statements.append((_latest_sql()[0], [recent, ids]))
     table_rows, seat_rows, *more = read_together(*statements)
     round_rows = more.pop(0) if not at_hand else []
     latest = _latest(more.pop(0)) if recent else {}
@@ -389,8 +389,8 @@ Seated = dict[int, list[tuple[int, int, str]]]
 
 def table_seats(table_ids: Iterable[int]) -> Seated:
     """Who sits at each of these tables (Seated), in one query."""
-    table_ids = id_list(table_ids)
-    (seat_rows,) = read_together((_watched_sql().seats, [table_ids]))
+    table_ids = list(table_ids)
+    (seat_rows,) = read_together((_watched_sql().seats, [id_list(table_ids)]))
     return _seated(table_ids, seat_rows)
 
 
