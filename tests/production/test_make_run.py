@@ -209,6 +209,10 @@ def test_every_page_of_a_night_on_sqlite_opens_for_everyone(laptop: Deployment) 
         assert referee.post_form(page, {}, f"{page}confirm/").status == 200
     d.api("POST", f"/api/rounds/{first['id']}/end/", {})
 
+    # Until the next round is seated, the room still sees the round that has just ended.
+    shown = screen.open(f"{screen_link}snapshot/").json()["tables"]
+    assert [t["number"] for t in shown] == [1, 2, 3, 4]
+    assert referee.open(refereeing).text.count('class="card ref-table"') == 4
     step("round 1 played")
 
     # Round 2 seated, released and started; its first entries recorded through the API.
