@@ -149,34 +149,41 @@ class Console:
     API's addresses) read from the page its key opens, then the API with that key."""
 
     def __init__(self, d: Deployment, path: str) -> None:
-        self.d, self.auth = d, f"Table {path.rstrip('/').rsplit('/', 1)[1]}"
         # Its polls report on the tablet in their headers (the heartbeat): online, nothing
         # waiting to be sent.
         heartbeat = {"X-Console-Online": "1", "X-Console-Outbox": "0", "X-Console-Synced": "3"}
-        self.visitor = Visitor(d, "banker", Authorization=self.auth, **heartbeat)
+        key = path.rstrip("/").rsplit("/", 1)[1]
+        self.visitor = Visitor(d, "banker", Authorization=f"Table {key}", **heartbeat)
         page = self.visitor.open(path)
         assert page.status == 200, page.status
         found = re.search(r'id="console-config" type="application/json">(.*?)</script>', page.text)
-        self.config = json.loads(found.group(1))
+        self.api = json.loads(found.group(1))["api"]
+
+    def call(self, path: str, body: Any = None, **headers: str) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        sent = {"Content-Type": "application/json", **headers} if data else headers
+        answer = self.visitor.open(path, data, sent)
+        assert answer.status < 300, (path, answer.status, answer.body[:300])
+        return answer.json()
 
     def get(self, name: str) -> Any:
-        return self.d.api("GET", self.config["api"][name], auth=self.auth)
+        return self.call(self.api[name])
 
     def record(self, kind: str, seat: int, **fields: Any) -> dict[str, Any]:
-        """Previewed, then posted, as the console's buttons do."""
+        """Previewed, then posted saying so, as the console's buttons do."""
         entry = {"kind": kind, "seat": seat, **fields}
-        self.d.api("POST", self.config["api"]["preview"], entry, auth=self.auth)
+        self.call(self.api["preview"], entry)
         body = {"id": str(uuid.uuid4()), **entry}
-        return self.d.api("POST", self.config["api"]["entries"], body, auth=self.auth)["entry"]
+        return self.call(self.api["entries"], body, Prefer="previewed")["entry"]
 
     def void(self, entry_id: str, reason: str) -> None:
-        path = self.config["api"]["void"].replace("{id}", entry_id)
-        self.d.api("GET", f"{path}preview/", auth=self.auth)
-        self.d.api("POST", path, {"id": str(uuid.uuid4()), "reason": reason}, auth=self.auth)
+        self.call(self.api["void_preview"].replace("{id}", entry_id))
+        body = {"id": str(uuid.uuid4()), "reason": reason}
+        self.call(self.api["void"].replace("{id}", entry_id), body)
 
     def reads(self) -> list[str]:
         """What the console reads as it opens and polls: its state, its entries, its options."""
-        return [self.config["api"][name] for name in ("state", "entries", "options")]
+        return [self.api[name] for name in ("state", "entries", "options")]
 
 
 def test_every_page_of_a_night_on_sqlite_opens_for_everyone(laptop: Deployment) -> None:
