@@ -155,18 +155,20 @@ def watched_versions_read(event_id: int, *, with_event: bool = False) -> Read[Wa
     version of a row (a new `xmin`) on every update, so the rows' versions say whether
     any of them changed; the columns that change are read too, since within one
     transaction every update has the same xmin. Rounds that ended before the latest one
-    no longer change. Elsewhere (SQLite in development) versions that never repeat:
-    nothing is reused.
+    no longer change. Elsewhere (SQLite in development) the same tables, with versions
+    that never repeat: nothing is reused.
     """
-    if connection.vendor != "postgresql":
-        return Read((), lambda _: _fresh_versions(event_id, with_event=with_event))
-    sql, event_sql, event = _versions_sql()
-    statements = [(sql, {"event": event_id})]
+    sql, postgresql = _versions_sql(), connection.vendor == "postgresql"
+    statements = [(sql.versions if postgresql else sql.tables, {"event": event_id})]
     if with_event:
-        statements.append((event_sql, [event_id]))
+        statements.append((sql.event_sql, [event_id]))
 
     def result(found: list[list[tuple[Any, ...]]]) -> WatchedVersions:
         rows, *event_rows = found
+        event = sql.event.instance(event_rows[0][0]) if event_rows and event_rows[0] else None
+        if not postgresql:
+            fresh = uuid.uuid4().hex
+            return WatchedVersions(fresh, {t: (r, fresh, fresh) for t, r in rows}, event)
         if not rows:  # the head on every row; no row: no such event
             return WatchedVersions(uuid.uuid4().hex, {}, None)
         return WatchedVersions(
@@ -176,26 +178,23 @@ def watched_versions_read(event_id: int, *, with_event: bool = False) -> Read[Wa
                 for _, table_id, round_id, watched, bracket in rows
                 if table_id is not None
             },
-            event.instance(event_rows[0][0]) if event_rows and event_rows[0] else None,
+            event,
         )
 
     return Read(tuple(statements), result)
 
 
-def _fresh_versions(event_id: int, *, with_event: bool) -> WatchedVersions:
-    """Versions that never repeat (nothing is reused), where rows have no xmin."""
-    fresh = uuid.uuid4().hex
-    tables = Table.objects.filter(round__event_id=event_id).order_by("round__number", "number")
-    return WatchedVersions(
-        fresh,
-        {t.pk: (t.round_id, fresh, fresh) for t in tables.exclude(round__status="ended")},
-        Event.objects.filter(pk=event_id).first() if with_event else None,
-    )
+@dataclass(frozen=True)
+class _VersionsSql:
+    versions: str  # PostgreSQL: the head beside each watched table with its versions
+    tables: str  # the watched tables alone, in page order (id, round id)
+    event_sql: str
+    event: Columns
 
 
 @lru_cache(maxsize=1)
-def _versions_sql() -> tuple[str, str, Columns]:
-    """The versions' statement, and the event's, read beside it."""
+def _versions_sql() -> _VersionsSql:
+    """The versions' statement, the watched tables' alone, and the event's, read beside."""
     qn = connection.ops.quote_name
 
     def table(model: Any) -> str:
@@ -229,13 +228,14 @@ def _versions_sql() -> tuple[str, str, Columns]:
     # the pages show (none is live, none seated after it: tournament.selectors.
     # current_rounds). The event's id is the parameter here too, not the outer row's: a
     # subquery that reads the outer row runs again for every table of the event's history.
+    # Written for both databases: SQLite takes no parenthesised SELECT in a UNION.
     watched = (
         f"SELECT id FROM {table(Round)} WHERE event_id = %(event)s AND status <> '{ended}' "  # noqa: S608
-        f"UNION (SELECT id FROM {table(Round)} r WHERE event_id = %(event)s "
+        f"UNION SELECT id FROM (SELECT id FROM {table(Round)} r WHERE event_id = %(event)s "
         f"AND status = '{ended}' AND NOT EXISTS (SELECT 1 FROM {table(Round)} o "
         f"WHERE o.event_id = %(event)s AND (o.status IN ({live}) "
         f"OR (o.status <> '{planned}' AND o.number > r.number))) "
-        "ORDER BY number DESC LIMIT 1)"
+        "ORDER BY number DESC LIMIT 1) latest"
     )
     tables = (
         "SELECT t.id, t.round_id, r.number AS round_number, t.number, "  # noqa: S608 - the models' names
@@ -251,14 +251,20 @@ def _versions_sql() -> tuple[str, str, Columns]:
     # One statement, one round trip: the head beside each watched table, or alone. The head
     # is worked out once (MATERIALIZED), not once for each table beside it.
     event = Columns.of(Event, "e")
-    return (
-        (
+    return _VersionsSql(
+        versions=(
             f"WITH h AS MATERIALIZED ({head}) "  # noqa: S608 - the models' names
             f"SELECT h.head, w.id, w.round_id, w.watched, w.bracket FROM h "
             f"LEFT JOIN ({tables}) w ON true ORDER BY w.round_number, w.number"
         ),
-        f"SELECT {event.sql} FROM {table(Event)} e WHERE e.id = %s",  # noqa: S608
-        event,
+        tables=(
+            f"SELECT t.id, t.round_id FROM {table(Table)} t "  # noqa: S608 - the models' names
+            f"JOIN {table(Round)} r ON r.id = t.round_id "
+            f"WHERE r.event_id = %(event)s AND t.round_id IN ({watched}) "
+            "ORDER BY r.number, t.number"
+        ),
+        event_sql=f"SELECT {event.sql} FROM {table(Event)} e WHERE e.id = %s",  # noqa: S608
+        event=event,
     )
 
 
@@ -350,13 +356,13 @@ def watched_tables(
     A table with no entry yet has no stored ledger and is shown at its start (computed
     here: reading never writes)."""
     sql = _watched_sql()
-    table_ids = id_list(table_ids)
+    ids = id_list(table_ids)
     at_hand = {r.pk: r for r in rounds}
-    statements = [(sql.tables, [table_ids]), (sql.seats, [table_ids])]
+    statements = [(sql.tables, [ids]), (sql.seats, [ids])]
     if not at_hand:
-        statements.append((sql.rounds, [table_ids]))
+        statements.append((sql.rounds, [ids]))
     if recent:
-        statements.append((_latest_sql()[0], [recent, table_ids]))
+        statements.append((_latest_sql()[0], [recent, ids]))
     table_rows, seat_rows, *more = read_together(*statements)
     round_rows = more.pop(0) if not at_hand else []
     latest = _latest(more.pop(0)) if recent else {}
@@ -388,8 +394,8 @@ Seated = dict[int, list[tuple[int, int, str]]]
 
 def table_seats(table_ids: Iterable[int]) -> Seated:
     """Who sits at each of these tables (Seated), in one query."""
-    table_ids = id_list(table_ids)
-    (seat_rows,) = read_together((_watched_sql().seats, [table_ids]))
+    table_ids = list(table_ids)
+    (seat_rows,) = read_together((_watched_sql().seats, [id_list(table_ids)]))
     return _seated(table_ids, seat_rows)
 
 

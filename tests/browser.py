@@ -176,8 +176,6 @@ def server_quiet(seconds: float = 10) -> None:
         "AND pid <> pg_backend_pid() AND state <> 'idle'"
     )
     try:
-        if connection.vendor != "postgresql":
-            return
         deadline = time.monotonic() + seconds
         with connection.cursor() as cursor:
             while time.monotonic() < deadline:

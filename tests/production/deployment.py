@@ -2,10 +2,13 @@
 image's files copied as docker/Dockerfile copies them, the no-extras install (venv.py), static
 files collected under the production settings, a database and a Redis of its own, then the
 Celery worker and gunicorn started through the image's entrypoint, as docker/compose.yaml
-starts them.
+starts them. Or the same files served as `make run` serves them on a laptop.
 
 `deployed(prod_venv, tmp_path)` yields a `Deployment` not yet started; `Deployment.start_site()`
 starts the worker (which waits for the migrations) and then gunicorn (which applies them).
+`served_as_make_run_serves(tmp_path)` yields one already serving: the development settings
+with nothing set (SQLite, tasks run in the web process, DEBUG on), migrated, the demo event
+loaded, and Django's runserver.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import re
 import shlex
 import shutil
 import subprocess
+import sys
 import urllib.error
 import urllib.request
 import uuid
@@ -30,7 +34,7 @@ import psycopg
 import yaml
 
 from tests.faults.servers import RedisServer, free_port, stop_process, wait_until
-from tests.production.conftest import production_env
+from tests.production.conftest import process_env, production_env
 from tests.production.venv import ARTIFACTS, ROOT
 
 DOCKERFILE = (ROOT / "docker" / "Dockerfile").read_text()
@@ -111,9 +115,18 @@ def image_command(port: int, workers: int) -> list[str]:
 
 
 class Deployment:
-    def __init__(self, app: Path, env: dict[str, str], logs: Path, port: int) -> None:
+    def __init__(
+        self,
+        app: Path,
+        env: dict[str, str],
+        logs: Path,
+        port: int,
+        *,
+        entrypoint: tuple[str, ...] = ("docker/entrypoint.sh",),
+    ) -> None:
         self.app, self.env, self.logs = app, env, logs
         self.port = port
+        self.entrypoint = [str(app / command) for command in entrypoint]
         self.base = f"http://127.0.0.1:{port}"
         self.processes: list[subprocess.Popen[bytes]] = []
         self.token = ""
@@ -133,12 +146,12 @@ class Deployment:
         )
 
     def start(self, name: str, command: list[str]) -> Path:
-        """A command through the image's entrypoint, as a container runs it."""
+        """A command through the entrypoint (the image's, as a container runs it), if any."""
         log = self.logs / f"{name}.log"
         with log.open("wb") as out:
             self.processes.append(
                 subprocess.Popen(  # noqa: S603 - our own command line, no shell
-                    [str(self.app / "docker" / "entrypoint.sh"), *command],
+                    [*self.entrypoint, *command],
                     cwd=self.app,
                     env=self.env,
                     stdout=out,
@@ -159,18 +172,20 @@ class Deployment:
             what="the worker waiting for the migrations",
         )
         self.web_log = self.start("web", image_command(self.port, workers))
+        self.wait_answering(within=120)
+        wait_until(
+            lambda: " ready." in self.worker_log.read_text(), within=90, what="the worker ready"
+        )
+        assert "ProgrammingError" not in self.worker_log.read_text()
 
+    def wait_answering(self, *, within: float) -> None:
         def answers() -> bool:
             try:
                 return self.http("GET", "/", auth="None")[0] == 200
             except OSError:
                 return False
 
-        wait_until(answers, within=120, what=f"gunicorn answering:\n{self.web_log.read_text()}")
-        wait_until(
-            lambda: " ready." in self.worker_log.read_text(), within=90, what="the worker ready"
-        )
-        assert "ProgrammingError" not in self.worker_log.read_text()
+        wait_until(answers, within=within, what=f"the site answering:\n{self.web_log.read_text()}")
 
     def http(
         self, method: str, path: str, body: Any = None, *, auth: str | None = None
@@ -227,3 +242,34 @@ def deployed(prod_venv: Path, tmp_path: Path, **settings: str) -> Iterator[Deplo
         redis.stop()
         for database in (name, f"{name}_restored"):
             admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+
+
+@contextmanager
+def served_as_make_run_serves(tmp_path: Path) -> Iterator[Deployment]:
+    """The site as `make run` serves it on a venue's laptop, from the same files in
+    `tmp_path`: the development settings (tournament.settings.base) with nothing set, so
+    SQLite in the app's folder, Celery tasks run in the web process and DEBUG on; migrated,
+    the demo event loaded, and Django's runserver, with this (the test suite's) install.
+    SITE_URL is the server's address, as make run's default is runserver's."""
+    app = tmp_path / "app"
+    copy_as_the_image_does(app)
+    port = free_port()
+    env = process_env(
+        Path(sys.prefix),
+        PYTHONPATH=str(app),
+        DJANGO_SETTINGS_MODULE="tournament.settings.base",
+        SITE_URL=f"http://127.0.0.1:{port}",
+    )
+    deployment = Deployment(app, env, tmp_path, port, entrypoint=())
+    try:
+        for command in (("migrate", "--noinput"), ("load_demo",)):
+            done = deployment.run("python", "manage.py", *command)
+            assert done.returncode == 0, done.stdout + done.stderr
+        deployment.web_log = deployment.start(
+            "web", ["python", "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"]
+        )
+        deployment.wait_answering(within=60)
+        yield deployment
+    finally:
+        for process in deployment.processes:
+            stop_process(process, timeout=30)

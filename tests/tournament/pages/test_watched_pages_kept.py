@@ -374,7 +374,9 @@ def versions_plan(event_id: int) -> list[dict]:
     from banking.selectors import _versions_sql
 
     with connection.cursor() as cursor:
-        cursor.execute(f"EXPLAIN (ANALYZE, FORMAT JSON) {_versions_sql()[0]}", {"event": event_id})
+        cursor.execute(
+            f"EXPLAIN (ANALYZE, FORMAT JSON) {_versions_sql().versions}", {"event": event_id}
+        )
         plan = cursor.fetchone()[0]
     plan = json.loads(plan) if isinstance(plan, str) else plan
 

@@ -1,0 +1,266 @@
+"""The product as `make run` serves it on a venue's laptop, on SQLite: the development
+settings with nothing set (tests/production/deployment.py, `served_as_make_run_serves`),
+migrated, the demo event loaded, and Django's runserver, DEBUG on.
+
+The demo night is played on over HTTP as the people there play it: the big screen's link is
+made on the desk, a banker records and voids entries from the console's own API with the
+table's key, time is called, the tables are closed and confirmed, the round ends and the
+next one is seated, released and started, its first entries recorded. Then each person opens
+every page they can reach by following links, as their browser would (with the addresses
+their pages poll): nobody, the organiser, a referee, a banker, a player and the big screen.
+Not one page may fail, and what each shows is what was played.
+
+One server, one demo load, plain HTTP: no page here needs a browser to be opened.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from http.cookiejar import CookieJar
+from typing import Any
+from urllib.error import HTTPError
+from urllib.parse import urlencode, urljoin, urlsplit
+from urllib.request import HTTPCookieProcessor, Request, build_opener
+
+import pytest
+
+from tests.production.deployment import Deployment, served_as_make_run_serves
+
+pytestmark = pytest.mark.laptop
+
+PASSWORD = "monopoly-night"  # the demo's logins (tournament/management/commands/load_demo.py)
+SEARCH = "rent"  # what a person types into a page's search box
+
+
+@pytest.fixture(scope="module")
+def laptop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+    with served_as_make_run_serves(tmp_path_factory.mktemp("laptop")) as d:
+        yield d
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: Any
+    body: bytes
+    url: str
+
+    @property
+    def text(self) -> str:
+        return self.body.decode()
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+class Links(HTMLParser):
+    """What a browser opens from a page: its links and images, the addresses its scripts
+    poll (`data-*-url`), and its search forms, filled in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+        self._form: dict[str, str] | None = None
+        self._action = ""
+
+    def handle_starttag(self, tag: str, attributes: list[tuple[str, str | None]]) -> None:
+        a = {name: value or "" for name, value in attributes}
+        if tag == "a" and a.get("href"):
+            self.found.append(a["href"])
+        if tag == "img" and a.get("src"):
+            self.found.append(a["src"])
+        self.found += [v for k, v in a.items() if k.startswith("data-") and k.endswith("-url")]
+        if tag == "form" and a.get("method", "get").lower() == "get":
+            self._form, self._action = {}, a.get("action", "")
+        typed = a.get("type", "text") in ("text", "search", "hidden")
+        if tag == "input" and self._form is not None and a.get("name") and typed:
+            self._form[a["name"]] = a.get("value") or SEARCH
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form" and self._form is not None:
+            self.found.append(f"{self._action}?{urlencode(self._form)}")
+            self._form = None
+
+
+class Visitor:
+    """One person's browser without the browser: their cookies (a session, once logged in)
+    and what each page they opened answered."""
+
+    def __init__(self, d: Deployment, name: str, **headers: str) -> None:
+        self.d, self.name, self.headers = d, name, headers
+        self.opener = build_opener(HTTPCookieProcessor(CookieJar()))
+        self.opened: dict[str, int] = {}
+
+    def open(
+        self, path: str, data: bytes | None = None, headers: dict[str, str] | None = None
+    ) -> Answer:
+        url = urljoin(self.d.base + "/", path)
+        request = Request(url, data=data, headers={**self.headers, **(headers or {})})  # noqa: S310 - our server
+        try:
+            with self.opener.open(request, timeout=60) as answer:
+                return Answer(answer.status, answer.headers, answer.read(), answer.url)
+        except HTTPError as refused:
+            return Answer(refused.code, refused.headers, refused.read(), url)
+
+    def post_form(self, page: str, fields: dict[str, str], action: str = "") -> Answer:
+        """A form of `page` sent to `action` (the page itself by default) as its button sends
+        it: with the page's CSRF token, from the page."""
+        opened = self.open(page)
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', opened.text).group(1)
+        body = urlencode({"csrfmiddlewaretoken": token, **fields}).encode()
+        return self.open(action or page, body, {"Referer": opened.url})
+
+    def log_in(self, username: str) -> None:
+        answer = self.post_form("/accounts/login/", {"username": username, "password": PASSWORD})
+        assert answer.status == 200, answer.status
+        assert "/accounts/login/" not in answer.url, f"{username} is not logged in"
+
+    def crawl(self, *starts: str) -> None:
+        """Every page reachable from `starts` by following links, each opened once; not the
+        admin's, Django's own (its lists sort and filter any number of ways)."""
+        todo = list(starts)
+        while todo:
+            url = urljoin(self.d.base + "/", todo.pop(0)).split("#")[0]
+            path = urlsplit(url).path
+            if not url.startswith(self.d.base + "/") or url in self.opened:
+                continue
+            if path.startswith(("/static/", "/admin/")) or path == "/accounts/logout/":
+                continue
+            answer = self.open(url)
+            self.opened[url] = answer.status
+            kind = answer.headers.get("Content-Type", "")
+            if answer.status < 400 and kind.startswith("text/html"):
+                links = Links()
+                links.feed(answer.text)
+                todo += [urljoin(answer.url, link) for link in links.found]
+
+    def failed(self) -> dict[str, int]:
+        return {url: status for url, status in self.opened.items() if status >= 500}
+
+
+class Console:
+    """A banker's console at one table, as its script works it: its own configuration (the
+    API's addresses) read from the page its key opens, then the API with that key."""
+
+    def __init__(self, d: Deployment, path: str) -> None:
+        # Its polls report on the tablet in their headers (the heartbeat): online, nothing
+        # waiting to be sent.
+        heartbeat = {"X-Console-Online": "1", "X-Console-Outbox": "0", "X-Console-Synced": "3"}
+        key = path.rstrip("/").rsplit("/", 1)[1]
+        self.visitor = Visitor(d, "banker", Authorization=f"Table {key}", **heartbeat)
+        page = self.visitor.open(path)
+        assert page.status == 200, page.status
+        found = re.search(r'id="console-config" type="application/json">(.*?)</script>', page.text)
+        self.api = json.loads(found.group(1))["api"]
+
+    def call(self, path: str, body: Any = None, **headers: str) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        sent = {"Content-Type": "application/json", **headers} if data else headers
+        answer = self.visitor.open(path, data, sent)
+        assert answer.status < 300, (path, answer.status, answer.body[:300])
+        return answer.json()
+
+    def get(self, name: str) -> Any:
+        return self.call(self.api[name])
+
+    def record(self, kind: str, seat: int, **fields: Any) -> dict[str, Any]:
+        """Previewed, then posted saying so, as the console's buttons do."""
+        entry = {"kind": kind, "seat": seat, **fields}
+        self.call(self.api["preview"], entry)
+        body = {"id": str(uuid.uuid4()), **entry}
+        return self.call(self.api["entries"], body, Prefer="previewed")["entry"]
+
+    def void(self, entry_id: str, reason: str) -> None:
+        self.call(self.api["void_preview"].replace("{id}", entry_id))
+        body = {"id": str(uuid.uuid4()), "reason": reason}
+        self.call(self.api["void"].replace("{id}", entry_id), body)
+
+    def reads(self) -> list[str]:
+        """What the console reads as it opens and polls: its state, its entries, its options."""
+        return [self.api[name] for name in ("state", "entries", "options")]
+
+
+def test_every_page_of_a_night_on_sqlite_opens_for_everyone(laptop: Deployment) -> None:
+    d, started = laptop, time.monotonic()
+
+    def step(name: str) -> None:
+        print(f"{time.monotonic() - started:6.1f}s {name}", flush=True)
+
+    desk, referee, screen = Visitor(d, "organiser"), Visitor(d, "referee"), Visitor(d, "screen")
+    desk.log_in("organiser")
+    referee.log_in("referee")
+    login = {"username": "organiser", "password": PASSWORD}
+    d.token = d.api("POST", "/api/auth/token/", login)["token"]
+    (event,) = d.api("GET", "/api/events/")
+    overview, refereeing = f"/desk/events/{event['id']}/", f"/referee/events/{event['id']}/"
+    (first,) = d.api("GET", f"/api/events/{event['id']}/rounds/")
+    tables = d.api("GET", f"/api/rounds/{first['id']}/tables/")["tables"]
+    desk.post_form(overview, {"action": "issue"}, f"{overview}screen-link/")
+    found = re.search(r'href="([^"]+)"[^>]*>Open the big screen<', desk.open(overview).text)
+    assert found, "no big screen link on the desk"
+    screen_link = found.group(1)
+
+    # Round 1, as the demo left it running: a banker records and voids at table 1, from the
+    # console; time is called, each table closed by its banker and confirmed by the referee.
+    console = Console(d, f"/console/{tables[0]['key']}/")
+    bought = console.record("buy", 2, space=37)
+    console.void(bought["id"], "Wrong deed")
+    console.record("pass_go", 2)  # table 1 won by seat 2: the best second place is alone
+    d.api("POST", f"/api/rounds/{first['id']}/call-time/")
+    for table in tables:
+        d.api("POST", f"/api/tables/{table['id']}/close/", {}, auth=f"Table {table['key']}")
+        page = f"{refereeing}tables/{table['id']}/"
+        assert referee.post_form(page, {}, f"{page}confirm/").status == 200
+    d.api("POST", f"/api/rounds/{first['id']}/end/", {})
+
+    # Until the next round is seated, the room still sees the round that has just ended.
+    shown = screen.open(f"{screen_link}snapshot/").json()["tables"]
+    assert [t["number"] for t in shown] == [1, 2, 3, 4]
+    assert referee.open(refereeing).text.count('class="card ref-table"') == 4
+    step("round 1 played")
+
+    # Round 2 seated, released and started; its first entries recorded through the API.
+    second = d.api("POST", f"/api/events/{event['id']}/rounds/", {})
+    seating = d.api("POST", f"/api/rounds/{second['id']}/seat/", {"seed": 7})
+    d.api("POST", f"/api/rounds/{second['id']}/release/")
+    d.api("POST", f"/api/rounds/{second['id']}/start/")
+    table = seating["tables"][0]
+    banker = Console(d, f"/console/{table['key']}/")
+    banker.record("buy", 1, space=1)
+    banker.record("pass_go", 2)
+    message = desk.open(f"/desk/players/{table['seats'][0]['player_id']}/message/").text
+    player_link = re.search(r'href="([^"]+)"[^>]*data-player-link', message).group(1)
+    step("round 2 under way")
+
+    # Everyone opens every page they reach: not one fails.
+    nobody, player = Visitor(d, "nobody"), Visitor(d, "player")
+    nobody.crawl("/")
+    desk.crawl("/", "/desk/")
+    referee.crawl("/", "/referee/")
+    banker.visitor.crawl(f"/console/{table['key']}/", *banker.reads())
+    player.crawl(player_link)
+    screen.crawl(screen_link)
+    visitors = (nobody, desk, referee, banker.visitor, player, screen)
+    step(f"{sum(len(v.opened) for v in visitors)} pages opened")
+    failed = {v.name: v.failed() for v in visitors if v.failed()}
+    assert failed == {}, f"{failed}\n{d.web_log.read_text()[-6000:]}"
+
+    # And each shows the table as its banker's console has it.
+    state = banker.get("state")
+    cash = {seat["name"]: seat["cash"] for seat in state["seats"]}
+    (shown,) = screen.open(f"{screen_link}snapshot/").json()["tables"]
+    assert {seat["name"]: seat["cash"] for seat in shown["leaderboard"]} == cash
+    polled = player.open(f"{player_link}status.json")
+    mine = polled.json()["table"]
+    assert (mine["number"], mine["seat"], mine["me"]["cash"]) == (1, 1, state["seats"][0]["cash"])
+    # A phone's next poll, with nothing new, is answered "not modified".
+    again = player.open(
+        f"{player_link}status.json", headers={"If-None-Match": polled.headers["ETag"]}
+    )
+    assert again.status == 304
