@@ -170,11 +170,11 @@ class Console:
         return self.call(self.api[name])
 
     def record(self, kind: str, seat: int, **fields: Any) -> dict[str, Any]:
-        """Previewed, then posted saying so, as the console's buttons do."""
+        """Previewed, then posted, as the console's buttons do."""
         entry = {"kind": kind, "seat": seat, **fields}
         self.call(self.api["preview"], entry)
         body = {"id": str(uuid.uuid4()), **entry}
-        return self.call(self.api["entries"], body, Prefer="previewed")["entry"]
+        return self.call(self.api["entries"], body)["entry"]
 
     def void(self, entry_id: str, reason: str) -> None:
         self.call(self.api["void_preview"].replace("{id}", entry_id))
