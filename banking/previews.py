@@ -16,7 +16,7 @@ from django.db import connection
 from django.utils import timezone
 
 from banking.actors import Actor
-from banking.checks import check_live, voidable
+from banking.checks import check_live, check_may_record, voidable
 from banking.entry_words import entry_sentence, kind_label, party, pays
 from banking.ledgers import (
     effective_history,
@@ -43,7 +43,6 @@ from games.engine.entries import (
 )
 from games.engine.mortgage import lift_cost
 from games.engine.rent import rent_due
-from tournament.errors import NotAllowed
 from tournament.http.rows import Columns, prepared_cursor
 from tournament.models import Table
 
@@ -58,8 +57,7 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
     ledger = read_ledger(table, rules)
     check_live(table.round, table)  # the refusal recording would get
     entry = engine.parse_entry(payload)
-    if entry.kind == "adjust" and not actor.corrects:
-        raise NotAllowed("referee_only", "Only a referee or an organiser can adjust a balance.")
+    check_may_record(entry.kind, actor)
     before = engine.TableState.from_dict(ledger.state)
     outcome = engine.apply(before, entry, rules)
     fields = engine.entry_fields(entry)

@@ -14,11 +14,11 @@ from uuid import UUID, uuid4
 from django.db import IntegrityError, connection, transaction
 
 from banking.actors import Actor
-from banking.checks import check_live, voidable
+from banking.checks import check_live, check_may_record, voidable
 from banking.ledgers import effective_history, leader_in, ledger_of, rules_of, standings_of
 from banking.models import Entry, TableLedger
 from games import engine
-from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
+from tournament.errors import Conflict, NotFound, Refusal
 from tournament.http.authentication import KEY_VALID
 from tournament.http.rows import Columns, prepared_cursor, split
 from tournament.models import Event, Round, Table
@@ -298,8 +298,7 @@ def entry_post(
     rules = rules_of(table.round.event)
     check_live(call_time_if_due(table.round), table)  # the clock first: time may be due
     entry = engine.parse_entry(payload)
-    if entry.kind == "adjust" and not actor.corrects:
-        raise NotAllowed("referee_only", "Only a referee or an organiser can adjust a balance.")
+    check_may_record(entry.kind, actor)
     outcome = engine.apply(engine.TableState.from_dict(ledger.state), entry, rules)
     recorded = _record(
         table,

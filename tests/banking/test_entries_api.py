@@ -122,3 +122,33 @@ def test_a_void_is_refused_when_a_later_entry_depends_on_it(world, post_entry):
     assert response.status_code == 400
     assert response.json()["error"] == "dependent_entries"
     assert Entry.objects.filter(table=world.table).count() == 2
+
+
+def test_a_referee_records_and_previews_only_adjustments(world, post_entry):
+    """Referees correct a table with adjust and void only: a preview gives the refusal the
+    post gets, and an adjustment is previewed and recorded."""
+    referee, url = world.referee_client(), f"/api/tables/{world.table.pk}/preview/"
+    move = {"kind": "pass_go", "seat": 1}
+    for response in (
+        post_entry(referee, world.table, **move),
+        referee.post(url, move, format="json"),
+    ):
+        assert response.status_code == 403, response.json()
+        assert response.json()["error"] == "permission_denied"
+        assert response.json()["detail"] == "Referees correct tables with adjust and void only."
+    adjust = {"kind": "adjust", "seat": 1, "amount": -20, "reason": "Paid twice"}
+    assert referee.post(url, adjust, format="json").status_code == 200
+    assert post_entry(referee, world.table, **adjust).status_code == 201
+    assert Entry.objects.filter(table=world.table).count() == 1
+
+
+def test_a_banker_neither_records_nor_previews_an_adjustment(world, post_entry):
+    banker, url = world.banker(), f"/api/tables/{world.table.pk}/preview/"
+    adjust = {"kind": "adjust", "seat": 1, "amount": -20, "reason": "Paid twice"}
+    for response in (
+        post_entry(banker, world.table, **adjust),
+        banker.post(url, adjust, format="json"),
+    ):
+        assert response.status_code == 403, response.json()
+        assert response.json()["error"] == "referee_only"
+    assert not Entry.objects.filter(table=world.table).exists()
