@@ -7,6 +7,7 @@ import uuid
 import pytest
 
 from banking.models import Entry
+from tournament.models import Table, Volunteer
 
 pytestmark = pytest.mark.django_db
 
@@ -152,3 +153,20 @@ def test_a_banker_neither_records_nor_previews_an_adjustment(world, post_entry):
         assert response.status_code == 403, response.json()
         assert response.json()["error"] == "referee_only"
     assert not Entry.objects.filter(table=world.table).exists()
+
+
+def test_an_entry_by_the_table_key_is_signed_by_the_tables_banker(world, post_entry):
+    """The key opens the table with its banker: their name signs what the tablet records,
+    the table's number where it has no banker."""
+    first, second = world.tables
+    banker = Volunteer.objects.get(event=world.event, role=Volunteer.Role.BANKER)
+    Table.objects.filter(pk=first.pk).update(banker=banker)
+    Table.objects.filter(pk=second.pk).update(banker=None)
+
+    signed = post_entry(world.banker(first), first, kind="pass_go", seat=1)
+    unsigned = post_entry(world.banker(second), second, kind="pass_go", seat=1)
+
+    assert signed.json()["entry"]["author"] == banker.user.get_username()
+    assert unsigned.json()["entry"]["author"] == f"Banker of table {second.number}"
+    ledger = world.banker(first).get(f"/api/tables/{first.pk}/entries/").json()
+    assert [(e["seq"], e["author"]) for e in ledger] == [(1, banker.user.get_username())]
