@@ -45,6 +45,7 @@ from games.engine.mortgage import lift_cost
 from games.engine.rent import rent_due
 from tournament.http.rows import Columns, prepared_cursor
 from tournament.models import Table
+from tournament.when import ago
 
 
 def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> dict[str, Any]:
@@ -153,7 +154,8 @@ def _repeat(ledger: TableLedger, kind: str, fields: Mapping[str, Any]) -> dict[s
     (a second "Pass GO" tapped twice): the console asks before sending it again."""
     if not ledger.last_seq or ledger.last_entry_at is None:
         return None
-    seconds = int((timezone.now() - ledger.last_entry_at).total_seconds())
+    now = timezone.now()
+    seconds = int((now - ledger.last_entry_at).total_seconds())
     if seconds >= REPEAT_SECONDS:
         return None
     sql, columns = _latest_sql()
@@ -165,7 +167,7 @@ def _repeat(ledger: TableLedger, kind: str, fields: Mapping[str, Any]) -> dict[s
         return {
             "seq": ledger.last_seq,
             "seconds": max(0, seconds),
-            "question": f"The same entry was recorded {max(0, seconds)} s ago "
+            "question": f"The same entry was recorded {ago(ledger.last_entry_at, now)} "
             f"(#{ledger.last_seq}): record it again?",
         }
     return None

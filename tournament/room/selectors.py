@@ -27,6 +27,7 @@ from games import engine
 from tournament.http.rows import Columns, Read, id_list, one_of, read_all, split
 from tournament.models import Event, Round, Seat, Table
 from tournament.selectors import console_path
+from tournament.when import ago
 
 #: A console polls every 5 s: one not heard from for this long is offline.
 SILENT_SECONDS = 30
@@ -140,7 +141,7 @@ def _tile(
         reasons.append(
             f"no entry for {_minutes(quiet_seconds)} min"
             if last_entry_at
-            else f"no entry since the start, {_minutes(quiet_seconds)} min ago"
+            else f"no entry since the start, {ago(since, now)}"
         )
     if (
         time_called
@@ -160,11 +161,7 @@ def _tile(
         "tablet": {k: v for k, v in tablet.items() if k != "offline_seconds"},
         "last_entry_at": last_entry_at,
         "quiet_minutes": _minutes(quiet_seconds) if quiet_seconds is not None else None,
-        "last_entry_words": (
-            f"{_minutes(quiet_seconds)} min ago"
-            if last_entry_at and quiet_seconds is not None
-            else "none yet"
-        ),
+        "last_entry_words": ago(last_entry_at, now) if last_entry_at else "none yet",
         "entries": entries,
         "leader": leader,
         "currency": rules.edition.currency,
