@@ -34,6 +34,16 @@ def check_live(round_: Round, table: Table) -> None:
         )
 
 
+def check_may_record(kind: str, actor: Actor) -> None:
+    """Refuse (NotAllowed) an entry of `kind` that `actor` may not record: only a referee or
+    an organiser adjusts a balance, and a referee corrects a table with adjust and void
+    only (a void is checked by `voidable`)."""
+    if kind == "adjust" and not actor.corrects:
+        raise NotAllowed("referee_only", "Only a referee or an organiser can adjust a balance.")
+    if actor.role == Actor.REFEREE and kind != "adjust":
+        raise NotAllowed("permission_denied", "Referees correct tables with adjust and void only.")
+
+
 def voidable(table: Table, entry_id: UUID, actor: Actor) -> Entry:
     """The table's entry `entry_id`, if `actor` may void it: not a void, not already voided,
     and an entry a referee or organiser recorded only by one of them."""

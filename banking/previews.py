@@ -15,7 +15,7 @@ from uuid import UUID
 from django.utils import timezone
 
 from banking.actors import Actor
-from banking.checks import check_live, voidable
+from banking.checks import check_live, check_may_record, voidable
 from banking.entry_words import entry_sentence, kind_label, party, pays
 from banking.ledgers import (
     effective_history,
@@ -42,8 +42,8 @@ from games.engine.entries import (
 )
 from games.engine.mortgage import lift_cost
 from games.engine.rent import rent_due
-from tournament.errors import NotAllowed
 from tournament.models import Table
+from tournament.when import ago
 
 
 def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> dict[str, Any]:
@@ -56,8 +56,7 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
     ledger = read_ledger(table, rules)
     check_live(table.round, table)  # the refusal recording would get
     entry = engine.parse_entry(payload)
-    if entry.kind == "adjust" and not actor.corrects:
-        raise NotAllowed("referee_only", "Only a referee or an organiser can adjust a balance.")
+    check_may_record(entry.kind, actor)
     before = engine.TableState.from_dict(ledger.state)
     outcome = engine.apply(before, entry, rules)
     fields = engine.entry_fields(entry)
@@ -144,7 +143,8 @@ def _repeat(ledger: TableLedger, kind: str, fields: Mapping[str, Any]) -> dict[s
     (a second "Pass GO" tapped twice): the console asks before sending it again."""
     if not ledger.last_seq or ledger.last_entry_at is None:
         return None
-    seconds = int((timezone.now() - ledger.last_entry_at).total_seconds())
+    now = timezone.now()
+    seconds = int((now - ledger.last_entry_at).total_seconds())
     if seconds >= REPEAT_SECONDS:
         return None
     latest = (
@@ -156,7 +156,7 @@ def _repeat(ledger: TableLedger, kind: str, fields: Mapping[str, Any]) -> dict[s
         return {
             "seq": ledger.last_seq,
             "seconds": max(0, seconds),
-            "question": f"The same entry was recorded {max(0, seconds)} s ago "
+            "question": f"The same entry was recorded {ago(ledger.last_entry_at, now)} "
             f"(#{ledger.last_seq}): record it again?",
         }
     return None

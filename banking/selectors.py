@@ -34,9 +34,7 @@ from tournament.models import Event, Round, Seat, Table
 
 def table_for_reading(table_id: int) -> Table | None:
     return (
-        Table.objects.select_related("round__event", "ledger", "banker__user")
-        .filter(pk=table_id)
-        .first()
+        Table.objects.with_event_and_banker().select_related("ledger").filter(pk=table_id).first()
     )
 
 
@@ -100,14 +98,6 @@ def space_row(state: engine.TableState, rules: engine.Rules, space: engine.Space
 
 def table_entries(table_id: int) -> QuerySet[Entry]:
     return Entry.objects.filter(table_id=table_id).select_related("voided_by").order_by("seq")
-
-
-def table_by_key(key: str) -> Table | None:
-    """The table a console key opens, with what its page reads; None for an unknown key."""
-    if not key:
-        return None
-    tables = Table.objects.select_related("round__event", "ledger").filter(key=key)
-    return tables.order_by("pk").first()
 
 
 @dataclass(frozen=True)

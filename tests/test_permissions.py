@@ -218,8 +218,9 @@ ROWS = [
         body={"reason": "Rent on Boardwalk was never recorded"}, prepare=_closed),
     Row("table.reopen", "POST", "api-table-reopen", organiser_only(200),
         body={"reason": "The referee confirmed the wrong table"}, prepare=_confirmed),
-    # The console's dry run and its buttons: read-only, so whoever reads the table may ask.
-    Row("table.preview", "POST", "api-table-preview", (401, 200, 403, 200, 403, 200),
+    # The console's dry run and its buttons: read-only, so whoever reads the table may ask;
+    # a dry run gives the refusal recording would get (a referee records only adjustments).
+    Row("table.preview", "POST", "api-table-preview", (401, 200, 403, 403, 403, 200),
         body={"kind": "pass_go", "seat": 1}),
     Row("table.options", "GET", "api-table-options", (401, 200, 403, 200, 403, 200)),
     Row("entry.void_preview", "GET", "api-entry-void-preview", (401, 200, 403, 200, 403, 200),

@@ -22,6 +22,7 @@ from banking import previews, selectors
 from banking.entry_words import KIND_LABELS
 from banking.ledgers import rules_of
 from games.api import edition_data
+from tournament.http.authentication import table_by_key
 from tournament.models import Round, Table
 
 # The console's scripts and styles, cached by the service worker so the page opens offline.
@@ -80,7 +81,7 @@ def _config(table: Table) -> dict[str, Any]:
 @never_cache
 @require_GET
 def console(request: HttpRequest, key: str) -> HttpResponse:
-    table = selectors.table_by_key(key)
+    table = table_by_key(key, with_ledger=True)
     if table is None:
         return render(request, "console/missing.html", status=404)
     if table.round.status == Round.Status.ENDED:

@@ -14,14 +14,20 @@ from uuid import UUID, uuid4
 from django.db import IntegrityError, connection, transaction
 
 from banking.actors import Actor
-from banking.checks import check_live, voidable
+from banking.checks import check_live, check_may_record, voidable
 from banking.ledgers import effective_history, leader_in, ledger_of, rules_of, standings_of
 from banking.models import Entry, TableLedger
 from games import engine
-from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
+from tournament.errors import Conflict, NotFound, Refusal
 from tournament.http.authentication import KEY_VALID
 from tournament.http.rows import Columns, prepared_cursor, split
-from tournament.models import Event, Round, Table
+from tournament.models import (
+    Event,
+    Round,
+    Table,
+    banker_username_column,
+    event_and_banker_joins,
+)
 from tournament.services.rounds import call_time_if_due
 
 
@@ -54,22 +60,10 @@ def _ledger_and_table() -> str:
     """FROM a ledger `l`, its table `t`, round `r` and event `e`, and its banker's user `u`
     if it has one: what posting reads of them."""
     qn = connection.ops.quote_name
-    volunteer = Table._meta.get_field("banker").related_model
-    user = volunteer._meta.get_field("user").related_model
     return (
         f"FROM {qn(TableLedger._meta.db_table)} l "
-        f"JOIN {qn(Table._meta.db_table)} t ON t.id = l.table_id "
-        f"JOIN {qn(Round._meta.db_table)} r ON r.id = t.round_id "
-        f"JOIN {qn(Event._meta.db_table)} e ON e.id = r.event_id "
-        f"LEFT JOIN {qn(volunteer._meta.db_table)} v ON v.id = t.banker_id "
-        f"LEFT JOIN {qn(user._meta.db_table)} u ON u.id = v.user_id "
+        f"JOIN {qn(Table._meta.db_table)} t ON t.id = l.table_id {event_and_banker_joins()}"
     )
-
-
-def _banker_username() -> str:
-    """The column of the banker's username, in `_ledger_and_table`."""
-    user = Table._meta.get_field("banker").related_model._meta.get_field("user").related_model
-    return f"u.{connection.ops.quote_name(user._meta.get_field(user.USERNAME_FIELD).column)}"
 
 
 @lru_cache(maxsize=2)
@@ -89,7 +83,7 @@ def _locking(with_start: bool) -> tuple[str, tuple[Columns, ...]]:
         f"(SELECT x.table_id FROM {entries} x WHERE x.id = %s), "
         f"(SELECT x.body_hash FROM {entries} x WHERE x.id = %s), "
         f"(SELECT s.last_seq FROM {ledgers} s WHERE s.table_id = l.table_id), "
-        f"{_banker_username()} {_ledger_and_table()}"
+        f"{banker_username_column()} {_ledger_and_table()}"
         "WHERE l.table_id = %s"
     )
     if connection.features.has_select_for_update_of:  # not SQLite, which locks the file
@@ -298,8 +292,7 @@ def entry_post(
     rules = rules_of(table.round.event)
     check_live(call_time_if_due(table.round), table)  # the clock first: time may be due
     entry = engine.parse_entry(payload)
-    if entry.kind == "adjust" and not actor.corrects:
-        raise NotAllowed("referee_only", "Only a referee or an organiser can adjust a balance.")
+    check_may_record(entry.kind, actor)
     outcome = engine.apply(engine.TableState.from_dict(ledger.state), entry, rules)
     recorded = _record(
         table,

@@ -95,14 +95,6 @@
   function serverNow() { return Date.now() + offset; }
 
   function clockText(seconds) { return window.MonopolyNight.clock(seconds * 1000); }  // format.js
-  function ago(iso) {
-    if (!iso) { return "no entries yet"; }
-    var seconds = Math.max(0, Math.floor((serverNow() - Date.parse(iso)) / 1000));
-    if (seconds < 60) { return seconds + " s ago"; }
-    var minutes = Math.floor(seconds / 60);
-    if (minutes < 60) { return minutes + " min ago"; }
-    return Math.floor(minutes / 60) + " h " + (minutes % 60) + " min ago";
-  }
 
   var control = document.querySelector("[data-round-status-url]");
 
@@ -113,9 +105,6 @@
       countdown.classList.toggle("is-low", left < 300);
       if (left === 0 && !tick.calledOnce) { tick.calledOnce = true; poll(); }
     }
-    document.querySelectorAll("[data-field=ago]").forEach(function (el) {
-      el.textContent = ago(el.dataset.at);
-    });
   }
 
   function updateTable(card, table) {
@@ -125,9 +114,7 @@
     card.classList.toggle("is-closed", table.closed);
     card.querySelector("[data-field=last]").textContent =
       table.last_seq ? "#" + table.last_seq + " " + table.last_kind_label : "none";
-    var when = card.querySelector("[data-field=ago]");
-    when.dataset.at = table.last_entry_at || "";
-    when.textContent = ago(table.last_entry_at);
+    card.querySelector("[data-field=ago]").textContent = table.ago;  // the server's words
     card.querySelector("[data-field=console]").setAttribute("href", table.console_url);
   }
 
@@ -231,7 +218,7 @@
   });
 
   var watching = control && ["seated", "running", "time_called"].indexOf(control.dataset.roundStatus) !== -1;
-  if (countdown || document.querySelector("[data-field=ago]")) {
+  if (countdown) {
     tick();
     window.setInterval(tick, 1000);
   }

@@ -386,15 +386,21 @@ def test_a_bankers_preview_reads_the_key_and_the_ledger_in_one_query(
         assert preview(client, world.table, kind="pass_go", seat=1).status_code == 200
 
 
-@pytest.mark.parametrize("who", ["banker", "referee_client"])
-def test_a_preview_writes_nothing(world, who):
+@pytest.mark.parametrize(
+    ("who", "move"),
+    [
+        ("banker", {"kind": "buy", "seat": 1, "space": 39}),
+        ("referee_client", {"kind": "adjust", "seat": 1, "amount": -20, "reason": "Twice"}),
+    ],
+)
+def test_a_preview_writes_nothing(world, who, move):
     """A preview runs whole in a transaction PostgreSQL keeps read-only: any write it
     tried, in whatever shape, would be refused."""
     posted(world.banker(), world.table, kind="pass_go", seat=1)
     client = getattr(world, who)()
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SET TRANSACTION READ ONLY")
-        response = preview(client, world.table, kind="buy", seat=1, space=39)
+        response = preview(client, world.table, **move)
         assert response.status_code == 200, response.json()
 
 
@@ -425,7 +431,9 @@ def test_who_may_preview_and_read_options(world, caller, status, endpoint):
         ),
     }
     client = clients[caller]()
-    if endpoint == "preview":
+    if endpoint == "preview" and caller == "referee":  # a referee records only adjustments
+        response = preview(client, world.table, kind="adjust", seat=1, amount=5, reason="Short")
+    elif endpoint == "preview":
         response = preview(client, world.table, kind="pass_go", seat=1)
     else:
         response = options(client, world.table)

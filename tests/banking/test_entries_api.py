@@ -7,6 +7,7 @@ import uuid
 import pytest
 
 from banking.models import Entry
+from tournament.models import Table, Volunteer
 
 pytestmark = pytest.mark.django_db
 
@@ -122,3 +123,50 @@ def test_a_void_is_refused_when_a_later_entry_depends_on_it(world, post_entry):
     assert response.status_code == 400
     assert response.json()["error"] == "dependent_entries"
     assert Entry.objects.filter(table=world.table).count() == 2
+
+
+def test_a_referee_records_and_previews_only_adjustments(world, post_entry):
+    """Referees correct a table with adjust and void only: a preview gives the refusal the
+    post gets, and an adjustment is previewed and recorded."""
+    referee, url = world.referee_client(), f"/api/tables/{world.table.pk}/preview/"
+    move = {"kind": "pass_go", "seat": 1}
+    for response in (
+        post_entry(referee, world.table, **move),
+        referee.post(url, move, format="json"),
+    ):
+        assert response.status_code == 403, response.json()
+        assert response.json()["error"] == "permission_denied"
+        assert response.json()["detail"] == "Referees correct tables with adjust and void only."
+    adjust = {"kind": "adjust", "seat": 1, "amount": -20, "reason": "Paid twice"}
+    assert referee.post(url, adjust, format="json").status_code == 200
+    assert post_entry(referee, world.table, **adjust).status_code == 201
+    assert Entry.objects.filter(table=world.table).count() == 1
+
+
+def test_a_banker_neither_records_nor_previews_an_adjustment(world, post_entry):
+    banker, url = world.banker(), f"/api/tables/{world.table.pk}/preview/"
+    adjust = {"kind": "adjust", "seat": 1, "amount": -20, "reason": "Paid twice"}
+    for response in (
+        post_entry(banker, world.table, **adjust),
+        banker.post(url, adjust, format="json"),
+    ):
+        assert response.status_code == 403, response.json()
+        assert response.json()["error"] == "referee_only"
+    assert not Entry.objects.filter(table=world.table).exists()
+
+
+def test_an_entry_by_the_table_key_is_signed_by_the_tables_banker(world, post_entry):
+    """The key opens the table with its banker: their name signs what the tablet records,
+    the table's number where it has no banker."""
+    first, second = world.tables
+    banker = Volunteer.objects.get(event=world.event, role=Volunteer.Role.BANKER)
+    Table.objects.filter(pk=first.pk).update(banker=banker)
+    Table.objects.filter(pk=second.pk).update(banker=None)
+
+    signed = post_entry(world.banker(first), first, kind="pass_go", seat=1)
+    unsigned = post_entry(world.banker(second), second, kind="pass_go", seat=1)
+
+    assert signed.json()["entry"]["author"] == banker.user.get_username()
+    assert unsigned.json()["entry"]["author"] == f"Banker of table {second.number}"
+    ledger = world.banker(first).get(f"/api/tables/{first.pk}/entries/").json()
+    assert [(e["seq"], e["author"]) for e in ledger] == [(1, banker.user.get_username())]

@@ -9,10 +9,12 @@ from datetime import timedelta
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from django.utils import timezone
 
+from banking.models import TableLedger
 from banking.services.tablets import Report, tablet_heartbeat
-from tests.conftest import make_world
+from tests.conftest import make_world, session_for
 from tests.entries import bank
 from tournament.models import Round
 from tournament.results.closing import table_close
@@ -222,3 +224,23 @@ def test_a_tables_leader_is_valued_again_only_after_its_ledger_moves(world):
         "name": world.table.seats.get(number=2).player.name,
         "net_worth": 1900,
     }
+
+
+def test_the_tile_and_the_table_card_say_alike_how_long_ago_the_last_entry_was(world):
+    """The round page shows each table twice, as a tile of the control room and as a card:
+    both say how long ago its last entry was in the same words."""
+    bank(world.table, kind="pass_go", seat=1)
+    entry_at = TableLedger.objects.get(table=world.table).last_entry_at
+    assert tile(world, 1, entry_at + timedelta(seconds=12))["last_entry_words"] == "12 s ago"
+    assert tile(world, 1, entry_at + timedelta(minutes=4))["last_entry_words"] == "4 min ago"
+    later = entry_at + timedelta(minutes=65, seconds=3)
+    assert tile(world, 1, later)["last_entry_words"] == "1 h 5 min ago"
+    assert tile(world, 2, later)["last_entry_words"] == "none yet"
+
+    client = session_for(world.organiser)
+    data = client.get(reverse("desk:round-status", args=[world.round.pk])).json()
+    cards = {card["number"]: card["ago"] for card in data["tables"]}
+    tiles = {t["number"]: t["last_entry_words"] for t in data["room"]["tables"]}
+    assert cards[1] == tiles[1]
+    assert cards[1].endswith(" s ago")
+    assert cards[2] == "no entries yet"

@@ -16,7 +16,13 @@ from rest_framework.request import Request
 
 from banking.models import TableLedger
 from tournament.http.rows import Columns, prepared_cursor, split
-from tournament.models import Event, Round, Table
+from tournament.models import (
+    Event,
+    Round,
+    Table,
+    banker_username_column,
+    event_and_banker_joins,
+)
 
 KEY_VALID = (Round.Status.SEATED, Round.Status.RUNNING, Round.Status.TIME_CALLED)
 
@@ -96,23 +102,14 @@ def _by_key(with_ledger: bool) -> tuple[str, tuple[Columns, ...]]:
     """The key's query, made once: the table, its round and event (and its ledger), and its
     banker's username, as select_related would read them."""
     qn = connection.ops.quote_name
-    volunteer = Table._meta.get_field("banker").related_model
-    user = volunteer._meta.get_field("user").related_model
     parts = (Columns.of(Table, "t"), Columns.of(Round, "r"), Columns.of(Event, "e"))
+    joins = event_and_banker_joins()
     if with_ledger:
         parts = (*parts, Columns.of(TableLedger, "l"))
-    username = user._meta.get_field(user.USERNAME_FIELD).column
-    joins = [
-        f"JOIN {qn(Round._meta.db_table)} r ON r.id = t.round_id",
-        f"JOIN {qn(Event._meta.db_table)} e ON e.id = r.event_id",
-        f"LEFT JOIN {qn(volunteer._meta.db_table)} v ON v.id = t.banker_id",
-        f"LEFT JOIN {qn(user._meta.db_table)} u ON u.id = v.user_id",
-    ]
-    if with_ledger:
-        joins.append(f"LEFT JOIN {qn(TableLedger._meta.db_table)} l ON l.table_id = t.id")
-    columns = ", ".join([*(part.sql for part in parts), f"u.{qn(username)}"])
+        joins += f"LEFT JOIN {qn(TableLedger._meta.db_table)} l ON l.table_id = t.id "
+    columns = ", ".join([*(part.sql for part in parts), banker_username_column()])
     sql = (
-        f"SELECT {columns} FROM {qn(Table._meta.db_table)} t {' '.join(joins)} "  # noqa: S608
+        f"SELECT {columns} FROM {qn(Table._meta.db_table)} t {joins}"  # noqa: S608
         "WHERE t.key = %s"
     )
     return sql, parts

@@ -34,7 +34,7 @@ User = AbstractBaseUser | AnonymousUser | None
 def _locked(table_id: int) -> Table:
     table = (
         Table.objects.select_for_update(of=("self",))
-        .select_related("round__event", "banker")
+        .with_event_and_banker()
         .filter(pk=table_id)
         .first()
     )

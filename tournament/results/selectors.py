@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 from tournament import selectors as event_selectors
 from tournament.models import AuditEvent, Event, Result, Round, Seat, Table
 from tournament.results.shape import result_rows
-from tournament.results.standings import counted
+from tournament.results.standings import counted, counts
 
 
 def table_review(table_id: int) -> dict[str, Any]:
@@ -32,7 +32,7 @@ def table_review(table_id: int) -> dict[str, Any]:
     }
 
 
-def round_results(round_id: int) -> QuerySet[Result]:
+def round_results(round_id: int) -> list[Result]:
     """The results that count (standings.counted): confirmed tables', or all once the round
     has ended (a forced end's unconfirmed tables are marked: standings.is_forced)."""
     return counted(
@@ -96,9 +96,8 @@ def bracket(*, event_id: int) -> dict[str, Any]:
     previous_advancing: list[dict[str, Any]] = []
     previous: Round | None = None
     for round_ in rounds:
-        ended = round_.status == Round.Status.ENDED
         boxes = [
-            _bracket_table(table, seats.get(table["id"], []), ended, previous_tables)
+            _bracket_table(table, seats.get(table["id"], []), round_.status, previous_tables)
             for table in by_round.get(round_.pk, [])
         ]
         waiting: list[dict[str, Any]] = []
@@ -162,14 +161,13 @@ _RESULT_FIELDS = (*(f"result__{name}" for name in _NO_RESULT), "result__override
 def _bracket_table(
     table: dict[str, Any],
     seats: list[dict[str, Any]],
-    round_ended: bool,
+    round_status: str,
     previous_tables: dict[int, int],
 ) -> dict[str, Any]:
-    # A result counts once its table is confirmed, or its round has ended (standings.py).
-    counts = table["review"] == Table.Review.CONFIRMED or round_ended
+    counting = counts(round_status=round_status, review=table["review"])
     players = []
     for seat in seats:
-        shown = counts and seat["result__rank"] is not None
+        shown = counting and seat["result__rank"] is not None
         players.append(
             {
                 "player_id": seat["player_id"],

@@ -13,17 +13,26 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
 from games import engine
 from tournament.models import Result, Round, Table
 
 
-def counted(results: QuerySet[Result]) -> QuerySet[Result]:
-    """Results that count: their table is confirmed, or their round has ended."""
-    return results.filter(
-        Q(round__status=Round.Status.ENDED) | Q(seat__table__review=Table.Review.CONFIRMED)
-    )
+def counts(*, round_status: str, review: str) -> bool:
+    """Whether the results of a table whose round is in `round_status` and whose review is
+    `review` count: its table is confirmed, or its round has ended."""
+    return review == Table.Review.CONFIRMED or round_status == Round.Status.ENDED
+
+
+def counted(results: QuerySet[Result]) -> list[Result]:
+    """The results that count (`counts`), in their order; each read with its seat's table
+    and its round."""
+    return [
+        result
+        for result in results.select_related("seat__table", "round")
+        if counts(round_status=result.round.status, review=result.seat.table.review)
+    ]
 
 
 def is_forced(result: Result) -> bool:

@@ -25,8 +25,16 @@ from banking.ledgers import rules_of
 from banking.models import Entry, TableLedger, TabletHeartbeat
 from games import engine
 from tournament.http.rows import Columns, Read, id_list, one_of, read_all, split
-from tournament.models import Event, Round, Seat, Table
+from tournament.models import (
+    Event,
+    Round,
+    Seat,
+    Table,
+    banker_joins,
+    banker_username_column,
+)
 from tournament.selectors import console_path
+from tournament.when import ago
 
 #: A console polls every 5 s: one not heard from for this long is offline.
 SILENT_SECONDS = 30
@@ -140,7 +148,7 @@ def _tile(
         reasons.append(
             f"no entry for {_minutes(quiet_seconds)} min"
             if last_entry_at
-            else f"no entry since the start, {_minutes(quiet_seconds)} min ago"
+            else f"no entry since the start, {ago(since, now)}"
         )
     if (
         time_called
@@ -160,11 +168,7 @@ def _tile(
         "tablet": {k: v for k, v in tablet.items() if k != "offline_seconds"},
         "last_entry_at": last_entry_at,
         "quiet_minutes": _minutes(quiet_seconds) if quiet_seconds is not None else None,
-        "last_entry_words": (
-            f"{_minutes(quiet_seconds)} min ago"
-            if last_entry_at and quiet_seconds is not None
-            else "none yet"
-        ),
+        "last_entry_words": ago(last_entry_at, now) if last_entry_at else "none yet",
         "entries": entries,
         "leader": leader,
         "currency": rules.edition.currency,
@@ -228,17 +232,11 @@ def _rows_sql(desk: bool) -> tuple[str, Columns, Columns, Columns]:
     tablet = Columns.of(TabletHeartbeat, "b", only=TABLET_FIELDS)
     card, joins = "", ""
     if desk:
-        user_model = get_user_model()
-        username = qn(user_model._meta.get_field(user_model.USERNAME_FIELD).column)
-        volunteer = Table._meta.get_field("banker").related_model
         card = (
-            f", u.{username}, (SELECT e.kind FROM {name(Entry)} e "  # noqa: S608 - the models' names
+            f", {banker_username_column()}, (SELECT e.kind FROM {name(Entry)} e "  # noqa: S608 - the models' names
             "WHERE e.table_id = t.id AND e.seq = l.last_seq LIMIT 1)"
         )
-        joins = (
-            f"LEFT JOIN {name(volunteer)} v ON v.id = t.banker_id "
-            f"LEFT JOIN {name(user_model)} u ON u.id = v.user_id "
-        )
+        joins = banker_joins()
     sql = (
         f"SELECT {table.sql}, {ledger.sql}, {tablet.sql}{card} FROM {name(Table)} t "  # noqa: S608 - the models' names
         f"JOIN {name(Round)} r ON r.id = t.round_id "

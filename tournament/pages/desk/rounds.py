@@ -35,25 +35,18 @@ from tournament.results import selectors as result_selectors
 from tournament.room import selectors as room_selectors
 from tournament.services import rounds as services
 from tournament.services.tables import table_key_rotate
+from tournament.when import ago
 
 
-def ago(when: datetime | None, now: datetime) -> str:
-    """'12 s ago', '4 min ago', '1 h 5 min ago' (desk.js says the same, live)."""
-    if when is None:
-        return "no entries yet"
-    seconds = max(0, int((now - when).total_seconds()))
-    if seconds < 60:
-        return f"{seconds} s ago"
-    minutes = seconds // 60
-    if minutes < 60:
-        return f"{minutes} min ago"
-    return f"{minutes // 60} h {minutes % 60} min ago"
+def _ago(when: datetime | None, now: datetime) -> str:
+    """How long ago a table's last entry was (tournament.when), for its card."""
+    return "no entries yet" if when is None else ago(when, now)
 
 
 def _live_tables(round_: Round, now: datetime) -> list[dict[str, Any]]:
     tables = room_selectors.round_table_status(round_id=round_.pk)
     for table in tables:
-        table["ago"] = ago(table["last_entry_at"], now)
+        table["ago"] = _ago(table["last_entry_at"], now)
         table["last_kind_label"] = _kind_label(table["last_kind"])
     return tables
 
@@ -258,12 +251,14 @@ def round_status(request: HttpRequest, round_id: int) -> HttpResponse:
     now = timezone.now()
     room = room_selectors.desk_room(round_=round_, rows=rows, now=now)
     clock = _round_clock(round_, now)
-    # Encoded once, for the ETag and the body. What ticks (the clock, "ago") is left out:
-    # desk.js counts it, live; a poll in a quiet minute is answered 304, with no body.
+    # Encoded once, for the ETag and the body. The clock, which ticks, is left out: desk.js
+    # counts it down. How long ago each last entry was is in, as the server words it: it
+    # changes each second in an entry's first minute, then each minute; a poll in a quiet
+    # minute is answered 304, with no body.
     steady = json.dumps(
         {
             "round": {k: clock[k] for k in ("id", "status", "status_label", "ends_at")},
-            "tables": [_card(row) for row in rows],
+            "tables": [_card(row, now) for row in rows],
             "room": room,
         },
         cls=DjangoJSONEncoder,
@@ -279,7 +274,7 @@ def round_status(request: HttpRequest, round_id: int) -> HttpResponse:
     return response
 
 
-def _card(row: Any) -> dict[str, Any]:
+def _card(row: Any, now: datetime) -> dict[str, Any]:
     """A table's card on the round page, as desk.js refreshes it."""
     return {
         "id": row.pk,
@@ -292,6 +287,7 @@ def _card(row: Any) -> dict[str, Any]:
         "last_kind": row.last_kind,
         "last_kind_label": _kind_label(row.last_kind),
         "last_entry_at": row.last_entry_at,
+        "ago": _ago(row.last_entry_at, now),
     }
 
 

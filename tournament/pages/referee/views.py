@@ -226,7 +226,7 @@ def _table_page(
     table = selectors.referee_table(event_id=event.pk, table_id=table_id, latest=latest)
     if table is None:
         raise Http404("There is no such table at this event.")
-    watched = Table.objects.select_related("round__event", "banker").get(pk=table_id)
+    watched = Table.objects.with_event_and_banker().get(pk=table_id)
     context = {
         "event": event,
         "table": table,

@@ -1,0 +1,18 @@
+"""How long ago something happened, in words, said one way on every page: the desk's table
+cards, the control room's tiles and its reasons. The browser shows these words as the
+server wrote them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+
+def ago(when: datetime, now: datetime) -> str:
+    """'12 s ago', '4 min ago', '1 h 5 min ago': how long before `now` `when` was."""
+    seconds = max(0, int((now - when).total_seconds()))
+    if seconds < 60:
+        return f"{seconds} s ago"
+    minutes = seconds // 60
+    if minutes < 60:
+        return f"{minutes} min ago"
+    return f"{minutes // 60} h {minutes % 60} min ago"
