@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 # The front-end packages the pages load (package.json), copied into static/vendor/.
-VENDORED := static/vendor/jsqr/jsQR.js
+VENDORED := static/vendor/jsqr/jsQR.js static/vendor/htmx.org/htmx.min.js
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --silent
 $(VENDORED): node_modules/.package-lock.json

@@ -1,4 +1,4 @@
-"""Benchmark the players' own pages: 400 players polling their status every 10 s,
+"""Benchmark the players' own pages: 400 players polling their page's live part every 10 s,
 with a target of less than 10% of one core, against a baseline measured in the same run.
 
     .venv/bin/python bench/players.py [--players 400] [--every 10] [--seconds 30] [--reps 5]
@@ -13,8 +13,9 @@ with a target of less than 10% of one core, against a baseline measured in the s
 3. Polls open loop, scheduled by the clock: request k is sent at start + k / rate whatever
    the server does, rate = players / every (40 requests/s for 400 players every 10 s),
    player k mod N. Three loads, alternating, `--reps` runs of `--seconds` each:
-     - status    `GET /p/<token>/status.json` with If-None-Match, as player.js asks: a 304
-                 while nothing changes (the usual case between entries at the table);
+     - status    `GET /p/<token>/` with HX-Request and If-None-Match, as the page's htmx
+                 poll asks for its live part: a 304 while nothing changes (the usual case
+                 between entries at the table);
      - changed   the same with an out-of-date ETag: a full 200 every time, as if every
                  table had a new entry between any two polls (the worst case);
      - baseline  `POST /api/bench/baseline/` at the same rate (docs/benchmarks.md's bare endpoint:
@@ -54,6 +55,7 @@ from figures import load_average, percentile, spread, verdict  # noqa: E402
 
 HOST = harness.HOST
 TARGET_PERCENT = 10.0
+POLL = {"HX-Request": "true"}  # what htmx sends with the page's poll
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -202,7 +204,7 @@ def open_loop(
                 latencies.append(elapsed)
                 if status not in expected:
                     failures.append(f"{method} {path}: {status} {data[:200]!r}")
-            if etag and path.endswith("status.json"):
+            if etag and headers.get("HX-Request"):
                 remember(k, etag)
 
     workers = [threading.Thread(target=run, args=(i,), daemon=True) for i in range(threads)]
@@ -229,16 +231,15 @@ def loads(world: World) -> list[Load]:
 
     def status(k: int) -> Request:
         player = players[k % len(players)]
-        headers = {"Accept": "application/json"}
+        headers = dict(POLL)
         if player.etag:
             headers["If-None-Match"] = player.etag
-        return "GET", f"/p/{player.token}/status.json", None, headers
+        return "GET", f"/p/{player.token}/", None, headers
 
     def changed(k: int) -> Request:
-        # The ETag player.js holds is out of date: a table-mate's entry since the last poll.
+        # The ETag the page holds is out of date: a table-mate's entry since the last poll.
         player = players[k % len(players)]
-        headers = {"Accept": "application/json", "If-None-Match": '"stale"'}
-        return "GET", f"/p/{player.token}/status.json", None, headers
+        return "GET", f"/p/{player.token}/", None, POLL | {"If-None-Match": '"stale"'}
 
     def baseline(k: int) -> Request:
         body = json.dumps({"id": str(uuid.uuid4()), "kind": "pass_go", "seat": 1}).encode()
@@ -251,7 +252,7 @@ def loads(world: World) -> list[Load]:
     def floor(k: int) -> Request:
         # A link too long to be anyone's: a 404 answered before any query. What every
         # request costs this server (gunicorn, Django, the connection) whatever it asks.
-        return "GET", f"/p/{'x' * 65}/status.json", None, {"Accept": "application/json"}
+        return "GET", f"/p/{'x' * 65}/", None, dict(POLL)
 
     return [
         Load("status", status),
@@ -262,16 +263,14 @@ def loads(world: World) -> list[Load]:
 
 
 def learn_etags(port: int, world: World) -> None:
-    """Each player's page has been opened once: its ETag is known (as player.js knows it)."""
+    """Each player's page has been opened once: its ETag is known (as the page knows it)."""
     conn = http.client.HTTPConnection(HOST, port, timeout=30)
     for player in world.players:
-        conn.request(
-            "GET", f"/p/{player.token}/status.json", headers={"Accept": "application/json"}
-        )
+        conn.request("GET", f"/p/{player.token}/", headers=POLL)
         response = conn.getresponse()
         response.read()
         if response.status != 200:
-            raise RuntimeError(f"status.json answered {response.status}")
+            raise RuntimeError(f"the page's live part answered {response.status}")
         player.etag = response.getheader("ETag") or ""
 
 
@@ -287,7 +286,7 @@ def measure(
     )
     learn_etags(port, world)
 
-    def learn(k: int, etag: str) -> None:  # a 200 brings a new ETag, as player.js keeps it
+    def learn(k: int, etag: str) -> None:  # a 200 brings a new ETag, as the page keeps it
         world.players[k % len(world.players)].etag = etag
 
     all_loads = loads(world)
@@ -344,7 +343,7 @@ def measure(
         f"baseline {statistics.median(database_percent['baseline']):.2f}% (medians)",
         f"For scale: gunicorn and Django's whole stack cost {floor:.2f}% at this rate for a "
         "request that reads nothing (the floor); the polls answered early "
-        f"(banking/middleware.py) cost {status / floor:.2f} x that.",
+        f"(tournament/pages/players/middleware.py) cost {status / floor:.2f} x that.",
         f"p99 latency from the scheduled send: status {statistics.median(p99['status']):.1f} ms, "
         f"changed {statistics.median(p99['changed']):.1f} ms, "
         f"baseline {statistics.median(p99['baseline']):.1f} ms (medians)",

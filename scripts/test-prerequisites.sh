@@ -23,12 +23,13 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
 fi
 
-# Front-end packages (axe-core for the browser tests, jsQR for the desk), from the npm registry.
+# Front-end packages (axe-core for the browser tests, jsQR for the desk, htmx for the pages
+# that poll), from the npm registry.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "Installing npm packages"
   npm ci --no-audit --no-fund --silent
 fi
-# The QR code reader the desk's check-in page loads, into static/vendor/.
+# What the pages load (the desk's QR code reader, htmx), into static/vendor/.
 "$(dirname "$0")/vendor-static.sh"
 
 if ! pg_isready -q -h 127.0.0.1 -p 5432; then

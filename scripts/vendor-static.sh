@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 # package -> file inside node_modules/<package>/
 declare -A FILES=(
   [jsqr]=dist/jsQR.js
+  [htmx.org]=dist/htmx.min.js
 )
 
 for package in "${!FILES[@]}"; do

@@ -69,7 +69,8 @@ def copy_as_the_image_does(app: Path) -> None:
             shutil.copy2(origin, target)
             if modes:
                 target.chmod(modes[0])
-    assert (app / "static" / "vendor" / "jsqr" / "jsQR.js").is_file(), "run vendor-static.sh"
+    for vendored in ("jsqr/jsQR.js", "htmx.org/htmx.min.js"):
+        assert (app / "static" / "vendor" / vendored).is_file(), "run vendor-static.sh"
 
 
 def collect_static(d: Deployment) -> None:

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from here: the docs work offline
     "axes",
+    "django_htmx",
     "games",
     "tournament",
     "banking",
@@ -49,6 +50,7 @@ MIDDLEWARE = [
     "tournament.content_security.ContentSecurityPolicyMiddleware",
     # players' polls: a 304 after one query
     "tournament.pages.players.middleware.PlayerPollMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",  # request.htmx: a page's poll asks its live part
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

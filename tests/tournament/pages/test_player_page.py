@@ -1,8 +1,10 @@
 """A player's own page (/p/<token>/): no login, read only, their table once it is released,
-their balance as the banker records it, and a status endpoint that is cheap to poll."""
+their balance as the banker records it, and a live part that is cheap to poll (the same
+address asked by htmx, with HX-Request)."""
 
 from __future__ import annotations
 
+import html
 import re
 from datetime import timedelta
 from zoneinfo import ZoneInfo
@@ -25,18 +27,37 @@ def page_url(player: Player) -> str:
     return f"/p/{player.token}/"
 
 
-def status_url(player: Player) -> str:
-    return f"/p/{player.token}/status.json"
+HTMX = {"HX-Request": "true"}  # what htmx sends with the page's poll
+
+
+def poll(client: Client, player: Player, etag: str | None = None):
+    """The page's poll, as htmx sends it: with the ETag of what it shows, if any."""
+    headers = HTMX | ({"If-None-Match": etag} if etag else {})
+    return client.get(page_url(player), headers=headers)
 
 
 def seated_player(world: World, table_index: int = 0, seat: int = 1) -> Player:
     return world.tables[table_index].seats.get(number=seat).player
 
 
-def status(client: Client, player: Player) -> dict:
-    response = client.get(status_url(player))
+def live(client: Client, player: Player) -> str:
+    """The live part of the player's page, as its poll gets it."""
+    response = poll(client, player)
     assert response.status_code == 200, response.content
-    return response.json()
+    return response.content.decode()
+
+
+def next_step(shown: str) -> tuple[str, str]:
+    """The "What's next" card: its state (its class) and its sentence."""
+    found = re.search(r'p-next is-([a-z_]+)".*?<p>(.*?)</p>', shown, re.S)
+    assert found, shown
+    return found.group(1), html.unescape(found.group(2))
+
+
+def table_names(shown: str) -> set[str]:
+    return set(
+        re.findall(r'<span class="name">([^<]+?)(?: <span class="tag">you</span>)?</span>', shown)
+    )
 
 
 # ------------------------------------------------------------------------------ who sees what
@@ -53,10 +74,10 @@ def test_a_players_link_opens_their_own_page_without_logging_in(client, world):
     assert "noindex" in response["X-Robots-Tag"]
 
 
-@pytest.mark.parametrize("path", ["/p/{token}/", "/p/{token}/status.json"])
-def test_another_token_reads_nothing(client, world, path):
+@pytest.mark.parametrize("headers", [{}, HTMX, HTMX | {"If-None-Match": '"a"'}])
+def test_another_token_reads_nothing(client, world, headers):
     for token in ("x" * 22, "not-a-token", world.tables[0].key):
-        response = client.get(path.format(token=token))
+        response = client.get(f"/p/{token}/", headers=headers)
         assert response.status_code == 404
 
 
@@ -68,13 +89,10 @@ def test_a_page_shows_its_own_table_and_nothing_private_of_anyone(client, world)
     mates = [seat.player for seat in world.tables[0].seats.all() if seat.player_id != player.pk]
     elsewhere = [seat.player for seat in world.tables[1].seats.all()]
     page = client.get(page_url(player)).content.decode()
-    data = status(client, player)
-    text = page + str(data)
+    text = page + live(client, player)
     # Their table-mates' names and public figures (as on the big screen) are shown...
-    assert {p["name"] for p in data["table"]["players"]} == {player.name} | {m.name for m in mates}
-    assert set(data["table"]["players"][0]) == {
-        "place", "seat", "name", "cash", "net_worth", "bankrupt", "you",
-    }  # fmt: skip
+    assert table_names(page) == {player.name} | {m.name for m in mates}
+    assert table_names(live(client, player)) == table_names(page)
     # ...but nobody's email, team, link, nor the table's console key, nor another table.
     assert "someone@example.org" not in text
     assert "Rotary" not in text
@@ -86,13 +104,13 @@ def test_a_page_shows_its_own_table_and_nothing_private_of_anyone(client, world)
 
 
 @pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
-@pytest.mark.parametrize("path", ["/p/{token}/", "/p/{token}/status.json"])
-def test_nothing_on_a_players_page_can_change_anything(world, method, path):
+@pytest.mark.parametrize("headers", [{}, HTMX])
+def test_nothing_on_a_players_page_can_change_anything(world, method, headers):
     player = seated_player(world)
     before = (world.table.ledger.last_seq if hasattr(world.table, "ledger") else 0, player.name)
     client = Client(enforce_csrf_checks=True)
     response = getattr(client, method)(
-        path.format(token=player.token), {"kind": "pass_go", "seat": 1}
+        page_url(player), {"kind": "pass_go", "seat": 1}, headers=headers
     )
     assert response.status_code == 405
     player.refresh_from_db()
@@ -112,30 +130,24 @@ def test_the_page_has_no_form_and_no_button_that_sends_anything(client, world):
 def test_the_table_shows_only_once_the_seating_is_released(client):
     world = make_world(players=8, start=False)
     player = seated_player(world, 1, 2)
-    before = status(client, player)
-    assert before["seating"] == "coming_soon"
-    assert before["table"] is None
-    page = client.get(page_url(player)).content.decode()
-    assert "Seating coming soon" in page
-    assert "Table</span>" not in page
+    for page in (live(client, player), client.get(page_url(player)).content.decode()):
+        assert "Seating coming soon" in page
+        assert "Table</span>" not in page
 
     round_release(round_id=world.round.pk, actor=world.organiser)
-    after = status(client, player)
-    assert after["seating"] == "seated"
-    assert (after["table"]["number"], after["table"]["seat"]) == (2, 2)
-    page = client.get(page_url(player)).content.decode()
-    assert re.search(r'p-where-big">2</strong>.*Seat.*p-where-big">2</strong>', page)
-    assert "Seating coming soon" not in page
+    for page in (live(client, player), client.get(page_url(player)).content.decode()):
+        assert re.search(r'p-where-big">2</strong>.*Seat.*p-where-big">2</strong>', page)
+        assert "Seating coming soon" not in page
 
 
 def test_seating_again_hides_the_table_until_released_again(client):
     world = make_world(players=8, start=False)
     round_release(round_id=world.round.pk, actor=world.organiser)
     player = seated_player(world)
-    assert status(client, player)["table"] is not None
+    assert "Table</span>" in live(client, player)
     round_seat(round_id=world.round.pk, seed=99, include_all=True)
-    assert status(client, player)["seating"] == "coming_soon"
-    assert status(client, player)["table"] is None
+    assert "Seating coming soon" in live(client, player)
+    assert "Table</span>" not in live(client, player)
 
 
 # ------------------------------------------------------------------------------ the balance
@@ -143,26 +155,31 @@ def test_seating_again_hides_the_table_until_released_again(client):
 
 def test_the_balance_follows_the_bankers_entries(client, world):
     player = seated_player(world, 0, 3)
-    assert status(client, player)["table"]["me"]["cash"] == 1500
+    assert re.search(r'class="p-cash">.*\$1,500</p>', live(client, player))
     bank(world.table, kind="pass_go", seat=3)
     bank(world.table, kind="buy", seat=3, space=39)
-    me = status(client, player)["table"]["me"]
-    assert (me["cash"], me["property_value"], me["net_worth"]) == (1300, 400, 1700)
-    assert [d["name"] for d in me["deeds"]] == ["Boardwalk"]
-    assert me["place"] == 1
-    page = client.get(page_url(player)).content.decode()
-    assert "$1,300" in page
-    assert "Boardwalk" in page
+    for page in (live(client, player), client.get(page_url(player)).content.decode()):
+        assert re.search(r'class="p-cash">.*\$1,300</p>', page)
+        assert "<dt>Deeds at price</dt><dd>$400</dd>" in page
+        assert "<dt>Net worth</dt><dd>$1,700</dd>" in page
+        assert re.findall(r'class="p-deed-name">([^<]+)<', page) == ["Boardwalk"]
+        assert re.search(r'<li class="is-you"><span class="place">1</span>', page)
 
 
 def test_the_page_charts_the_tables_net_worth_and_a_new_entry_gives_a_new_chart(client, world):
     player = seated_player(world, 0, 3)
-    assert "chart_url" not in status(client, player)["table"]  # nothing to chart yet
+
+    def chart_url() -> str | None:
+        found = re.search(r'class="p-chart" src="([^"]+)"', live(client, player))
+        return html.unescape(found.group(1)) if found else None
+
+    assert chart_url() is None  # nothing to chart yet
     bank(world.table, kind="pass_go", seat=3)
-    first = status(client, player)["table"]["chart_url"]
-    assert f'src="{first}"' in client.get(page_url(player)).content.decode()
+    first = chart_url()
+    assert first
+    assert f'src="{html.escape(first)}"' in client.get(page_url(player)).content.decode()
     bank(world.table, kind="buy", seat=3, space=39)
-    second = status(client, player)["table"]["chart_url"]
+    second = chart_url()
     assert second != first
     answer = client.get(second)
     assert answer.status_code == 200
@@ -173,37 +190,38 @@ def test_the_page_charts_the_tables_net_worth_and_a_new_entry_gives_a_new_chart(
     assert client.get("/p/not-a-token/chart.svg").status_code == 404
 
 
-def test_status_answers_304_until_something_it_shows_changes(client, world):
+def test_the_poll_answers_304_until_something_it_shows_changes(client, world):
     player = seated_player(world)
-    first = client.get(status_url(player))
+    first = poll(client, player)
     etag = first["ETag"]
-    assert etag == f'"{first.json()["version"]}"'
+    assert f"data-etag='{etag}'" in client.get(page_url(player)).content.decode()
     assert "no-cache" in first["Cache-Control"]
-    same = client.get(status_url(player), headers={"If-None-Match": etag})
+    assert "HX-Request" in first["Vary"]
+    same = poll(client, player, etag)
     assert same.status_code == 304
     assert same.content == b""
     bank(world.tables[1], kind="pass_go", seat=1)  # another table: nothing changes here
-    assert client.get(status_url(player), headers={"If-None-Match": etag}).status_code == 304
+    assert poll(client, player, etag).status_code == 304
     bank(world.table, kind="pass_go", seat=2)  # a table-mate's balance changes
-    changed = client.get(status_url(player), headers={"If-None-Match": etag})
+    changed = poll(client, player, etag)
     assert changed.status_code == 200
     assert changed["ETag"] != etag
+    assert "$1,700" in changed.content.decode()
+    assert "<html" not in changed.content.decode()  # the live part alone
 
 
 def test_once_the_clock_ran_out_with_no_worker_the_page_says_last_turn(client, world):
     player = seated_player(world)
-    etag = client.get(status_url(player))["ETag"]
+    etag = poll(client, player)["ETag"]
     Round.objects.filter(pk=world.round.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
-    changed = client.get(status_url(player), headers={"If-None-Match": etag})
+    changed = poll(client, player, etag)
     assert changed.status_code == 200
-    assert (changed.json()["round"]["status"], changed.json()["round"]["last_turn"]) == (
-        "time_called",
-        True,
-    )
+    assert '<p class="p-clock is-last">Last turn</p>' in changed.content.decode()
+    assert "data-ends-at" not in changed.content.decode()  # no clock ticking on
     assert Round.objects.get(pk=world.round.pk).status == Round.Status.RUNNING
 
 
-def test_status_costs_one_or_two_queries_whatever_the_event_and_ledger(
+def test_the_poll_costs_one_or_two_queries_whatever_the_event_and_ledger(
     client, django_assert_num_queries
 ):
     small = make_world(players=4)
@@ -213,18 +231,16 @@ def test_status_costs_one_or_two_queries_whatever_the_event_and_ledger(
     fresh = make_world(players=8)  # no entry yet: no stored state
     for world in (small, big, fresh):
         player = seated_player(world)
-        status(client, player)  # (the session, the first time)
-        # A first visit: everything, and its fingerprint, in one round trip.
+        live(client, player)  # (the session, the first time)
+        # A first ask: everything, and its fingerprint, in one round trip.
         with django_assert_num_queries(1):
-            etag = client.get(status_url(player))["ETag"]
+            etag = poll(client, player)["ETag"]
         # The page's poll with nothing new: the fingerprint alone.
         with django_assert_num_queries(1):
-            assert (
-                client.get(status_url(player), headers={"If-None-Match": etag}).status_code == 304
-            )
+            assert poll(client, player, etag).status_code == 304
         # Something changed since: the fingerprint, then everything.
         with django_assert_num_queries(2):
-            assert client.get(status_url(player), headers={"If-None-Match": '"old"'}).json()
+            assert player.name in poll(client, player, '"old"').content.decode()
 
 
 # ------------------------------------------------------------------------------ results, next
@@ -256,24 +272,25 @@ def test_after_a_round_the_page_shows_the_result_and_whether_they_play_next(clie
     loser = seated_player(world, 0, 2)
     others = {seated_player(world, 1, 1).pk, seated_player(world, 1, 2).pk}
     _end_round(world, {winner.pk} | others)
-    won = status(client, winner)
-    assert (
-        won["results"][0] | {"round": 1, "table": 1, "rank": 1, "advances": True}
-        == won["results"][0]
+    won = live(client, winner)
+    assert re.search(
+        r'<strong>Round 1 · [^<]+</strong> <span class="muted">table 1</span></p><p>Place 1 .*'
+        r"<strong>goes through</strong>",
+        won,
     )
-    assert won["next"]["state"] == "through"
-    assert status(client, loser)["next"]["state"] == "out"
+    assert next_step(won)[0] == "through"
+    assert next_step(live(client, loser))[0] == "out"
 
     final = round_create(event_id=world.event.pk, kind=Round.Kind.FINAL)
     round_seat(round_id=final.pk, seed=1)
-    assert status(client, winner)["seating"] == "coming_soon"
+    assert "Seating coming soon" in live(client, winner)
     round_release(round_id=final.pk, actor=world.organiser)
-    now = status(client, winner)
-    assert now["round"]["kind"] == "final"
-    assert now["table"]["number"] == 1
-    assert now["next"]["state"] == "seated"  # released; the clock has not started
-    assert status(client, loser)["next"]["state"] == "out"
-    assert "not" in status(client, loser)["next"]["text"]
+    now = live(client, winner)
+    assert '<h2 id="p-round-h">Round 2 · Final</h2>' in now
+    assert re.search(r'Table</span> <strong class="p-where-big">1</strong>', now)
+    assert next_step(now)[0] == "seated"  # released; the clock has not started
+    assert next_step(live(client, loser))[0] == "out"
+    assert "not" in next_step(live(client, loser))[1]
 
 
 def test_every_player_reads_a_true_state_at_every_stage_of_the_night(client, world):
@@ -285,8 +302,7 @@ def test_every_player_reads_a_true_state_at_every_stage_of_the_night(client, wor
     absent = PlayerFactory(event=world.event, name="Absent Al", checked_in=False)
 
     def state(player: Player) -> tuple[str, str]:
-        shown = status(client, player)["next"]
-        return shown["state"], shown["text"]
+        return next_step(live(client, player))
 
     # Round 1 running.
     assert state(winner)[0] == "playing"
@@ -341,11 +357,11 @@ def test_before_seating_a_player_not_checked_in_is_asked_to_check_in(client, db)
     world_event = make_world(players=4, start=False).event
     Round.objects.filter(event=world_event).delete()
     late = PlayerFactory(event=world_event, name="Late Lou")
-    data = status(client, late)
-    assert data["round"] is None
-    assert data["next"]["state"] == "check_in"
+    shown = live(client, late)
+    assert "No round is seated yet." in shown
+    assert next_step(shown)[0] == "check_in"
     Player.objects.filter(pk=late.pk).update(checked_in=True)
-    assert status(client, late)["next"]["state"] == "waiting"
+    assert next_step(live(client, late))[0] == "waiting"
 
 
 def test_the_version_moves_with_each_thing_the_page_shows(client):
@@ -353,7 +369,7 @@ def test_the_version_moves_with_each_thing_the_page_shows(client):
     player = seated_player(world)
 
     def etag() -> str:
-        return client.get(status_url(player))["ETag"]
+        return poll(client, player)["ETag"]
 
     seen = [etag()]
     round_release(round_id=world.round.pk, actor=world.organiser)
@@ -374,19 +390,23 @@ def test_the_version_moves_with_each_thing_the_page_shows(client):
 
 def test_a_poll_with_nothing_new_is_answered_early_with_the_views_headers(client, world):
     player = seated_player(world)
-    first = client.get(status_url(player))
-    poll = client.get(status_url(player), headers={"If-None-Match": first["ETag"]})
-    assert poll.status_code == 304
-    assert not hasattr(poll.wsgi_request, "session")  # before sessions, auth, CSRF, URLs
-    for header in ("ETag", "Cache-Control", "Referrer-Policy", "X-Robots-Tag"):
-        assert poll[header] == first[header]
+    first = poll(client, player)
+    early = poll(client, player, first["ETag"])
+    assert early.status_code == 304
+    assert not hasattr(early.wsgi_request, "session")  # before sessions, auth, CSRF, URLs
+    for header in ("ETag", "Cache-Control", "Referrer-Policy", "X-Robots-Tag", "Vary"):
+        assert early[header] == first[header]
     # Not a poll of a player's page: on to the view as usual.
-    assert client.get(
-        f"/p/{'x' * 22}/status.json", headers={"If-None-Match": '"a"'}
-    ).status_code == (404)
+    assert client.get(f"/p/{'x' * 22}/", headers=HTMX | {"If-None-Match": '"a"'}).status_code == (
+        404
+    )
     assert client.post(
-        status_url(player), headers={"If-None-Match": first["ETag"]}
+        page_url(player), headers=HTMX | {"If-None-Match": first["ETag"]}
     ).status_code == (405)
+    # Not htmx's poll (the page itself, asked with an ETag): the whole page.
+    whole = client.get(page_url(player), headers={"If-None-Match": first["ETag"]})
+    assert whole.status_code == 200
+    assert "<html" in whole.content.decode()
 
 
 def test_time_is_called_at_reads_in_the_events_own_time_zone(client):
@@ -395,6 +415,6 @@ def test_time_is_called_at_reads_in_the_events_own_time_zone(client):
     ends_at = timezone.now().replace(hour=23, minute=5, second=0, microsecond=0)
     Round.objects.filter(pk=world.round.pk).update(ends_at=ends_at + timedelta(days=1))
     expected = f"{timezone.localtime(ends_at, ZoneInfo('America/New_York')):%H:%M}"
-    assert status(client, player)["round"]["ends_at_text"] == expected
+    assert f"Time is called at {expected}." in live(client, player)
     page = client.get(page_url(player)).content.decode()
     assert f"Time is called at {expected}." in page

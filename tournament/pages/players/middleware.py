@@ -1,10 +1,11 @@
-"""A fast path for the players' polls (banking/views_players.py), near the top of MIDDLEWARE.
+"""A fast path for the players' polls (views.py), near the top of MIDDLEWARE.
 
-Four hundred phones ask `/p/<token>/status.json` every ten seconds, nearly always with the
-ETag of what they show and nearly always for nothing new. This answers those 304s after one
-short query, before sessions, authentication, CSRF, messages and URL resolving: the same
-answer the view gives (`player_status`), for a fraction of the cost. Anything else, and any
-poll whose page has changed, goes on to the view.
+Four hundred phones ask their page's live part (`/p/<token>/` with HX-Request, as htmx asks)
+every ten seconds, nearly always with the ETag of what they show and nearly always for
+nothing new. This answers those 304s after one short query, before sessions,
+authentication, CSRF, messages and URL resolving: the same answer the view gives, for a
+fraction of the cost. Anything else, and any poll whose page has changed, goes on to the
+view.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ import re
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils.cache import patch_vary_headers
 
 from tournament.pages.players.selectors import player_version
 
-POLL = re.compile(r"^/p/([A-Za-z0-9_-]{1,64})/status\.json$")
+POLL = re.compile(r"^/p/([A-Za-z0-9_-]{1,64})/$")
 
 
 def etags(header: str) -> set[str]:
@@ -24,12 +26,13 @@ def etags(header: str) -> set[str]:
     return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
 
 
-def not_modified(version: str) -> HttpResponse:
-    response = HttpResponseNotModified()
+def poll_headers(response: HttpResponse, version: str) -> HttpResponse:
+    """The headers of every answer to a poll: its ETag, and private to the player."""
     response["ETag"] = f'"{version}"'
     response["Cache-Control"] = "private, no-cache"
     response["X-Robots-Tag"] = "noindex, nofollow"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "no-referrer"  # the token is in the address
+    patch_vary_headers(response, ["HX-Request"])  # the page, or its live part alone
     return response
 
 
@@ -39,11 +42,11 @@ class PlayerPollMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         known = request.META.get("HTTP_IF_NONE_MATCH")
-        if known and request.method == "GET":
+        if known and request.method == "GET" and "HTTP_HX_REQUEST" in request.META:
             found = POLL.match(request.path_info)
             if found is not None:
                 version = player_version(found.group(1))
                 if version is not None and f'"{version}"' in etags(known):
-                    return not_modified(version)
+                    return poll_headers(HttpResponseNotModified(), version)
                 request.player_version = (found.group(1), version)  # the view reads it
         return self.get_response(request)

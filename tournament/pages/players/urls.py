@@ -6,6 +6,5 @@ from tournament.pages.players import views as views
 
 urlpatterns = [
     path("<str:token>/", views.player_page, name="player-page"),
-    path("<str:token>/status.json", views.player_status, name="player-status"),
     path("<str:token>/chart.svg", views.player_chart, name="player-chart"),
 ]

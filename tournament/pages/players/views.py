@@ -5,10 +5,11 @@ their table once the seating is released, the round clock, their balance and dee
 the table's stored state, their results and what comes next. It reads the bank's ledger,
 so its views live on the banking side (included by name from tournament/urls_players.py).
 
-The page embeds its first status; static/js/player.js then asks `status.json` every ten
-seconds with If-None-Match and redraws only when the answer is not a 304 (which
-banking/middleware.py gives early, for next to nothing, when nothing changed). Nothing here
-accepts a write: every other method is a 405, and a wrong token a plain 404.
+The page's live part is one template (templates/players/_live.html). The page asks for it
+again every ten seconds with htmx (HX-Request) and the ETag of what it shows: the same view
+answers with the live part alone, or with a 304 when nothing it shows has changed (which
+middleware.py gives early, for next to nothing). Nothing here accepts a write: every other
+method is a 405, and a wrong token a plain 404.
 """
 
 from __future__ import annotations
@@ -16,20 +17,22 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
 from banking.worth import worth_chart, worth_series
 from tournament.models import Table
 from tournament.pages.players import selectors as selectors
-from tournament.pages.players.middleware import etags
+from tournament.pages.players.middleware import etags, poll_headers
 from tournament.player_links import player_page_url, qr_svg
 
 REFRESH_SECONDS = 10
+NOT_FOUND = "This link is not a player's: ask at the desk for yours."
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -41,52 +44,50 @@ def _private(response: HttpResponse) -> HttpResponse:
 @csrf_exempt  # nothing to protect (GET only); lets a POST get its 405, not a CSRF 403
 @require_safe
 def player_page(request: HttpRequest, token: str) -> HttpResponse:
+    if request.htmx:
+        return _live(request, token)
     page = selectors.player_page(token)
     if page is None:
-        raise Http404("This link is not a player's: ask at the desk for yours.")
+        raise Http404(NOT_FOUND)
     url = player_page_url(token, request)
-    status = _with_chart(selectors.player_status(page), token)
-    now = timezone.now()
     context = {
-        "status": status,
+        **_live_context(page, token),
         "page_url": url,
         "qr": qr_svg(url),
         "refresh_seconds": REFRESH_SECONDS,
-        "now": now,
-        "clock_text": _clock_text(status["round"], now),
     }
     response = render(request, "players/player.html", context)
     response["Cache-Control"] = "no-store"
+    patch_vary_headers(response, ["HX-Request"])  # the page, or its live part alone
     return _private(response)
 
 
-@csrf_exempt
-@require_safe
-def player_status(request: HttpRequest, token: str) -> HttpResponse:
-    """The page's data as JSON, with an ETag: a 304 when nothing it shows has changed."""
+def _live(request: HttpRequest, token: str) -> HttpResponse:
+    """The page's live part, with an ETag: a 304 when nothing it shows has changed."""
     known = etags(request.headers.get("If-None-Match", ""))
     page = None
-    if known:  # the page's poll (banking/middleware.py answered it if nothing changed)
+    if known:  # the page's poll (middleware.py answered it if nothing changed)
         early = getattr(request, "player_version", None)
         version = early[1] if early and early[0] == token else selectors.player_version(token)
         if version is not None and f'"{version}"' not in known:
             page = selectors.player_page(token, version=version)  # something changed
             version = page.version if page is not None else None
-    else:  # a first visit: everything, its fingerprint included, in one round trip
+    else:  # a first ask: everything, its fingerprint included, in one round trip
         page = selectors.player_page(token)
         version = page.version if page is not None else None
     if version is None:
-        missing = {"error": "not_found", "detail": "This link is not a player's."}
-        return _private(JsonResponse(missing, status=404))
+        raise Http404(NOT_FOUND)
     if page is None:
         response: HttpResponse = HttpResponseNotModified()  # nothing new: nothing built
     else:
-        status = _with_chart(selectors.player_status(page), token)
-        response = JsonResponse({**status, "now": timezone.now()})
-    etag = f'"{version}"'
-    response["ETag"] = etag
-    response["Cache-Control"] = "private, no-cache"
-    return _private(response)
+        response = render(request, "players/_live.html", _live_context(page, token))
+    return poll_headers(response, version)
+
+
+def _live_context(page: selectors.PlayerPage, token: str) -> dict[str, Any]:
+    status = _with_chart(selectors.player_status(page), token)
+    now = timezone.now()
+    return {"status": status, "now": now, "clock_text": _clock_text(status["round"], now)}
 
 
 def _with_chart(status: dict[str, Any], token: str) -> dict[str, Any]:

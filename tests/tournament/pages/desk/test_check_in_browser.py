@@ -193,7 +193,7 @@ def test_a_players_page_on_a_phone_shows_their_table_once_released_and_follows_t
         {"kind": "pass_go", "seat": seat.number},
     ):
         bank(seat.table, **payload)
-    # The page notices by itself (status.json every ten seconds): no reload.
+    # The page notices by itself (its live part every ten seconds): no reload.
     page.locator(".p-where-big").first.wait_for(timeout=25_000)
     assert page.locator(".p-where-big").all_inner_texts() == [
         str(seat.table.number),
