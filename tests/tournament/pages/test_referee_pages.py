@@ -23,7 +23,7 @@ from tests.conftest import World, make_world
 from tests.entries import bank
 from tests.factories import PASSWORD, UserFactory
 from tournament.models import Table, Volunteer
-from tournament.pages.referee import views
+from tournament.pages.referee import fragments, views
 from tournament.results.closing import table_close
 
 
@@ -175,6 +175,22 @@ def test_the_event_page_shows_each_tables_latest_entry_only_and_links_its_ledger
 
 
 @pytest.mark.django_db
+def test_the_event_page_works_out_each_tables_link_once(client, world, monkeypatch):
+    fragments._table_href.cache_clear()  # ids are used again from one test to the next
+    worked_out = []
+    monkeypatch.setattr(
+        fragments, "reverse", lambda *a, **kw: worked_out.append(kw["args"]) or reverse(*a, **kw)
+    )
+    client.force_login(world.referee)
+    for seat in (1, 2):  # each entry makes the table's card again
+        bank(world.table, kind="pass_go", seat=seat)
+        assert f'href="{table_url(world)}"' in html(client.get(event_url(world)))
+
+    tables = Table.objects.filter(round=world.round).values_list("pk", flat=True)
+    assert sorted(worked_out) == sorted([world.event.pk, pk] for pk in tables)
+
+
+@pytest.mark.django_db
 def test_the_table_page_shows_deeds_and_the_ledger_newest_first(client, world):
     bank(world.table, kind="pass_go", seat=2)
     bank(world.table, kind="buy", seat=1, space=39)
@@ -216,6 +232,23 @@ def test_an_open_tables_page_reads_nothing_for_the_check_of_its_result(client, w
     sqls = " ".join(q["sql"] for q in captured)
     for table in ("tournament_result", "tournament_volunteer", "tournament_player"):
         assert f'FROM "{table}"' not in sqls
+
+
+@pytest.mark.django_db
+def test_the_table_pages_templates_do_not_grow_with_its_ledger(client):
+    """A table's ledger reaches hundreds of entries in a round: the page writes each entry
+    with its void form in plain Python (fragments.py), not through a template apiece."""
+
+    def templates(entries: int) -> int:
+        world = make_world(players=4)
+        for _ in range(entries):
+            bank(world.table, kind="pass_go", seat=1)
+        client.force_login(world.referee)
+        response = client.get(table_url(world))
+        assert html(response).count('class="void-form"') == entries
+        return len(response.templates)
+
+    assert templates(2) == templates(12)
 
 
 @pytest.mark.django_db

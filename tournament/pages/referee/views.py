@@ -18,8 +18,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
@@ -35,14 +35,13 @@ from tournament.cache import kept_here
 from tournament.errors import Refusal
 from tournament.http.rows import Read, read_all
 from tournament.models import Event, Round, Table
-from tournament.pages.referee import selectors
+from tournament.pages.referee import fragments, selectors
 from tournament.results import reviews
 from tournament.results import selectors as result_selectors
 from tournament.room import selectors as room_selectors
 from tournament.text import TextCheckedForm
 
 MAX_REASON = 200
-NO_ENTRY = str(uuid.UUID(int=0))  # stands for each entry's id in its void form's address
 MAX_AMOUNT = 100_000
 MINUS = "\N{MINUS SIGN}"
 
@@ -177,8 +176,7 @@ def _overview(event: Event, versions: WatchedVersions) -> dict[str, Any]:
     if missing:
         fresh = {}
         for table in selectors.overview_tables(table_ids=missing, rounds=rounds):
-            card = {"table": table, "event_id": event.pk, "many_rounds": many}
-            html = render_to_string("referee/_table_card.html", card)
+            html = fragments.table_card(table, event_id=event.pk, many_rounds=many)
             fresh[keys[table["id"]]] = {"html": html, "queue": _queued(table)}
         cache.set_many(fresh, OVERVIEW_KEPT_SECONDS)
         kept.update(fresh)
@@ -231,7 +229,7 @@ def _table_page(
         "event": event,
         "table": table,
         "ledger_cut": latest is not None and table["last_seq"] > latest,
-        "voids": _void_forms(event, table_id, table["entries"], void),
+        "ledger": fragments.ledger(table["entries"], _void_forms(request, event, table_id, void)),
         "adjust": adjust or AdjustForm(seats=table["seats"]),
         "adjust_id": uuid.uuid4(),
         "refusal": refusal,
@@ -245,22 +243,23 @@ def _table_page(
 
 
 def _void_forms(
-    event: Event, table_id: int, entries: list[dict[str, Any]], void: tuple[str, VoidForm] | None
-) -> dict[str, Any]:
-    """What the ledger's void forms show: each entry's form's address (`void_url`) and,
-    for `void`, the one sent back refused (its entry's id, the form), its entry's form
-    open again (`void_refused`) with the reason typed and what was wrong with it."""
+    request: HttpRequest, event: Event, table_id: int, void: tuple[str, VoidForm] | None
+) -> fragments.VoidForms:
+    """The ledger's void forms; `void`: the one sent back refused (its entry's id, the form)."""
+    action = reverse("referee-void", args=[event.pk, table_id, fragments.NO_ENTRY])
     refused_for, reason, error = "", "", ""
     if void:
         refused_for, form = void
         reason = form.data.get("reason", "")
         error = next(iter(form.errors.get("reason", [])), "")
-    # One reverse() for the whole ledger: a ledger runs to hundreds of entries.
-    action = reverse("referee-void", args=[event.pk, table_id, NO_ENTRY])
-    for line in entries:
-        line["void_url"] = action.replace(NO_ENTRY, str(line["id"]))
-        line["void_refused"] = str(line["id"]) == refused_for
-    return {"max_length": MAX_REASON, "reason": reason, "error": error}
+    return fragments.VoidForms(
+        action=action,
+        csrf_token=get_token(request),
+        max_length=MAX_REASON,
+        refused_for=refused_for,
+        reason=reason,
+        error=error,
+    )
 
 
 def _check_context(request: HttpRequest, table: Table) -> dict[str, Any]:
