@@ -230,6 +230,28 @@ def test_lifting_a_mortgage_at_the_bankruptcy_needs_the_cash(ed, rules, table, p
     assert r.edition.space(37).name in error.detail
 
 
+def test_lifting_several_mortgages_at_the_bankruptcy_needs_the_cash_for_all_of_them(
+    ed, rules, table, play, refused
+):
+    """The interest on every mortgaged deed received, and the principal of every deed
+    lifted, add up: 10 + 18 + 20 interest and 175 + 200 to lift two of three mortgages."""
+    r = rules(ed)
+    entry = {"kind": "bankrupt", "seat": 1, "creditor": 2, "lift": [37, 39]}
+    owns, mortgaged = {1: [5, 37, 39]}, [5, 37, 39]
+    exact = table(r, owns=owns, mortgaged=mortgaged, cash={1: -20, 2: 20 + 48 + 375})
+    out = play(exact, r, entry)
+    assert out.transfers == ((2, 1, 20), (2, "bank", 10), (2, "bank", 193), (2, "bank", 220))
+    assert out.state.cash == {1: 0, 2: 0, 3: 1500}
+    assert [out.state.deeds[p] for p in (5, 37, 39)] == [
+        (2, 0, False, True),
+        (2, 0, False, False),
+        (2, 0, False, False),
+    ]
+    short = table(r, owns=owns, mortgaged=mortgaged, cash={1: -20, 2: 20 + 48 + 375 - 1})
+    error = refused(short, r, entry, "insufficient_cash")
+    assert r.money(375) in error.detail
+
+
 # --- what the building sales leave ----------------------------------------------------------
 
 
@@ -348,6 +370,47 @@ def test_a_debt_to_a_seat_going_bankrupt_passes_to_its_creditor(ed, rules, table
     assert state.owed_to == {1: 2, 2: None}
     out = play(state, r, {"kind": "bankrupt", "seat": 2})
     assert out.state.owed_to == {1: None}  # what seat 1 owed seat 2 went to the bank
+
+
+def test_a_debt_to_a_seat_going_bankrupt_to_a_player_passes_to_that_player(
+    ed, rules, table, play, refused
+):
+    r = rules(ed)
+    state = play(
+        table(r, owns={1: [39], 2: [37]}, cash={1: 10, 3: 10}),
+        r,
+        {"kind": "rent", "seat": 3, "space": 39},  # 50 to seat 1: seat 3 at -40
+        {"kind": "buy", "seat": 1, "space": 1},  # 60: seat 1 at 0
+        {"kind": "rent", "seat": 1, "space": 37},  # 35 to seat 2: seat 1 at -35
+    ).state
+    assert state.owed_to == {3: 1, 1: 2}
+    out = play(state, r, {"kind": "bankrupt", "seat": 1, "creditor": 2})
+    assert out.state.owed_to == {3: 2}  # seat 2 took seat 1's deeds, and its debtor
+    refused(out.state, r, {"kind": "bankrupt", "seat": 3}, "wrong_creditor")
+    last = play(out.state, r, {"kind": "bankrupt", "seat": 3, "creditor": 2})
+    assert last.state.bankrupt == (1, 3)
+
+
+def test_a_creditor_owing_the_seat_going_bankrupt_to_them_then_owes_the_bank(
+    ed, rules, table, play, refused
+):
+    """Seat 2 owes seat 1, then seat 1 goes bankrupt to seat 2: what seat 2 owed, it
+    would owe itself; its cash stays below zero, owed to the bank."""
+    r = rules(ed)
+    state = table(r, owns={1: [39], 2: [37]}, cash={1: 10, 2: 10})
+    state = play(
+        state,
+        r,
+        {"kind": "rent", "seat": 2, "space": 39},  # 50 to seat 1: seat 2 at -40
+        {"kind": "buy", "seat": 1, "space": 1},  # 60: seat 1 at 0
+        {"kind": "rent", "seat": 1, "space": 37},  # 35 to seat 2: seat 1 at -35, seat 2 at -5
+    ).state
+    assert state.owed_to == {2: 1, 1: 2}
+    out = play(state, r, {"kind": "bankrupt", "seat": 1, "creditor": 2})
+    assert out.state.cash == {1: 0, 2: -40, 3: 1500}
+    assert out.state.owed_to == {2: None}
+    refused(out.state, r, {"kind": "bankrupt", "seat": 2, "creditor": 3}, "wrong_creditor")
+    assert play(out.state, r, {"kind": "bankrupt", "seat": 2}).state.bankrupt == (1, 2)
 
 
 def test_with_no_recorded_creditor_any_creditor_is_accepted_as_before(ed, rules, table, play):

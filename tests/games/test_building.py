@@ -296,6 +296,24 @@ def test_hotel_auction_only_when_the_bank_is_short_of_hotels(ed, rules, table, p
     assert "4 hotels" in error.detail
 
 
+def test_a_building_shortage_counts_the_houses_still_to_come_on_every_group_of_a_player(
+    ed, rules, table, play, refused
+):
+    """Seat 1 could still put up 2 + 2 houses on its brown / dark purple sites, which have
+    two each, and 4 + 4 on the dark blue sites; seat 2, 12 on the red ones: 24 between them."""
+    r = rules(ed)
+    owns, houses = {1: [1, 3, 37, 39], 2: RED}, {1: 2, 3: 2}
+    entry = {"kind": "auction", "seat": 2, "space": 21, "amount": 10}
+    error = refused(
+        table(r, owns=owns, houses=houses, bank_houses=24), r, entry, "no_building_shortage"
+    )
+    assert "2 players could build 24 between them" in error.detail
+    out = play(table(r, owns=owns, houses=houses, bank_houses=23), r, entry)
+    assert out.transfers == ((2, "bank", 10),)
+    assert out.state.deeds[21] == (2, 1, False, False)
+    assert out.state.bank_houses == 22
+
+
 # --- selling ---------------------------------------------------------------------------------
 
 
@@ -531,3 +549,46 @@ def test_several_buildings_sell_back_evenly_from_the_fullest_site(ed, rules, tab
     # The fullest site first, the named one first among equals: 21, 23, then 21 again.
     assert [out.state.deeds[p].houses for p in RED] == [1, 2, 2]
     assert out.transfers == (("bank", 1, 3 * 75),)
+
+
+def test_several_buildings_sold_from_a_group_with_a_hotel_take_the_hotel_first(
+    ed, rules, table, play
+):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, houses={37: 4}, hotels=[39])
+    out = play(state, r, {"kind": "sell_building", "seat": 1, "space": 37, "count": 2})
+    # The hotel on 39 breaks back into four houses, then 37, named, loses one.
+    assert [out.state.deeds[p] for p in (37, 39)] == [(1, 3, False, False), (1, 4, False, False)]
+    assert out.transfers == (("bank", 1, 2 * 100),)
+    assert (out.state.bank_houses, out.state.bank_hotels) == (32 - 4 - 4 + 1, 12)
+    assert out.state.cash[1] == 1700
+
+
+def test_short_game_several_buildings_sold_take_the_hotel_before_a_fourth_house(rules, table, play):
+    r = rules("uk", short_game=True)
+    state = table(r, owns={1: [37, 39]}, houses={37: 4}, hotels=[39])
+    out = play(state, r, {"kind": "sell_building", "seat": 1, "space": 37, "count": 2})
+    # The hotel stands level with a fourth house: 37, named, goes down to three first, then
+    # the hotel on 39 breaks back into three houses.
+    assert [out.state.deeds[p] for p in (37, 39)] == [(1, 3, False, False), (1, 3, False, False)]
+    assert out.transfers == (("bank", 1, 2 * 100),)
+
+
+def test_selling_more_buildings_than_the_group_has_is_refused_whole(ed, rules, table, refused):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, houses={37: 1, 39: 1})
+    error = refused(
+        state, r, {"kind": "sell_building", "seat": 1, "space": 37, "count": 3}, "no_buildings"
+    )
+    assert "fewer than 3 buildings" in error.detail
+
+
+def test_short_game_several_houses_on_three_house_sites_are_fourth_houses(rules, table, play):
+    """A count of houses in the short game builds fourth houses, not the hotel that a single
+    build on three houses would be."""
+    r = rules("uk", short_game=True)
+    state = table(r, owns={1: [1, 3]}, houses={1: 3, 3: 3})
+    out = play(state, r, {"kind": "build", "seat": 1, "space": 1, "count": 2})
+    assert [out.state.deeds[p] for p in (1, 3)] == [(1, 4, False, False)] * 2
+    assert out.transfers == ((1, "bank", 100),)
+    assert (out.state.bank_houses, out.state.bank_hotels) == (32 - 8, 12)

@@ -3,7 +3,7 @@ price, mortgaged ones at half; houses at cost; hotels at cost including the exch
 
 from __future__ import annotations
 
-from games.engine import DeedWorth, net_worth, net_worth_lines
+from games.engine import DeedWorth, net_worth, net_worth_lines, standing
 
 
 def test_net_worth_of_a_seat_with_only_cash_is_its_cash(ed, rules, table):
@@ -22,7 +22,9 @@ def test_deeds_count_at_their_printed_price(ed, rules, table):
 def test_mortgaged_deeds_count_at_half_their_printed_price(ed, rules, table):
     r = rules(ed)
     state = table(r, owns={1: [37, 39, 5, 12]}, mortgaged=[37, 5, 12])
-    assert net_worth(state, r, 1) == (1500, 175 + 400 + 100 + 75, 0)
+    worth = net_worth(state, r, 1)
+    assert worth == (1500, 175 + 400 + 100 + 75, 0)
+    assert [type(number) for number in worth] == [int] * 3  # stored and shown as whole money
 
 
 def test_houses_count_at_their_cost(ed, rules, table):
@@ -104,3 +106,46 @@ def test_net_worth_lines_list_only_the_seats_own_deeds(ed, rules, table):
     state = table(r, owns={1: [1], 2: [3, 5]})
     assert [line.space for line in net_worth_lines(state, r, 2)] == [3, 5]
     assert net_worth_lines(state, r, 3) == []
+
+
+# --- ranking a table when time is called ------------------------------------------------------
+
+
+def ranking(state, r):
+    """The table's seats, best first, as its results rank them."""
+    return sorted(
+        state.seats,
+        key=lambda seat: standing(
+            bankrupt=seat in state.bankrupt,
+            net_worth=net_worth(state, r, seat).total,
+            cash=state.cash[seat],
+            seat=seat,
+        ),
+    )
+
+
+def test_players_rank_by_net_worth_highest_first(ed, rules, table):
+    r = rules(ed)
+    state = table(r, seats=3, owns={3: [39]}, cash={1: 1000, 2: 1800, 3: 1000})
+    assert [net_worth(state, r, seat).total for seat in (1, 2, 3)] == [1000, 1800, 1400]
+    assert ranking(state, r) == [2, 3, 1]
+
+
+def test_equal_net_worth_goes_to_the_player_with_more_cash(ed, rules, table):
+    r = rules(ed)
+    # 1600 each: seat 2 in cash alone, seat 1 with a 400 deed
+    state = table(r, seats=2, owns={1: [39]}, cash={1: 1200, 2: 1600})
+    assert ranking(state, r) == [2, 1]
+
+
+def test_a_bankrupt_player_ranks_below_every_player_still_in(ed, rules, table, play):
+    r = rules(ed)
+    state = table(r, seats=3, owns={1: [39]}, cash={1: -10, 2: 10, 3: 5})
+    out = play(state, r, {"kind": "bankrupt", "seat": 1, "creditor": 2})
+    assert ranking(out.state, r) == [2, 3, 1]
+
+
+def test_players_still_level_keep_their_seats_order(ed, rules, table):
+    r = rules(ed)
+    state = table(r, seats=3, cash={1: 900, 2: 1500, 3: 1500})
+    assert ranking(state, r) == [2, 3, 1]
