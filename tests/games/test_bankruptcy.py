@@ -136,7 +136,11 @@ def test_bankrupt_to_the_bank_the_shortfall_is_written_off(ed, rules, table, pla
 def test_no_bankruptcy_without_a_debt(ed, rules, table, refused, cash, creditor):
     r = rules(ed)
     state = table(r, owns={1: [39]}, cash={1: cash})
-    refused(state, r, {"kind": "bankrupt", "seat": 1, "creditor": creditor}, "not_in_debt")
+    error = refused(state, r, {"kind": "bankrupt", "seat": 1, "creditor": creditor}, "not_in_debt")
+    assert error.detail == (
+        f"Seat 1 has {r.money(cash)} and owes nothing yet: "
+        "record the debt first (rent, tax, card...), then the bankruptcy."
+    )
 
 
 @pytest.mark.parametrize(
@@ -158,12 +162,15 @@ def test_no_bankruptcy_without_a_debt(ed, rules, table, refused, cash, creditor)
 def test_a_bankrupt_seat_can_no_longer_act(ed, rules, table, refused, entry):
     r = rules(ed)
     state = table(r, owns={2: [39]}, cash={1: 0, 3: -10}, bankrupt=[1])
-    refused(state, r, entry, "seat_bankrupt")
+    error = refused(state, r, entry, "seat_bankrupt")
+    assert error.detail == "Seat 1 is bankrupt and out of the game."
 
 
 def test_nobody_goes_bankrupt_to_themselves(ed, rules, table, refused):
     r = rules(ed)
-    refused(table(r, cash={1: -5}), r, {"kind": "bankrupt", "seat": 1, "creditor": 1}, "same_seat")
+    entry = {"kind": "bankrupt", "seat": 1, "creditor": 1}
+    error = refused(table(r, cash={1: -5}), r, entry, "same_seat")
+    assert error.detail == "Seat 1 cannot deal with themselves."
 
 
 def test_the_creditor_must_be_a_seat_at_the_table(ed, rules, table, refused):
@@ -209,7 +216,11 @@ def test_a_creditor_lifts_at_the_bankruptcy_only_what_they_receive_mortgaged(
     refused(state, r, entry | {"lift": [39]}, "not_owner")
     refused(state, r, entry | {"lift": [4]}, "not_a_deed")
     # to the bank the deeds come back unmortgaged: nothing to lift
-    refused(state, r, {"kind": "bankrupt", "seat": 1, "lift": [37]}, "invalid_field")
+    error = refused(state, r, {"kind": "bankrupt", "seat": 1, "lift": [37]}, "invalid_field")
+    assert error.detail == (
+        "Going bankrupt to the bank, the deeds go back to it unmortgaged: "
+        "there is no mortgage to lift."
+    )
 
 
 def test_lifting_a_mortgage_at_the_bankruptcy_needs_the_cash(ed, rules, table, play, refused):
@@ -249,7 +260,11 @@ def test_lifting_several_mortgages_at_the_bankruptcy_needs_the_cash_for_all_of_t
     ]
     short = table(r, owns=owns, mortgaged=mortgaged, cash={1: -20, 2: 20 + 48 + 375 - 1})
     error = refused(short, r, entry, "insufficient_cash")
-    assert r.money(375) in error.detail
+    names = ", ".join(r.edition.space(p).name for p in (37, 39))
+    assert error.detail == (
+        f"Seat 2 would have {r.money(374)} after the bankruptcy and its interest, but paying "
+        f"off the mortgage on {names} costs {r.money(375)} more."
+    )
 
 
 # --- what the building sales leave ----------------------------------------------------------
@@ -286,7 +301,7 @@ def test_a_tax_debt_is_owed_to_the_bank_not_to_a_player(ed, rules, table, play, 
     assert state.cash[1] == -debt
     assert state.owed_to == {1: None}
     error = refused(state, r, {"kind": "bankrupt", "seat": 1, "creditor": 2}, "wrong_creditor")
-    assert "Seat 1 owes the bank" in error.detail
+    assert error.detail == "Seat 1 owes the bank: declare the bankruptcy to the bank."
     out = play(state, r, {"kind": "bankrupt", "seat": 1})
     assert out.transfers == (("bank", 1, debt),)
     assert out.state.cash == {1: 0, 2: 1500, 3: 1500}
@@ -299,7 +314,7 @@ def test_a_rent_debt_is_owed_to_the_owner_not_to_the_bank(ed, rules, table, play
     state = play(state, r, {"kind": "rent", "seat": 1, "space": 39}).state  # 100
     assert state.owed_to == {1: 2}
     error = refused(state, r, {"kind": "bankrupt", "seat": 1}, "wrong_creditor")
-    assert "Seat 1 owes Seat 2" in error.detail
+    assert error.detail == "Seat 1 owes Seat 2: declare the bankruptcy to Seat 2."
     refused(state, r, {"kind": "bankrupt", "seat": 1, "creditor": 3}, "wrong_creditor")
     out = play(state, r, {"kind": "bankrupt", "seat": 1, "creditor": 2})
     assert out.state.cash == {1: 0, 2: 1550, 3: 1500}

@@ -43,7 +43,9 @@ def test_building_is_refused_with_a_mortgaged_site_even_under_double_rent_despit
 
 def test_only_the_owner_builds(ed, rules, table, refused):
     r = rules(ed)
-    refused(table(r, owns={1: [37, 39]}), r, {"kind": "build", "seat": 2, "space": 39}, "not_owner")
+    entry = {"kind": "build", "seat": 2, "space": 39}
+    error = refused(table(r, owns={1: [37, 39]}), r, entry, "not_owner")
+    assert error.detail == f"Seat 2 does not own {r.edition.space(39).name}."
 
 
 @pytest.mark.parametrize(("owns", "space"), [([5, 15, 25, 35], 5), ([12, 28], 28)])
