@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed-$(shell md5sum pyproject.toml | cut -c1-12)
 # without a real SECRET_KEY: the commands here for a laptop name the development settings.
 DEVELOPMENT := env DJANGO_SETTINGS_MODULE=tournament.settings.base
 
-.PHONY: run test rehearsal lint venv demo worker bench-engine bench-print bench-api bench-load bench-history bench-players clean
+.PHONY: run test rehearsal mutation lint venv demo worker bench-engine bench-print bench-api bench-load bench-history bench-players clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -46,6 +46,18 @@ test: $(STAMP)
 rehearsal: $(STAMP) $(VENDORED)
 	scripts/test-prerequisites.sh
 	$(BIN)/pytest -m night
+
+# The rules engine's modules (__init__ makes no mutants): mutmut mutates each in a run of its
+# own, against the engine's tests (pyproject.toml's [tool.mutmut]); results in mutants/.
+ENGINE_MODULES := $(filter-out __init__,$(basename $(notdir $(wildcard games/engine/*.py))))
+
+## make mutation: mutation testing of the rules engine, module by module (docs/mutation.md)
+mutation: $(STAMP)
+	rm -rf mutants
+	for module in $(ENGINE_MODULES); do \
+		nice -n 19 $(BIN)/mutmut run --max-children 2 "games.engine.$$module.*" || exit 1; \
+	done
+	$(BIN)/python scripts/mutation_report.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
