@@ -223,7 +223,8 @@ def test_no_house_is_built_when_the_bank_has_none_left(ed, rules, table, play, r
     built = dict.fromkeys([37, 39, *GREEN, *RED], 4)  # 2 + 3 + 3 sites x 4 = 32 houses
     state = table(r, owns={1: [37, 39, *GREEN, *RED], 2: [26, 27, 29]}, houses=built)
     assert state.bank_houses == 0
-    refused(state, r, {"kind": "build", "seat": 2, "space": 26}, "no_houses_left")
+    error = refused(state, r, {"kind": "build", "seat": 2, "space": 26}, "no_houses_left")
+    assert error.detail == "The bank has no houses left."
     # a hotel takes no house from the bank: it gives four back
     out = play(state, r, {"kind": "build", "seat": 1, "space": 39})
     assert out.state.bank_houses == 4
@@ -234,7 +235,8 @@ def test_no_hotel_is_built_when_the_bank_has_none_left(ed, rules, table, refused
     hotels = [16, 18, 19, 21, 23, 24, 26, 27, 29, 31, 32, 34]
     state = table(r, owns={1: hotels, 2: [37, 39]}, hotels=hotels, houses={37: 4, 39: 4})
     assert state.bank_hotels == 0
-    refused(state, r, {"kind": "build", "seat": 2, "space": 39}, "no_hotels_left")
+    error = refused(state, r, {"kind": "build", "seat": 2, "space": 39}, "no_hotels_left")
+    assert error.detail == "The bank has no hotels left."
 
 
 def test_the_last_houses_go_to_the_highest_bidder_with_an_auction_entry(ed, rules, table, play):
@@ -272,7 +274,12 @@ def test_building_auction_only_when_the_bank_is_short_of_what_two_players_want(
     assert "32 houses" in error.detail
     # one builder alone, however few houses the bank holds: no auction
     alone = table(r, owns={1: [37, 39]}, bank_houses=1)
-    refused(alone, r, entry, "no_building_shortage")
+    error = refused(alone, r, entry, "no_building_shortage")
+    assert error.detail == (
+        "The bank has 1 house and fewer than two players can build: buildings are auctioned "
+        "only when the bank's last ones are wanted by more than one player. Record a build at "
+        "its price."
+    )
     # two builders who could take 16 houses between them, 15 in the bank: an auction
     short = table(r, owns={1: [37, 39], 2: [1, 3]}, bank_houses=15)
     out = play(short, r, entry)
@@ -525,6 +532,10 @@ def test_several_hotels_in_one_entry_need_the_full_rows(ed, rules, table, play, 
         {"kind": "build", "seat": 1, "space": 39, "building": "hotel", "count": 2},
         "uneven_building",
     )
+    hotels = {"kind": "build", "seat": 1, "space": 39, "building": "hotel", "count": 3}
+    error = refused(state, r, hotels, "max_buildings")
+    name = r.edition.space(39).name
+    assert error.detail == f"{name}'s group holds a hotel each at most: 3 more do not fit."
 
 
 def test_several_houses_need_the_cash_for_all_of_them_and_change_nothing_if_refused(
@@ -539,7 +550,11 @@ def test_several_houses_need_the_cash_for_all_of_them_and_change_nothing_if_refu
 def test_more_houses_than_the_group_holds_or_the_bank_has_are_refused(ed, rules, table, refused):
     r = rules(ed)
     state = table(r, owns={1: [37, 39]}, cash={1: 10_000})
-    refused(state, r, {"kind": "build", "seat": 1, "space": 37, "count": 9}, "max_buildings")
+    error = refused(
+        state, r, {"kind": "build", "seat": 1, "space": 37, "count": 9}, "max_buildings"
+    )
+    name = r.edition.space(37).name
+    assert error.detail == f"{name}'s group holds 4 houses each at most: 9 more do not fit."
     short = table(r, owns={1: [37, 39]}, cash={1: 10_000}, bank_houses=2)
     refused(short, r, {"kind": "build", "seat": 1, "space": 37, "count": 3}, "no_houses_left")
 

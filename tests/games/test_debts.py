@@ -46,13 +46,33 @@ def test_a_card_paying_each_other_player_may_take_cash_below_zero(rules, table, 
 
 
 @pytest.mark.parametrize(
-    ("entry", "needed"),
+    ("entry", "needed", "sentence"),
     [
-        ({"kind": "buy", "seat": 1, "space": 39}, 400),
-        ({"kind": "auction", "seat": 1, "space": 39, "amount": 250}, 250),
-        ({"kind": "build", "seat": 1, "space": 24}, 150),
-        ({"kind": "unmortgage", "seat": 1, "space": 5}, 110),
-        ({"kind": "pay_player", "seat": 1, "to_seat": 2, "amount": 120, "memo": "dinner"}, 120),
+        (
+            {"kind": "buy", "seat": 1, "space": 39},
+            400,
+            "Seat 1 has {have} but {site} costs {needed}.",
+        ),
+        (
+            {"kind": "auction", "seat": 1, "space": 39, "amount": 250},
+            250,
+            "Seat 1 has {have} but the winning bid for {site} costs {needed}.",
+        ),
+        (
+            {"kind": "build", "seat": 1, "space": 24},
+            150,
+            "Seat 1 has {have} but a building on {site} costs {needed}.",
+        ),
+        (
+            {"kind": "unmortgage", "seat": 1, "space": 5},
+            110,
+            "Seat 1 has {have} but lifting the mortgage on {site} costs {needed}.",
+        ),
+        (
+            {"kind": "pay_player", "seat": 1, "to_seat": 2, "amount": 120, "memo": "dinner"},
+            120,
+            "Seat 1 has {have} but this payment costs {needed}.",
+        ),
         (
             {
                 "kind": "trade",
@@ -62,14 +82,20 @@ def test_a_card_paying_each_other_player_may_take_cash_below_zero(rules, table, 
                 "take": {"spaces": [12]},
             },
             90,
+            "Seat 1 would pay {needed} in this trade but has {have}.",
         ),
     ],
     ids=["buy", "auction-bid", "build", "unmortgage", "pay-player", "trade-cash"],
 )
-def test_a_voluntary_spend_needs_the_cash(ed, rules, table, play, refused, entry, needed):
+def test_a_voluntary_spend_needs_the_cash(ed, rules, table, play, refused, entry, needed, sentence):
     r = rules(ed)
     owns = {1: [21, 23, 24, 5], 2: [12]}
-    refused(table(r, owns=owns, mortgaged=[5], cash={1: needed - 1}), r, entry, "insufficient_cash")
+    short = table(r, owns=owns, mortgaged=[5], cash={1: needed - 1})
+    error = refused(short, r, entry, "insufficient_cash")
+    site = r.edition.space(entry.get("space", 0)).name
+    assert error.detail == sentence.format(
+        have=r.money(needed - 1), needed=r.money(needed), site=site
+    )
     refused(table(r, owns=owns, mortgaged=[5], cash={1: -100}), r, entry, "insufficient_cash")
     out = play(table(r, owns=owns, mortgaged=[5], cash={1: needed}), r, entry)
     assert out.state.cash[1] == 0

@@ -261,7 +261,9 @@ def test_no_rent_is_paid_on_a_mortgaged_property_in_either_edition(ed, rules, ta
 
 def test_no_rent_is_paid_on_ones_own_property(ed, rules, table, refused):
     r = rules(ed)
-    refused(table(r, owns={2: [39]}), r, {"kind": "rent", "seat": 2, "space": 39}, "own_property")
+    entry = {"kind": "rent", "seat": 2, "space": 39}
+    error = refused(table(r, owns={2: [39]}), r, entry, "own_property")
+    assert error.detail == f"Seat 2 owns {r.edition.space(39).name}."
 
 
 def test_no_rent_is_paid_on_an_unowned_property(ed, rules, table, refused):
@@ -272,7 +274,8 @@ def test_no_rent_is_paid_on_an_unowned_property(ed, rules, table, refused):
 def test_no_rent_is_paid_to_a_bankrupt_owner(ed, rules, table, refused):
     r = rules(ed)
     state = table(r, owns={1: [39]}, cash={1: 0}, bankrupt=[1])
-    refused(state, r, {"kind": "rent", "seat": 2, "space": 39}, "owner_bankrupt")
+    error = refused(state, r, {"kind": "rent", "seat": 2, "space": 39}, "owner_bankrupt")
+    assert error.detail == "Seat 1 is bankrupt."
 
 
 @pytest.mark.parametrize("space", [0, 4, 7, 20, 38])

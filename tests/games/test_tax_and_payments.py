@@ -56,7 +56,9 @@ def test_the_percent_choice_is_only_for_income_tax_on_the_classic_us_edition(
 ):
     r = rules(edition, **variants)
     entry = {"kind": "tax", "seat": 1, "space": space, "choice": "percent"}
-    refused(table(r), r, entry, "no_tax_choice")
+    error = refused(table(r), r, entry, "no_tax_choice")
+    flat = r.money(r.tax_due(space))
+    assert error.detail == f"{r.edition.space(space).name} is a flat {flat}."
 
 
 def test_income_tax_under_modern_us_is_a_flat_200(rules, table, play):
@@ -179,7 +181,8 @@ def test_short_game_a_dealt_deed_costs_its_printed_price(ed, rules, table, play)
 
 def test_deeds_are_dealt_only_in_the_short_game(ed, rules, table, refused):
     r = rules(ed, short_game=False)
-    refused(table(r), r, {"kind": "deal", "seat": 1, "space": 37}, "not_short_game")
+    error = refused(table(r), r, {"kind": "deal", "seat": 1, "space": 37}, "not_short_game")
+    assert error.detail == "Deeds are dealt only in the short game."
 
 
 def test_a_dealt_deed_must_still_be_with_the_bank(ed, rules, table, refused):

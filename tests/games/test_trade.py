@@ -131,7 +131,8 @@ def test_the_interest_on_a_received_mortgage_needs_the_cash(ed, rules, table, pl
 def test_a_trade_needs_something_on_at_least_one_side(ed, rules, table, refused):
     r = rules(ed)
     state = table(r, owns={1: [39]})
-    refused(state, r, trade(), "nothing_to_trade")
+    error = refused(state, r, trade(), "nothing_to_trade")
+    assert error.detail == "A trade needs something on at least one side."
     refused(state, r, trade(give={"spaces": [], "cash": 0, "jail_cards": 0}), "nothing_to_trade")
 
 
@@ -151,13 +152,16 @@ def test_each_party_gives_only_what_it_holds(ed, rules, table, refused):
     refused(state, r, trade(give={"spaces": [37]}), "not_owner")
     refused(state, r, trade(take={"spaces": [39]}), "not_owner")
     refused(state, r, trade(take={"spaces": [21]}), "not_owner")
-    refused(state, r, trade(give={"jail_cards": 1}), "no_jail_card")
-    refused(state, r, trade(take={"jail_cards": 2}), "no_jail_card")
+    error = refused(state, r, trade(give={"jail_cards": 1}), "no_jail_card")
+    assert error.detail == "Seat 1 holds 0 Get Out of Jail Free card(s), not 1."
+    error = refused(state, r, trade(take={"jail_cards": 2}), "no_jail_card")
+    assert error.detail == "Seat 2 holds 1 Get Out of Jail Free card(s), not 2."
     refused(state, r, trade(give={"spaces": [4]}), "not_a_deed")
 
 
 def test_only_a_mortgaged_deed_changing_hands_can_be_lifted_in_a_trade(ed, rules, table, refused):
     r = rules(ed)
     state = table(r, owns={1: [37, 39], 2: [5]}, mortgaged=[39])
-    refused(state, r, trade(give={"spaces": [37]}, lift=[39]), "invalid_field")
+    error = refused(state, r, trade(give={"spaces": [37]}, lift=[39]), "invalid_field")
+    assert error.detail == "Only a mortgaged deed changing hands in this trade can be lifted."
     refused(state, r, trade(give={"spaces": [37]}, lift=[37]), "not_mortgaged")
