@@ -154,7 +154,8 @@ def test_a_get_out_of_jail_free_card_is_held_by_the_drawer(ed, rules, table, pla
 def test_a_held_jail_card_cannot_be_drawn_again(ed, rules, table, refused):
     r = rules(ed)
     state = table(r, jail_cards={CHANCE: 2})
-    refused(state, r, card(1, CHANCE, "chance-jail-free"), "card_held")
+    error = refused(state, r, card(1, CHANCE, "chance-jail-free"), "card_held")
+    assert error.detail == "Seat 2 already holds the Chance Get Out of Jail Free card."
     refused(state, r, card(2, CHANCE, "chance-jail-free"), "card_held")
 
 
@@ -171,7 +172,8 @@ def test_a_used_jail_card_goes_back_under_its_deck(ed, rules, table, play):
 def test_only_a_held_jail_card_can_be_used(ed, rules, table, refused):
     r = rules(ed)
     state = table(r, jail_cards={CHANCE: 2})
-    refused(state, r, {"kind": "use_jail_card", "seat": 1}, "no_jail_card")
+    error = refused(state, r, {"kind": "use_jail_card", "seat": 1}, "no_jail_card")
+    assert error.detail == "Seat 1 holds no such Get Out of Jail Free card."
     refused(state, r, {"kind": "use_jail_card", "seat": 2, "deck": CHEST}, "no_jail_card")
 
 
@@ -211,7 +213,8 @@ def test_uk_taking_a_chance_instead_of_the_fine_moves_no_money_itself(rules, tab
 
 def test_only_a_pay_or_take_a_chance_card_takes_a_choice(ed, rules, table, refused):
     r = rules(ed)
-    refused(table(r), r, card(1, CHEST, "chest-doctor", choice="pay"), "invalid_field")
+    error = refused(table(r), r, card(1, CHEST, "chest-doctor", choice="pay"), "invalid_field")
+    assert error.detail == "Only a pay-or-take-a-Chance card takes a choice."
 
 
 def test_the_us_decks_have_no_pay_or_take_a_chance_card(rules, table, refused):

@@ -18,6 +18,7 @@ def assert_rules_refused(edition, variants, code):
     assert caught.value.code == code, caught.value
     assert caught.value.detail
     assert variants == before
+    return caught.value
 
 
 def test_the_three_variants_are_known():
@@ -67,11 +68,14 @@ def test_the_short_game_hotel_comes_after_three_houses(ed, short_game, houses):
 
 @pytest.mark.parametrize("variants", [{"free_parking_jackpot": True}, {"modern_uk": False}])
 def test_an_unknown_variant_is_refused(ed, variants):
-    assert_rules_refused(ed, variants, "unknown_variant")
+    error = assert_rules_refused(ed, variants, "unknown_variant")
+    known = "modern_us, short_game, double_rent_despite_mortgage"
+    assert error.detail == f"There is no variant {next(iter(variants))!r}. Known: {known}."
 
 
 def test_modern_us_is_refused_on_the_uk_edition():
-    assert_rules_refused("uk", {"modern_us": True}, "unknown_variant")
+    error = assert_rules_refused("uk", {"modern_us": True}, "unknown_variant")
+    assert error.detail == "The modern_us variant applies to the US edition only."
 
 
 @pytest.mark.parametrize("value", [1, 0, "yes", "true", None, [True]], ids=repr)
