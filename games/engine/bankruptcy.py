@@ -50,7 +50,7 @@ def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Transfers:
         _check_lift(state, rules, entry, remaining)
 
     transfers: list[Transfer] = []
-    liquidate_buildings(state, debtor, rules)
+    liquidate_buildings(state, debtor)
     if value:
         transfers.append(Transfer((BANK, debtor, value)))
     receiver = BANK if creditor is None else creditor

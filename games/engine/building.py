@@ -188,20 +188,16 @@ def sale_value(space: Space) -> int:
     return space.house_cost // 2
 
 
-def liquidate_buildings(state: TableState, seat: int, rules: Rules) -> int:
-    """Return every building of `seat` to the bank (in place); the half-price value they fetch."""
-    full = rules.houses_per_hotel
-    value = 0
+def liquidate_buildings(state: TableState, seat: int) -> None:
+    """Return every building of `seat` to the bank (in place); `buildings_value` says what
+    they fetch."""
     for position, deed in state.deeds.items():
         if deed.owner == seat and deed.built:
-            half = sale_value(rules.edition.space(position))
-            value += half * deed.level(full)
             if deed.hotel:
                 state.bank_hotels += 1
             else:
                 state.bank_houses += deed.houses
             state.deeds[position] = deed._replace(houses=0, hotel=False)
-    return value
 
 
 def buildings_value(state: TableState, seat: int, rules: Rules) -> int:

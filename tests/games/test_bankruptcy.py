@@ -70,6 +70,19 @@ def test_bankrupt_buildings_go_back_to_the_bank_at_half_price(
     assert not any(out.state.deeds[p].built for p in (1, 3, 37, 39))
 
 
+@pytest.mark.parametrize("creditor", [2, None], ids=["to-a-player", "to-the-bank"])
+def test_only_the_debtors_buildings_go_back_to_the_bank(ed, rules, table, play, creditor):
+    r = rules(ed)
+    state = table(
+        r, owns={1: [1, 3], 3: [37, 39]}, houses={1: 1, 3: 1, 37: 2, 39: 2}, cash={1: -20}
+    )
+    out = play(state, r, {"kind": "bankrupt", "seat": 1, "creditor": creditor})
+    assert out.transfers == (("bank", 1, 50), (1, creditor or "bank", 30))
+    assert [out.state.deeds[p] for p in (37, 39)] == [(3, 2, False, False)] * 2
+    assert out.state.bank_houses == 32 - 4
+    assert out.state.cash[3] == 1500
+
+
 def test_the_creditor_pays_ten_percent_at_once_on_each_mortgaged_deed_received(
     ed, rules, table, play
 ):

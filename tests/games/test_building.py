@@ -323,6 +323,25 @@ def test_a_building_shortage_counts_the_houses_still_to_come_on_every_group_of_a
     assert out.state.bank_houses == 22
 
 
+def test_a_building_shortage_counts_only_complete_unmortgaged_groups(ed, rules, table, refused):
+    """Seat 2's red sites lack one, and its brown / dark purple ones have a mortgage: only
+    seat 1 could build, so the bank's last house is bought at its price, not auctioned."""
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39], 2: [21, 23, 1, 3]}, mortgaged=[3], bank_houses=1)
+    entry = {"kind": "auction", "seat": 1, "space": 39, "amount": 10}
+    error = refused(state, r, entry, "no_building_shortage")
+    assert "fewer than two players can build" in error.detail
+
+
+@pytest.mark.parametrize(
+    ("space", "code"), [(5, "not_a_site"), (39, "max_buildings")], ids=["railroad", "hotel"]
+)
+def test_an_auctioned_building_needs_a_site_with_room(ed, rules, table, refused, space, code):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39, 5], 2: [1, 3]}, houses={37: 4}, hotels=[39])
+    refused(state, r, {"kind": "auction", "seat": 1, "space": space, "amount": 10}, code)
+
+
 # --- selling ---------------------------------------------------------------------------------
 
 
