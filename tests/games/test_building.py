@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 GREEN, RED = [31, 32, 34], [21, 23, 24]
@@ -323,6 +325,16 @@ def test_a_building_shortage_counts_the_houses_still_to_come_on_every_group_of_a
     assert out.state.bank_houses == 22
 
 
+def test_a_building_shortage_counts_no_house_for_a_full_row(ed, rules, table, refused):
+    """Seat 1's dark blue sites have their full rows: it wants a hotel, not a house, so
+    seat 2 alone wants the bank's last house and buys it at its price."""
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39], 2: [1, 3]}, houses={37: 4, 39: 4}, bank_houses=1)
+    entry = {"kind": "auction", "seat": 2, "space": 1, "amount": 10}
+    error = refused(state, r, entry, "no_building_shortage")
+    assert "fewer than two players can build" in error.detail
+
+
 def test_a_building_shortage_counts_only_complete_unmortgaged_groups(ed, rules, table, refused):
     """Seat 2's red sites lack one, and its brown / dark purple ones have a mortgage: only
     seat 1 could build, so the bank's last house is bought at its price, not auctioned."""
@@ -358,7 +370,9 @@ def test_a_house_sells_back_to_the_bank_at_half_its_price(ed, rules, table, play
 def test_houses_are_sold_evenly(ed, rules, table, play, refused):
     r = rules(ed)
     state = table(r, owns={1: RED}, houses={21: 2, 23: 3, 24: 3})
-    refused(state, r, {"kind": "sell_building", "seat": 1, "space": 21}, "uneven_selling")
+    error = refused(state, r, {"kind": "sell_building", "seat": 1, "space": 21}, "uneven_selling")
+    ahead, named = r.edition.space(23).name, r.edition.space(21).name
+    assert error.detail == f"Sell evenly: sell from {ahead} before {named}."
     out = play(
         state,
         r,
@@ -437,6 +451,8 @@ def test_house_shortage_hotel_sale_sells_the_groups_hotels_together(ed, rules, t
     assert out.state.deeds[39] == (1, 0, False, False)
     assert (out.state.bank_houses, out.state.bank_hotels) == (0, 12)
     assert out.state.cash[1] == 2500
+    # as the table is stored: no houses, a number, not a false
+    assert json.dumps(out.state.as_dict()["deeds"]["39"]) == "[1, 0, false, false]"
 
 
 def test_house_shortage_hotel_sale_brings_the_groups_houses_down_to_one(ed, rules, table, play):
