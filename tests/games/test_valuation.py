@@ -112,9 +112,10 @@ def test_net_worth_lines_list_only_the_seats_own_deeds(ed, rules, table):
 
 
 def ranking(state, r):
-    """The table's seats, best first, as its results rank them."""
+    """The table's seats, best first, as its results rank them (listed last seat first, so
+    that only the ranking puts them in order)."""
     return sorted(
-        state.seats,
+        reversed(state.seats),
         key=lambda seat: standing(
             bankrupt=seat in state.bankrupt,
             net_worth=net_worth(state, r, seat).total,
