@@ -345,6 +345,13 @@ def test_a_building_shortage_counts_only_complete_unmortgaged_groups(ed, rules, 
     assert "fewer than two players can build" in error.detail
 
 
+def test_several_buildings_only_on_a_site(ed, rules, table, refused):
+    r = rules(ed)
+    state = table(r, owns={1: [5, 15, 25, 35]})
+    error = refused(state, r, {"kind": "build", "seat": 1, "space": 5, "count": 2}, "not_a_site")
+    assert error.detail == f"Nothing can be built on {r.edition.space(5).name}."
+
+
 @pytest.mark.parametrize(
     ("space", "code"), [(5, "not_a_site"), (39, "max_buildings")], ids=["railroad", "hotel"]
 )
@@ -624,6 +631,19 @@ def test_short_game_several_buildings_sold_take_the_hotel_before_a_fourth_house(
     # the hotel on 39 breaks back into three houses.
     assert [out.state.deeds[p] for p in (37, 39)] == [(1, 3, False, False), (1, 3, False, False)]
     assert out.transfers == (("bank", 1, 2 * 100),)
+
+
+def test_short_game_several_sold_in_a_house_shortage_take_the_named_fourth_house_first(
+    rules, table, play
+):
+    """Level with the hotel, the named site's fourth house goes first; then, the bank short
+    of the three houses, the hotel goes with its houses and the other site keeps one."""
+    r = rules("uk", short_game=True)
+    state = table(r, owns={1: [37, 39]}, houses={37: 4}, hotels=[39], bank_houses=0)
+    out = play(state, r, {"kind": "sell_building", "seat": 1, "space": 37, "count": 2})
+    assert [out.state.deeds[p] for p in (37, 39)] == [(1, 1, False, False), (1, 0, False, False)]
+    assert out.transfers == (("bank", 1, 100 + 4 * 100 + 2 * 100),)
+    assert (out.state.bank_houses, out.state.bank_hotels) == (3, 12)
 
 
 def test_selling_more_buildings_than_the_group_has_is_refused_whole(ed, rules, table, refused):

@@ -115,7 +115,7 @@ def ranking(state, r):
     """The table's seats, best first, as its results rank them (listed last seat first, so
     that only the ranking puts them in order)."""
     return sorted(
-        reversed(state.seats),
+        state.seats[::-1],
         key=lambda seat: standing(
             bankrupt=seat in state.bankrupt,
             net_worth=net_worth(state, r, seat).total,
