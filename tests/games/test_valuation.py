@@ -114,8 +114,9 @@ def test_net_worth_lines_list_only_the_seats_own_deeds(ed, rules, table):
 def ranking(state, r):
     """The table's seats, best first, as its results rank them (listed last seat first, so
     that only the ranking puts them in order)."""
+    listed = list(reversed(state.seats))
     return sorted(
-        state.seats[::-1],
+        listed,
         key=lambda seat: standing(
             bankrupt=seat in state.bankrupt,
             net_worth=net_worth(state, r, seat).total,
