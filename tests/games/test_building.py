@@ -580,6 +580,22 @@ def test_several_hotels_in_one_entry_need_the_full_rows(ed, rules, table, play, 
     assert error.detail == f"{name}'s group holds a hotel each at most: 3 more do not fit."
 
 
+def test_short_game_several_hotels_go_on_the_named_site_then_in_board_order(rules, table, play):
+    """A hotel stands on three houses or four in the short game: the hotels go on the named
+    site, then in board order, not on the sites with fewer houses first."""
+    r = rules("uk", short_game=True)
+    state = table(r, owns={1: RED}, houses={21: 4, 23: 3, 24: 3})
+    entry = {"kind": "build", "seat": 1, "space": 21, "building": "hotel", "count": 2}
+    out = play(state, r, entry)
+    assert [out.state.deeds[p] for p in RED] == [
+        (1, 0, True, False),
+        (1, 0, True, False),
+        (1, 3, False, False),
+    ]
+    assert (out.state.bank_houses, out.state.bank_hotels) == (32 - 3, 10)
+    assert out.transfers == ((1, "bank", 2 * 150),)
+
+
 def test_several_houses_need_the_cash_for_all_of_them_and_change_nothing_if_refused(
     ed, rules, table, refused
 ):
