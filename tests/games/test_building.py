@@ -601,7 +601,14 @@ def test_several_houses_need_the_cash_for_all_of_them_and_change_nothing_if_refu
 ):
     r = rules(ed)
     state = table(r, owns={1: [37, 39]}, cash={1: 500})
-    refused(state, r, {"kind": "build", "seat": 1, "space": 37, "count": 3}, "insufficient_cash")
+    error = refused(
+        state, r, {"kind": "build", "seat": 1, "space": 37, "count": 3}, "insufficient_cash"
+    )
+    cost = r.money(3 * 200)
+    assert (
+        error.detail
+        == f"Seat 1 has {r.money(500)} but building 3 on the dark blue sites costs {cost}."
+    )
     assert (state.deeds[37].houses, state.deeds[39].houses, state.bank_houses) == (0, 0, 32)
 
 
