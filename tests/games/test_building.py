@@ -517,6 +517,14 @@ def test_uneven_building_says_whether_a_hotel_or_a_house_is_waiting(ed, rules, t
     )
 
 
+def test_uneven_building_names_the_first_of_the_lowest_sites(ed, rules, table, refused):
+    r = rules(ed)
+    state = table(r, owns={1: RED}, houses={24: 1})
+    error = refused(state, r, {"kind": "build", "seat": 1, "space": 24}, "uneven_building")
+    lowest, named = r.edition.space(21).name, r.edition.space(24).name
+    assert error.detail == f"Build evenly: {lowest} needs a house before {named} gets another."
+
+
 def test_insufficient_cash_names_the_spend_and_the_site(ed, rules, table, refused):
     r = rules(ed)
     state = table(r, owns={1: [37, 39]}, cash={1: 150})
