@@ -104,7 +104,8 @@ def test_a_voluntary_spend_needs_the_cash(ed, rules, table, play, refused, entry
 def test_short_game_a_dealt_deed_needs_the_cash(rules, table, refused):
     r = rules("uk", short_game=True)
     state = table(r, cash={1: 399})
-    refused(state, r, {"kind": "deal", "seat": 1, "space": 39}, "insufficient_cash")
+    error = refused(state, r, {"kind": "deal", "seat": 1, "space": 39}, "insufficient_cash")
+    assert error.detail == f"Seat 1 has £399 but {r.edition.space(39).name} costs £400."
 
 
 # --- a seat in debt raises money -----------------------------------------------------------

@@ -3,6 +3,8 @@ docs/api.md: pass_go, buy, auction, deal, tax, jail_fine, bank_payment, pay_play
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from games.engine import ENTRY_KINDS
@@ -145,6 +147,8 @@ def test_buying_pays_the_printed_price_and_takes_the_deed(ed, rules, table, play
     out = play(table(r), r, {"kind": "buy", "seat": 1, "space": space})
     assert out.transfers == ((1, "bank", price),)
     assert out.state.deeds[space] == (1, 0, False, False)
+    # as the table is stored: no houses, a number, not a false
+    assert json.dumps(out.state.as_dict()["deeds"][str(space)]) == "[1, 0, false, false]"
     assert out.state.cash[1] == 1500 - price
 
 
