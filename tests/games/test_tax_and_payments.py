@@ -30,6 +30,14 @@ def test_income_tax_may_be_ten_percent_of_total_worth_rounded_up_on_the_classic_
     assert out.transfers == ((1, "bank", tax),)
 
 
+@pytest.mark.parametrize("cash", [0, -80])
+def test_ten_percent_of_nothing_is_nothing(rules, table, play, cash):
+    r = rules("us")
+    entry = {"kind": "tax", "seat": 1, "space": 4, "choice": "percent"}
+    out = play(table(r, cash={1: cash}), r, entry)
+    assert out.state.cash[1] == cash
+
+
 def test_total_worth_counts_mortgaged_deeds_at_full_price_and_buildings_at_cost(rules, table, play):
     r = rules("us")
     state = table(
