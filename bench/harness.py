@@ -318,6 +318,11 @@ def gunicorn(env: dict[str, str], workers: int, access_log: Path | None = None) 
         f"{HOST}:{port}",
         "--log-level",
         "warning",
+        # The address in the processes' names too: where setproctitle is installed (mutmut
+        # brings it), gunicorn's title replaces its command line, and the benchmarks find
+        # the server's processes by it (bench/players.py, gunicorn_pids).
+        "--name",
+        f"bench-{HOST}:{port}",
     ]
     if access_log is not None:
         command += ["--access-logfile", str(access_log), "--access-logformat", ACCESS_FORMAT]
