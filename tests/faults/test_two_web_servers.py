@@ -48,11 +48,9 @@ class Web:
     port: int
     process: subprocess.Popen[bytes]
 
-    def call(
-        self, method: str, path: str, body: Any = None, key: str | None = None, **headers: str
-    ) -> Any:
+    def call(self, method: str, path: str, body: Any = None, key: str | None = None) -> Any:
         conn = http.client.HTTPConnection(HOST, self.port, timeout=TIMEOUT)
-        headers = {"Content-Type": "application/json", **headers}
+        headers = {"Content-Type": "application/json"}
         if key:
             headers["Authorization"] = f"Table {key}"
         try:
