@@ -6,6 +6,11 @@ question is read loosely (the deed's name, with typos; the buildings; how many r
 utilities the owner holds; the dice), a small board is set up through the engine's own
 entries (so every building is legal) and the engine says the rent, the mortgage or the
 price, in the event's rules and currency.
+
+A number is given only when every word of the question is read: a word the bank does not
+know could change the answer (a misspelt "hotle" read as nothing would give the rent on a
+bare site). A word close to one the bank knows gets a suggestion instead ("did you mean:
+hotel?"); any other leaves the question to the FAQ's own answers.
 """
 
 from __future__ import annotations
@@ -29,6 +34,22 @@ COMMON = frozenset(
 RAILROAD_WORDS = ("railroad", "railroads", "railways", "stations")
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "both": 2, "all": 4}
 OWNER, VISITOR = 1, 2
+#: The words the questions are read by, beside the deeds' names and numbers.
+KEYWORDS = frozenset(
+    {"rent", "hotel", "hotels", "house", "houses", "mortgage", "mortgaged", "unmortgage"}
+    | {"lift", "lifting", "cost", "costs", "price", "buy", "buying", "much", "whole", "group"}
+    | {"monopoly", "set", "complete", "utility", "utilities", "railroad", "railroads"}
+    | {"railway", "railways", "station", "stations", "dice", "roll", "rolled", "rolls"}
+    | {"throw", "threw", "owned", "own", "owns", "owner", "both", "all", "no", "none"}
+)
+#: Words that ask without changing the answer.
+FILLERS = frozenset(
+    {"how", "what", "whats", "is", "it", "its", "the", "a", "an", "on", "with", "for", "of"}
+    | {"and", "if", "i", "you", "someone", "somebody", "player", "lands", "land", "landing"}
+    | {"do", "does", "pay", "pays", "paid", "owe", "owes", "charge", "there", "are", "one"}
+    | {"please", "in", "at", "to", "get", "by", "when", "s", "can", "be", "will", "same"}
+    | {"any", "mortgaging", "raise", "raises", "value"}
+)
 
 
 @dataclass(frozen=True)
@@ -37,6 +58,15 @@ class DeedAnswer:
 
     text: str
     how: str = "Worked out by the bank with this event's rules."
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """The question with each word the bank could not read replaced by the nearest word it
+    knows (`question`), and those words (`words`)."""
+
+    question: str
+    words: tuple[str, ...]
 
 
 def _words(text: str) -> list[str]:
@@ -152,10 +182,58 @@ def _set_rent(words: list[str], space: Space, rules: engine.Rules, named: bool) 
     return DeedAnswer(text)
 
 
-def deed_answer(question: str, rules: engine.Rules) -> DeedAnswer | None:
-    """The bank's number for a question about one deed, or None when the question names no
-    deed (nor railroads or utilities in general)."""
+def _known(rules: engine.Rules) -> set[str]:
+    """Every word the bank reads a question by, in this edition."""
+    names = {word for space in rules.edition.deeds for word in _words(space.name)}
+    return {*KEYWORDS, *FILLERS, *NUMBERS, *COMMON, *names}
+
+
+def _unread(words: list[str], known: set[str]) -> list[str]:
+    """The words of a question the bank cannot read: neither a word it knows, nor a typo
+    of one (`_like`), nor a number."""
+    return [w for w in words if not w.isdigit() and not any(_like(w, k) for k in known)]
+
+
+def _edits(word: str, other: str) -> int:
+    """How many letters to add, drop, change or swap with the next to make `other` of
+    `word` (the optimal string alignment distance): "hotle" is one from "hotel"."""
+    two_back: list[int] = []
+    back = list(range(len(other) + 1))
+    for i, letter in enumerate(word, start=1):
+        row = [i]
+        for j, wanted in enumerate(other, start=1):
+            row.append(min(back[j] + 1, row[j - 1] + 1, back[j - 1] + (letter != wanted)))
+            if i > 1 and j > 1 and letter == other[j - 2] and word[i - 2] == wanted:
+                row[j] = min(row[j], two_back[j - 2] + 1)
+        two_back, back = back, row
+    return back[-1]
+
+
+def _suggestion(question: str, unread: list[str], known: set[str]) -> Suggestion | None:
+    """The question with each unread word replaced by the nearest known one (the fewest
+    edits, at most one in a short word and two in a longer one); None unless every unread
+    word is near one."""
+    nearest = {}
+    for word in unread:
+        edits, close = min((_edits(word, k), k) for k in known)
+        if edits > (1 if len(word) <= 4 else 2):
+            return None
+        nearest[word] = close
+    fixed = " ".join(nearest.get(word, word) for word in _words(question))
+    return Suggestion(fixed, tuple(dict.fromkeys(nearest.values())))
+
+
+def deed_answer(question: str, rules: engine.Rules) -> DeedAnswer | Suggestion | None:
+    """The bank's number for a question about one deed; a Suggestion when a word of it
+    could not be read but is near one the bank knows; None when the question names no
+    deed (nor railroads or utilities in general) or has a word the bank does not know."""
     words = _words(question)
+    known = _known(rules)
+    if unread := _unread(words, known):
+        named = _deed(words, rules) is not None or any(
+            _like(w, n) for w in words for n in (*RAILROAD_WORDS, "utilities")
+        )
+        return _suggestion(question, unread, known) if named else None
     space = _deed(words, rules)
     named = space is not None
     if space is None:

@@ -350,3 +350,42 @@ def test_a_uk_event_answers_in_pounds_from_its_own_board(client):
 @pytest.mark.parametrize("q", ["can I collect rent while in jail", "free parking money"])
 def test_a_question_naming_no_deed_gets_no_number(client, q):
     assert "data-deed-answer" not in html(client.get(search_url(event_with(), q)))
+
+
+@pytest.mark.django_db
+def test_a_misspelt_word_the_bank_cannot_read_gets_a_suggestion_not_a_number(client):
+    event = event_with()
+    page = html(client.get(search_url(event, "hotle rent boardwalk")))
+
+    # Read without its hotel, the question would get the rent on a bare site: no number.
+    assert "data-deed-answer" not in page
+    assert "$50" not in page
+    assert "Did you mean" in page
+    suggested = re.search(r'href="([^"]*)"[^>]*data-did-you-mean', page)
+    assert suggested is not None
+    followed = html(client.get(suggested.group(1).replace("&amp;", "&")))
+    assert "Rent on Boardwalk with a hotel: $2,000" in followed
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("q", "said"),
+    [
+        ("hotell rent boardwalk", "Rent on Boardwalk with a hotel: $2,000"),
+        ("whats the rent on boardwalk with 2 houses please", "with 2 houses: $600"),
+    ],
+)
+def test_a_question_whose_every_word_is_read_gets_the_number(client, q, said):
+    page = html(client.get(search_url(event_with(), q)))
+    assert said in page
+    assert "Did you mean" not in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "q", ["rent on boardwalk with a castle", "rent on boardwalk after a double"]
+)
+def test_a_word_the_bank_does_not_know_leaves_the_faq_to_answer(client, q):
+    page = html(client.get(search_url(event_with(), q)))
+    assert "data-deed-answer" not in page
+    assert "answer" in page  # the FAQ's own answers, or its word that none matches

@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import selectors as faq
-from games.deed_questions import DeedAnswer, deed_answer
+from games.deed_questions import DeedAnswer, Suggestion, deed_answer
 from games.engine import RuleViolation, rules_for
 from games.models import FaqEntry
 from tournament import access, selectors
@@ -71,14 +71,17 @@ def _answer(entry: FaqEntry, event: Event, variants: dict[str, bool]) -> dict[st
     return {"entry": entry, "depends": depends, "other_edition": other_edition, "setting": setting}
 
 
-def _deed_answer(q: str, event: Event, variants: dict[str, bool]) -> DeedAnswer | None:
-    """The bank's own number for a question about one deed, in this event's rules."""
-    if not q:
-        return None
+def _deed_answer(q: str, event: Event, variants: dict[str, bool]) -> dict[str, Any]:
+    """The bank's own number for a question about one deed, in this event's rules
+    (`deed`), or the question as the bank could read it (`suggestion`), or neither."""
     try:
-        return deed_answer(q, rules_for(event.edition, variants))
+        found = deed_answer(q, rules_for(event.edition, variants)) if q else None
     except RuleViolation:
-        return None
+        found = None
+    return {
+        "deed": found if isinstance(found, DeedAnswer) else None,
+        "suggestion": found if isinstance(found, Suggestion) else None,
+    }
 
 
 def _query(request: HttpRequest) -> str:
@@ -93,7 +96,6 @@ def faq_event(request: HttpRequest, event_id: int) -> HttpResponse:
     variants = _variants(event)
     q = _query(request)
     results = faq.faq_search(query=q, limit=SEARCH_LIMIT) if q else []
-    deed = _deed_answer(q, event, variants)
     topics = [
         (label, [_answer(e, event, variants) for e in entries])
         for label, entries in faq.faq_by_topic()
@@ -102,7 +104,7 @@ def faq_event(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event,
         "settings": _settings(event, variants),
         "q": q,
-        "deed": deed,
+        **_deed_answer(q, event, variants),
         "results": [_answer(e, event, variants) for e in results],
         "topics": topics,
     }
@@ -119,7 +121,7 @@ def faq_event_search(request: HttpRequest, event_id: int) -> HttpResponse:
     context = {
         "event": event,
         "q": q,
-        "deed": _deed_answer(q, event, variants),
+        **_deed_answer(q, event, variants),
         "results": [_answer(e, event, variants) for e in results],
     }
     response = render(request, "faq/_results.html", context)
