@@ -85,24 +85,47 @@ def organiser_events(user: AbstractBaseUser) -> QuerySet[Event]:
 
 
 def home_events(user: AbstractBaseUser) -> list[dict[str, Any]]:
-    """A person's events for the home page: each with their roles in it, newest first."""
+    """A person's events for the home page, newest first: each with their roles in it,
+    whether they organise it and referee it (organisers do both), and the tables they bank
+    at in its rounds not ended (`consoles`: the tables themselves, whose keys open them)."""
     events = list(events_for(user))
     roles: dict[int, set[str]] = {}
     for event_id, role in Volunteer.objects.filter(user=user).values_list("event_id", "role"):
         roles.setdefault(event_id, set()).add(role)
+    consoles: dict[int, list[Table]] = {}
+    banked = (
+        Table.objects.filter(banker__user=user)
+        .exclude(round__status=Round.Status.ENDED)
+        .select_related("round")
+        .order_by("round__number", "number")
+    )
+    for table in banked:
+        consoles.setdefault(table.round.event_id, []).append(table)
     superuser = getattr(user, "is_superuser", False)
     labels = dict(Volunteer.Role.choices)
     rows = []
     for event in events:
         mine = roles.get(event.pk, set())
+        organiser = superuser or Volunteer.Role.ORGANISER in mine
         rows.append(
             {
                 "event": event,
                 "roles": [labels[r] for r in Volunteer.Role.values if r in mine],
-                "organiser": superuser or Volunteer.Role.ORGANISER in mine,
+                "organiser": organiser,
+                "referee": organiser or Volunteer.Role.REFEREE in mine,
+                "consoles": consoles.get(event.pk, []),
             }
         )
     return rows
+
+
+def start_page(user: AbstractBaseUser) -> str:
+    """The name of the page a person lands on after logging in: the referees' list of
+    events for someone who only referees; everyone else's events on the home page."""
+    if getattr(user, "is_superuser", False) or access.can_create_events(user):
+        return "home"
+    roles = set(Volunteer.objects.filter(user=user).values_list("role", flat=True))
+    return "referee-home" if roles == {Volunteer.Role.REFEREE} else "home"
 
 
 def player_counts(event_id: int) -> dict[str, int]:

@@ -23,6 +23,7 @@ api = [
 urlpatterns = [
     path("p/", include("tournament.pages.players.urls")),  # first: polled every 10 s by each player
     path("", views.home, name="home"),
+    path("start/", views.start, name="start"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include(api)),

@@ -1,20 +1,33 @@
 import sys
 
+from django.contrib.auth.decorators import login_required
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 
-from tournament import selectors
+from tournament import access, selectors
 from tournament.http.errors import not_found as api_not_found
 from tournament.http.errors import server_error as api_server_error
 from tournament.http.errors import unavailable as api_unavailable
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """A logged-in person's events, with the desk for those they organise; else a welcome."""
-    events = selectors.home_events(request.user) if request.user.is_authenticated else None
-    return render(request, "home.html", {"events": events})
+    """A logged-in person's events, each with the pages their roles open (the desk, the
+    referees' pages, the briefing, the FAQ, the consoles of their tables); else a welcome."""
+    if not request.user.is_authenticated:
+        return render(request, "home.html", {"events": None})
+    context = {
+        "events": selectors.home_events(request.user),
+        "may_create": access.can_create_events(request.user),
+    }
+    return render(request, "home.html", context)
+
+
+@login_required
+def start(request: HttpRequest) -> HttpResponse:
+    """Where the login form sends a person (LOGIN_REDIRECT_URL): their own start page."""
+    return redirect(selectors.start_page(request.user))
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

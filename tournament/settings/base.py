@@ -157,7 +157,7 @@ STORAGES = {
 }
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "/"
+LOGIN_REDIRECT_URL = "start"
 
 # Login lockout (django-axes, tournament/lockout.py): every login (the login page, the
 # admin's, POST /api/auth/token/) is refused for the cool-off after too many failures for

@@ -17,7 +17,11 @@ from tournament.models import Event, Player, Round, Table
 
 
 class NotOrganiser(Exception):
-    """The person is logged in but does not organise this event."""
+    """The person is logged in but does not organise this event (`event_id`)."""
+
+    def __init__(self, event_id: int) -> None:
+        super().__init__(event_id)
+        self.event_id = event_id
 
 
 def desk_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -28,15 +32,18 @@ def desk_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
-        except NotOrganiser:
-            return render(request, "desk/forbidden.html", status=403)
+        except NotOrganiser as refused:
+            # A referee of the event is shown the way to the referees' pages instead.
+            referee = access.can_referee(request.user, refused.event_id)
+            context = {"referee_event": refused.event_id if referee else None}
+            return render(request, "desk/forbidden.html", context, status=403)
 
     return wrapped
 
 
 def _check(request: HttpRequest, event_id: int) -> None:
     if not access.is_organiser(request.user, event_id):
-        raise NotOrganiser
+        raise NotOrganiser(event_id)
 
 
 def organised_event(request: HttpRequest, event_id: int) -> Event:
