@@ -133,8 +133,18 @@ class PlayerOutput(serializers.ModelSerializer):
         fields = ["id", "name", "email", "team", "paid", "checked_in"]
 
 
+class ImportLineOutput(serializers.Serializer):
+    line = serializers.IntegerField(help_text="The line of the file (the header is line 1).")
+    name = serializers.CharField()
+    outcome = serializers.ChoiceField(choices=["added", "updated", "unchanged"])
+    detail = serializers.CharField(help_text="What was done, in words: what an update changed.")
+
+
 class ImportOutput(serializers.Serializer):
     created = serializers.IntegerField()
+    updated = serializers.IntegerField()
+    unchanged = serializers.IntegerField()
+    lines = ImportLineOutput(many=True)
     errors = serializers.ListField(child=serializers.DictField())
 
 

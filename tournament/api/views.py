@@ -151,14 +151,22 @@ class PlayerImportApi(EventScopedApi):
         event = self.event(request, event_id)
         text = _csv_text(request)
         report = event_services.players_import(event_id=event.pk, text=text, actor=request.user)
-        body = {"created": report.created, "errors": report.errors}
         if report.errors:
             lines = len(report.errors)
-            body |= {
+            body = {
                 "error": "invalid_csv",
-                "detail": f"{lines} line(s) have problems, so no player was added.",
+                "detail": f"{lines} line(s) have problems, so no player was added or changed.",
+                "created": 0,
+                "errors": report.errors,
             }
             return Response(body, status=status.HTTP_400_BAD_REQUEST)
+        body = {
+            "created": report.created,
+            "updated": report.updated,
+            "unchanged": report.unchanged,
+            "lines": [line.as_dict() for line in report.lines],
+            "errors": [],
+        }
         return Response(body, status=status.HTTP_201_CREATED)
 
 

@@ -225,10 +225,40 @@ def player_add(
 
 
 @dataclass
+class ImportLine:
+    """What the import did with one line of the file: `outcome` is added, updated or
+    unchanged; `changes` say what an update changed, and what it left as the desk has it."""
+
+    line: int
+    name: str
+    outcome: str
+    changes: list[str] = field(default_factory=list)
+
+    @property
+    def detail(self) -> str:
+        said = {"added": "added", "updated": "updated", "unchanged": "already registered"}
+        head = said[self.outcome]
+        if self.outcome == "unchanged":
+            head += ", unchanged"
+        return f"{head}: {', '.join(self.changes)}" if self.changes else head
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "line": self.line,
+            "name": self.name,
+            "outcome": self.outcome,
+            "detail": self.detail,
+        }
+
+
+@dataclass
 class ImportReport:
     created: int = 0
+    updated: int = 0
+    unchanged: int = 0
     errors: list[dict[str, Any]] = field(default_factory=list)
-    paid: int = 0  # the entry fees the created players have paid, in all
+    lines: list[ImportLine] = field(default_factory=list)
+    paid: int = 0  # the entry fees the import counted: new players' and raised amounts
 
 
 IMPORT_COLUMNS = ("name", "email", "team", "paid")
@@ -238,26 +268,34 @@ IMPORT_COLUMNS = ("name", "email", "team", "paid")
 def players_import(
     *, event_id: int, text: str, actor: AbstractBaseUser | None = None
 ) -> ImportReport:
-    """Add players from CSV text with a header row (name,email,team,paid).
+    """Add players from CSV text with a header row (name,email,team,paid), or update those
+    already registered: a line is the player with its email, else the player of its name
+    (in any case) who has no other email. An update takes the line's filled cells (the
+    name too when found by email); what a player has paid is never lowered.
 
-    Every row is checked first; a file with any bad row creates nothing, and the
-    report lists each problem with its line number.
+    Every line is checked first; a file with any bad line (one person on two lines among
+    them) changes nothing, and the report lists each problem with its line number.
     """
     report = ImportReport()
     # newline="": the reader itself takes \n, \r\n and a lone \r (old Macs) as line ends.
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))
     try:
         _players_from_csv(event_id, reader, report)
-    except csv.Error as exc:  # a line the CSV reader cannot split: nothing is created
+    except csv.Error as exc:  # a line the CSV reader cannot split: nothing changes
         line = reader.line_num + 1  # the line it was reading
         report.errors.append({"line": line, "detail": f"This line cannot be read as CSV: {exc}."})
-    if report.created:
+    if report.created or report.updated:
         audit(
             event_id=event_id,
             actor=actor,
             action="players_imported",
-            subject=f"{report.created} players",
-            data={"created": report.created, "paid": report.paid},
+            subject=f"{report.created} added, {report.updated} updated",
+            data={
+                "created": report.created,
+                "updated": report.updated,
+                "paid": report.paid,
+                "lines": [line.as_dict() for line in report.lines if line.outcome != "unchanged"],
+            },
         )
     return report
 
@@ -278,7 +316,8 @@ def _players_from_csv(event_id: int, reader: csv.DictReader, report: ImportRepor
         report.errors.append({"line": 1, "detail": f"Unknown column(s): {', '.join(unknown)}."})
         return report
     reader.fieldnames = header
-    players: list[Player] = []
+    registered = _Registered(list(Player.objects.filter(event_id=event_id)))
+    rows: list[tuple[int, dict[str, str], Player | None]] = []
     for row in reader:
         line = reader.line_num
         if None in row:
@@ -291,23 +330,88 @@ def _players_from_csv(event_id: int, reader: csv.DictReader, report: ImportRepor
         if problems:
             report.errors.extend({"line": line, "detail": problem} for problem in problems)
             continue
-        players.append(
-            Player(
-                event_id=event_id,
-                name=values["name"],
-                email=values.get("email", ""),
-                team=values.get("team", ""),
-                paid=int(values.get("paid") or 0),
-            )
-        )
-    if not players and not report.errors:
+        player, problem = registered.claim(line, values)
+        if problem:
+            report.errors.append({"line": line, "detail": problem})
+            continue
+        rows.append((line, values, player))
+    if not rows and not report.errors:
         report.errors.append({"line": 2, "detail": "The file has no players in it."})
     if report.errors:
         return report
-    Player.objects.bulk_create(players)
-    report.created = len(players)
-    report.paid = sum(player.paid for player in players)
+    for line, values, player in rows:
+        report.lines.append(_import_line(event_id, line, values, player, report))
     return report
+
+
+class _Registered:
+    """The event's players, found by a line's email, else by its name, each claimed by one
+    line of the file at most (as is each new person)."""
+
+    def __init__(self, players: list[Player]) -> None:
+        self.by_email = {p.email.lower(): p for p in players if p.email}
+        self.by_name: dict[str, list[Player]] = {}
+        for player in players:
+            self.by_name.setdefault(player.name.lower(), []).append(player)
+        self.claimed: dict[Any, int] = {}  # a player's id, or a new person's key -> line
+
+    def claim(self, line: int, values: Mapping[str, str]) -> tuple[Player | None, str]:
+        """The player this line is (None: a new one), or the problem with it."""
+        email, name = values.get("email", "").lower(), values["name"].lower()
+        player = self.by_email.get(email) if email else None
+        if player is None:
+            same = [p for p in self.by_name.get(name, []) if not p.email or not email]
+            if len(same) > 1:
+                return None, (
+                    f"{len(same)} players are registered as {values['name']}: add their email "
+                    "to this line to say which."
+                )
+            player = same[0] if same else None
+        key = player.pk if player is not None else ("email", email) if email else ("name", name)
+        if key in self.claimed:
+            return None, f"This is the same person as line {self.claimed[key]}: keep one line."
+        self.claimed[key] = line
+        return player, ""
+
+
+def _import_line(
+    event_id: int, line: int, values: Mapping[str, str], player: Player | None, report: ImportReport
+) -> ImportLine:
+    """Add or update the player of one checked line, and say what was done."""
+    paid = int(values["paid"]) if values.get("paid") else None  # an empty cell says nothing
+    if player is None:
+        Player.objects.create(
+            event_id=event_id,
+            name=values["name"],
+            email=values.get("email", ""),
+            team=values.get("team", ""),
+            paid=paid or 0,
+        )
+        report.created += 1
+        report.paid += paid or 0
+        return ImportLine(line, values["name"], "added")
+    changes, notes = [], []
+    found_by_email = bool(player.email) and player.email.lower() == values.get("email", "").lower()
+    wanted = {"team": values.get("team", ""), "email": values.get("email", "")}
+    if found_by_email:
+        wanted["name"] = values["name"]
+    for name in ("name", "email", "team"):
+        new, old = wanted.get(name, ""), getattr(player, name)
+        if new and new != old:
+            changes.append(f"{name} {old} → {new}" if old else f"{name} → {new}")
+            setattr(player, name, new)
+    if paid is not None and paid > player.paid:
+        changes.append(f"paid {player.paid} → {paid}")
+        report.paid += paid - player.paid
+        player.paid = paid
+    elif paid is not None and paid < player.paid:
+        notes.append(f"paid stays {player.paid} (the sheet says {paid})")
+    if not changes:
+        report.unchanged += 1
+        return ImportLine(line, values["name"], "unchanged", notes)
+    player.save(update_fields=["name", "email", "team", "paid"])
+    report.updated += 1
+    return ImportLine(line, values["name"], "updated", changes + notes)
 
 
 def _import_row_problems(values: Mapping[str, str]) -> list[str]:

@@ -214,10 +214,11 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
             event_id=event.pk, text=form.cleaned_data["csv"], actor=request.user
         )
         if not report.errors:
-            done(request, f"Added {report.created} player{'s' if report.created != 1 else ''}.")
-            return redirect("desk:players", event_id=event.pk)
+            # What each line did, on this page: importing the same file again changes
+            # nothing, so the page may be sent again.
+            form = ImportForm()
     context = event_page(event, "players", form=form, report=report, sample=SAMPLE_CSV)
-    status = 400 if request.method == "POST" else 200
+    status = 400 if report and report.errors else 200
     return render(request, "desk/players_import.html", context, status=status)
 
 
