@@ -6,5 +6,5 @@ from banking.console import views
 
 urlpatterns = [
     path("sw.js", views.service_worker, name="console-sw"),
-    path("<str:key>/", views.console, name="console"),
+    path("<slug:key>/", views.console, name="console"),
 ]

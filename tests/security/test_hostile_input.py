@@ -236,3 +236,44 @@ def test_a_hostile_address_is_never_a_server_error(world: World, url: str):
     client.force_login(world.organiser)
     response = client.get(url.format(event=world.event.pk, round=world.round.pk))
     assert response.status_code < 500
+
+
+# A lone surrogate (half of a UTF-16 pair) is valid JSON text but no character: echoing it
+# back in a refusal cannot be encoded.
+
+SURROGATE = "\\ud800"  # as JSON text writes it
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/events/", '{"name": "N", "date": "2026-12-01", "edition": "%s"}'),
+        ("/api/events/", '{"name": "N", "date": "2026-12-01", "variants": {"%s": true}}'),
+        (
+            "/api/events/",
+            '{"name": "N", "date": "2026-12-01", "advancement": {"format": "%s"}}',
+        ),
+        ("/api/events/{event}/rounds/", '{"kind": "%s"}'),
+        ("/api/events/{event}/volunteers/", '{"username": "x", "role": "%s"}'),
+        ("/api/events/{event}/print-jobs/", '{"kind": "%s"}'),
+        ("/api/events/{event}/players/import/", '{"csv": "na%sme\\nAda"}'),
+    ],
+)
+def test_a_lone_surrogate_anywhere_in_json_is_a_400_and_changes_nothing(world: World, path, body):
+    from tests.conftest import client_for
+
+    world.organiser.is_staff = True  # may create events too
+    world.organiser.save()
+    before = _written()
+    response = _raw(
+        client_for(world.organiser), path.format(event=world.event.pk), body % SURROGATE
+    )
+    _refused(response)
+    assert _written() == before
+
+
+@pytest.mark.parametrize("path", ["/p/%00/", "/p/%00/chart.svg", "/console/%00/"])
+def test_a_nul_in_a_link_s_token_is_a_404(db, path: str):
+    from django.test import Client
+
+    assert Client().get(path).status_code == 404

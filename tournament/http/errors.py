@@ -35,6 +35,26 @@ def _first_message(detail: Any) -> str:
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """The refusal for `exc` in the error shape, any text it echoes made writable."""
+    response = _refusal(exc, context)
+    if response is not None:
+        response.data = _writable(response.data)
+    return response
+
+
+def _writable(data: Any) -> Any:
+    """`data` with every lone surrogate (half of a UTF-16 pair, valid in JSON text but no
+    character) replaced by U+FFFD: a refusal that echoes one could not be encoded."""
+    if isinstance(data, str):
+        return data.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    if isinstance(data, dict):
+        return {_writable(key): _writable(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [_writable(value) for value in data]
+    return data
+
+
+def _refusal(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, RuleViolation | Refusal):
         code = exc.code
         status_code = exc.status if isinstance(exc, Refusal) else status.HTTP_400_BAD_REQUEST

@@ -5,6 +5,6 @@ from django.urls import path
 from tournament.pages.players import views as views
 
 urlpatterns = [
-    path("<str:token>/", views.player_page, name="player-page"),
-    path("<str:token>/chart.svg", views.player_chart, name="player-chart"),
+    path("<slug:token>/", views.player_page, name="player-page"),
+    path("<slug:token>/chart.svg", views.player_chart, name="player-chart"),
 ]

@@ -5,14 +5,14 @@ from django.urls import path
 from tournament.pages.screen import views as views
 
 urlpatterns = [
-    path("<int:event_id>/screen/<str:token>/", views.screen, name="event-screen"),
+    path("<int:event_id>/screen/<slug:token>/", views.screen, name="event-screen"),
     path(
-        "<int:event_id>/screen/<str:token>/snapshot/",
+        "<int:event_id>/screen/<slug:token>/snapshot/",
         views.screen_snapshot,
         name="event-screen-snapshot",
     ),
     path(
-        "<int:event_id>/screen/<str:token>/tables/<int:table_id>/chart.svg",
+        "<int:event_id>/screen/<slug:token>/tables/<int:table_id>/chart.svg",
         views.screen_chart,
         name="event-screen-chart",
     ),
