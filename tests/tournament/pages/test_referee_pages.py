@@ -194,6 +194,30 @@ def test_the_event_page_shows_each_seats_deeds_in_their_colours_as_they_change(c
     ) in card
 
 
+HOSTILE = '<img src=x onerror="alert(1)">'
+
+
+@pytest.mark.django_db
+def test_the_referee_pages_show_peoples_texts_as_text_never_as_markup(client, world):
+    player = world.table.seats.get(number=1).player
+    player.name = f"Ada {HOSTILE}"
+    player.save(update_fields=["name"])
+    buy = bank(world.table, kind="buy", seat=1, space=1)
+    bank(world.table, kind="mortgage", seat=1, space=1)
+    bank(world.table, kind="bank_payment", seat=1, amount=5, memo=HOSTILE)
+    client.force_login(world.referee)
+    refused = client.post(void_url(world, buy), {"reason": HOSTILE})  # the mortgage needs it
+    assert refused.status_code == 400
+
+    escaped = "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;"
+    for page in (html(client.get(event_url(world))), html(client.get(table_url(world)))):
+        assert HOSTILE not in page
+        assert f"1. Ada {escaped}" in page
+        assert f'<div class="entry-details">{escaped}</div>' in page  # the memo
+    assert HOSTILE not in html(refused)
+    assert f'value="{escaped}"' in html(refused)  # the reason typed, kept for another go
+
+
 @pytest.mark.django_db
 def test_the_event_page_works_out_each_tables_link_once(client, world, monkeypatch):
     display._table_href.cache_clear()  # ids are used again from one test to the next
