@@ -23,7 +23,7 @@ from tests.conftest import World, make_world
 from tests.entries import bank
 from tests.factories import PASSWORD, UserFactory
 from tournament.models import Table, Volunteer
-from tournament.pages.referee import fragments, views
+from tournament.pages.referee import display, views
 from tournament.results.closing import table_close
 
 
@@ -175,11 +175,55 @@ def test_the_event_page_shows_each_tables_latest_entry_only_and_links_its_ledger
 
 
 @pytest.mark.django_db
+def test_the_event_page_shows_each_seats_deeds_in_their_colours_as_they_change(client, world):
+    client.force_login(world.referee)
+    bank(world.table, kind="buy", seat=1, space=39)
+    bank(world.table, kind="buy", seat=2, space=1)
+    card = html(client.get(event_url(world)))
+    assert card.count('<span class="deed-dots" role="img" aria-label="1 deed">') == 2
+    assert '<span class="swatch g-dark_blue" aria-hidden="true"></span>' in card
+    assert '<span class="swatch g-brown" aria-hidden="true"></span>' in card
+
+    bank(world.table, kind="buy", seat=2, space=3)
+    bank(world.table, kind="mortgage", seat=2, space=1)
+    card = html(client.get(event_url(world)))
+    assert (
+        '<span class="deed-dots" role="img" aria-label="2 deeds">'
+        '<span class="swatch g-brown mortgaged" aria-hidden="true"></span>'
+        '<span class="swatch g-brown" aria-hidden="true"></span></span>'
+    ) in card
+
+
+HOSTILE = '<img src=x onerror="alert(1)">'
+
+
+@pytest.mark.django_db
+def test_the_referee_pages_show_peoples_texts_as_text_never_as_markup(client, world):
+    player = world.table.seats.get(number=1).player
+    player.name = f"Ada {HOSTILE}"
+    player.save(update_fields=["name"])
+    buy = bank(world.table, kind="buy", seat=1, space=1)
+    bank(world.table, kind="mortgage", seat=1, space=1)
+    bank(world.table, kind="bank_payment", seat=1, amount=5, memo=HOSTILE)
+    client.force_login(world.referee)
+    refused = client.post(void_url(world, buy), {"reason": HOSTILE})  # the mortgage needs it
+    assert refused.status_code == 400
+
+    escaped = "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;"
+    for page in (html(client.get(event_url(world))), html(client.get(table_url(world)))):
+        assert HOSTILE not in page
+        assert f"1. Ada {escaped}" in page
+        assert f'<div class="entry-details">{escaped}</div>' in page  # the memo
+    assert HOSTILE not in html(refused)
+    assert f'value="{escaped}"' in html(refused)  # the reason typed, kept for another go
+
+
+@pytest.mark.django_db
 def test_the_event_page_works_out_each_tables_link_once(client, world, monkeypatch):
-    fragments._table_href.cache_clear()  # ids are used again from one test to the next
+    display._table_href.cache_clear()  # ids are used again from one test to the next
     worked_out = []
     monkeypatch.setattr(
-        fragments, "reverse", lambda *a, **kw: worked_out.append(kw["args"]) or reverse(*a, **kw)
+        display, "reverse", lambda *a, **kw: worked_out.append(kw["args"]) or reverse(*a, **kw)
     )
     client.force_login(world.referee)
     for seat in (1, 2):  # each entry makes the table's card again
@@ -236,8 +280,8 @@ def test_an_open_tables_page_reads_nothing_for_the_check_of_its_result(client, w
 
 @pytest.mark.django_db
 def test_the_table_pages_templates_do_not_grow_with_its_ledger(client):
-    """A table's ledger reaches hundreds of entries in a round: the page writes each entry
-    with its void form in plain Python (fragments.py), not through a template apiece."""
+    """A table's ledger reaches hundreds of entries in a round: the page writes them all,
+    each with its void form, in one loop of one template, not through a template apiece."""
 
     def templates(entries: int) -> int:
         world = make_world(players=4)

@@ -18,7 +18,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -35,7 +34,7 @@ from tournament.cache import kept_here
 from tournament.errors import Refusal
 from tournament.http.rows import Read, read_all
 from tournament.models import Event, Round, Table
-from tournament.pages.referee import fragments, selectors
+from tournament.pages.referee import display, selectors
 from tournament.results import reviews
 from tournament.results import selectors as result_selectors
 from tournament.room import selectors as room_selectors
@@ -176,7 +175,7 @@ def _overview(event: Event, versions: WatchedVersions) -> dict[str, Any]:
     if missing:
         fresh = {}
         for table in selectors.overview_tables(table_ids=missing, rounds=rounds):
-            html = fragments.table_card(table, event_id=event.pk, many_rounds=many)
+            html = display.table_card(table, event_id=event.pk, many_rounds=many)
             fresh[keys[table["id"]]] = {"html": html, "queue": _queued(table)}
         cache.set_many(fresh, OVERVIEW_KEPT_SECONDS)
         kept.update(fresh)
@@ -225,11 +224,13 @@ def _table_page(
     if table is None:
         raise Http404("There is no such table at this event.")
     watched = Table.objects.with_event_and_banker().get(pk=table_id)
+    voids = _void_forms(event, table_id, void)
     context = {
         "event": event,
         "table": table,
         "ledger_cut": latest is not None and table["last_seq"] > latest,
-        "ledger": fragments.ledger(table["entries"], _void_forms(request, event, table_id, void)),
+        "ledger": display.ledger(table["entries"], voids),
+        "voids": voids,
         "adjust": adjust or AdjustForm(seats=table["seats"]),
         "adjust_id": uuid.uuid4(),
         "refusal": refusal,
@@ -243,18 +244,17 @@ def _table_page(
 
 
 def _void_forms(
-    request: HttpRequest, event: Event, table_id: int, void: tuple[str, VoidForm] | None
-) -> fragments.VoidForms:
+    event: Event, table_id: int, void: tuple[str, VoidForm] | None
+) -> display.VoidForms:
     """The ledger's void forms; `void`: the one sent back refused (its entry's id, the form)."""
-    action = reverse("referee-void", args=[event.pk, table_id, fragments.NO_ENTRY])
+    action = reverse("referee-void", args=[event.pk, table_id, display.NO_ENTRY])
     refused_for, reason, error = "", "", ""
     if void:
         refused_for, form = void
         reason = form.data.get("reason", "")
         error = next(iter(form.errors.get("reason", [])), "")
-    return fragments.VoidForms(
+    return display.VoidForms(
         action=action,
-        csrf_token=get_token(request),
         max_length=MAX_REASON,
         refused_for=refused_for,
         reason=reason,
