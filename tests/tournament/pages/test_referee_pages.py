@@ -399,13 +399,39 @@ def test_a_void_is_recorded_under_the_referees_name_with_the_reason(client, worl
     assert "Voided by #2" in page
 
 
+def void_form(client: Any, world: World, entry: Entry, reason: str) -> dict[str, str]:
+    """The void form of `entry` as the table's page gives it, its reason typed."""
+    page = html(client.get(table_url(world)))
+    form = page[page.index(f'action="{void_url(world, entry)}"') :]
+    void_id = re.search(r'name="void_id" value="([^"]+)"', form[: form.index("</form>")])
+    assert void_id is not None
+    return {"reason": reason, "void_id": void_id.group(1)}
+
+
 @pytest.mark.django_db
 def test_sending_the_same_void_twice_records_it_once(client, world):
     entry = bank(world.table, kind="pass_go", seat=1)
     client.force_login(world.referee)
+    form = void_form(client, world, entry, "double")
     for _ in range(2):
-        assert client.post(void_url(world, entry), {"reason": "double"}).status_code == 302
+        assert client.post(void_url(world, entry), form).status_code == 302
     assert Entry.objects.filter(kind=Entry.VOID).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_banker_cannot_block_a_referees_void_by_taking_its_id_first(client, world):
+    entry = bank(world.table, kind="pass_go", seat=1)
+    client.force_login(world.referee)
+    form = void_form(client, world, entry, "wrong seat")
+    # Whatever id a banker could work out from the entry's, they take it first.
+    for guess in (uuid.uuid5(entry.pk, "void"), uuid.uuid5(entry.pk, form["reason"])):
+        taken = {"id": str(guess), "kind": "pass_go", "seat": 2}
+        world.banker().post(f"/api/tables/{world.table.pk}/entries/", taken, format="json")
+    assert str(uuid.uuid5(entry.pk, "void")) != form["void_id"]
+
+    assert client.post(void_url(world, entry), form).status_code == 302
+    void = Entry.objects.get(kind=Entry.VOID)
+    assert void.voids_id == entry.pk
 
 
 @pytest.mark.django_db

@@ -137,4 +137,5 @@ def ledger(lines: Iterable[Mapping[str, Any]], voids: VoidForms) -> list[dict[st
         entry_id = str(line["id"])
         line["void_url"] = SafeString(voids.action.replace(NO_ENTRY, entry_id))
         line["void_refused"] = entry_id == voids.refused_for
+        line["void_id"] = uuid.uuid4()  # the void's id, new in each form (views.VoidForm)
     return shown

@@ -50,6 +50,9 @@ class VoidForm(TextCheckedForm):
         max_length=MAX_REASON,
         error_messages={"required": "Say why the entry is being voided."},
     )
+    # The void's own id, random in each form the page gives (display.ledger): a form sent
+    # twice records one void, and nobody can take its id first.
+    void_id = forms.UUIDField(required=False)
 
 
 class AdjustForm(TextCheckedForm):
@@ -304,14 +307,12 @@ def referee_void(request: HttpRequest, event_id: int, table_id: int, entry_id: u
             entry_id=entry_id,
             reason=form.cleaned_data["reason"],
             actor=_actor(request, role),
-            # One void per entry, ever: an id derived from the entry makes a second tap
-            # (or a resent form) give back the first void instead of a second one.
-            void_id=uuid.uuid5(entry_id, "void"),
+            void_id=form.cleaned_data["void_id"] or uuid.uuid4(),
         )
     except (Refusal, RuleViolation) as refusal:
         detail = refusal.detail
-        if refusal.code == "id_reused":  # voided meanwhile, from another page, another reason
-            detail = "This entry has already been voided."
+        if refusal.code == "id_reused":  # this form was sent before with another reason
+            detail = "This form already voided the entry: see the ledger below."
         return _table_page(
             request, event, table_id, void=(str(entry_id), form), refusal=detail, status=400
         )
