@@ -109,10 +109,9 @@ def test_an_organiser_imports_players_seats_a_round_and_starts_it(live_server, n
 
     # the tables' live status refreshes by itself: a banker's entry shows up within seconds
     bank(tables[0], kind="pass_go", seat=1)
-    page.locator("#table-1 [data-field=last]").filter(has_text="#1 pass go").wait_for(
-        timeout=15_000
-    )
-    assert page.locator("#table-1 [data-field=ago]").inner_text().endswith("s ago")
+    last = page.locator(f"[data-room-tile='{tables[0].pk}'] [data-field=last-entry]")
+    last.filter(has_text="pass go, ").wait_for(timeout=15_000)
+    assert last.inner_text().endswith(" s ago")
     snap(page, "desk-browser-round-running")
 
     # and when time is called elsewhere (the clock task), the page follows
