@@ -31,8 +31,8 @@ compare against the bare baseline endpoint measured in the same run (docs/benchm
                table's page in turn (the referee pages do not refresh by themselves: a
                referee walking the floor reloads them). The big screen fetches its
                snapshot every 4 s, as static/js/screen.js does. The organiser's desk
-               polls the round's control room (status.json) every 5 s with the ETag of
-               its last answer, as static/js/desk.js does.
+               polls the round page's live part (its control room) every 5 s with the
+               ETag of its last answer, as htmx does there.
      baseline  `--baseline` seconds, the same users at the same pace, except that each
                tablet posts its entry every other cycle, and the other cycles its entry's
                JSON to the floor endpoint (/api/bench/floor/<table>/: parse, insert one
@@ -107,7 +107,7 @@ MAX_SNAPSHOT_MS = 20.0  # the big screen's snapshot, server time p50
 MAX_CONTROL_ROOM_MS = 30.0  # the desk's control room for the round, server time p50
 MAX_COLLECTION_MS = 10.0  # the load generator's longest pause to collect its garbage
 MAX_BUNCHED = 0.1  # the share of tablet cycles beginning within half their spacing of another
-DESK_EVERY = 5.0  # seconds between the desk's polls (static/js/desk.js)
+DESK_EVERY = 5.0  # seconds between the desk's polls (tournament/pages/desk/rounds.py)
 
 # The endpoints, as the report names them.
 PREVIEW = "POST /api/tables/[id]/preview/"
@@ -121,7 +121,7 @@ CONSOLE_REPORT = {"X-Console-Online": "1", "X-Console-Outbox": "0", "X-Console-S
 OVERVIEW = "GET /referee/events/[id]/"
 TABLE_PAGE = "GET /referee/events/[id]/tables/[id]/"
 SNAPSHOT = "GET /events/[id]/screen/[token]/snapshot/"
-CONTROL_ROOM = "GET /desk/rounds/[id]/status.json"
+CONTROL_ROOM = "GET /desk/rounds/[id]/"  # asked by htmx: the page's live part alone
 ENDPOINTS = (PREVIEW, ENTRY, STATE, OPTIONS, FLOOR, OVERVIEW, TABLE_PAGE, SNAPSHOT, CONTROL_ROOM)
 ID = re.compile(r"/\d+(?=/)")
 
@@ -481,22 +481,23 @@ class RefereeUser(Client):
 
 
 class DeskUser(Client):
-    """The organiser's desk on the round's page: the control room every 5 s, sending the
-    ETag of its last answer (a quiet poll is a 304 with no body)."""
+    """The organiser's desk on the round's page: its live part (the control room) every 5 s,
+    asked as htmx asks it, sending the ETag of its last answer (a quiet poll is a 304 with
+    no body)."""
 
     fixed_count = 1
     every = DESK_EVERY
 
     def on_start(self) -> None:
         cookie = f"{RUN.plan.session_cookie}={RUN.plan.organiser_session}"
-        self.headers = {"Cookie": cookie, "Accept": "application/json", **harness.PROXY_HEADERS}
+        self.headers = {"Cookie": cookie, "HX-Request": "true", **harness.PROXY_HEADERS}
         self.etag = ""
         self.take_turn()
 
     @task
     def poll(self) -> None:
         self.paced()
-        path = f"/desk/rounds/{RUN.plan.round_id}/status.json"
+        path = f"/desk/rounds/{RUN.plan.round_id}/"
         sent = {"If-None-Match": self.etag} if self.etag else {}
         answer = self.call("GET", path, CONTROL_ROOM, expect=(200, 304), headers=sent)
         self.etag = answer.headers.get("ETag", self.etag) if answer.status_code else self.etag

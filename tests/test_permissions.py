@@ -501,7 +501,6 @@ PAGE_ROWS = [
             form={"kind": "preliminary", "time_limit_minutes": "90", "table_size": "4"}),
     PageRow("desk.bracket", "GET", "desk:bracket", DESK),
     PageRow("desk.round", "GET", "desk:round", DESK),
-    PageRow("desk.round_status", "GET", "desk:round-status", DESK),
     PageRow("desk.seat", "GET", "desk:seat", DESK, query="?seed=7"),
     PageRow("desk.seat_confirm.post", "POST", "desk:seat-confirm", DESK, form={"seed": "7"}),
     PageRow("desk.release.post", "POST", "desk:round-release", DESK),

@@ -86,107 +86,22 @@
     });
   }
 
-  // ------------------------------------------------------------ the clock and live tables
-  var offset = 0;  // server time minus this device's time
-  var countdown = document.querySelector(".countdown[data-ends-at]");
-  if (countdown && countdown.dataset.now) {
-    offset = Date.parse(countdown.dataset.now) - Date.now();
-  }
-  function serverNow() { return Date.now() + offset; }
-
-  function clockText(seconds) { return window.MonopolyNight.clock(seconds * 1000); }  // format.js
-
-  var control = document.querySelector("[data-round-status-url]");
-
+  // ------------------------------------------------------------ the round's clock
+  // The round page's live part (templates/desk/_round_live.html) is drawn by the server and
+  // asked for again by htmx, with the ETag of what it shows. This ticks its clock down to
+  // the server's `ends_at` each second, and leaves the poll for when the page is seen again.
   function tick() {
-    if (countdown) {
-      var left = Math.max(0, Math.round((Date.parse(countdown.dataset.endsAt) - serverNow()) / 1000));
-      countdown.textContent = left > 0 ? clockText(left) : "Time!";
-      countdown.classList.toggle("is-low", left < 300);
-      if (left === 0 && !tick.calledOnce) { tick.calledOnce = true; poll(); }
-    }
+    var countdown = document.querySelector(".countdown[data-ends-at]");
+    if (countdown) { window.MonopolyNight.tick(countdown); }  // format.js
   }
 
-  function updateTable(card, table) {
-    var state = card.querySelector("[data-field=state]");
-    state.textContent = table.closed ? "Closed" : "Open";
-    state.classList.toggle("ok", !table.closed);
-    card.classList.toggle("is-closed", table.closed);
-    card.querySelector("[data-field=last]").textContent =
-      table.last_seq ? "#" + table.last_seq + " " + table.last_kind_label : "none";
-    card.querySelector("[data-field=ago]").textContent = table.ago;  // the server's words
-    card.querySelector("[data-field=console]").setAttribute("href", table.console_url);
-  }
-
-  // The control room: the server judges each table and orders the tiles; this draws them.
-  var room = document.querySelector("[data-room]");
-  var h = window.MonopolyNight.h;  // elements.js
-
-  function roomTile(t) {
-    function fact(label, field, value, className) {
-      return h("div", null, h("dt", { text: label }),
-        h("dd", { className: className, dataset: { field: field }, text: value }));
-    }
-    var leader = t.leader ? t.leader.name + " " + money(t.leader.net_worth, t.currency) : "none yet";
-    return h("li", { className: "room-tile" + (t.attention ? " needs-attention" : ""), dataset: { roomTile: t.id } },
-      h("div", { className: "spread" },
-        h("a", { className: "tile-name", href: "#table-" + t.number, text: "Table " + t.number }),
-        h("span", { className: "badge status-" + t.status, dataset: { field: "status" }, text: t.status_label })),
-      h("p", { className: "tile-reason", dataset: { field: "reasons" }, hidden: !t.attention, text: t.reason_words }),
-      h("dl", { className: "tile-facts" },
-        fact("Tablet", "tablet", t.tablet.words, "tablet-" + t.tablet.state),
-        fact("Last entry", "last-entry", t.last_entry_words),
-        fact("Entries", "entries", String(t.entries)),
-        fact("Leader", "leader", leader)));
-  }
-
-  function drawRoom(data) {
-    if (!room || !data) { return; }
-    var count = room.querySelector("[data-room-count]");
-    count.textContent = data.attention
-      ? data.attention + (data.attention === 1 ? " needs" : " need") + " attention"
-      : "all well";
-    count.classList.toggle("danger", data.attention > 0);
-    count.classList.toggle("ok", data.attention === 0);
-    room.querySelector("[data-room-tiles]").replaceChildren.apply(
-      room.querySelector("[data-room-tiles]"), data.tables.map(roomTile));
-  }
-
-  var etag = null;
-
-  function poll() {
-    if (!control || document.hidden) { return; }
-    var headers = { "Accept": "application/json" };
-    if (etag) { headers["If-None-Match"] = etag; }
-    fetch(control.dataset.roundStatusUrl, {
-      headers: headers, credentials: "same-origin", cache: "no-store"
-    }).then(function (response) {
-      if (response.status === 304) {
-        var date = Date.parse(response.headers.get("Date") || "");
-        if (!Number.isNaN(date)) { offset = date - Date.now(); }
-        return null;
-      }
-      if (!response.ok) { throw new Error(String(response.status)); }
-      etag = response.headers.get("ETag");
-      return response.json();
-    }).then(function (data) {
-      if (!data) { return; }
-      offset = Date.parse(data.now) - Date.now();
-      if (data.round.status !== control.dataset.roundStatus) { window.location.reload(); return; }
-      var cards = document.querySelectorAll("[data-table]");
-      if (cards.length !== data.tables.length) { window.location.reload(); return; }
-      // A table closed, confirmed or disputed: the queue and the end-round form change too.
-      var reviewed = data.tables.some(function (table) {
-        var card = document.querySelector("[data-table='" + table.id + "']");
-        return card && card.dataset.review !== undefined && card.dataset.review !== (table.review || "");
-      });
-      if (reviewed) { window.location.reload(); return; }
-      data.tables.forEach(function (table) {
-        var card = document.querySelector("[data-table='" + table.id + "']");
-        if (card) { updateTable(card, table); }
-      });
-      drawRoom(data.room);
-    }).catch(function () { /* the next poll tries again */ });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (document.hidden && event.detail.elt.id === "round-live") { event.preventDefault(); }
+  });
+  document.addEventListener("htmx:afterSwap", tick);
+  if (document.getElementById("round-live")) {
+    tick();
+    window.setInterval(tick, 1000);
   }
 
   // ------------------------------------------------------------ copy a message (plain and HTML)
@@ -216,14 +131,4 @@
       });
     });
   });
-
-  var watching = control && ["seated", "running", "time_called"].indexOf(control.dataset.roundStatus) !== -1;
-  if (countdown) {
-    tick();
-    window.setInterval(tick, 1000);
-  }
-  if (watching) {
-    window.setInterval(poll, 5000);
-    document.addEventListener("visibilitychange", function () { if (!document.hidden) { poll(); } });
-  }
 })();

@@ -1,7 +1,8 @@
 /* Money and clocks, written one way on every page (the console, the big screen, the desk,
    a player's page): MonopolyNight.money(-50, "$") gives "−$50", as the server writes it
    (games/engine/money.py): a real minus sign before the currency, thousands separated.
-   MonopolyNight.clock(ms) gives "5:09" or "1:05:09"; MonopolyNight.ago(then, now) "12 s ago".
+   MonopolyNight.clock(ms) gives "5:09" or "1:05:09"; MonopolyNight.ago(then, now) "12 s ago";
+   MonopolyNight.tick(element) ticks a countdown the server drew down to its end.
    A plain script (no module), so pages with or without modules load it the same way. */
 (function () {
   "use strict";
@@ -24,6 +25,19 @@
     return (hours ? hours + ":" + two(minutes) : String(minutes)) + ":" + two(total % 60);
   }
 
+  /** Ticks a countdown the server drew (its `data-ends-at`) by the server's time: the
+      `data-now` it was drawn with, read once. "Time!" at the end; "is-low" in the last
+      five minutes. */
+  function tick(element) {
+    if (element.dataset.now) {
+      element.dataset.offset = String(Date.parse(element.dataset.now) - Date.now());
+      delete element.dataset.now;
+    }
+    var left = Date.parse(element.dataset.endsAt) - Date.now() - Number(element.dataset.offset || 0);
+    element.textContent = left > 0 ? clock(left) : "Time!";
+    element.classList.toggle("is-low", left < 300000);
+  }
+
   /** "just now", "12 s ago", "3 min ago", "2 h ago". */
   function ago(then, now) {
     var seconds = Math.max(0, Math.round((now - then) / 1000));
@@ -38,4 +52,5 @@
   window.MonopolyNight.money = money;
   window.MonopolyNight.clock = clock;
   window.MonopolyNight.ago = ago;
+  window.MonopolyNight.tick = tick;
 })();

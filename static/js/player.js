@@ -11,7 +11,6 @@
   var etag = live.dataset.etag;
   var lastOk = Date.now();
   var failed = false;
-  var offsetMs = 0;  // server time minus this phone's time
 
   live.addEventListener("htmx:beforeRequest", function (event) {
     if (document.hidden) event.preventDefault();  // asked again when the page is seen again
@@ -29,14 +28,7 @@
 
   function tick() {
     var clock = live.querySelector(".p-clock[data-ends-at]");
-    if (!clock) return;
-    if (clock.dataset.now) {  // a clock just drawn by the server: its time, once
-      offsetMs = Date.parse(clock.dataset.now) - Date.now();
-      delete clock.dataset.now;
-    }
-    var left = Date.parse(clock.dataset.endsAt) - Date.now() - offsetMs;
-    clock.textContent = left > 0 ? window.MonopolyNight.clock(left) : "Time!";  // format.js
-    clock.classList.toggle("is-low", left < 300000);
+    if (clock) window.MonopolyNight.tick(clock);  // format.js
   }
 
   function drawUpdated() {

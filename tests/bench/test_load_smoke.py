@@ -16,7 +16,7 @@ ENDPOINTS = (
     "GET /referee/events/[id]/",
     "GET /referee/events/[id]/tables/[id]/",
     "GET /events/[id]/screen/[token]/snapshot/",
-    "GET /desk/rounds/[id]/status.json",
+    "GET /desk/rounds/[id]/",
 )
 
 
@@ -83,7 +83,7 @@ def test_an_event_well_into_its_night_is_measured_against_a_fresh_one_in_the_sam
         "POST /api/tables/[id]/entries/",
         "GET /referee/events/[id]/",
         "GET /events/[id]/screen/[token]/snapshot/",
-        "GET /desk/rounds/[id]/status.json",
+        "GET /desk/rounds/[id]/",
         "the server's CPU",
     ):
         assert f"flat with size: {compared}, " in output

@@ -268,3 +268,21 @@ def test_every_page_of_a_night_on_sqlite_opens_for_everyone(laptop: Deployment) 
         player_link, headers={"HX-Request": "true", "If-None-Match": polled.headers["ETag"]}
     )
     assert again.status == 304
+    # So does the desk's round page (htmx): each table's latest entry, in the server's words.
+    round_page = f"/desk/rounds/{second['id']}/"
+    live = desk.open(round_page, headers={"HX-Request": "true"})
+    assert live.status == 200, live.status
+    room = " ".join(re.sub(r"<[^>]+>", " ", live.text).split())
+    assert "Last entry pass go, " in room
+    assert "<html" not in live.text  # the live part alone
+    # Nothing new is "not modified" (asked again at once: the words "12 s ago" change with
+    # each second).
+    statuses = []
+    for _ in range(3):
+        etag = desk.open(round_page, headers={"HX-Request": "true"}).headers["ETag"]
+        statuses.append(
+            desk.open(round_page, headers={"HX-Request": "true", "If-None-Match": etag}).status
+        )
+        if statuses[-1] == 304:
+            break
+    assert statuses[-1] == 304, statuses

@@ -4,6 +4,7 @@ room for a hundred tables costs the same few queries as for two."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -226,9 +227,9 @@ def test_a_tables_leader_is_valued_again_only_after_its_ledger_moves(world):
     }
 
 
-def test_the_tile_and_the_table_card_say_alike_how_long_ago_the_last_entry_was(world):
-    """The round page shows each table twice, as a tile of the control room and as a card:
-    both say how long ago its last entry was in the same words."""
+def test_the_tile_says_how_long_ago_the_last_entry_was_in_the_servers_words(world):
+    """The desk's round page, and its poll, show each table's tile with how long ago its
+    last entry was (and its kind), as the server words it."""
     bank(world.table, kind="pass_go", seat=1)
     entry_at = TableLedger.objects.get(table=world.table).last_entry_at
     assert tile(world, 1, entry_at + timedelta(seconds=12))["last_entry_words"] == "12 s ago"
@@ -238,9 +239,8 @@ def test_the_tile_and_the_table_card_say_alike_how_long_ago_the_last_entry_was(w
     assert tile(world, 2, later)["last_entry_words"] == "none yet"
 
     client = session_for(world.organiser)
-    data = client.get(reverse("desk:round-status", args=[world.round.pk])).json()
-    cards = {card["number"]: card["ago"] for card in data["tables"]}
-    tiles = {t["number"]: t["last_entry_words"] for t in data["room"]["tables"]}
-    assert cards[1] == tiles[1]
-    assert cards[1].endswith(" s ago")
-    assert cards[2] == "no entries yet"
+    url = reverse("desk:round", args=[world.round.pk])
+    for answer in (client.get(url), client.get(url, HTTP_HX_REQUEST="true")):
+        html = answer.content.decode()
+        assert re.search(r'data-field="last-entry">pass go, \d+ s ago</dd>', html)
+        assert 'data-field="last-entry">none yet</dd>' in html

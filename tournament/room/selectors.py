@@ -4,35 +4,28 @@ against the event's thresholds (Event.attention_*). Shared by the desk and the r
 
 Two queries whatever the number of tables: the round with its event, then its tables with
 their ledger's and tablet's rows, the ledger's row with the leader it keeps after each
-entry. The desk's poll reads both in one round trip, with what its table cards show
-(`desk_rows_read`); its round page lists the tables with their ledgers'
-latest entries (`round_table_status`). `now` is the clock, settable in tests.
+entry. The desk's round page, and its poll, read both in one round trip, with each
+table's latest entry's kind (`desk_rows_read`); the page's table cards read who sits and
+banks at each table (`round_table_status`). The hand-written statements are in
+queries.py. `now` is the clock, settable in tests.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection
-from django.db.models import F, OuterRef, Subquery
+from django.db.models import F
 from django.utils import timezone
 
 from banking.ledgers import rules_of
-from banking.models import Entry, TableLedger, TabletHeartbeat
 from games import engine
-from tournament.http.rows import Columns, Read, id_list, one_of, read_all, split
-from tournament.models import (
-    Event,
-    Round,
-    Seat,
-    Table,
-    banker_joins,
-    banker_username_column,
-)
+from games.engine.money import money
+from tournament.http.rows import Read, id_list, read_all
+from tournament.models import Event, Round, Seat, Table
+from tournament.room import queries
 from tournament.selectors import console_path
 from tournament.when import ago
 
@@ -171,6 +164,11 @@ def _tile(
         "last_entry_words": ago(last_entry_at, now) if last_entry_at else "none yet",
         "entries": entries,
         "leader": leader,
+        "leader_words": (
+            f"{leader['name']} {money(leader['net_worth'], rules.edition.currency)}"
+            if leader
+            else "none yet"
+        ),
         "currency": rules.edition.currency,
         "attention": bool(reasons),
         "reasons": reasons,
@@ -184,67 +182,30 @@ class Row(SimpleNamespace):
     never heard)."""
 
 
-TABLET_FIELDS = ("seen_at", "online", "outbox", "synced_at", "back_at", "last_away_seconds")
+def _row(statement: queries.TablesStatement, values: tuple[Any, ...]) -> Row:
+    fields, kept, beat = statement.read(values)
+    fields["pk"] = fields.pop("id")
+    tablet = Row(**{k: beat[k] for k in queries.TABLET_FIELDS}) if beat["table_id"] else None
+    return Row(
+        **fields,
+        last_seq=kept["last_seq"],
+        last_entry_at=kept["last_entry_at"],
+        leader=kept["leader"],
+        tablet=tablet,
+    )
 
 
-def _rows_read(round_ids: list[int], *, desk: bool = False) -> Read[list[Row]]:
-    """The rounds' tables as plain rows, in round and table order, in one query written
-    once (the desk polls it every 5 s): a read, to go with others in one round trip
-    (read_all). For the desk, also what its table cards show: the console key, the banker
-    and the latest entry's kind."""
-    sql, table, ledger, tablet = _rows_sql(desk)
+def _rows_read(
+    round_ids: list[int], statement: queries.TablesStatement | None = None
+) -> Read[list[Row]]:
+    """The rounds' tables as plain rows, in round and table order (`statement`, by default
+    queries.room_tables): a read, to go with others in one round trip (read_all)."""
+    statement = statement or queries.room_tables()
 
     def result(found: list[list[tuple[Any, ...]]]) -> list[Row]:
-        rows = []
-        for values in found[0]:
-            own, ledger_values, tablet_values, card = split(values, table, ledger, tablet)
-            fields = table.as_dict(own)
-            fields["pk"] = fields.pop("id")
-            if desk:  # the banker's name and the latest entry's kind, after the tablet
-                fields["banker_name"], fields["last_kind"] = card
-            kept = ledger.as_dict(ledger_values)
-            beat = tablet.as_dict(tablet_values)
-            rows.append(
-                Row(
-                    **fields,
-                    last_seq=kept["last_seq"],
-                    last_entry_at=kept["last_entry_at"],
-                    leader=kept["leader"],
-                    tablet=Row(**{k: beat[k] for k in TABLET_FIELDS}) if beat["table_id"] else None,
-                )
-            )
-        return rows
+        return [_row(statement, values) for values in found[0]]
 
-    return Read(((sql, [id_list(round_ids)]),), result)
-
-
-@lru_cache(maxsize=2)
-def _rows_sql(desk: bool) -> tuple[str, Columns, Columns, Columns]:
-    """_rows_read's query, written once per process for the desk and once for the rest."""
-    qn = connection.ops.quote_name
-
-    def name(model: Any) -> str:
-        return qn(model._meta.db_table)
-
-    own = ("number", "round_id", "status", "review", "review_note", *(("key",) if desk else ()))
-    table = Columns.of(Table, "t", only=own)
-    ledger = Columns.of(TableLedger, "l", only=("last_seq", "last_entry_at", "leader"))
-    tablet = Columns.of(TabletHeartbeat, "b", only=TABLET_FIELDS)
-    card, joins = "", ""
-    if desk:
-        card = (
-            f", {banker_username_column()}, (SELECT e.kind FROM {name(Entry)} e "  # noqa: S608 - the models' names
-            "WHERE e.table_id = t.id AND e.seq = l.last_seq LIMIT 1)"
-        )
-        joins = banker_joins()
-    sql = (
-        f"SELECT {table.sql}, {ledger.sql}, {tablet.sql}{card} FROM {name(Table)} t "  # noqa: S608 - the models' names
-        f"JOIN {name(Round)} r ON r.id = t.round_id "
-        f"LEFT JOIN {name(TableLedger)} l ON l.table_id = t.id "
-        f"LEFT JOIN {name(TabletHeartbeat)} b ON b.table_id = t.id "
-        f"{joins}WHERE {one_of('t.round_id')} ORDER BY r.number, t.number"
-    )
-    return sql, table, ledger, tablet
+    return Read(((statement.sql, [id_list(round_ids)]),), result)
 
 
 def _rows(rounds: list[Round]) -> list[Row]:
@@ -283,15 +244,23 @@ def control_room(
 
 
 def desk_rows_read(round_id: int) -> Read[list[Row]]:
-    """The round's tables as the desk's poll reads them, once for its table cards (with
-    `key`, `banker_name` and `last_kind`) and its control room (`desk_room`)."""
-    return _rows_read([round_id], desk=True)
+    """The round's tables as the desk's round page reads them, its poll and the page alike,
+    for its control room (`desk_room`): with the kind of each one's latest entry
+    (`last_kind`)."""
+    return _rows_read([round_id], queries.desk_tables())
 
 
 def desk_room(*, round_: Round, rows: list[Row], now: datetime) -> dict[str, Any]:
-    """The control room of the desk's poll, from the rows of `desk_rows_read`. `round_`
-    with its event."""
-    return _room(round_, rows, now)
+    """The control room of the desk's round page, from the rows of `desk_rows_read`, each
+    tile's `last_entry_words` with its kind first ("buy, 12 s ago"). `round_` with its
+    event."""
+    room = _room(round_, rows, now)
+    kinds = {row.pk: row.last_kind for row in rows}
+    for tile in room["tables"]:
+        if kinds[tile["id"]]:
+            kind = kinds[tile["id"]].replace("_", " ")
+            tile["last_entry_words"] = f"{kind}, {tile['last_entry_words']}"
+    return room
 
 
 def tables_needing_attention(*, event_id: int, now: datetime | None = None) -> list[dict[str, Any]]:
@@ -316,37 +285,21 @@ def thresholds(event: Event) -> dict[str, int]:
 
 
 def round_table_status(*, round_id: int) -> list[dict[str, Any]]:
-    """Each table of a round as the desk's round page lists it: banker, referee, players,
-    open or closed, its review, and its ledger's latest entry (sequence number, kind,
-    time). Two queries whatever the number of tables or entries, read as plain rows."""
+    """Each table of a round as the desk's round page lists it: who banks, referees and
+    plays there, its console's address and, once closed, its verification code. Two
+    queries whatever the number of tables."""
     username = get_user_model().USERNAME_FIELD
-    last_kind = Entry.objects.filter(table=OuterRef("pk"), seq=OuterRef("ledger__last_seq")).values(
-        "kind"
-    )[:1]
     tables = (
         Table.objects.filter(round_id=round_id)
-        .annotate(
-            last_seq=F("ledger__last_seq"),
-            last_entry_at=F("ledger__last_entry_at"),
-            last_kind=Subquery(last_kind),
-            banker_name=F(f"banker__user__{username}"),
-            referee_name=F(f"referee__user__{username}"),
-        )
         .order_by("number")
         .values(
             "pk",
             "number",
             "status",
-            "closed_at",
             "verification_code",
-            "review",
-            "review_note",
             "key",
-            "last_seq",
-            "last_kind",
-            "last_entry_at",
-            "banker_name",
-            "referee_name",
+            banker_name=F(f"banker__user__{username}"),
+            referee_name=F(f"referee__user__{username}"),
         )
     )
     players: dict[int, list[str]] = {}
@@ -358,19 +311,11 @@ def round_table_status(*, round_id: int) -> list[dict[str, Any]]:
             "id": table["pk"],
             "number": table["number"],
             "closed": table["status"] == Table.Status.CLOSED,
-            "closed_at": table["closed_at"],
             "verification_code": table["verification_code"],
-            "review": table["review"],
-            "review_label": Table.Review(table["review"]).label if table["review"] else "",
-            "review_note": table["review_note"],
             "banker": table["banker_name"],
             "referee": table["referee_name"],
-            "key": table["key"],
             "console_url": console_path(table["key"]),
             "players": players.get(table["pk"], []),
-            "last_seq": table["last_seq"] or 0,
-            "last_kind": table["last_kind"],
-            "last_entry_at": table["last_entry_at"],
         }
         for table in tables
     ]

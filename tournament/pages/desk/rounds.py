@@ -10,10 +10,12 @@ from itertools import groupby
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament import access, selectors
@@ -22,6 +24,7 @@ from tournament.http.rows import read_all
 from tournament.models import Event, Round, Table
 from tournament.pages.desk.forms import OverrideForm, SeatForm
 from tournament.pages.desk.guards import (
+    NotOrganiser,
     desk_view,
     done,
     event_page,
@@ -35,39 +38,13 @@ from tournament.results import selectors as result_selectors
 from tournament.room import selectors as room_selectors
 from tournament.services import rounds as services
 from tournament.services.tables import table_key_rotate
-from tournament.when import ago
 
 
-def _ago(when: datetime | None, now: datetime) -> str:
-    """How long ago a table's last entry was (tournament.when), for its card."""
-    return "no entries yet" if when is None else ago(when, now)
-
-
-def _live_tables(round_: Round, now: datetime) -> list[dict[str, Any]]:
-    tables = room_selectors.round_table_status(round_id=round_.pk)
-    for table in tables:
-        table["ago"] = _ago(table["last_entry_at"], now)
-        table["last_kind_label"] = _kind_label(table["last_kind"])
-    return tables
-
-
-def _round_clock(round_: Round, now: datetime) -> dict[str, Any]:
-    remaining = None
-    if round_.ends_at is not None and round_.status_now == Round.Status.RUNNING:
-        remaining = max(0, int((round_.ends_at - now).total_seconds()))
-    return {
-        "id": round_.pk,
-        "status": round_.status_now,
-        "status_label": round_.status_now_label,
-        "started_at": round_.started_at,
-        "ends_at": round_.ends_at,
-        "remaining": remaining,
-        "text": _clock_text(remaining) if remaining is not None else "",
-    }
-
-
-def _clock_text(seconds: int) -> str:
-    """'1:29:59', '4:05' (desk.js ticks the same format down)."""
+def _clock_text(round_: Round, now: datetime) -> str:
+    """Time left, '1:29:59' or '4:05', as desk.js then ticks it down; '' unless running."""
+    if round_.ends_at is None or round_.status_now != Round.Status.RUNNING:
+        return ""
+    seconds = max(0, int((round_.ends_at - now).total_seconds()))
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
@@ -77,24 +54,98 @@ def _round_url(round_: Round) -> str:
     return reverse("desk:round", args=[round_.pk])
 
 
-@desk_view
-def round_detail(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
-    now = timezone.now()
-    tables = _live_tables(round_, now)
-    context = event_page(
-        round_.event,
-        "rounds",
-        round=round_,
-        clock=_round_clock(round_, now),
-        tables=tables,
-        room=room_selectors.control_room(round_id=round_.pk, now=now),
-        next_step=next_step(round_, tables),
-        disputed=[t for t in tables if t["review"] == Table.Review.DISPUTED],
-        unconfirmed=[t for t in tables if t["review"] != Table.Review.CONFIRMED],
-        now=now,
+FORBIDDEN = "Only this event's organisers can see this round."
+#: The round page asks for its live part again every this many seconds (while it is live).
+REFRESH_SECONDS = 5
+WATCHED = (Round.Status.SEATED, Round.Status.RUNNING, Round.Status.TIME_CALLED)
+
+
+def _live(request: HttpRequest, round_id: int) -> tuple[dict[str, Any], str]:
+    """The round page's live part (templates/desk/_round_live.html): its context and the
+    ETag of what it shows. One round trip: the round with its event, the person's roles in
+    it, and the round's tables with their ledgers and tablets."""
+    (round_, roles), rows = read_all(
+        access.round_with_roles_read(request.user, round_id),
+        room_selectors.desk_rows_read(round_id),
     )
-    return render(request, "desk/round.html", context)
+    if round_ is None:
+        raise Http404("There is no such round.")
+    if access.Role.ORGANISER not in roles:
+        raise NotOrganiser
+    now = timezone.now()
+    tables = [
+        {
+            "id": row.pk,
+            "number": row.number,
+            "closed": row.status == Table.Status.CLOSED,
+            "review": row.review,
+            "review_note": row.review_note,
+        }
+        for row in rows
+    ]
+    context = {
+        "event": round_.event,
+        "round": round_,
+        "tables": tables,
+        "room": room_selectors.desk_room(round_=round_, rows=rows, now=now),
+        "next_step": next_step(round_, tables),
+        "disputed": [t for t in tables if t["review"] == Table.Review.DISPUTED],
+        "unconfirmed": [t for t in tables if t["review"] != Table.Review.CONFIRMED],
+        "watching": round_.status_now in WATCHED,
+        "refresh_seconds": REFRESH_SECONDS,
+    }
+    # What the live part shows, but the clock, which desk.js ticks down. How long ago each
+    # last entry was is in, as the server words it: it changes each second in an entry's
+    # first minute, then each minute; a poll in a quiet minute is answered 304.
+    round_facts = [getattr(round_, f.attname) for f in Round._meta.concrete_fields]
+    shown = (context[k] for k in ("tables", "room", "next_step"))
+    steady = [round_facts, round_.status_now, *shown]
+    encoded = json.dumps(steady, cls=DjangoJSONEncoder).encode()
+    context["etag"] = f'"{hashlib.sha256(encoded).hexdigest()[:32]}"'
+    context["now"] = now
+    context["clock_text"] = _clock_text(round_, now)
+    return context, context["etag"]
+
+
+def round_detail(request: HttpRequest, round_id: int) -> HttpResponse:
+    """The round page; asked by its own poll (htmx: HX-Request), its live part alone, or a
+    304 when nothing it shows has changed."""
+    if request.htmx:
+        return _round_poll(request, round_id)
+    return _round_page(request, round_id)
+
+
+@desk_view
+def _round_page(request: HttpRequest, round_id: int) -> HttpResponse:
+    context, _ = _live(request, round_id)
+    cards = room_selectors.round_table_status(round_id=round_id)
+    page = event_page(context.pop("event"), "rounds", cards=cards, **context)
+    response = render(request, "desk/round.html", page)
+    patch_vary_headers(response, ["HX-Request"])  # the page, or its live part alone
+    return response
+
+
+@require_GET
+def _round_poll(request: HttpRequest, round_id: int) -> HttpResponse:
+    """The live part for the page's poll. A login that has ended reloads the page (which
+    then asks for the login); a person who is not an organiser of the event gets a bare
+    403, which htmx does not draw."""
+    if not request.user.is_authenticated:
+        response = HttpResponse("Log in again.", status=401, content_type="text/plain")
+        response["HX-Refresh"] = "true"
+        return response
+    try:
+        context, etag = _live(request, round_id)
+    except NotOrganiser:
+        return HttpResponse(FORBIDDEN, status=403, content_type="text/plain")
+    if etag in parse_etags(request.headers.get("If-None-Match", "")):
+        response = HttpResponseNotModified()
+    else:
+        response = render(request, "desk/_round_live.html", context)
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 @require_GET
@@ -225,74 +276,6 @@ def round_call_time(request: HttpRequest, round_id: int) -> HttpResponse:
     else:
         done(request, "Time is called: each table plays its last turn, then closes.")
     return redirect(_round_url(round_))
-
-
-@require_GET
-def round_status(request: HttpRequest, round_id: int) -> HttpResponse:
-    """The round's clock and its tables' live status, for desk.js to refresh the page.
-
-    Session-authenticated and for the event's organisers only; answers in JSON, never
-    with a login redirect.
-    """
-    if not request.user.is_authenticated:
-        return JsonResponse({"error": "not_authenticated", "detail": "Log in again."}, status=401)
-    # One round trip: the round, the organiser's roles and the round's tables.
-    (round_, roles), rows = read_all(
-        access.round_with_roles_read(request.user, round_id),
-        room_selectors.desk_rows_read(round_id),
-    )
-    if round_ is None:
-        return JsonResponse({"error": "not_found", "detail": "There is no such round."}, status=404)
-    if access.Role.ORGANISER not in roles:
-        return JsonResponse(
-            {"error": "forbidden", "detail": "Only this event's organisers can do that."},
-            status=403,
-        )
-    now = timezone.now()
-    room = room_selectors.desk_room(round_=round_, rows=rows, now=now)
-    clock = _round_clock(round_, now)
-    # Encoded once, for the ETag and the body. The clock, which ticks, is left out: desk.js
-    # counts it down. How long ago each last entry was is in, as the server words it: it
-    # changes each second in an entry's first minute, then each minute; a poll in a quiet
-    # minute is answered 304, with no body.
-    steady = json.dumps(
-        {
-            "round": {k: clock[k] for k in ("id", "status", "status_label", "ends_at")},
-            "tables": [_card(row, now) for row in rows],
-            "room": room,
-        },
-        cls=DjangoJSONEncoder,
-    )
-    etag = f'"{hashlib.sha256(steady.encode()).hexdigest()[:32]}"'
-    if etag in request.headers.get("If-None-Match", ""):
-        response = HttpResponse(status=304)
-    else:
-        body = '{"now": ' + json.dumps(now, cls=DjangoJSONEncoder) + ", " + steady[1:]
-        response = HttpResponse(body, content_type="application/json")
-    response["ETag"] = etag
-    response["Cache-Control"] = "private, no-cache"
-    return response
-
-
-def _card(row: Any, now: datetime) -> dict[str, Any]:
-    """A table's card on the round page, as desk.js refreshes it."""
-    return {
-        "id": row.pk,
-        "number": row.number,
-        "closed": row.status == Table.Status.CLOSED,
-        "review": row.review,
-        "banker": row.banker_name,
-        "console_url": selectors.console_path(row.key),
-        "last_seq": row.last_seq or 0,
-        "last_kind": row.last_kind,
-        "last_kind_label": _kind_label(row.last_kind),
-        "last_entry_at": row.last_entry_at,
-        "ago": _ago(row.last_entry_at, now),
-    }
-
-
-def _kind_label(kind: str | None) -> str:
-    return (kind or "").replace("_", " ")
 
 
 @require_POST

@@ -25,7 +25,6 @@ urlpatterns = [
     path("events/<int:event_id>/rounds/", events.rounds, name="rounds"),
     path("events/<int:event_id>/bracket/", events.bracket, name="bracket"),
     path("rounds/<int:round_id>/", rounds.round_detail, name="round"),
-    path("rounds/<int:round_id>/status.json", rounds.round_status, name="round-status"),
     path("rounds/<int:round_id>/seat/", rounds.seat_preview, name="seat"),
     path("rounds/<int:round_id>/seat/confirm/", rounds.seat_confirm, name="seat-confirm"),
     path("rounds/<int:round_id>/release/", rounds.round_release, name="round-release"),

@@ -1,6 +1,6 @@
 """The control room on the desk's round page: a tile per table, those needing attention
-first with the reason in words; status.json carries it with an ETag; the thresholds are
-the event's, set on the desk's event form and through the API."""
+first with the reason in words; the page's poll (htmx) gets it again, with an ETag; the
+thresholds are the event's, set on the desk's event form and through the API."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ from tests.round_trips import round_trips
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
+
+POLL = {"HTTP_HX_REQUEST": "true"}  # as htmx asks for the round page's live part
 
 
 def silent_since(table, minutes, outbox=0):
@@ -46,30 +48,32 @@ def test_the_round_page_shows_a_tile_per_table_with_the_troubled_one_first(world
     assert ">online<" in html
 
 
-def test_status_json_carries_the_room_and_answers_304_while_nothing_changes(world):
+def test_the_poll_carries_the_room_and_answers_304_while_nothing_changes(world):
     client = session_for(world.organiser)
-    url = reverse("desk:round-status", args=[world.round.pk])
-    first = client.get(url)
+    url = reverse("desk:round", args=[world.round.pk])
+    first = client.get(url, **POLL)
     assert first.status_code == 200
-    room = first.json()["room"]
-    assert [t["number"] for t in room["tables"]] == [1, 2]
-    assert room["tables"][0]["tablet"]["words"] == "never opened"
+    html = first.content.decode()
+    assert html.index(f'data-room-tile="{world.tables[0].pk}"') < html.index(
+        f'data-room-tile="{world.tables[1].pk}"'
+    )
+    assert ">never opened<" in html
     etag = first["ETag"]
-    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag, **POLL).status_code == 304
     bank(world.table, kind="pass_go", seat=1)
-    changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    changed = client.get(url, HTTP_IF_NONE_MATCH=etag, **POLL)
     assert changed.status_code == 200
-    assert changed.json()["room"]["tables"][0]["entries"] == 1
+    assert 'data-field="entries">1</dd>' in changed.content.decode()
 
 
 def test_a_tablet_polling_every_few_seconds_does_not_change_the_etag(world):
     client = session_for(world.organiser)
-    url = reverse("desk:round-status", args=[world.round.pk])
+    url = reverse("desk:round", args=[world.round.pk])
     tablet_heartbeat(table_id=world.table.pk, report=Report(synced_seconds=0))
-    etag = client.get(url)["ETag"]
+    etag = client.get(url, **POLL)["ETag"]
     TabletHeartbeat.objects.update(seen_at=timezone.now() - timedelta(seconds=1))
     tablet_heartbeat(table_id=world.table.pk, report=Report(synced_seconds=0))
-    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag, **POLL).status_code == 304
 
 
 def test_the_control_room_costs_the_same_queries_for_a_hundred_tables():
@@ -79,10 +83,9 @@ def test_the_control_room_costs_the_same_queries_for_a_hundred_tables():
             tablet_heartbeat(table_id=table.pk, report=Report())
             bank(table, kind="pass_go", seat=1)
         client = session_for(world.organiser)
+        url = reverse("desk:round", args=[world.round.pk])
         with CaptureQueriesContext(connection) as captured:
-            assert (
-                client.get(reverse("desk:round-status", args=[world.round.pk])).status_code == 200
-            )
+            assert client.get(url, **POLL).status_code == 200
         return len(captured)
 
     assert queries(players=8) == queries(players=400)
@@ -137,18 +140,17 @@ def test_the_event_api_reads_and_changes_the_thresholds(world):
     assert created.json()["attention_offline_minutes"] == 5
 
 
-def test_the_desks_poll_reads_the_rounds_tables_once_for_the_cards_and_the_tiles(world):
+def test_the_desks_poll_reads_the_rounds_tables_once(world):
     bank(world.table, kind="buy", seat=1, space=39)
     client = session_for(world.organiser)
-    url = reverse("desk:round-status", args=[world.round.pk])
-    client.get(url)  # the leaders are kept from here on
+    url = reverse("desk:round", args=[world.round.pk])
+    client.get(url, **POLL)  # the leaders are kept from here on
     with CaptureQueriesContext(connection) as captured:
-        data = client.get(url).json()
+        html = client.get(url, **POLL).content.decode()
     tables = [q["sql"] for q in captured if 'FROM "tournament_table"' in q["sql"]]
     assert len(tables) == 1, tables
-    first = next(t for t in data["tables"] if t["id"] == world.table.pk)
-    tile = next(t for t in data["room"]["tables"] if t["id"] == world.table.pk)
-    assert (first["last_seq"], first["last_kind_label"], tile["entries"]) == (1, "buy", 1)
+    assert 'data-field="last-entry">buy, ' in html
+    assert 'data-field="entries">1</dd>' in html
 
 
 def test_the_desks_poll_takes_two_round_trips_to_postgresql(world):
@@ -157,6 +159,6 @@ def test_the_desks_poll_takes_two_round_trips_to_postgresql(world):
     bank(world.table, kind="buy", seat=1, space=39)
     tablet_heartbeat(table_id=world.table.pk, report=Report())
     client = session_for(world.organiser)
-    url = reverse("desk:round-status", args=[world.round.pk])
-    assert client.get(url).status_code == 200
-    assert round_trips(lambda: client.get(url)) == 2
+    url = reverse("desk:round", args=[world.round.pk])
+    assert client.get(url, **POLL).status_code == 200
+    assert round_trips(lambda: client.get(url, **POLL)) == 2

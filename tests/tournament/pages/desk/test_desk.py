@@ -628,11 +628,8 @@ def test_once_the_clock_ran_out_with_no_worker_the_desk_shows_time_called_writin
     page = client.get(reverse("desk:round", args=[world.round.pk])).content.decode()
     assert "Time is called: each table plays its last turn" in page
     assert 'data-round-status="time_called"' in page
-    status = client.get(reverse("desk:round-status", args=[world.round.pk])).json()
-    assert (status["round"]["status"], status["round"]["status_label"]) == (
-        "time_called",
-        "Time called",
-    )
+    poll = client.get(reverse("desk:round", args=[world.round.pk]), HTTP_HX_REQUEST="true")
+    assert "data-round-label>Time called<" in poll.content.decode()
     assert Round.objects.get(pk=world.round.pk).status == Round.Status.RUNNING
 
 
@@ -659,44 +656,41 @@ def test_rotating_a_key_gives_the_table_a_new_console_link(world):
     assert AuditEvent.objects.filter(action="table_key_rotated", actor=world.organiser).exists()
 
 
-def test_the_live_status_shows_each_tables_banker_and_latest_entry(world):
+def test_the_round_page_shows_each_tables_banker_players_and_latest_entry(world):
     bank(world.table, kind="pass_go", seat=1)
     bank(world.table, kind="buy", seat=2, space=39)
     client = session_for(world.organiser)
-    data = client.get(reverse("desk:round-status", args=[world.round.pk])).json()
-    assert data["round"]["status"] == "running"
-    first, second = data["tables"]
-    assert (first["last_seq"], first["last_kind"], first["closed"]) == (2, "buy", False)
-    assert first["last_entry_at"]  # desk.js says how long ago, live
-    assert first["console_url"] == f"/console/{world.table.key}/"
-    assert first["banker"] is not None
-    assert (second["last_seq"], second["last_kind"], second["last_entry_at"]) == (0, None, None)
     page = client.get(reverse("desk:round", args=[world.round.pk])).content.decode()
-    assert "#2 buy" in page
-    assert first["last_kind_label"] == "buy"
+    card = page[page.index('id="table-1"') :]
+    assert f'href="/console/{world.table.key}/"' in card
+    assert "none yet" not in card.split("</li>")[0]  # the banker's name
+    assert world.table.seats.get(number=1).player.name in card
+    assert 'data-field="last-entry">buy, ' in page  # its tile
+    assert 'data-field="last-entry">none yet</dd>' in page  # table 2's
 
 
-def test_the_live_status_costs_the_same_queries_for_more_tables_and_entries():
+def test_the_live_part_costs_the_same_queries_for_more_tables_and_entries():
     def queries(players: int, entries: int) -> int:
         world = make_world(players=players)
         for _ in range(entries):
             bank(world.table, kind="pass_go", seat=1)
         client = session_for(world.organiser)
-        url = reverse("desk:round-status", args=[world.round.pk])
+        url = reverse("desk:round", args=[world.round.pk])
         with CaptureQueriesContext(connection) as captured:
-            assert client.get(url).status_code == 200
+            assert client.get(url, HTTP_HX_REQUEST="true").status_code == 200
         return len(captured)
 
-    # The tables and their latest entries, then the control room (the round, the tables).
+    # The session's user, then the round, the roles and the tables in one round trip.
     assert queries(players=8, entries=1) == queries(players=24, entries=12) <= 10
 
 
 @pytest.mark.parametrize(("caller", "status"), [("anonymous", 401), ("referee", 403)])
-def test_the_live_status_is_for_organisers_only(world, caller, status):
+def test_the_live_part_is_for_organisers_only(world, caller, status):
     user = world.referee if caller == "referee" else None
-    response = session_for(user).get(reverse("desk:round-status", args=[world.round.pk]))
+    url = reverse("desk:round", args=[world.round.pk])
+    response = session_for(user).get(url, HTTP_HX_REQUEST="true")
     assert response.status_code == status
-    assert response.json()["error"]
+    assert "Table 1" not in response.content.decode()
 
 
 # --------------------------------------------------------------------------- results

@@ -19,7 +19,7 @@ from tests.conftest import close_and_confirm, make_world
 from tests.entries import bank
 from tests.factories import EventFactory, UserFactory, VolunteerFactory
 from tournament.models import Event, Player, Result, Round, Table, Volunteer
-from tournament.results.closing import round_end
+from tournament.results.closing import round_end, table_close
 from tournament.results.overrides import result_override
 from tournament.services.events import donation_add
 from tournament.services.rounds import round_call_time, round_create
@@ -109,15 +109,30 @@ def test_an_organiser_imports_players_seats_a_round_and_starts_it(live_server, n
 
     # the tables' live status refreshes by itself: a banker's entry shows up within seconds
     bank(tables[0], kind="pass_go", seat=1)
-    page.locator("#table-1 [data-field=last]").filter(has_text="#1 pass go").wait_for(
-        timeout=15_000
-    )
-    assert page.locator("#table-1 [data-field=ago]").inner_text().endswith("s ago")
+    last = page.locator(f"[data-room-tile='{tables[0].pk}'] [data-field=last-entry]")
+    last.filter(has_text="pass go, ").wait_for(timeout=15_000)
+    assert last.inner_text().endswith(" s ago")
     snap(page, "desk-browser-round-running")
 
     # and when time is called elsewhere (the clock task), the page follows
     round_call_time(round_id=round_.pk, now_=True)
     page.get_by_text("Time is called: each table plays its last turn").wait_for(timeout=15_000)
+
+
+def test_a_reason_being_typed_to_force_the_end_survives_the_pages_refresh(live_server, new_page):
+    world = make_world(players=8)
+    round_call_time(round_id=world.round.pk, now_=True)
+    page = new_page(TABLET)
+    log_in(page, live_server.url, world.organiser.username, f"/desk/rounds/{world.round.pk}/")
+    page.get_by_text("Force end…").click()
+    page.get_by_label("Why end now?").fill("The hall closes at eleven")
+
+    # A table closes meanwhile: the page's live part is drawn again, the form kept as it was.
+    table_close(table_id=world.table.pk)
+    tile = page.locator(f"[data-room-tile='{world.table.pk}'] [data-field=status]")
+    tile.filter(has_text="Awaiting confirmation").wait_for(timeout=15_000)
+    assert page.get_by_label("Why end now?").input_value() == "The hall closes at eleven"
+    assert page.locator("#force-end").get_attribute("open") is not None
 
 
 def populated_world():
