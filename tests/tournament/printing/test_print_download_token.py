@@ -35,3 +35,19 @@ def test_a_token_of_someone_else_or_none_at_all_is_refused(client):
     assert unknown.status_code == 401
     assert unknown["WWW-Authenticate"] == "Token"
     assert client.get(url).status_code == 302  # a browser without a session: to log in
+
+
+def test_an_expired_token_downloads_nothing(client):
+    import datetime
+
+    n = night(ended=False)
+    job = make(job_for(n, "table_cards"))  # their QR codes open the consoles
+    header = token_header(n.organiser)
+    Token.objects.filter(user=n.organiser).update(
+        created=datetime.datetime.now(datetime.UTC) - datetime.timedelta(hours=12, minutes=1)
+    )
+
+    response = client.get(reverse("print-job-download", args=[job.pk]), **header)
+
+    assert response.status_code == 401
+    assert b"%PDF" not in response.content

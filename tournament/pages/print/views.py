@@ -17,11 +17,11 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
 from tournament import access
 from tournament.errors import Refusal
+from tournament.http.tokens import ExpiringTokenAuthentication
 from tournament.models import Event, PrintJob, Round
 from tournament.printing.jobs import (
     WorkerWatch,
@@ -134,8 +134,9 @@ def download_name(job: PrintJob) -> str:
 
 def _token_user(request: HttpRequest) -> tuple[bool, Any]:
     """Whether the request carries an API token (`Authorization: Token ...`, as the API
-    takes it), and its user: None for a token that is unknown or whose user is inactive."""
-    authentication = TokenAuthentication()
+    takes it), and its user: None for a token that is unknown, expired or whose user is
+    inactive (the API's own authentication decides)."""
+    authentication = ExpiringTokenAuthentication()
     header = request.META.get("HTTP_AUTHORIZATION", "").split()
     if not header or header[0].lower() != authentication.keyword.lower():
         return False, None
