@@ -277,3 +277,21 @@ def test_a_nul_in_a_link_s_token_is_a_404(db, path: str):
     from django.test import Client
 
     assert Client().get(path).status_code == 404
+
+
+@override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1000)
+def test_a_csv_upload_over_the_limit_is_a_413_as_a_csv_body_is(world: World):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client = world.organiser_client()
+    big = "name\n" + "".join(f"Player {n}\n" for n in range(200))  # about 2,000 bytes
+    url = f"/api/events/{world.event.pk}/players/import/"
+    before = _written()
+
+    as_body = client.post(url, big, content_type="text/csv")
+    upload = SimpleUploadedFile("players.csv", big.encode(), "text/csv")
+    as_file = client.post(url, {"file": upload}, format="multipart")
+
+    for response in (as_body, as_file):
+        assert _refused(response, 413)["error"] == "too_large"
+    assert _written() == before

@@ -19,7 +19,7 @@ from tournament import selectors
 from tournament.api import serializers as s
 from tournament.errors import Refusal
 from tournament.http import tokens
-from tournament.http.parsers import CSVParser, JSONParser
+from tournament.http.parsers import CSVParser, JSONParser, read_limited
 from tournament.http.permissions import CreatesEvents, IsEventOrganiser
 from tournament.lockout import refuse_if_locked_out
 from tournament.models import Event, Round, Table
@@ -175,7 +175,8 @@ def _csv_text(request: Request) -> str:
     if isinstance(data, str):
         return data
     upload = request.FILES.get("file") if hasattr(request, "FILES") else None
-    raw = upload.read() if upload else (data.get("csv") if hasattr(data, "get") else None)
+    # An upload within the same limit as a CSV body (413 past it), before anything reads it.
+    raw = read_limited(upload) if upload else (data.get("csv") if hasattr(data, "get") else None)
     if raw is None:
         raise Refusal("invalid", "Send the CSV as the request body or as a file named 'file'.")
     if isinstance(raw, bytes):

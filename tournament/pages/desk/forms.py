@@ -6,6 +6,7 @@ import secrets
 from typing import Any
 
 from django import forms
+from django.conf import settings
 
 from games.engine import VARIANTS, variant_defaults
 from tournament.models import Event, Player, Round, Volunteer, default_time_zone, time_zone_names
@@ -230,8 +231,11 @@ class ImportForm(TextCheckedForm):
         data = super().clean()
         upload = data.get("file")
         if upload:
-            if upload.size > 2_000_000:
-                raise forms.ValidationError("The file is larger than 2 MB: is it the right one?")
+            limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE  # the API's limit for the same file
+            if limit is not None and upload.size > limit:
+                raise forms.ValidationError(
+                    f"The file is larger than {limit / 1_000_000:.1f} MB: is it the right one?"
+                )
             try:
                 data["csv"] = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError as exc:
