@@ -118,3 +118,31 @@ def test_the_desks_writes_leave_audit_rows(world: World):
     row = AuditEvent.objects.get(action="volunteer_added")
     assert row.data["account_created"] is True
     assert row.actor_id == world.organiser.pk
+
+
+def test_checking_in_out_and_by_scan_and_creating_a_round_and_the_briefing_are_audited(
+    world: World,
+):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(world.organiser)
+    player, scanned = Player.objects.filter(event=world.event).order_by("pk")[:2]
+
+    client.post(f"/desk/players/{player.pk}/check-in/", {"checked_in": "1"})
+    client.post(f"/desk/players/{player.pk}/check-in/", {"checked_in": "0"})
+    client.post(f"/desk/events/{world.event.pk}/check-in/scan/", {"code": scanned.token})
+    client.post(f"/faq/events/{world.event.pk}/briefing/edit/", {"reset": "1"})
+    world.organiser_client().post(
+        f"/api/events/{world.event.pk}/rounds/", {"table_size": 4}, format="json"
+    )
+
+    rows = AuditEvent.objects.filter(event=world.event).order_by("created_at", "pk")
+    done = [(row.action, row.subject) for row in rows if row.actor_id == world.organiser.pk]
+    assert ("player_checked_in", player.name) in done
+    assert ("player_checked_out", player.name) in done
+    assert ("player_checked_in", scanned.name) in done
+    scan = rows.get(action="player_checked_in", subject=scanned.name)
+    assert scan.data["by"] == "scan"
+    assert any(action == "briefing_set" for action, _ in done)
+    assert any(action == "round_created" for action, _ in done)

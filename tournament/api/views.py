@@ -227,7 +227,9 @@ class RoundListApi(EventScopedApi):
     @extend_schema(request=s.RoundInput, responses={201: s.RoundOutput}, tags=["rounds"])
     def post(self, request: Request, event_id: int) -> Response:
         event = self.event(request, event_id)
-        round_ = round_services.round_create(event_id=event.pk, **_valid(s.RoundInput, request))
+        round_ = round_services.round_create(
+            event_id=event.pk, actor=request.user, **_valid(s.RoundInput, request)
+        )
         return Response(s.RoundOutput(round_).data, status=status.HTTP_201_CREATED)
 
 

@@ -530,7 +530,9 @@ def watched_changed(*, event_id: int) -> None:
 
 
 @transaction.atomic
-def player_check_in(*, player_id: int, checked_in: bool) -> Player:
+def player_check_in(
+    *, player_id: int, checked_in: bool, actor: AbstractBaseUser | None = None
+) -> Player:
     """Tick a player in at the door (or take the tick back)."""
     player = Player.objects.select_for_update().filter(pk=player_id).first()
     if player is None:
@@ -539,7 +541,19 @@ def player_check_in(*, player_id: int, checked_in: bool) -> Player:
         player.checked_in = checked_in
         player.checked_in_at = timezone.now() if checked_in else None
         player.save(update_fields=["checked_in", "checked_in_at"])
+        _checked_in_audit(player, actor, by="list")
     return player
+
+
+def _checked_in_audit(player: Player, actor: AbstractBaseUser | None, *, by: str) -> None:
+    """The audit row of a tick at the door, given or taken back (`by`: list or scan)."""
+    audit(
+        event_id=player.event_id,
+        actor=actor,
+        action="player_checked_in" if player.checked_in else "player_checked_out",
+        subject=player.name,
+        data={"player_id": player.pk, "by": by},
+    )
 
 
 #: A player's link: SITE_URL + /p/<token>/ (tournament/urls_players.py); the token alone too.
@@ -561,7 +575,9 @@ class CheckedIn:
 
 
 @transaction.atomic
-def player_check_in_by_code(*, event_id: int, code: str) -> CheckedIn:
+def player_check_in_by_code(
+    *, event_id: int, code: str, actor: AbstractBaseUser | None = None
+) -> CheckedIn:
     """Check a player in from the QR code on their badge, ticket or phone.
 
     Refuses clearly a code that is no player's (404) and a player of another event (409);
@@ -584,6 +600,7 @@ def player_check_in_by_code(*, event_id: int, code: str) -> CheckedIn:
     player.checked_in = True
     player.checked_in_at = timezone.now()
     player.save(update_fields=["checked_in", "checked_in_at"])
+    _checked_in_audit(player, actor, by="scan")
     return CheckedIn(player=player, already=False)
 
 

@@ -23,6 +23,7 @@ def round_create(
     kind: str = Round.Kind.PRELIMINARY,
     time_limit_minutes: int = 90,
     table_size: int = 4,
+    actor: AbstractBaseUser | None = None,
 ) -> Round:
     event = Event.objects.select_for_update().get(pk=event_id)
     if event.rounds.filter(kind=Round.Kind.FINAL).exists():
@@ -32,13 +33,26 @@ def round_create(
     if not 3 <= table_size <= 8:
         raise Refusal("invalid", "Tables seat between 3 and 8 players.")
     number = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    return Round.objects.create(
+    round_ = Round.objects.create(
         event=event,
         number=number,
         kind=kind,
         time_limit_minutes=time_limit_minutes,
         table_size=table_size,
     )
+    audit(
+        event_id=event_id,
+        actor=actor,
+        action="round_created",
+        subject=f"Round {number}",
+        data={
+            "round_id": round_.pk,
+            "kind": kind,
+            "time_limit_minutes": time_limit_minutes,
+            "table_size": table_size,
+        },
+    )
+    return round_
 
 
 @transaction.atomic

@@ -79,7 +79,7 @@ def scan(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         if not code:
             raise Refusal("no_code", "No code came through: scan it again, or type it in.")
-        outcome = services.player_check_in_by_code(event_id=event_id, code=code)
+        outcome = services.player_check_in_by_code(event_id=event_id, code=code, actor=request.user)
     except Refusal as exc:
         if as_json:
             answer = {"error": exc.code, "detail": exc.detail}

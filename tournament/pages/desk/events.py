@@ -246,7 +246,7 @@ def player_check_in(request: HttpRequest, player_id: int) -> HttpResponse:
     if form.is_valid():
         try:
             services.player_check_in(
-                player_id=player.pk, checked_in=form.cleaned_data["checked_in"]
+                player_id=player.pk, checked_in=form.cleaned_data["checked_in"], actor=request.user
             )
         except Refusal as refusal:
             refused(request, refusal)
@@ -335,7 +335,7 @@ def rounds(request: HttpRequest, event_id: int) -> HttpResponse:
     form = RoundForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            round_ = round_create(event_id=event.pk, **form.cleaned_data)
+            round_ = round_create(event_id=event.pk, actor=request.user, **form.cleaned_data)
         except Refusal as refusal:
             form.add_error(None, refusal.detail)
         else:

@@ -71,7 +71,7 @@ def _live(request: HttpRequest, round_id: int) -> tuple[dict[str, Any], str]:
     if round_ is None:
         raise Http404("There is no such round.")
     if access.Role.ORGANISER not in roles:
-        raise NotOrganiser
+        raise NotOrganiser(round_.event_id)
     now = timezone.now()
     tables = [
         {

@@ -171,7 +171,7 @@ def briefing_edit(request: HttpRequest, event_id: int) -> HttpResponse:
         return _forbidden(request, event, "this event's organisers")
     if request.method == "POST":
         faq_ids = [] if "reset" in request.POST else _picked_in_order(request.POST)
-        items = briefings.briefing_set(event_id=event.pk, faq_ids=faq_ids)
+        items = briefings.briefing_set(event_id=event.pk, faq_ids=faq_ids, actor=request.user)
         if items:
             messages.success(
                 request, f"The briefing has {len(items)} questions, in your order.", "ok"
