@@ -141,7 +141,7 @@ def watched_versions_read(event_id: int, *, with_event: bool = False) -> Read[Wa
     What a table shows moves with its own row, its round's, its ledger's (`last_seq`, a
     new entry or void), and the event's `watched_version`, which the services that change
     its seats, players, results or volunteers without touching those rows move in the
-    same transaction (tournament.services.events.watched_changed). PostgreSQL writes a new
+    same transaction (tournament.services.watched). PostgreSQL writes a new
     version of a row (a new `xmin`) on every update, so the rows' versions say whether
     any of them changed; the columns that change are read too, since within one
     transaction every update has the same xmin. Rounds that ended before the latest one
