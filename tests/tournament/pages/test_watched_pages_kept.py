@@ -13,12 +13,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from banking.actors import Actor
-from banking.selectors import watched_versions
 from banking.services.entries import entry_post, entry_void
 from tests.conftest import World, play_round_one
 from tests.factories import UserFactory
 from tests.round_trips import round_trips
-from tournament.cache import kept_here
 from tournament.models import Player, Round, Table, Volunteer
 from tournament.pages.screen import selectors
 from tournament.results.closing import round_end, table_close
@@ -28,6 +26,8 @@ from tournament.services.events import player_check_in, player_set_paid
 from tournament.services.rounds import round_call_time, round_create, round_release, round_seat
 from tournament.services.screens import screen_link_issue
 from tournament.services.tables import table_assign
+from tournament.watched.kept import kept_here
+from tournament.watched.selectors import watched_versions
 
 pytestmark = pytest.mark.django_db
 
@@ -410,12 +410,10 @@ def versions_plan(event_id: int) -> list[dict]:
     """Each step of the versions' query as PostgreSQL ran it."""
     import json
 
-    from banking.selectors import _versions_sql
+    from tournament.watched.queries import queries
 
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"EXPLAIN (ANALYZE, FORMAT JSON) {_versions_sql().versions}", {"event": event_id}
-        )
+        cursor.execute(f"EXPLAIN (ANALYZE, FORMAT JSON) {queries().versions}", {"event": event_id})
         plan = cursor.fetchone()[0]
     plan = json.loads(plan) if isinstance(plan, str) else plan
 
