@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from banking.actors import Actor
 from banking.services.entries import entry_post, entry_void
-from tests.conftest import World, play_round_one
+from tests.conftest import World, make_world, play_round_one
 from tests.factories import UserFactory
 from tests.round_trips import round_trips
 from tournament.models import Player, Round, Table, Volunteer
@@ -222,6 +222,16 @@ def test_a_player_ticked_in_at_the_door_keeps_the_pages(client, world):
     player_check_in(player_id=player.pk, checked_in=True)
     player_set_paid(player_id=player.pk, paid=10, actor=world.organiser)
     assert watched_versions(event_id=world.event.pk) == before
+
+
+def test_seating_a_round_again_moves_the_event_once():
+    """Seating again takes the round's tables with their seats: the tables' leaving moves
+    the pages, not one write of the event for each of their seats."""
+    seated = make_world(players=16, start=False)
+    with CaptureQueriesContext(connection) as captured:
+        round_seat(round_id=seated.round.pk, seed=4, include_all=True)
+    events_written = [q for q in captured if q["sql"].startswith('UPDATE "tournament_event"')]
+    assert len(events_written) <= 1
 
 
 def test_an_organisers_override_shows_on_the_screens_bracket(client, world):
