@@ -298,9 +298,7 @@ def test_a_server_reads_the_screens_head_once_per_version(client, world, monkeyp
 
     event = screen_link_issue(event_id=world.event.pk)
     snapshot(client, event)
-    asked = []
-    get = cache.get
-    monkeypatch.setattr(cache, "get", lambda key, *a, **k: asked.append(key) or get(key, *a, **k))
+    asked = asked_of_the_cache(monkeypatch)
     snapshot(client, event)
     assert not [key for key in asked if "screen-head" in key]
     kept_here.clear()  # another web server: it reads the shared copy
