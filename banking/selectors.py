@@ -4,12 +4,10 @@ players) in a fixed number of queries whatever the number of tables or entries."
 
 from __future__ import annotations
 
-import hashlib
-import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -22,14 +20,12 @@ from banking.models import Entry, TableLedger
 from games import engine
 from tournament.http.rows import (
     Columns,
-    Read,
     id_list,
     one_of,
-    read_all,
     read_together,
     split,
 )
-from tournament.models import Event, Round, Seat, Table
+from tournament.models import Round, Seat, Table
 
 
 def table_for_reading(table_id: int) -> Table | None:
@@ -98,164 +94,6 @@ def space_row(state: engine.TableState, rules: engine.Rules, space: engine.Space
 
 def table_entries(table_id: int) -> QuerySet[Entry]:
     return Entry.objects.filter(table_id=table_id).select_related("voided_by").order_by("seq")
-
-
-@dataclass(frozen=True)
-class WatchedVersions:
-    """Versions of what the pages that watch an event's tables show (the referees'
-    overview, the big screen), so that what they computed can be kept and reused until it
-    changes: `head` for the event, its rounds and what the bracket shows of the latest
-    ended round's tables; for each table of the rounds not ended (and of the latest ended
-    one while the pages show it), in the order the pages show them (round, then number),
-    its round and two versions: of the table as watched (with its ledger), and of what the
-    bracket shows of it (without); and the event itself, when asked for with them."""
-
-    head: str
-    tables: dict[int, tuple[int, str, str]]  # table id -> (round id, watched, bracket)
-    event: Event | None  # the event, when asked for (None: not asked for, or no such event)
-
-    @cached_property
-    def bracket(self) -> str:
-        """One version of what the bracket shows: the head's and every table's."""
-        parts = [self.head, *(b for _, _, b in self.tables.values())]
-        return hashlib.md5("|".join(parts).encode(), usedforsecurity=False).hexdigest()
-
-    def tables_of(self, round_ids: Iterable[int]) -> list[int]:
-        """The ids of the watched tables of these rounds, in the pages' order."""
-        rounds = set(round_ids)
-        return [tid for tid, (round_id, _, _) in self.tables.items() if round_id in rounds]
-
-
-def watched_versions(*, event_id: int, with_event: bool = False) -> WatchedVersions:
-    """The versions of an event's watched tables (watched_versions_read)."""
-    versions: WatchedVersions = read_all(watched_versions_read(event_id, with_event=with_event))[0]
-    return versions
-
-
-def watched_versions_read(event_id: int, *, with_event: bool = False) -> Read[WatchedVersions]:
-    """The versions of an event's watched tables (WatchedVersions), in one small query
-    whatever the size of the event's history: the event and its rounds, beside a row for
-    each watched table with its round and its ledger, none of its seats. `with_event`:
-    the event's row too, read in the same round trip (for a page that has not read it).
-
-    What a table shows moves with its own row, its round's, its ledger's (`last_seq`, a
-    new entry or void), and the event's `watched_version`, which the services that change
-    its seats, players, results or volunteers without touching those rows move in the
-    same transaction (tournament.services.events.watched_changed). PostgreSQL writes a new
-    version of a row (a new `xmin`) on every update, so the rows' versions say whether
-    any of them changed; the columns that change are read too, since within one
-    transaction every update has the same xmin. Rounds that ended before the latest one
-    no longer change. Elsewhere (SQLite in development) the same tables, with versions
-    that never repeat: nothing is reused.
-    """
-    sql, postgresql = _versions_sql(), connection.vendor == "postgresql"
-    statements = [(sql.versions if postgresql else sql.tables, {"event": event_id})]
-    if with_event:
-        statements.append((sql.event_sql, [event_id]))
-
-    def result(found: list[list[tuple[Any, ...]]]) -> WatchedVersions:
-        rows, *event_rows = found
-        event = sql.event.instance(event_rows[0][0]) if event_rows and event_rows[0] else None
-        if not postgresql:
-            fresh = uuid.uuid4().hex
-            return WatchedVersions(fresh, {t: (r, fresh, fresh) for t, r in rows}, event)
-        if not rows:  # the head on every row; no row: no such event
-            return WatchedVersions(uuid.uuid4().hex, {}, None)
-        return WatchedVersions(
-            rows[0][0],
-            {
-                table_id: (round_id, watched, bracket)
-                for _, table_id, round_id, watched, bracket in rows
-                if table_id is not None
-            },
-            event,
-        )
-
-    return Read(tuple(statements), result)
-
-
-@dataclass(frozen=True)
-class _VersionsSql:
-    versions: str  # PostgreSQL: the head beside each watched table with its versions
-    tables: str  # the watched tables alone, in page order (id, round id)
-    event_sql: str
-    event: Columns
-
-
-@lru_cache(maxsize=1)
-def _versions_sql() -> _VersionsSql:
-    """The versions' statement, the watched tables' alone, and the event's, read beside."""
-    qn = connection.ops.quote_name
-
-    def table(model: Any) -> str:
-        return qn(model._meta.db_table)
-
-    status = Round.Status
-    ended, planned = status.ENDED.value, status.PLANNED.value
-    live = ", ".join(f"'{s.value}'" for s in (status.RUNNING, status.TIME_CALLED))
-    shown = (  # what the bracket shows of a table (and of its seats: the event's version)
-        "e.watched_version, t.id, t.xmin, t.status, t.review, t.banker_id, t.referee_id, "
-        "r.xmin, r.status, r.ends_at <= statement_timestamp()"
-    )
-    latest_ended = (
-        f"SELECT id FROM {table(Round)} WHERE event_id = %(event)s AND status = '{ended}' "  # noqa: S608
-        "ORDER BY number DESC LIMIT 1"
-    )
-    head = (
-        "SELECT md5(concat_ws('|', e.xmin::text, e.watched_version, "  # noqa: S608 - the models' names
-        # A running round reads as time called once its clock runs out: no row changes then.
-        "(SELECT string_agg(concat_ws(':', id, xmin, number, kind, status, released_at, "
-        "started_at, ends_at, ends_at <= statement_timestamp()), ',' ORDER BY id) "
-        f"FROM {table(Round)} WHERE event_id = e.id), "
-        # The latest ended round's tables as the bracket shows them: a late confirmation or
-        # override there moves the bracket while the next round is played.
-        f"(SELECT string_agg(md5(concat_ws(':', {shown})), ',' ORDER BY t.id) "
-        f"FROM {table(Table)} t JOIN {table(Round)} r ON r.id = t.round_id "
-        f"WHERE t.round_id = ({latest_ended})))) AS head "
-        f"FROM {table(Event)} e WHERE e.id = %(event)s"
-    )
-    # The tables of each round not ended, and of the latest ended one while it is the round
-    # the pages show (none is live, none seated after it: tournament.selectors.
-    # current_rounds). The event's id is the parameter here too, not the outer row's: a
-    # subquery that reads the outer row runs again for every table of the event's history.
-    # Written for both databases: SQLite takes no parenthesised SELECT in a UNION.
-    watched = (
-        f"SELECT id FROM {table(Round)} WHERE event_id = %(event)s AND status <> '{ended}' "  # noqa: S608
-        f"UNION SELECT id FROM (SELECT id FROM {table(Round)} r WHERE event_id = %(event)s "
-        f"AND status = '{ended}' AND NOT EXISTS (SELECT 1 FROM {table(Round)} o "
-        f"WHERE o.event_id = %(event)s AND (o.status IN ({live}) "
-        f"OR (o.status <> '{planned}' AND o.number > r.number))) "
-        "ORDER BY number DESC LIMIT 1) latest"
-    )
-    tables = (
-        "SELECT t.id, t.round_id, r.number AS round_number, t.number, "  # noqa: S608 - the models' names
-        f"md5(concat_ws(':', {shown}, t.review_note, t.reviewed_at, t.reviewed_by_id, "
-        "l.xmin, l.last_seq)) AS watched, "
-        f"md5(concat_ws(':', {shown})) AS bracket "
-        f"FROM {table(Table)} t "
-        f"JOIN {table(Round)} r ON r.id = t.round_id "
-        f"JOIN {table(Event)} e ON e.id = r.event_id "
-        f"LEFT JOIN {table(TableLedger)} l ON l.table_id = t.id "
-        f"WHERE r.event_id = %(event)s AND t.round_id IN ({watched})"
-    )
-    # One statement, one round trip: the head beside each watched table, or alone. The head
-    # is worked out once (MATERIALIZED), not once for each table beside it.
-    event = Columns.of(Event, "e")
-    return _VersionsSql(
-        versions=(
-            f"WITH h AS MATERIALIZED ({head}) "  # noqa: S608 - the models' names
-            f"SELECT h.head, w.id, w.round_id, w.watched, w.bracket FROM h "
-            f"LEFT JOIN ({tables}) w ON true ORDER BY w.round_number, w.number"
-        ),
-        tables=(
-            f"SELECT t.id, t.round_id FROM {table(Table)} t "  # noqa: S608 - the models' names
-            f"JOIN {table(Round)} r ON r.id = t.round_id "
-            f"WHERE r.event_id = %(event)s AND t.round_id IN ({watched}) "
-            "ORDER BY r.number, t.number"
-        ),
-        event_sql=f"SELECT {event.sql} FROM {table(Event)} e WHERE e.id = %s",  # noqa: S608
-        event=event,
-    )
 
 
 @dataclass(frozen=True)

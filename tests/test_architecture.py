@@ -46,6 +46,7 @@ LAYERS = {
     "tournament.printing": 3,
     "tournament.exports": 3,
     "tournament.room": 3,
+    "tournament.watched": 3,
     "tournament.api": 4,
     "tournament.pages": 4,
     "tournament.admin": 4,

@@ -32,7 +32,7 @@ from tournament.models import (
 )
 from tournament.services import rounds as round_services
 from tournament.services import tables as table_services
-from tournament.services.events import audit, watched_changed
+from tournament.services.events import audit
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -91,7 +91,6 @@ def _audit_change(request: HttpRequest, obj: Model, before: dict[str, Any] | Non
             subject=f"{obj._meta.verbose_name}: {obj}"[:120],
             data={"model": obj._meta.label, "id": obj.pk, "changed": changed},
         )
-        watched_changed(event_id=event_id)  # a player renamed, a volunteer changed...
 
 
 def _before(obj: Model) -> dict[str, Any] | None:
@@ -105,8 +104,7 @@ def _before(obj: Model) -> dict[str, Any] | None:
 
 class Audited(admin.ModelAdmin):
     """Every save and deletion, the inlines' too, leaves an audit row (the admin runs each
-    in one transaction, so the row and the change are written together) and moves the
-    event's watched version (a player renamed shows at once on the watched pages)."""
+    in one transaction, so the row and the change are written together)."""
 
     def save_model(self, request: HttpRequest, obj: Model, form: Any, change: bool) -> None:
         before = _before(obj)
@@ -149,7 +147,6 @@ class Audited(admin.ModelAdmin):
                 "was": {k: _plain(v) for k, v in model_to_dict(obj).items()},
             },
         )
-        watched_changed(event_id=event_id)
 
 
 class PlayerInline(admin.TabularInline):

@@ -1,6 +1,6 @@
-"""The cache the pages that watch many tables keep their work in (the referees' overview,
-the big screen): Redis when `CACHE_URL` names one, so that every worker of every web
-server shares it; else each process's own memory.
+"""The cache the pages that watch many tables keep their work in (tournament/watched/
+kept.py): Redis when `CACHE_URL` names one, so that every worker of every web server
+shares it; else each process's own memory.
 
 What is kept is only ever a copy made from PostgreSQL under the version of what it shows,
 so losing it costs time, never correctness: a Redis that is down or slow is a miss, and
@@ -10,10 +10,8 @@ the page is computed as if nothing had been kept.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 from typing import Any
 
-from django.core.cache import cache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
 
@@ -86,49 +84,3 @@ def caches_from(url: str) -> dict[str, dict[str, Any]]:
             }
         }
     return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-
-
-class KeptHere:
-    """Each process's own copy of what it last took from the shared cache, one set per
-    scope (an event's overview, its screen), so that a page reloaded by many people costs
-    a trip to Redis only for what changed since this process last showed it.
-
-    Keys name the version of what they hold, so a copy is never out of date, only unused:
-    each `keep` replaces the scope's set with the one an answer used, and what no longer
-    shows is dropped with it."""
-
-    def __init__(self) -> None:
-        self._sets: dict[Any, dict[str, Any]] = {}
-
-    def get_many(
-        self, scope: Any, keys: list[str], *, shared: Sequence[str] = ()
-    ) -> dict[str, Any]:
-        """These keys' values: this process's copy first, then the shared cache, which is
-        asked in the same call for the `shared` keys (values shared but never kept here,
-        such as those kept for a few seconds)."""
-        found = self.here_many(scope, keys)
-        rest = [key for key in keys if key not in found]
-        if rest or shared:
-            found.update(cache.get_many([*rest, *shared]))
-        return found
-
-    def here(self, scope: Any, key: str) -> Any:
-        """This key's value in this process's copy only (None: not kept here), for what
-        is cheaper to read again than to share."""
-        return self._sets.get(scope, {}).get(key)
-
-    def here_many(self, scope: Any, keys: list[str]) -> dict[str, Any]:
-        """These keys' values in this process's copy only (`here`), those it has."""
-        here = self._sets.get(scope, {})
-        return {key: here[key] for key in keys if key in here}
-
-    def keep(self, scope: Any, values: dict[str, Any]) -> None:
-        """This scope's set is now these values (those an answer used)."""
-        self._sets[scope] = values
-
-    def clear(self) -> None:
-        self._sets.clear()
-
-
-#: This process's copies (KeptHere), shared by the pages that keep their work.
-kept_here = KeptHere()

@@ -109,9 +109,9 @@ class Event(models.Model):
         help_text="A table still open this long after time is called.",
     )
     # What the watched pages (the referees' overview, the big screen) show also comes from
-    # rows they do not read their versions from (banking.selectors.watched_versions): seats,
-    # players, results, volunteers. The services that change those outside a change to the
-    # table's, round's or ledger's own row move this, in the same transaction.
+    # rows they do not read their versions from (tournament/watched/selectors.py): seats,
+    # players, results, volunteers. Every save or deletion of one of those moves this, in
+    # the same transaction (tournament/services/watched.py).
     watched_version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:

@@ -9,7 +9,7 @@ from django.db import transaction
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Result, Round
 from tournament.results.closing import advancement_of
-from tournament.services.events import audit, watched_changed
+from tournament.services.events import audit
 
 
 @transaction.atomic
@@ -52,7 +52,6 @@ def result_override(
         data={"player_id": player_id, "advances": advances, "settled": settled},
         decided_seat_id=result.seat_id,
     )
-    watched_changed(event_id=result.round.event_id)
     return result
 
 

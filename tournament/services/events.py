@@ -14,7 +14,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from games.engine import RuleViolation, rules_for
@@ -516,14 +515,6 @@ def audit(
         data=dict(data or {}),
         decided_seat_id=decided_seat_id,
     )
-
-
-def watched_changed(*, event_id: int) -> None:
-    """What the watched pages show of the event changed in a row they do not read their
-    versions from (a seat, a player, a result, a volunteer): they compute it again. Called
-    inside the transaction that made the change, last, so that the event's row is locked
-    only until it commits."""
-    Event.objects.filter(pk=event_id).update(watched_version=F("watched_version") + 1)
 
 
 # --------------------------------------------------------------------------- the desk

@@ -13,7 +13,7 @@ from django.utils import timezone
 from tournament.errors import Conflict, Refusal
 from tournament.lineups import plan_for_round
 from tournament.models import Event, Round, Seat, Table, Volunteer
-from tournament.services.events import audit, watched_changed
+from tournament.services.events import audit
 
 
 @transaction.atomic
@@ -109,7 +109,6 @@ def round_seat(
             "moves": {str(p): n for p, n in (moves or {}).items()},
         },
     )
-    watched_changed(event_id=round_.event_id)
     return round_
 
 

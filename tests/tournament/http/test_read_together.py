@@ -14,12 +14,12 @@ from banking.selectors import (
     table_seats,
     table_standings,
     watched_tables,
-    watched_versions_read,
 )
 from tests.entries import bank
 from tests.round_trips import round_trips
 from tournament.access import event_with_roles_read
 from tournament.http.rows import prepared_cursor, read_all, read_together
+from tournament.watched.selectors import watched_versions_read
 
 pytestmark = pytest.mark.django_db
 

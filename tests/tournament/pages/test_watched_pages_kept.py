@@ -7,26 +7,27 @@ import uuid
 
 import pytest
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from banking.actors import Actor
-from banking.selectors import watched_versions
 from banking.services.entries import entry_post, entry_void
-from tests.conftest import World
+from tests.conftest import World, make_world, play_round_one
 from tests.factories import UserFactory
 from tests.round_trips import round_trips
-from tournament.cache import kept_here
 from tournament.models import Player, Round, Table, Volunteer
 from tournament.pages.screen import selectors
 from tournament.results.closing import round_end, table_close
 from tournament.results.overrides import result_override
 from tournament.results.reviews import table_confirm, table_dispute
+from tournament.services.events import player_check_in, player_set_paid
 from tournament.services.rounds import round_call_time, round_create, round_release, round_seat
 from tournament.services.screens import screen_link_issue
 from tournament.services.tables import table_assign
+from tournament.watched.kept import kept_here
+from tournament.watched.selectors import watched_versions
 
 pytestmark = pytest.mark.django_db
 
@@ -152,7 +153,7 @@ def test_every_kind_of_change_the_pages_show_moves_its_versions(world):
     table_close(table_id=table.pk)  # a result written
     assert moves.after() == ({table.pk}, {table.pk}, True)
     table_dispute(table_id=table.pk, user=world.referee, reason="Rent")  # a result taken back
-    assert moves.after() == ({table.pk}, {table.pk}, True)
+    assert moves.after() == ({table.pk, other.pk}, {table.pk, other.pk}, True)  # the event's
     table_close(table_id=table.pk)
     moves.after()
     table_confirm(table_id=table.pk, user=world.referee)  # a result checked
@@ -191,17 +192,65 @@ def test_every_kind_of_change_the_pages_show_moves_its_versions(world):
     assert moves.after() == (set(), set(), True)
 
 
-def test_a_player_renamed_in_the_admin_shows_on_the_kept_pages(client, world):
-    """A rename writes neither a table's row nor its ledger's: the event's version moves."""
+def rename_by_a_write(player: Player, name: str) -> None:
+    """As any write of the event renames a player: a save in its own transaction."""
+    with transaction.atomic():
+        player.name = name
+        player.save()
+
+
+@pytest.mark.parametrize("rename", [rename_in_the_admin, rename_by_a_write])
+def test_a_player_renamed_shows_on_the_kept_pages(client, world, rename):
+    """A rename writes neither a table's row nor its ledger's: the event's version moves,
+    whoever writes it."""
     event = screen_link_issue(event_id=world.event.pk)
     client.force_login(world.referee)
     url = reverse("referee-event", args=[world.event.pk])
     assert client.get(url).status_code == 200
     snapshot(client, event)
-    rename_in_the_admin(world.table.seats.get(number=1).player, "Zebedee Renamed")
+    rename(world.table.seats.get(number=1).player, "Zebedee Renamed")
     assert "Zebedee Renamed" in client.get(url).content.decode()
     names = [row["name"] for t in snapshot(client, event)["tables"] for row in t["leaderboard"]]
     assert "Zebedee Renamed" in names
+
+
+def test_a_player_ticked_in_at_the_door_keeps_the_pages(client, world):
+    """The door's tick and the money paid show on neither page: they keep what they
+    computed."""
+    player = world.table.seats.get(number=1).player
+    before = watched_versions(event_id=world.event.pk)
+    player_check_in(player_id=player.pk, checked_in=True)
+    player_set_paid(player_id=player.pk, paid=10, actor=world.organiser)
+    assert watched_versions(event_id=world.event.pk) == before
+
+
+def test_seating_a_round_again_moves_the_event_once():
+    """Seating again takes the round's tables with their seats: the tables' leaving moves
+    the pages, not one write of the event for each of their seats."""
+    seated = make_world(players=16, start=False)
+    with CaptureQueriesContext(connection) as captured:
+        round_seat(round_id=seated.round.pk, seed=4, include_all=True)
+    events_written = [q for q in captured if q["sql"].startswith('UPDATE "tournament_event"')]
+    assert len(events_written) <= 1
+
+
+def test_an_organisers_override_shows_on_the_screens_bracket(client, world):
+    """The screen holds its bracket while the bracket's version stays; a decision on who
+    advances moves it, and the next fetch brings the bracket with the decision."""
+    play_round_one(world)
+    event = screen_link_issue(event_id=world.event.pk)
+    held = snapshot(client, event)["bracket_version"]
+    url = reverse("event-screen-snapshot", args=[event.pk, event.screen_token])
+    assert "bracket" not in client.get(url, {"bracket_version": held}).json()
+    runner_up = world.table.seats.get(number=2).player_id
+    result_override(
+        round_id=world.round.pk, player_id=runner_up, advances=True, reason="A wildcard",
+        actor=world.organiser,
+    )  # fmt: skip
+    moved = client.get(url, {"bracket_version": held}).json()
+    assert moved["bracket_version"] != held
+    first = next(r for r in moved["bracket"]["rounds"] if r["number"] == 1)
+    assert runner_up in {p["player_id"] for p in first["advancing"]}
 
 
 def test_the_screen_snapshot_is_kept_until_an_entry_changes_it(client, world):
@@ -249,9 +298,7 @@ def test_a_server_reads_the_screens_head_once_per_version(client, world, monkeyp
 
     event = screen_link_issue(event_id=world.event.pk)
     snapshot(client, event)
-    asked = []
-    get = cache.get
-    monkeypatch.setattr(cache, "get", lambda key, *a, **k: asked.append(key) or get(key, *a, **k))
+    asked = asked_of_the_cache(monkeypatch)
     snapshot(client, event)
     assert not [key for key in asked if "screen-head" in key]
     kept_here.clear()  # another web server: it reads the shared copy
@@ -371,12 +418,10 @@ def versions_plan(event_id: int) -> list[dict]:
     """Each step of the versions' query as PostgreSQL ran it."""
     import json
 
-    from banking.selectors import _versions_sql
+    from tournament.watched.queries import queries
 
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"EXPLAIN (ANALYZE, FORMAT JSON) {_versions_sql().versions}", {"event": event_id}
-        )
+        cursor.execute(f"EXPLAIN (ANALYZE, FORMAT JSON) {queries().versions}", {"event": event_id})
         plan = cursor.fetchone()[0]
     plan = json.loads(plan) if isinstance(plan, str) else plan
 

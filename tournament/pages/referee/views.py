@@ -16,29 +16,25 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from banking.actors import Actor
-from banking.selectors import WatchedVersions, watched_versions_read
 from banking.services.entries import entry_post, entry_void
 from banking.worth import worth_chart, worth_series
 from games.engine import RuleViolation
 from tournament import access
-from tournament import selectors as event_selectors
-from tournament.cache import kept_here
 from tournament.errors import Refusal
 from tournament.http.rows import Read, read_all
 from tournament.models import Event, Round, Table
 from tournament.pages.referee import display, selectors
 from tournament.results import reviews
 from tournament.results import selectors as result_selectors
-from tournament.room import selectors as room_selectors
 from tournament.text import TextCheckedForm
+from tournament.watched import kept
+from tournament.watched.selectors import WatchedVersions, watched_versions_read
 
 MAX_REASON = 200
 MAX_AMOUNT = 100_000
@@ -143,55 +139,26 @@ def referee_event(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "referee/event.html", {"event": event, **overview})
 
 
-OVERVIEW_KEPT_SECONDS = 600
-#: The referees' list of tables needing attention is judged again after this long.
-ATTENTION_KEPT_SECONDS = 5
-
-
 def _overview(event: Event, versions: WatchedVersions) -> dict[str, Any]:
-    """The overview, each table rendered once for every referee and kept until it changes
-    (`versions`, read with the event): twenty phones reloading a page of a hundred tables
-    cost the tables that changed since the last reload, not a hundred."""
-    # Each process keeps its own copy of what it took from the shared cache (kept_here),
-    # and the current rounds while the event's head (its rounds among it) is unchanged.
-    scope = ("overview", event.pk)
-    rounds_key = f"rounds:{versions.head}"
-    rounds = kept_here.here(scope, rounds_key)
-    if rounds is None:
-        rounds = event_selectors.current_rounds(event=event)
-    else:  # kept by an earlier request: this request's event, as current_rounds gives it
-        for round_ in rounds:
-            round_.event = event
-    many = len(rounds) > 1
-    ids = versions.tables_of(r.pk for r in rounds)
-    keys = {tid: f"referee-table:{tid}:{versions.tables[tid][1]}:{many}" for tid in ids}
-    # The tables needing attention, as the desk's control room judges them, judged again at
-    # most every few seconds for all the referees (their reasons count minutes); read with
-    # the tables, in one call to the cache.
-    attention_key = f"referee-attention:{event.pk}"
-    kept = kept_here.get_many(scope, list(keys.values()), shared=[attention_key])
-    attention = kept.pop(attention_key, None)
-    if attention is None:
-        attention = room_selectors.tables_needing_attention(event_id=event.pk)
-        cache.set(attention_key, attention, ATTENTION_KEPT_SECONDS)
-    missing = [tid for tid in ids if keys[tid] not in kept]
-    if missing:
-        fresh = {}
-        for table in selectors.overview_tables(table_ids=missing, rounds=rounds):
+    """The overview, each table's card made once for every referee and kept until it
+    changes (tournament/watched/kept.py; `versions`, read with the event)."""
+
+    def cards(table_ids: list[int], rounds: list[Round], many: bool) -> dict[int, Any]:
+        made = {}
+        for table in selectors.overview_tables(table_ids=table_ids, rounds=rounds):
             html = display.table_card(table, event_id=event.pk, many_rounds=many)
-            fresh[keys[table["id"]]] = {"html": html, "queue": _queued(table)}
-        cache.set_many(fresh, OVERVIEW_KEPT_SECONDS)
-        kept.update(fresh)
-    kept_here.keep(scope, {rounds_key: rounds, **kept})
-    tables = [kept[keys[tid]] for tid in ids]
-    live = [t["queue"] for t in tables if t["queue"]["live"]]
+            made[table["id"]] = {"html": html, "queue": _queued(table)}
+        return made
+
+    overview = kept.overview(event, versions, cards=cards)
+    live = [card["queue"] for card in overview.cards if card["queue"]["live"]]
     return {
-        "rounds": rounds,
+        "rounds": overview.rounds,
         # The queues at the top of the page: results to correct, and results to check.
         "disputed": [t for t in live if t["review"] == Table.Review.DISPUTED],
         "awaiting": [t for t in live if t["review"] == Table.Review.AWAITING],
-        "attention": attention,
-        "tables_html": mark_safe("".join(t["html"] for t in tables)),  # noqa: S308 - ours
+        "attention": overview.attention,
+        "cards": [card["html"] for card in overview.cards],  # each rendered by its template
     }
 
 

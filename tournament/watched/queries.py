@@ -1,0 +1,142 @@
+"""The watched pages' hand-written SQL: the versions of what they show, read at every
+request of every referee's phone and every big screen. Each statement is written once per
+process, named, and its rows are read by the names of its columns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from django.db import connection
+
+from banking.models import TableLedger
+from tournament.http.rows import Columns
+from tournament.models import Event, Round, Table
+
+
+class VersionRow(NamedTuple):
+    """A row of `versions`: the event's head, beside one watched table (None: no table)."""
+
+    head: str
+    table_id: int | None
+    round_id: int | None
+    watched: str | None
+    bracket: str | None
+
+
+class TableRow(NamedTuple):
+    """A row of `tables`: a watched table and its round."""
+
+    table_id: int
+    round_id: int
+
+
+@dataclass(frozen=True)
+class Queries:
+    #: PostgreSQL: the head beside each watched table with its versions, in one small
+    #: query whatever the event's history (it saves reading and hashing what they show).
+    versions: str
+    #: The watched tables alone, in the pages' order (SQLite, which has no row versions).
+    tables: str
+    #: The event's row, read beside the versions (it saves a round trip).
+    event: str
+    event_columns: Columns
+
+
+def version_rows(rows: list[tuple[Any, ...]]) -> list[VersionRow]:
+    return [VersionRow._make(row) for row in rows]
+
+
+def table_rows(rows: list[tuple[Any, ...]]) -> list[TableRow]:
+    return [TableRow._make(row) for row in rows]
+
+
+def _select(columns: type[NamedTuple], sources: dict[str, str]) -> str:
+    """A select list giving each of `columns` from its source, in their order."""
+    return ", ".join(f"{sources[name]} AS {name}" for name in columns._fields)
+
+
+@lru_cache(maxsize=1)
+def queries() -> Queries:
+    """The versions' statement, the watched tables' alone, and the event's, read beside."""
+    qn = connection.ops.quote_name
+
+    def table(model: Any) -> str:
+        return qn(model._meta.db_table)
+
+    status = Round.Status
+    ended, planned = status.ENDED.value, status.PLANNED.value
+    live = ", ".join(f"'{s.value}'" for s in (status.RUNNING, status.TIME_CALLED))
+    shown = (  # what the bracket shows of a table (and of its seats: the event's version)
+        "e.watched_version, t.id, t.xmin, t.status, t.review, t.banker_id, t.referee_id, "
+        "r.xmin, r.status, r.ends_at <= statement_timestamp()"
+    )
+    latest_ended = (
+        f"SELECT id FROM {table(Round)} WHERE event_id = %(event)s AND status = '{ended}' "  # noqa: S608
+        "ORDER BY number DESC LIMIT 1"
+    )
+    head = (
+        "SELECT md5(concat_ws('|', e.xmin::text, e.watched_version, "  # noqa: S608 - the models' names
+        # A running round reads as time called once its clock runs out: no row changes then.
+        "(SELECT string_agg(concat_ws(':', id, xmin, number, kind, status, released_at, "
+        "started_at, ends_at, ends_at <= statement_timestamp()), ',' ORDER BY id) "
+        f"FROM {table(Round)} WHERE event_id = e.id), "
+        # The latest ended round's tables as the bracket shows them: a late confirmation or
+        # override there moves the bracket while the next round is played.
+        f"(SELECT string_agg(md5(concat_ws(':', {shown})), ',' ORDER BY t.id) "
+        f"FROM {table(Table)} t JOIN {table(Round)} r ON r.id = t.round_id "
+        f"WHERE t.round_id = ({latest_ended})))) AS head "
+        f"FROM {table(Event)} e WHERE e.id = %(event)s"
+    )
+    # The tables of each round not ended, and of the latest ended one while it is the round
+    # the pages show (none is live, none seated after it: tournament.selectors.
+    # current_rounds). The event's id is the parameter here too, not the outer row's: a
+    # subquery that reads the outer row runs again for every table of the event's history.
+    # Written for both databases: SQLite takes no parenthesised SELECT in a UNION.
+    watched = (
+        f"SELECT id FROM {table(Round)} WHERE event_id = %(event)s AND status <> '{ended}' "  # noqa: S608
+        f"UNION SELECT id FROM (SELECT id FROM {table(Round)} r WHERE event_id = %(event)s "
+        f"AND status = '{ended}' AND NOT EXISTS (SELECT 1 FROM {table(Round)} o "
+        f"WHERE o.event_id = %(event)s AND (o.status IN ({live}) "
+        f"OR (o.status <> '{planned}' AND o.number > r.number))) "
+        "ORDER BY number DESC LIMIT 1) latest"
+    )
+    tables = (
+        "SELECT t.id, t.round_id, r.number AS round_number, t.number, "  # noqa: S608 - the models' names
+        f"md5(concat_ws(':', {shown}, t.review_note, t.reviewed_at, t.reviewed_by_id, "
+        "l.xmin, l.last_seq)) AS watched, "
+        f"md5(concat_ws(':', {shown})) AS bracket "
+        f"FROM {table(Table)} t "
+        f"JOIN {table(Round)} r ON r.id = t.round_id "
+        f"JOIN {table(Event)} e ON e.id = r.event_id "
+        f"LEFT JOIN {table(TableLedger)} l ON l.table_id = t.id "
+        f"WHERE r.event_id = %(event)s AND t.round_id IN ({watched})"
+    )
+    # One statement, one round trip: the head beside each watched table, or alone. The head
+    # is worked out once (MATERIALIZED), not once for each table beside it.
+    versions = _select(
+        VersionRow,
+        {
+            "head": "h.head",
+            "table_id": "w.id",
+            "round_id": "w.round_id",
+            "watched": "w.watched",
+            "bracket": "w.bracket",
+        },
+    )
+    event = Columns.of(Event, "e")
+    return Queries(
+        versions=(
+            f"WITH h AS MATERIALIZED ({head}) SELECT {versions} FROM h "  # noqa: S608 - the models' names
+            f"LEFT JOIN ({tables}) w ON true ORDER BY w.round_number, w.number"
+        ),
+        tables=(
+            f"SELECT {_select(TableRow, {'table_id': 't.id', 'round_id': 't.round_id'})} "  # noqa: S608 - the models' names
+            f"FROM {table(Table)} t JOIN {table(Round)} r ON r.id = t.round_id "
+            f"WHERE r.event_id = %(event)s AND t.round_id IN ({watched}) "
+            "ORDER BY r.number, t.number"
+        ),
+        event=f"SELECT {event.sql} FROM {table(Event)} e WHERE e.id = %s",  # noqa: S608
+        event_columns=event,
+    )
