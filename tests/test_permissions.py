@@ -452,6 +452,16 @@ def _player(world: World) -> dict[str, Any]:
     return {"player_id": world.event.players.order_by("pk").first().pk}
 
 
+def _donation(world: World) -> dict[str, Any]:
+    from tournament.services.events import donation_add
+
+    return {"donation_id": donation_add(event_id=world.event.pk, donor="Shop", amount=5).pk}
+
+
+def _volunteer(world: World) -> dict[str, Any]:
+    return {"volunteer_id": world.event.volunteers.get(role=Volunteer.Role.BANKER).pk}
+
+
 @dataclass(frozen=True)
 class PageRow:
     label: str
@@ -489,6 +499,18 @@ PAGE_ROWS = [
     PageRow("desk.check_in_scan.post", "POST", "desk:check-in-scan", DESK, form={"code": "x"}),
     PageRow("desk.check_in_status", "GET", "desk:check-in-status", DESK),
     PageRow("desk.player_message", "GET", "desk:player-message", DESK, prepare=_player),
+    PageRow("desk.player_edit", "GET", "desk:player-edit", DESK, prepare=_player),
+    PageRow("desk.player_edit.post", "POST", "desk:player-edit", DESK,
+            form={"name": "Zed", "paid": "0"}, prepare=_player),
+    PageRow("desk.player_remove.post", "POST", "desk:player-remove", DESK, prepare=_player),
+    PageRow("desk.player_return.post", "POST", "desk:player-return", DESK, prepare=_player),
+    PageRow("desk.donation_edit", "GET", "desk:donation-edit", DESK, prepare=_donation),
+    PageRow("desk.donation_edit.post", "POST", "desk:donation-edit", DESK,
+            form={"donor": "Shop", "amount": "6"}, prepare=_donation),
+    PageRow("desk.donation_remove.post", "POST", "desk:donation-remove", DESK,
+            prepare=_donation),
+    PageRow("desk.volunteer_remove.post", "POST", "desk:volunteer-remove", DESK,
+            prepare=_volunteer),
     PageRow("desk.donations", "GET", "desk:donations", DESK),
     PageRow("desk.donations.post", "POST", "desk:donations", DESK,
             form={"donor": "Shop", "amount": "5"}),

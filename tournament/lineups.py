@@ -38,7 +38,7 @@ def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
     event = round_.event
     previous = _previous_round(round_)
     if previous is None:
-        players = event.players.order_by("id")
+        players = event.players.filter(withdrawn=False).order_by("id")
         if not include_all:
             players = players.filter(checked_in=True)
         found = list(players)
@@ -48,7 +48,7 @@ def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
     if previous.status != Round.Status.ENDED:
         raise Conflict("previous_round_not_ended", f"Round {previous.number} has not ended yet.")
     if round_.kind == Round.Kind.PRELIMINARY and event.advancement == Event.Format.POINTS:
-        players = Player.objects.filter(seats__table__round=previous)
+        players = Player.objects.filter(seats__table__round=previous, withdrawn=False)
         return _with_late_arrivals(round_, list(players.order_by("id")))
     undecided = Result.objects.filter(round=previous, undecided=True).select_related("player")
     if undecided:
@@ -57,7 +57,7 @@ def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
             "ties_undecided",
             f"Decide who advances from round {previous.number} first: {names} are tied.",
         )
-    going = Player.objects.filter(results__round=previous, results__advances=True)
+    going = Player.objects.filter(results__round=previous, results__advances=True, withdrawn=False)
     players = list(going.order_by("id"))
     return (
         _with_late_arrivals(round_, players) if round_.kind == Round.Kind.PRELIMINARY else players

@@ -135,6 +135,10 @@ class Player(models.Model):
     paid = models.PositiveIntegerField(default=0, help_text="Amount paid towards the entry fee.")
     checked_in = models.BooleanField(default=False)
     checked_in_at = models.DateTimeField(null=True, blank=True)
+    withdrawn = models.BooleanField(
+        default=False,
+        help_text="Left the event after playing: kept with what they played, never seated again.",
+    )
     token = models.CharField(
         max_length=32,
         unique=True,

@@ -223,6 +223,88 @@ def player_add(
     return player
 
 
+PLAYER_FIELDS = ("name", "email", "team", "paid")
+
+
+@transaction.atomic
+def player_update(
+    *, player_id: int, changes: Mapping[str, Any], actor: AbstractBaseUser | None = None
+) -> Player:
+    """Correct a player's details (PLAYER_FIELDS), audited with what changed."""
+    player = Player.objects.select_for_update().get(pk=player_id)
+    name = str(changes.get("name", player.name)).strip()
+    if not name:
+        raise Refusal("invalid", "A player needs a name.")
+    wanted = {**{f: changes.get(f, getattr(player, f)) for f in PLAYER_FIELDS}, "name": name}
+    _correct(player, wanted, actor=actor, action="player_updated", named_by="name")
+    return player
+
+
+def _correct(
+    row: Player | Donation,
+    wanted: Mapping[str, Any],
+    *,
+    actor: AbstractBaseUser | None,
+    action: str,
+    named_by: str,
+) -> None:
+    """Give `row` the `wanted` values and save those that changed, audited as `action` with
+    each change's old and new value (the audit's subject: the row's `named_by` field)."""
+    changed = {f: [getattr(row, f), v] for f, v in wanted.items() if getattr(row, f) != v}
+    if not changed:
+        return
+    for field_name, (_, value) in changed.items():
+        setattr(row, field_name, value)
+    row.save(update_fields=list(changed))
+    audit(
+        event_id=row.event_id,
+        actor=actor,
+        action=action,
+        subject=getattr(row, named_by),
+        data={"id": row.pk, "changed": changed},
+    )
+
+
+@transaction.atomic
+def player_remove(*, player_id: int, actor: AbstractBaseUser | None = None) -> bool:
+    """Remove a player registered by mistake, or withdraw one who has played: they keep
+    what they played and are never seated again. Whether they were removed (else
+    withdrawn)."""
+    player = Player.objects.select_for_update().get(pk=player_id)
+    if player.seats.exists():
+        player.withdrawn, player.checked_in, player.checked_in_at = True, False, None
+        player.save(update_fields=["withdrawn", "checked_in", "checked_in_at"])
+        action, removed = "player_withdrawn", False
+    else:
+        player.delete()
+        action, removed = "player_removed", True
+    audit(
+        event_id=player.event_id,
+        actor=actor,
+        action=action,
+        subject=player.name,
+        data={"player_id": player_id, "paid": player.paid},
+    )
+    return removed
+
+
+@transaction.atomic
+def player_return(*, player_id: int, actor: AbstractBaseUser | None = None) -> Player:
+    """Bring a withdrawn player back: they may be checked in and seated again."""
+    player = Player.objects.select_for_update().get(pk=player_id)
+    if player.withdrawn:
+        player.withdrawn = False
+        player.save(update_fields=["withdrawn"])
+        audit(
+            event_id=player.event_id,
+            actor=actor,
+            action="player_returned",
+            subject=player.name,
+            data={"player_id": player.pk},
+        )
+    return player
+
+
 @dataclass
 class ImportLine:
     """What the import did with one line of the file: `outcome` is added, updated or
@@ -459,6 +541,58 @@ def donation_add(
 
 
 @transaction.atomic
+def donation_update(
+    *,
+    donation_id: int,
+    donor: str,
+    amount: int,
+    note: str = "",
+    actor: AbstractBaseUser | None = None,
+) -> Donation:
+    """Correct a donation, audited with what changed."""
+    if amount < 1:
+        raise Refusal("invalid", "A donation must be at least 1.")
+    donation = Donation.objects.select_for_update().get(pk=donation_id)
+    wanted = {"donor": donor.strip(), "amount": amount, "note": note}
+    _correct(donation, wanted, actor=actor, action="donation_updated", named_by="donor")
+    return donation
+
+
+@transaction.atomic
+def donation_remove(*, donation_id: int, actor: AbstractBaseUser | None = None) -> Donation:
+    """Remove a donation recorded by mistake, audited with what it was."""
+    donation = Donation.objects.select_for_update().get(pk=donation_id)
+    donation.delete()
+    audit(
+        event_id=donation.event_id,
+        actor=actor,
+        action="donation_removed",
+        subject=donation.donor,
+        data={"donation_id": donation_id, "amount": donation.amount, "note": donation.note},
+    )
+    return donation
+
+
+@transaction.atomic
+def volunteer_remove(*, volunteer_id: int, actor: AbstractBaseUser | None = None) -> Volunteer:
+    """Take a volunteer off the team: the tables they banked or refereed have nobody in
+    that place until the desk assigns someone; what they recorded keeps their name."""
+    volunteer = Volunteer.objects.select_related("user").select_for_update().get(pk=volunteer_id)
+    tables = list(volunteer.banked_tables.values_list("pk", flat=True)) + list(
+        volunteer.refereed_tables.values_list("pk", flat=True)
+    )
+    volunteer.delete()
+    audit(
+        event_id=volunteer.event_id,
+        actor=actor,
+        action="volunteer_removed",
+        subject=volunteer.user.get_username(),
+        data={"volunteer_id": volunteer_id, "role": volunteer.role, "tables": tables},
+    )
+    return volunteer
+
+
+@transaction.atomic
 def volunteer_add(
     *,
     event_id: int,
@@ -528,6 +662,11 @@ def player_check_in(
     player = Player.objects.select_for_update().filter(pk=player_id).first()
     if player is None:
         raise NotFound("unknown_player", "That player is not registered.")
+    if checked_in and player.withdrawn:
+        raise Conflict(
+            "withdrawn",
+            f"{player.name} has withdrawn: bring them back from their page first.",
+        )
     if player.checked_in != checked_in:
         player.checked_in = checked_in
         player.checked_in_at = timezone.now() if checked_in else None
@@ -585,6 +724,10 @@ def player_check_in_by_code(
     if player.event_id != event_id:
         raise Conflict(
             "other_event", "This code belongs to a player of another event, not this one."
+        )
+    if player.withdrawn:
+        raise Conflict(
+            "withdrawn", f"{player.name} has withdrawn: bring them back from their page first."
         )
     if player.checked_in:
         return CheckedIn(player=player, already=True)

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, render
 
 from tournament import access, selectors
 from tournament.errors import Refusal
-from tournament.models import Event, Player, Round, Table
+from tournament.models import Donation, Event, Player, Round, Table, Volunteer
 
 
 class NotOrganiser(Exception):
@@ -68,6 +68,20 @@ def organised_player(request: HttpRequest, player_id: int) -> Player:
     player = get_object_or_404(Player.objects.select_related("event"), pk=player_id)
     _check(request, player.event_id)
     return player
+
+
+def organised_donation(request: HttpRequest, donation_id: int) -> Donation:
+    donation = get_object_or_404(Donation.objects.select_related("event"), pk=donation_id)
+    _check(request, donation.event_id)
+    return donation
+
+
+def organised_volunteer(request: HttpRequest, volunteer_id: int) -> Volunteer:
+    volunteer = get_object_or_404(
+        Volunteer.objects.select_related("event", "user"), pk=volunteer_id
+    )
+    _check(request, volunteer.event_id)
+    return volunteer
 
 
 def event_page(event: Event, tab: str, **context: Any) -> dict[str, Any]:

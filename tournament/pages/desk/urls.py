@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.pages.desk import check_in, events, rounds
+from tournament.pages.desk import check_in, corrections, events, rounds
 
 app_name = "desk"
 
@@ -15,6 +15,20 @@ urlpatterns = [
     path("events/<int:event_id>/players/import/", events.players_import, name="players-import"),
     path("players/<int:player_id>/check-in/", events.player_check_in, name="player-check-in"),
     path("players/<int:player_id>/paid/", events.player_paid, name="player-paid"),
+    path("players/<int:player_id>/edit/", corrections.player_edit, name="player-edit"),
+    path("players/<int:player_id>/remove/", corrections.player_remove, name="player-remove"),
+    path("players/<int:player_id>/return/", corrections.player_return, name="player-return"),
+    path("donations/<int:donation_id>/edit/", corrections.donation_edit, name="donation-edit"),
+    path(
+        "donations/<int:donation_id>/remove/",
+        corrections.donation_remove,
+        name="donation-remove",
+    ),
+    path(
+        "volunteers/<int:volunteer_id>/remove/",
+        corrections.volunteer_remove,
+        name="volunteer-remove",
+    ),
     path("events/<int:event_id>/check-in/", check_in.check_in, name="check-in"),
     path("events/<int:event_id>/check-in/scan/", check_in.scan, name="check-in-scan"),
     path("events/<int:event_id>/check-in/status.json", check_in.status, name="check-in-status"),

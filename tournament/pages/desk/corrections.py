@@ -1,0 +1,95 @@
+"""The desk corrects what it recorded: a player's details (or removes one registered by
+mistake; one who has played is withdrawn, never deleted), a donation, a volunteer. Each
+change goes through its service, audited; the page says what was done."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tournament.pages.desk.forms import DonationForm, PlayerForm
+from tournament.pages.desk.guards import (
+    desk_view,
+    done,
+    event_page,
+    organised_donation,
+    organised_player,
+    organised_volunteer,
+)
+from tournament.services import events as services
+
+
+@desk_view
+def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = organised_player(request, player_id)
+    initial = {f: getattr(player, f) for f in services.PLAYER_FIELDS}
+    form = PlayerForm(request.POST or None, initial=initial, correcting=True)
+    if request.method == "POST" and form.is_valid():
+        services.player_update(player_id=player.pk, changes=form.cleaned_data, actor=request.user)
+        done(request, f"{form.cleaned_data['name']}: saved.")
+        return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
+    context = event_page(player.event, "players", form=form, player=player)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "desk/player_edit.html", context, status=status)
+
+
+@require_POST
+@desk_view
+def player_remove(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = organised_player(request, player_id)
+    removed = services.player_remove(player_id=player.pk, actor=request.user)
+    if removed:
+        done(request, f"{player.name}: removed.")
+    else:
+        done(
+            request,
+            f"{player.name}: withdrawn. They played, so what they played stays; "
+            "they are not seated again.",
+        )
+    return redirect("desk:players", event_id=player.event_id)
+
+
+@require_POST
+@desk_view
+def player_return(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = organised_player(request, player_id)
+    services.player_return(player_id=player.pk, actor=request.user)
+    done(request, f"{player.name} is back: check them in to seat them again.")
+    return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
+
+
+@desk_view
+def donation_edit(request: HttpRequest, donation_id: int) -> HttpResponse:
+    donation = organised_donation(request, donation_id)
+    initial = {"donor": donation.donor, "amount": donation.amount, "note": donation.note}
+    form = DonationForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        services.donation_update(donation_id=donation.pk, actor=request.user, **form.cleaned_data)
+        done(request, f"{form.cleaned_data['donor']}: donation saved.")
+        return redirect("desk:donations", event_id=donation.event_id)
+    context = event_page(donation.event, "donations", form=form, donation=donation)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "desk/donation_edit.html", context, status=status)
+
+
+@require_POST
+@desk_view
+def donation_remove(request: HttpRequest, donation_id: int) -> HttpResponse:
+    donation = organised_donation(request, donation_id)
+    services.donation_remove(donation_id=donation.pk, actor=request.user)
+    done(request, f"{donation.donor or 'Anonymous'}: donation removed.")
+    return redirect("desk:donations", event_id=donation.event_id)
+
+
+@require_POST
+@desk_view
+def volunteer_remove(request: HttpRequest, volunteer_id: int) -> HttpResponse:
+    volunteer = organised_volunteer(request, volunteer_id)
+    services.volunteer_remove(volunteer_id=volunteer.pk, actor=request.user)
+    done(
+        request,
+        f"{volunteer.user.get_username()} is off the team; tables they had need someone new.",
+    )
+    return redirect("desk:volunteers", event_id=volunteer.event_id)
