@@ -63,7 +63,8 @@ def _planned(round_: Round) -> dict[str, Any]:
     except Refusal as refusal:
         return _refused(round_, refusal)
     return _step(
-        f"Next: seat the players ({players} players at {tables} tables).",
+        f"Next: seat the players ({players} player{'s' if players != 1 else ''} at {tables} "
+        f"table{'s' if tables != 1 else ''}).",
         reverse("desk:seat", args=[round_.pk]),
         "Seat players",
     )

@@ -509,7 +509,7 @@ def test_the_round_page_says_what_to_do_next_at_every_stage():
     second.delete()
     third = play_round_one(world)
     assert "Next: seat round 2." in next_step(client, world.round)
-    assert "Next: seat the players" in next_step(client, third)
+    assert "Next: seat the players (3 players at 1 table)." in next_step(client, third)
     round_seat(round_id=third.pk, seed=1)
     assert "Next: release the seating" in next_step(client, third)
     round_release(round_id=third.pk, actor=world.organiser)
