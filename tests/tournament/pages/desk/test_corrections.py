@@ -20,7 +20,10 @@ def desk(world: World):
 def test_the_desk_corrects_a_players_details(world):
     player = world.event.players.order_by("pk").first()
     url = reverse("desk:player-edit", args=[player.pk])
-    assert url in desk(world).get(reverse("desk:players", args=[world.event.pk])).content.decode()
+    page = desk(world).get(reverse("desk:players", args=[world.event.pk])).content.decode()
+    assert url in page
+    # Their link and QR code are a tap away on this tab too, not only at check-in.
+    assert reverse("desk:player-message", args=[player.pk]) in page
 
     form = {"name": "Ada King", "email": "ada@example.org", "team": "Reds", "paid": "30"}
     response = desk(world).post(url, form, follow=True)
