@@ -511,6 +511,8 @@ PAGE_ROWS = [
             prepare=_donation),
     PageRow("desk.volunteer_remove.post", "POST", "desk:volunteer-remove", DESK,
             prepare=_volunteer),
+    PageRow("desk.seat_late.post", "POST", "desk:seat-late", DESK, form={"player": "0"},
+            prepare=lambda world: {"round_id": world.round.pk}),
     PageRow("desk.donations", "GET", "desk:donations", DESK),
     PageRow("desk.donations.post", "POST", "desk:donations", DESK,
             form={"donor": "Shop", "amount": "5"}),

@@ -35,6 +35,7 @@ from tournament.pages.desk.guards import (
 from tournament.pages.desk.next_step import next_step
 from tournament.results import closing, overrides
 from tournament.results import selectors as result_selectors
+from tournament.room import late_arrivals
 from tournament.room import selectors as room_selectors
 from tournament.services import rounds as services
 from tournament.services.tables import table_key_rotate
@@ -119,7 +120,8 @@ def round_detail(request: HttpRequest, round_id: int) -> HttpResponse:
 def _round_page(request: HttpRequest, round_id: int) -> HttpResponse:
     context, _ = _live(request, round_id)
     cards = room_selectors.round_table_status(round_id=round_id)
-    page = event_page(context.pop("event"), "rounds", cards=cards, **context)
+    late = late_arrivals.waiting(context["round"])
+    page = event_page(context.pop("event"), "rounds", cards=cards, late=late, **context)
     response = render(request, "desk/round.html", page)
     patch_vary_headers(response, ["HX-Request"])  # the page, or its live part alone
     return response
@@ -384,3 +386,26 @@ def result_override(request: HttpRequest, round_id: int) -> HttpResponse:
             return redirect(reverse("desk:results", args=[round_.pk]) + f"#table-{table}")
     context = _results_context(round_, bound=form, bound_table=table)
     return render(request, "desk/results.html", context, status=400)
+
+
+@require_POST
+@desk_view
+def seat_late(request: HttpRequest, round_id: int) -> HttpResponse:
+    """Seat one late arrival at an open seat (tournament/room/late_arrivals.py)."""
+    round_ = organised_round(request, round_id)
+    try:
+        player_id = int(request.POST.get("player", ""))
+    except ValueError:
+        player_id = 0
+    try:
+        seated = late_arrivals.seat_late_arrival(
+            round_id=round_.pk, player_id=player_id, actor=request.user
+        )
+    except Refusal as refusal:
+        refused(request, refusal)
+    else:
+        table = seated.table
+        name = table.seats.get(number=seated.seat).player.name
+        where = f"table {table.number}" + (" (a new table)" if seated.new_table else "")
+        done(request, f"{name}: {where}, seat {seated.seat}. Nobody else moved.")
+    return redirect(_round_url(round_))

@@ -41,6 +41,7 @@ urlpatterns = [
     path("rounds/<int:round_id>/", rounds.round_detail, name="round"),
     path("rounds/<int:round_id>/seat/", rounds.seat_preview, name="seat"),
     path("rounds/<int:round_id>/seat/confirm/", rounds.seat_confirm, name="seat-confirm"),
+    path("rounds/<int:round_id>/seat/late/", rounds.seat_late, name="seat-late"),
     path("rounds/<int:round_id>/release/", rounds.round_release, name="round-release"),
     path("rounds/<int:round_id>/start/", rounds.round_start, name="round-start"),
     path("rounds/<int:round_id>/call-time/", rounds.round_call_time, name="round-call-time"),
