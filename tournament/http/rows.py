@@ -92,6 +92,20 @@ def split(row: Sequence[Any], *parts: Columns) -> list[Any]:
     return out
 
 
+@dataclass(frozen=True)
+class Statement:
+    """A statement written by hand, in its package's `queries.py`, made once per process
+    (`lru_cache`): its SQL and the models' columns its rows hold, in order, so that a row is
+    read by column name (`split`, then each part's `instance` or `as_dict`), never by
+    position."""
+
+    sql: str
+    parts: tuple[Columns, ...] = ()
+
+    def split(self, row: Sequence[Any]) -> list[Any]:
+        return split(row, *self.parts)
+
+
 def one_of(column: str) -> str:
     """SQL for `column` being one of a list given as one parameter (`id_list`), so that the
     query's text stays the same whatever the list's length (and PostgreSQL can keep its

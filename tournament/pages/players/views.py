@@ -70,9 +70,9 @@ def _live(request: HttpRequest, token: str) -> HttpResponse:
         early = getattr(request, "player_version", None)
         version = early[1] if early and early[0] == token else selectors.player_version(token)
         if version is not None and f'"{version}"' not in known:
-            page = selectors.player_page(token, version=version)  # something changed
+            page = selectors.player_page(token)  # something changed
             version = page.version if page is not None else None
-    else:  # a first ask: everything, its fingerprint included, in one round trip
+    else:  # a first ask: everything, its version included, in one round trip
         page = selectors.player_page(token)
         version = page.version if page is not None else None
     if version is None:
