@@ -45,8 +45,8 @@ def event_with_roles_read(
         rows = found[0]
         if not rows:
             return None, set()
-        event, _role = statement.parts
-        event_values, _, _ = statement.split(rows[0])
+        (event,) = statement.parts
+        event_values, _ = statement.split(rows[0])
         return event.instance(event_values), _roles(user, statement, rows)
 
     return Read(((statement.sql, [_user_id(user), event_id]),), result)
@@ -64,8 +64,8 @@ def round_with_roles_read(
         rows = found[0]
         if not rows:
             return None, set()
-        round_columns, event, _role = statement.parts
-        round_values, event_values, _, _ = statement.split(rows[0])
+        round_columns, event = statement.parts
+        round_values, event_values, _ = statement.split(rows[0])
         round_ = round_columns.instance(round_values)
         round_.event = event.instance(event_values)
         return round_, _roles(user, statement, rows)
@@ -88,11 +88,7 @@ def _roles(
     given = _roles_without_reading(user)
     if given is not None:
         return given
-    role = statement.parts[-1]  # the statement's rows end with the role's columns
-    roles = set()
-    for row in rows:
-        *_, role_values, _ = statement.split(row)
-        roles.add(role.as_dict(role_values)["role"])
+    roles = {statement.split(row)[-1]["role"] for row in rows}
     return roles - {None}
 
 

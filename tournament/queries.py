@@ -18,15 +18,16 @@ from tournament.models import Event, Round, Volunteer
 
 def _with_roles(columns: tuple[Columns, ...], tables: str, where: str) -> Statement:
     """A row per role the person (the first parameter) has in the event `e` of `tables`,
-    with `columns` and then the role's (none: a row with a NULL role), where `where` is the
-    second parameter."""
+    with `columns` and then the `role` (a row with none when the person has no role), where
+    `where` is the second parameter."""
     qn = connection.ops.quote_name
-    role = Columns.of(Volunteer, "v", only=("role",))
+    role = qn(Volunteer._meta.get_field("role").column)
     return Statement(
-        f"SELECT {', '.join(c.sql for c in columns)}, {role.sql} FROM {tables} "  # noqa: S608 - the models' names
+        f"SELECT {', '.join(c.sql for c in columns)}, v.{role} FROM {tables} "  # noqa: S608 - the models' names
         f"LEFT JOIN {qn(Volunteer._meta.db_table)} v ON v.event_id = e.id AND v.user_id = %s "
         f"WHERE {where} = %s",
-        (*columns, role),
+        columns,
+        ("role",),
     )
 
 

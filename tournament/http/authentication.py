@@ -97,10 +97,8 @@ def table_by_key(key: str, *, with_ledger: bool) -> Table | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    table_columns, round_columns, event_columns, banker, *ledger_columns = statement.parts
-    table_values, round_values, event_values, banker_values, *ledger_values, _ = statement.split(
-        row
-    )
+    table_columns, round_columns, event_columns, *ledger_columns = statement.parts
+    table_values, round_values, event_values, *ledger_values, extra = statement.split(row)
     table = table_columns.instance(table_values)
     round_ = round_columns.instance(round_values)
     Round._meta.get_field("event").set_cached_value(round_, event_columns.instance(event_values))
@@ -111,8 +109,7 @@ def table_by_key(key: str, *, with_ledger: bool) -> Table | None:
         ledger_field.set_cached_value(table, ledger)  # None: no ledger yet, as select_related
         if ledger is not None:
             ledger_field.remote_field.set_cached_value(ledger, table)
-    username = banker.as_dict(banker_values)[banker.model.USERNAME_FIELD]
-    table.banker_username = username  # type: ignore[attr-defined]
+    table.banker_username = extra["banker_username"]  # type: ignore[attr-defined]
     return table
 
 

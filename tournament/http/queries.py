@@ -16,25 +16,21 @@ from django.db import connection
 
 from banking.models import TableLedger
 from tournament.http.rows import Columns, Statement
-from tournament.models import Event, Round, Table, Volunteer, event_and_banker_joins
+from tournament.models import Event, Round, Table, banker_username_column, event_and_banker_joins
 
 
 def _by_key(ledger: tuple[Columns, ...], joins: str) -> Statement:
-    """The table of the key (the parameter), its round `r`, its event `e` and its banker's
-    user `u` (the username only), and then `ledger`, as select_related would read them."""
-    user_model = Volunteer._meta.get_field("user").related_model
-    parts = (
-        Columns.of(Table, "t"),
-        Columns.of(Round, "r"),
-        Columns.of(Event, "e"),
-        Columns.of(user_model, "u", only=(user_model.USERNAME_FIELD,)),
-        *ledger,
-    )
+    """The table of the key (the parameter), its round `r` and its event `e`, then
+    `ledger`, as select_related would read them, and its banker's username
+    (`banker_username`)."""
+    parts = (Columns.of(Table, "t"), Columns.of(Round, "r"), Columns.of(Event, "e"), *ledger)
+    columns = ", ".join([*(part.sql for part in parts), banker_username_column()])
     table = connection.ops.quote_name(Table._meta.db_table)
     return Statement(
-        f"SELECT {', '.join(part.sql for part in parts)} "  # noqa: S608 - the models' names
-        f"FROM {table} t {event_and_banker_joins()}{joins}WHERE t.key = %s",
+        f"SELECT {columns} FROM {table} t {event_and_banker_joins()}{joins}"  # noqa: S608 - the models' names
+        "WHERE t.key = %s",
         parts,
+        ("banker_username",),
     )
 
 
