@@ -12,27 +12,19 @@ latest entries (`round_table_status`). `now` is the clock, settable in tests.
 from __future__ import annotations
 
 from datetime import datetime
-from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection
 from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 
 from banking.ledgers import rules_of
-from banking.models import Entry, TableLedger, TabletHeartbeat
+from banking.models import Entry
 from games import engine
-from tournament.http.rows import Columns, Read, id_list, one_of, read_all, split
-from tournament.models import (
-    Event,
-    Round,
-    Seat,
-    Table,
-    banker_joins,
-    banker_username_column,
-)
+from tournament.http.rows import Read, id_list, read_all
+from tournament.models import Event, Round, Seat, Table
+from tournament.room.queries import TABLET_FIELDS, desk_tables_sql, room_tables_sql
 from tournament.selectors import console_path
 from tournament.when import ago
 
@@ -184,24 +176,20 @@ class Row(SimpleNamespace):
     never heard)."""
 
 
-TABLET_FIELDS = ("seen_at", "online", "outbox", "synced_at", "back_at", "last_away_seconds")
-
-
 def _rows_read(round_ids: list[int], *, desk: bool = False) -> Read[list[Row]]:
     """The rounds' tables as plain rows, in round and table order, in one query written
     once (the desk polls it every 5 s): a read, to go with others in one round trip
     (read_all). For the desk, also what its table cards show: the console key, the banker
-    and the latest entry's kind."""
-    sql, table, ledger, tablet = _rows_sql(desk)
+    (`banker_name`) and the latest entry's kind (`last_kind`)."""
+    statement = desk_tables_sql() if desk else room_tables_sql()
+    table, ledger, tablet = statement.parts
 
     def result(found: list[list[tuple[Any, ...]]]) -> list[Row]:
         rows = []
         for values in found[0]:
-            own, ledger_values, tablet_values, card = split(values, table, ledger, tablet)
-            fields = table.as_dict(own)
+            own, ledger_values, tablet_values, card = statement.split(values)
+            fields = {**table.as_dict(own), **card}  # the desk's card: banker_name, last_kind
             fields["pk"] = fields.pop("id")
-            if desk:  # the banker's name and the latest entry's kind, after the tablet
-                fields["banker_name"], fields["last_kind"] = card
             kept = ledger.as_dict(ledger_values)
             beat = tablet.as_dict(tablet_values)
             rows.append(
@@ -215,36 +203,7 @@ def _rows_read(round_ids: list[int], *, desk: bool = False) -> Read[list[Row]]:
             )
         return rows
 
-    return Read(((sql, [id_list(round_ids)]),), result)
-
-
-@lru_cache(maxsize=2)
-def _rows_sql(desk: bool) -> tuple[str, Columns, Columns, Columns]:
-    """_rows_read's query, written once per process for the desk and once for the rest."""
-    qn = connection.ops.quote_name
-
-    def name(model: Any) -> str:
-        return qn(model._meta.db_table)
-
-    own = ("number", "round_id", "status", "review", "review_note", *(("key",) if desk else ()))
-    table = Columns.of(Table, "t", only=own)
-    ledger = Columns.of(TableLedger, "l", only=("last_seq", "last_entry_at", "leader"))
-    tablet = Columns.of(TabletHeartbeat, "b", only=TABLET_FIELDS)
-    card, joins = "", ""
-    if desk:
-        card = (
-            f", {banker_username_column()}, (SELECT e.kind FROM {name(Entry)} e "  # noqa: S608 - the models' names
-            "WHERE e.table_id = t.id AND e.seq = l.last_seq LIMIT 1)"
-        )
-        joins = banker_joins()
-    sql = (
-        f"SELECT {table.sql}, {ledger.sql}, {tablet.sql}{card} FROM {name(Table)} t "  # noqa: S608 - the models' names
-        f"JOIN {name(Round)} r ON r.id = t.round_id "
-        f"LEFT JOIN {name(TableLedger)} l ON l.table_id = t.id "
-        f"LEFT JOIN {name(TabletHeartbeat)} b ON b.table_id = t.id "
-        f"{joins}WHERE {one_of('t.round_id')} ORDER BY r.number, t.number"
-    )
-    return sql, table, ledger, tablet
+    return Read(((statement.sql, [id_list(round_ids)]),), result)
 
 
 def _rows(rounds: list[Round]) -> list[Row]:
