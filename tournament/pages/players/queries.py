@@ -158,8 +158,9 @@ def page_read(token: str) -> Read[PlayerPage | None]:
 
 
 def _rounds(rows: list[tuple[Any, ...]]) -> list[Round]:
-    (round_,) = rounds_sql().parts
-    return [round_.instance(row) for row in rows]
+    statement = rounds_sql()
+    (round_,) = statement.parts
+    return [round_.instance(statement.split(row)[0]) for row in rows]
 
 
 def _version(found: Rows, rounds: list[Round]) -> str:

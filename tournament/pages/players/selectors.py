@@ -34,24 +34,20 @@ from tournament.timezones import event_zone
 __all__ = ["PlayerPage", "player_page", "player_status", "player_version"]
 
 
-def _token_or_none(token: str) -> str | None:
-    return token if token and len(token) <= 64 else None
+def _may_be_a_token(token: str) -> bool:
+    return bool(token) and len(token) <= 64
 
 
 def player_version(token: str) -> str | None:
     """The version (ETag) of the page this token opens; None for a wrong token. One round
     trip: all a poll with nothing new costs."""
-    if _token_or_none(token) is None:
-        return None
-    return read_all(version_read(token))[0]
+    return read_all(version_read(token))[0] if _may_be_a_token(token) else None
 
 
 def player_page(token: str) -> PlayerPage | None:
     """The player whose link holds this token, what their page shows (with the stored
     state of their latest table) and its version; None for a wrong token. One round trip."""
-    if _token_or_none(token) is None:
-        return None
-    return read_all(page_read(token))[0]
+    return read_all(page_read(token))[0] if _may_be_a_token(token) else None
 
 
 def _stored_state(page: PlayerPage, table_id: int) -> dict[str, Any] | None:
