@@ -2,7 +2,7 @@
 
 Four hundred phones ask their page's live part (`/p/<token>/` with HX-Request, as htmx asks)
 every ten seconds, nearly always with the ETag of what they show and nearly always for
-nothing new. This answers those 304s after one short query, before sessions,
+nothing new. This answers those 304s after one round trip, before sessions,
 authentication, CSRF, messages and URL resolving: the same answer the view gives, for a
 fraction of the cost. Anything else, and any poll whose page has changed, goes on to the
 view.
