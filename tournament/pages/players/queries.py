@@ -138,23 +138,40 @@ def latest_state_sql() -> Statement:
     )
 
 
-def _shown() -> tuple[Statement, ...]:
+def _shown_statements() -> tuple[Statement, ...]:
     """The statements whose rows the version covers (the state's `last_seq` is in seats)."""
     return player_sql(), rounds_sql(), seats_sql(), mates_sql()
 
 
-def version_read(token: str) -> Read[str | None]:
-    """The version of the page this token opens (None: no player has it)."""
-    return Read(
-        tuple((statement.sql, [token]) for statement in _shown()),
-        lambda found: _version(found, _rounds(found[1])) if found[0] else None,
-    )
+@dataclass(frozen=True)
+class Shown:
+    """The rows of what a player's page shows, but their table's state, and their version."""
+
+    rows: Rows
+    version: str
 
 
-def page_read(token: str) -> Read[PlayerPage | None]:
-    """What the page this token opens shows, with its version (None: no player has it)."""
-    statements = (*_shown(), latest_state_sql())
-    return Read(tuple((statement.sql, [token]) for statement in statements), _page)
+def shown_read(token: str) -> Read[Shown | None]:
+    """The rows of what the page this token opens shows, and their version (None: no
+    player has it)."""
+
+    def result(found: Rows) -> Shown | None:
+        return Shown(found, _version(found, _rounds(found[1]))) if found[0] else None
+
+    return Read(tuple((statement.sql, [token]) for statement in _shown_statements()), result)
+
+
+def page_read(token: str, shown: Shown | None = None) -> Read[PlayerPage | None]:
+    """What the page this token opens shows, with its version (None: no player has it);
+    with the table's state alone when the rest has just been read (`shown`)."""
+    if shown is not None:
+        return Read(((latest_state_sql().sql, [token]),), lambda found: _page(shown, found[0]))
+    statements = (*_shown_statements(), latest_state_sql())
+
+    def result(found: Rows) -> PlayerPage | None:
+        return _page(Shown(found[:4], _version(found, _rounds(found[1]))), found[4])
+
+    return Read(tuple((statement.sql, [token]) for statement in statements), result)
 
 
 def _rounds(rows: list[tuple[Any, ...]]) -> list[Round]:
@@ -170,14 +187,14 @@ def _version(found: Rows, rounds: list[Round]) -> str:
     return f"{STAMP_FORMAT}-{hashlib.md5(stamp, usedforsecurity=False).hexdigest()[:24]}"
 
 
-def _page(found: Rows) -> PlayerPage | None:
+def _page(shown: Shown, state_rows: list[tuple[Any, ...]]) -> PlayerPage | None:
+    found = shown.rows
     if not found[0]:
         return None
     player_columns, event_columns = player_sql().parts
     player_values, event_values, _ = player_sql().split(found[0][0])
     player = player_columns.instance(player_values)
     player.event = event_columns.instance(event_values)
-    rounds = _rounds(found[1])
     seat_columns, table_columns, ledger_columns, result_columns = seats_sql().parts
     seats = []
     for row in found[2]:
@@ -198,8 +215,9 @@ def _page(found: Rows) -> PlayerPage | None:
         mate.player = name_columns.instance(name_values)
         mates.append(mate)
     latest = None
-    if found[4]:
-        (ledger_columns,) = latest_state_sql().parts
-        kept = ledger_columns.instance(found[4][0])
+    if state_rows:
+        (state_columns,) = latest_state_sql().parts
+        state_values, _ = latest_state_sql().split(state_rows[0])
+        kept = state_columns.instance(state_values)
         latest = (kept.pk, kept.state)
-    return PlayerPage(player, rounds, seats, mates, _version(found, rounds), latest)
+    return PlayerPage(player, _rounds(found[1]), seats, mates, shown.version, latest)

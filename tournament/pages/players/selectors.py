@@ -8,10 +8,10 @@ they play next. Nothing about other tables, and nothing private of anyone (email
 tokens, keys).
 
 Polling must be cheap (400 players every ten seconds: bench/players.py), so the page is
-read by statements written once (queries.py), in one round trip. `player_version` reads
+read by statements written once (queries.py), in one round trip. `player_shown` reads
 the rows the page shows and makes their version (the ETag): a poll with nothing new stops
-there with a 304. Otherwise `player_page` reads the same rows and the table's stored
-state, and `player_status` shapes them.
+there with a 304. Otherwise `player_page` reads the table's stored state, with the same
+rows unless they were just read, and `player_status` shapes them.
 """
 
 from __future__ import annotations
@@ -25,29 +25,32 @@ from banking.selectors import seat_row, space_row
 from games import engine
 from tournament.http.rows import read_all
 from tournament.models import Event, Player, Result, Round, Seat, Table
-from tournament.pages.players.queries import PlayerPage, page_read, version_read
+from tournament.pages.players.queries import PlayerPage, Shown, page_read, shown_read
 from tournament.results.shape import result_row
 from tournament.results.standings import leaderboard
 from tournament.selectors import seating_shown
 from tournament.timezones import event_zone
 
-__all__ = ["PlayerPage", "player_page", "player_status", "player_version"]
+__all__ = ["PlayerPage", "Shown", "player_page", "player_shown", "player_status"]
 
 
 def _may_be_a_token(token: str) -> bool:
     return bool(token) and len(token) <= 64
 
 
-def player_version(token: str) -> str | None:
-    """The version (ETag) of the page this token opens; None for a wrong token. One round
-    trip: all a poll with nothing new costs."""
-    return read_all(version_read(token))[0] if _may_be_a_token(token) else None
+def player_shown(token: str) -> Shown | None:
+    """The rows of what the page this token opens shows, but the table's state, and their
+    version (the ETag); None for a wrong token. One round trip: all a poll with nothing new
+    costs."""
+    return read_all(shown_read(token))[0] if _may_be_a_token(token) else None
 
 
-def player_page(token: str) -> PlayerPage | None:
+def player_page(token: str, *, shown: Shown | None = None) -> PlayerPage | None:
     """The player whose link holds this token, what their page shows (with the stored
-    state of their latest table) and its version; None for a wrong token. One round trip."""
-    return read_all(page_read(token))[0] if _may_be_a_token(token) else None
+    state of their latest table) and its version; None for a wrong token. One round trip.
+    A caller that has just read what the page shows (`shown`, for its version) passes it:
+    only the table's state is read then."""
+    return read_all(page_read(token, shown))[0] if _may_be_a_token(token) else None
 
 
 def _stored_state(page: PlayerPage, table_id: int) -> dict[str, Any] | None:
