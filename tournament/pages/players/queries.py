@@ -154,11 +154,7 @@ class Shown:
 def shown_read(token: str) -> Read[Shown | None]:
     """The rows of what the page this token opens shows, and their version (None: no
     player has it)."""
-
-    def result(found: Rows) -> Shown | None:
-        return Shown(found, _version(found, _rounds(found[1]))) if found[0] else None
-
-    return Read(tuple((statement.sql, [token]) for statement in _shown_statements()), result)
+    return Read(tuple((statement.sql, [token]) for statement in _shown_statements()), _shown)
 
 
 def page_read(token: str, shown: Shown | None = None) -> Read[PlayerPage | None]:
@@ -169,9 +165,14 @@ def page_read(token: str, shown: Shown | None = None) -> Read[PlayerPage | None]
     statements = (*_shown_statements(), latest_state_sql())
 
     def result(found: Rows) -> PlayerPage | None:
-        return _page(Shown(found[:4], _version(found, _rounds(found[1]))), found[4])
+        read = _shown(found[:4])
+        return _page(read, found[4]) if read is not None else None
 
     return Read(tuple((statement.sql, [token]) for statement in statements), result)
+
+
+def _shown(found: Rows) -> Shown | None:
+    return Shown(found, _version(found, _rounds(found[1]))) if found[0] else None
 
 
 def _rounds(rows: list[tuple[Any, ...]]) -> list[Round]:
@@ -183,14 +184,12 @@ def _rounds(rows: list[tuple[Any, ...]]) -> list[Round]:
 def _version(found: Rows, rounds: list[Round]) -> str:
     """A digest of the rows the page shows, and of its rounds' status as read now (a
     running round whose clock ran out reads as time called)."""
-    stamp = repr((found[:4], [round_.status_now for round_ in rounds])).encode()
+    stamp = repr((found, [round_.status_now for round_ in rounds])).encode()
     return f"{STAMP_FORMAT}-{hashlib.md5(stamp, usedforsecurity=False).hexdigest()[:24]}"
 
 
-def _page(shown: Shown, state_rows: list[tuple[Any, ...]]) -> PlayerPage | None:
+def _page(shown: Shown, state_rows: list[tuple[Any, ...]]) -> PlayerPage:
     found = shown.rows
-    if not found[0]:
-        return None
     player_columns, event_columns = player_sql().parts
     player_values, event_values, _ = player_sql().split(found[0][0])
     player = player_columns.instance(player_values)
