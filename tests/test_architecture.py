@@ -42,6 +42,7 @@ LAYERS = {
     "banking": 2,
     # The table key's query reads the table's ledger too, for the bank's reads.
     "tournament.http.authentication": 2,
+    "tournament.http.queries": 2,
     "tournament.results": 3,
     "tournament.printing": 3,
     "tournament.exports": 3,

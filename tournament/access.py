@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import connection
 from django.db.models import Exists, OuterRef
 
-from tournament.http.rows import Columns, Read, split
+from tournament.http.rows import Read, Statement
 from tournament.models import Event, PrintJob, Round, Table, Volunteer
+from tournament.queries import event_roles_sql, round_roles_sql
 
 Role = Volunteer.Role
 
@@ -40,15 +39,17 @@ def event_with_roles_read(
     """The event (None: there is no such event) and the user's roles in it, as
     `roles_in_event` gives them, in one query written once (a row per role): a read, to go
     with others in one round trip (read_all)."""
-    sql, event = _event_roles_sql()
+    statement = event_roles_sql()
 
     def result(found: list[list[tuple[Any, ...]]]) -> tuple[Event | None, set[str]]:
         rows = found[0]
         if not rows:
             return None, set()
-        return event.instance(rows[0][: event.width]), _roles(user, rows)
+        (event,) = statement.parts
+        event_values, _ = statement.split(rows[0])
+        return event.instance(event_values), _roles(user, statement, rows)
 
-    return Read(((sql, [_user_id(user), event_id]),), result)
+    return Read(((statement.sql, [_user_id(user), event_id]),), result)
 
 
 def round_with_roles_read(
@@ -57,18 +58,19 @@ def round_with_roles_read(
     """The round with its event (None: there is no such round) and the user's roles in the
     event, as `roles_in_event` gives them, in one query written once: a read, to go with
     others in one round trip (read_all)."""
-    sql, round_columns, event = _round_roles_sql()
+    statement = round_roles_sql()
 
     def result(found: list[list[tuple[Any, ...]]]) -> tuple[Round | None, set[str]]:
         rows = found[0]
         if not rows:
             return None, set()
-        round_values, event_values, _ = split(rows[0], round_columns, event)
+        round_columns, event = statement.parts
+        round_values, event_values, _ = statement.split(rows[0])
         round_ = round_columns.instance(round_values)
         round_.event = event.instance(event_values)
-        return round_, _roles(user, rows)
+        return round_, _roles(user, statement, rows)
 
-    return Read(((sql, [_user_id(user), round_id]),), result)
+    return Read(((statement.sql, [_user_id(user), round_id]),), result)
 
 
 def _user_id(user: AbstractBaseUser | AnonymousUser | None) -> Any:
@@ -76,38 +78,18 @@ def _user_id(user: AbstractBaseUser | AnonymousUser | None) -> Any:
     return user.pk if user is not None and user.is_authenticated else None
 
 
-def _roles(user: AbstractBaseUser | AnonymousUser | None, rows: list[tuple[Any, ...]]) -> set[str]:
-    """The roles of the rows' last column (a row per role, NULL for none), as
-    `roles_in_event` gives them."""
+def _roles(
+    user: AbstractBaseUser | AnonymousUser | None,
+    statement: Statement,
+    rows: list[tuple[Any, ...]],
+) -> set[str]:
+    """The roles of the rows (a row per role, none for no role), as `roles_in_event` gives
+    them."""
     given = _roles_without_reading(user)
-    return given if given is not None else {row[-1] for row in rows if row[-1]}
-
-
-def _with_roles_sql(columns: tuple[Columns, ...], tables: str, where: str) -> str:
-    """A row per role the person (the first parameter) has in the event `e` of `tables`,
-    with `columns`, where `where` is the second parameter."""
-    qn = connection.ops.quote_name
-    role = qn(Volunteer._meta.get_field("role").column)
-    return (
-        f"SELECT {', '.join(c.sql for c in columns)}, v.{role} FROM {tables} "  # noqa: S608 - the models' names
-        f"LEFT JOIN {qn(Volunteer._meta.db_table)} v ON v.event_id = e.id AND v.user_id = %s "
-        f"WHERE {where} = %s"
-    )
-
-
-@lru_cache(maxsize=1)
-def _event_roles_sql() -> tuple[str, Columns]:
-    event = Columns.of(Event, "e")
-    tables = f"{connection.ops.quote_name(Event._meta.db_table)} e"
-    return _with_roles_sql((event,), tables, "e.id"), event
-
-
-@lru_cache(maxsize=1)
-def _round_roles_sql() -> tuple[str, Columns, Columns]:
-    qn = connection.ops.quote_name
-    round_, event = Columns.of(Round, "r"), Columns.of(Event, "e")
-    tables = f"{qn(Round._meta.db_table)} r JOIN {qn(Event._meta.db_table)} e ON e.id = r.event_id"
-    return _with_roles_sql((round_, event), tables, "r.id"), round_, event
+    if given is not None:
+        return given
+    roles = {statement.split(row)[-1]["role"] for row in rows}
+    return roles - {None}
 
 
 def is_organiser(user: AbstractBaseUser | AnonymousUser | None, event_id: int) -> bool:

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import lru_cache
 
 from django.db import connection
-from django.db.models import Field
 from django.utils import timezone
 
 from banking.models import TabletHeartbeat
+from banking.queries import heartbeat_sql
 from tournament.http.rows import prepared_cursor
 
 #: Ages and counts beyond these are a confused or hostile client: they are capped.
@@ -39,7 +38,8 @@ def tablet_heartbeat(*, table_id: int, report: Report, now: datetime | None = No
     """Keep the console's latest report for its table, in one statement written once per
     process: an INSERT the first time, an UPDATE of the table's row after (two polls of the
     same table at once: the second updates what the first made). A return from offline
-    adds to the tablet's time away, and what it had waiting to the entries it caught up."""
+    adds to the tablet's time away, and what it had waiting to the entries it caught up
+    (banking/queries.py, `heartbeat_sql`)."""
     now = now or timezone.now()
     outbox = _cap(report.outbox, MAX_OUTBOX) or 0
     oldest = _cap(report.oldest_seconds, MAX_SECONDS)
@@ -58,35 +58,11 @@ def tablet_heartbeat(*, table_id: int, report: Report, now: datetime | None = No
         "away_seconds": away or 0,
         "caught_up": outbox if away else 0,
     }
-    sql, fields = _write_sql()
+    statement = heartbeat_sql()
+    (columns,) = statement.parts
+    field = TabletHeartbeat._meta.get_field
+    values = [field(name).get_db_prep_value(row[name], connection) for name in columns.attnames]
     # One statement, so atomic on its own: no transaction to open on the path every poll
     # takes.
     with prepared_cursor() as cursor:
-        cursor.execute(
-            sql, [field.get_db_prep_value(row[field.attname], connection) for field in fields]
-        )
-
-
-@lru_cache(maxsize=1)
-def _write_sql() -> tuple[str, list[Field]]:
-    """tablet_heartbeat's statement, and the fields of its parameters in order."""
-    qn = connection.ops.quote_name
-    fields = list(TabletHeartbeat._meta.concrete_fields)
-    columns = {f.attname: qn(f.column) for f in fields}
-    replaced = ("seen_at", "online", "outbox", "oldest_at", "synced_at")
-    back, last = columns["back_at"], columns["last_away_seconds"]
-    updates = [
-        *(f"{columns[name]} = EXCLUDED.{columns[name]}" for name in replaced),
-        f"{back} = COALESCE(EXCLUDED.{back}, h.{back})",
-        f"{last} = CASE WHEN EXCLUDED.{back} IS NULL THEN h.{last} ELSE EXCLUDED.{last} END",
-        *(
-            f"{columns[name]} = h.{columns[name]} + EXCLUDED.{columns[name]}"
-            for name in ("away_seconds", "caught_up")
-        ),
-    ]
-    sql = (
-        f"INSERT INTO {qn(TabletHeartbeat._meta.db_table)} AS h "  # noqa: S608 - the model's names
-        f"({', '.join(columns.values())}) VALUES ({', '.join(['%s'] * len(fields))}) "
-        f"ON CONFLICT ({columns['table_id']}) DO UPDATE SET {', '.join(updates)}"
-    )
-    return sql, fields
+        cursor.execute(statement.sql, values)

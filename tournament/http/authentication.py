@@ -5,24 +5,15 @@ preview) takes the table's ledger in the key's one query."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from django.contrib.auth.models import AnonymousUser
-from django.db import connection
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 
-from banking.models import TableLedger
-from tournament.http.rows import Columns, prepared_cursor, split
-from tournament.models import (
-    Event,
-    Round,
-    Table,
-    banker_username_column,
-    event_and_banker_joins,
-)
+from tournament.http.queries import table_and_ledger_by_key_sql, table_by_key_sql
+from tournament.http.rows import prepared_cursor
+from tournament.models import Round, Table
 
 KEY_VALID = (Round.Status.SEATED, Round.Status.RUNNING, Round.Status.TIME_CALLED)
 
@@ -97,44 +88,28 @@ class TableKeyScheme(OpenApiAuthenticationExtension):
         }
 
 
-@lru_cache(maxsize=2)
-def _by_key(with_ledger: bool) -> tuple[str, tuple[Columns, ...]]:
-    """The key's query, made once: the table, its round and event (and its ledger), and its
-    banker's username, as select_related would read them."""
-    qn = connection.ops.quote_name
-    parts = (Columns.of(Table, "t"), Columns.of(Round, "r"), Columns.of(Event, "e"))
-    joins = event_and_banker_joins()
-    if with_ledger:
-        parts = (*parts, Columns.of(TableLedger, "l"))
-        joins += f"LEFT JOIN {qn(TableLedger._meta.db_table)} l ON l.table_id = t.id "
-    columns = ", ".join([*(part.sql for part in parts), banker_username_column()])
-    sql = (
-        f"SELECT {columns} FROM {qn(Table._meta.db_table)} t {joins}"  # noqa: S608
-        "WHERE t.key = %s"
-    )
-    return sql, parts
-
-
 def table_by_key(key: str, *, with_ledger: bool) -> Table | None:
     """The table this key opens, with its round and event (and its ledger, or None), and its
     banker's username as `banker_username`; None for no such key."""
-    sql, parts = _by_key(with_ledger)
+    statement = table_and_ledger_by_key_sql() if with_ledger else table_by_key_sql()
     with prepared_cursor() as cursor:
-        cursor.execute(sql, [key])
+        cursor.execute(statement.sql, [key])
         row = cursor.fetchone()
     if row is None:
         return None
-    values = split(row, *parts)
-    table, round_, event = (part.instance(v) for part, v in zip(parts[:3], values, strict=False))
-    Round._meta.get_field("event").set_cached_value(round_, event)
+    table_columns, round_columns, event_columns, *ledger_columns = statement.parts
+    table_values, round_values, event_values, *ledger_values, extra = statement.split(row)
+    table = table_columns.instance(table_values)
+    round_ = round_columns.instance(round_values)
+    Round._meta.get_field("event").set_cached_value(round_, event_columns.instance(event_values))
     Table._meta.get_field("round").set_cached_value(table, round_)
     if with_ledger:
-        ledger = parts[3].instance(values[3])
+        ledger = ledger_columns[0].instance(ledger_values[0])
         ledger_field = Table._meta.get_field("ledger")
         ledger_field.set_cached_value(table, ledger)  # None: no ledger yet, as select_related
         if ledger is not None:
             ledger_field.remote_field.set_cached_value(ledger, table)
-    table.banker_username = values[-1][0]  # type: ignore[attr-defined]
+    table.banker_username = extra["banker_username"]  # type: ignore[attr-defined]
     return table
 
 

@@ -92,6 +92,23 @@ def split(row: Sequence[Any], *parts: Columns) -> list[Any]:
     return out
 
 
+@dataclass(frozen=True)
+class Statement:
+    """A statement written by hand, in its package's `queries.py`, made once per process
+    (`lru_cache`): its SQL, the models' columns its rows begin with, in order, and the
+    names of the values that follow them (`extra`: a subquery's, say), so that a row is
+    read by name (`split`, then each part's `instance` or `as_dict`), never by position."""
+
+    sql: str
+    parts: tuple[Columns, ...] = ()
+    extra: tuple[str, ...] = ()
+
+    def split(self, row: Sequence[Any]) -> list[Any]:
+        """Each part's values, then the extra values by name."""
+        *values, rest = split(row, *self.parts)
+        return [*values, dict(zip(self.extra, rest, strict=True))]
+
+
 def one_of(column: str) -> str:
     """SQL for `column` being one of a list given as one parameter (`id_list`), so that the
     query's text stays the same whatever the list's length (and PostgreSQL can keep its

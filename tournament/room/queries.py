@@ -1,81 +1,67 @@
-"""The control room's statements, written by hand: the desk polls its round every 5 s and
-the referees watch every table, under a budget of server time (bench/load.py: the desk's
-control room and the referees' overview at most 30 ms, p50). Each is written once per
-process, so only its parameter changes (PostgreSQL keeps its plan), and goes with other
-reads in one round trip (tournament.http.rows.read_all); its rows are read by column name.
+"""The control room's statements written by hand (tournament/http/rows.py): made once per
+process, their rows read by column name.
+
+The desk polls its round every 5 s, and the referees' overview as often: the tables'
+rows go in the same round trip as the rest of the poll (read_all), which a query the
+ORM builds cannot, and are not built again each time.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from django.db import connection
 
 from banking.models import Entry, TableLedger, TabletHeartbeat
-from tournament.http.rows import Columns, one_of, split
+from tournament.http.rows import Columns, Statement, one_of
 from tournament.models import Round, Table
 
+#: What the control room reads of a table's tablet.
 TABLET_FIELDS = ("seen_at", "online", "outbox", "synced_at", "back_at", "last_away_seconds")
-
-
-@dataclass(frozen=True)
-class TablesStatement:
-    """The tables of some rounds (the one parameter: `id_list` of their ids), in round and
-    table order, each with its ledger's and its tablet's row, and then `named` columns."""
-
-    sql: str
-    table: Columns
-    ledger: Columns
-    tablet: Columns
-    named: tuple[str, ...]
-
-    def read(self, row: tuple[Any, ...]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-        """A row as the table's fields (its `named` columns among them), its ledger's and
-        its tablet's, each by name."""
-        own, ledger, tablet, named = split(row, self.table, self.ledger, self.tablet)
-        fields = self.table.as_dict(own)
-        fields.update(zip(self.named, named, strict=True))
-        return fields, self.ledger.as_dict(ledger), self.tablet.as_dict(tablet)
+TABLE_FIELDS = ("number", "round_id", "status", "review", "review_note")
 
 
 def _name(model: Any) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
-def _column(model: Any, field: str) -> str:
-    return connection.ops.quote_name(model._meta.get_field(field).column)
-
-
-def _tables(own: tuple[str, ...], named: dict[str, str]) -> TablesStatement:
-    table = Columns.of(Table, "t", only=("number", "round_id", "status", "review", *own))
-    ledger = Columns.of(TableLedger, "l", only=("last_seq", "last_entry_at", "leader"))
-    tablet = Columns.of(TabletHeartbeat, "b", only=TABLET_FIELDS)
-    more = "".join(f", {sql}" for sql in named.values())
-    sql = (
-        f"SELECT {table.sql}, {ledger.sql}, {tablet.sql}{more} FROM {_name(Table)} t "  # noqa: S608 - the models' names
+def _tables(table: Columns, extra: dict[str, str] | None = None, joins: str = "") -> Statement:
+    """The tables of the rounds (a list, the parameter), by round and table number: their
+    `table` columns, their ledger's latest (none before the first write), their tablet's
+    (none if never heard), then the `extra` values (name: SQL) from `joins`."""
+    extra = extra or {}
+    parts = (
+        table,
+        Columns.of(TableLedger, "l", only=("last_seq", "last_entry_at", "leader")),
+        Columns.of(TabletHeartbeat, "b", only=TABLET_FIELDS),
+    )
+    columns = ", ".join([*(part.sql for part in parts), *extra.values()])
+    return Statement(
+        f"SELECT {columns} FROM {_name(Table)} t "  # noqa: S608 - the models' names
         f"JOIN {_name(Round)} r ON r.id = t.round_id "
         f"LEFT JOIN {_name(TableLedger)} l ON l.table_id = t.id "
         f"LEFT JOIN {_name(TabletHeartbeat)} b ON b.table_id = t.id "
-        f"WHERE {one_of('t.round_id')} ORDER BY r.number, t.number"
+        f"{joins}WHERE {one_of('t.round_id')} ORDER BY r.number, t.number",
+        parts,
+        tuple(extra),
     )
-    return TablesStatement(sql, table, ledger, tablet, tuple(named))
 
 
 @lru_cache(maxsize=1)
-def room_tables() -> TablesStatement:
-    """The control room's tiles: each table's status and review, its ledger (the latest
-    entry, the leader it keeps) and its tablet's heartbeat."""
-    return _tables(("review_note",), {})
+def room_tables_sql() -> Statement:
+    """The tables of a control room's rounds. Saves a round trip on the referees' pages
+    and the ORM's building of it, every time they ask."""
+    return _tables(Columns.of(Table, "t", only=TABLE_FIELDS))
 
 
 @lru_cache(maxsize=1)
-def desk_tables() -> TablesStatement:
-    """The desk's round page: the tiles' columns and the kind of each table's latest entry
-    (`last_kind`)."""
+def desk_tables_sql() -> Statement:
+    """The same for the desk's round, with the kind of each table's latest entry
+    (`last_kind`), which its tiles say. Saves a round trip on the desk's poll (every 5 s)
+    and the ORM's building of it."""
     last_kind = (
-        f"(SELECT e.{_column(Entry, 'kind')} FROM {_name(Entry)} e "  # noqa: S608 - the models' names
+        f"(SELECT e.kind FROM {_name(Entry)} e "  # noqa: S608 - the models' names
         "WHERE e.table_id = t.id AND e.seq = l.last_seq LIMIT 1)"
     )
-    return _tables(("review_note",), {"last_kind": last_kind})
+    return _tables(Columns.of(Table, "t", only=TABLE_FIELDS), {"last_kind": last_kind})

@@ -25,7 +25,7 @@ from games import engine
 from games.engine.money import money
 from tournament.http.rows import Read, id_list, read_all
 from tournament.models import Event, Round, Seat, Table
-from tournament.room import queries
+from tournament.room.queries import TABLET_FIELDS, desk_tables_sql, room_tables_sql
 from tournament.selectors import console_path
 from tournament.when import ago
 
@@ -182,28 +182,31 @@ class Row(SimpleNamespace):
     never heard)."""
 
 
-def _row(statement: queries.TablesStatement, values: tuple[Any, ...]) -> Row:
-    fields, kept, beat = statement.read(values)
-    fields["pk"] = fields.pop("id")
-    tablet = Row(**{k: beat[k] for k in queries.TABLET_FIELDS}) if beat["table_id"] else None
-    return Row(
-        **fields,
-        last_seq=kept["last_seq"],
-        last_entry_at=kept["last_entry_at"],
-        leader=kept["leader"],
-        tablet=tablet,
-    )
-
-
-def _rows_read(
-    round_ids: list[int], statement: queries.TablesStatement | None = None
-) -> Read[list[Row]]:
-    """The rounds' tables as plain rows, in round and table order (`statement`, by default
-    queries.room_tables): a read, to go with others in one round trip (read_all)."""
-    statement = statement or queries.room_tables()
+def _rows_read(round_ids: list[int], *, desk: bool = False) -> Read[list[Row]]:
+    """The rounds' tables as plain rows, in round and table order, in one query written
+    once (the desk polls it every 5 s): a read, to go with others in one round trip
+    (read_all). For the desk, also the kind of each one's latest entry (`last_kind`)."""
+    statement = desk_tables_sql() if desk else room_tables_sql()
+    table, ledger, tablet = statement.parts
 
     def result(found: list[list[tuple[Any, ...]]]) -> list[Row]:
-        return [_row(statement, values) for values in found[0]]
+        rows = []
+        for values in found[0]:
+            own, ledger_values, tablet_values, more = statement.split(values)
+            fields = {**table.as_dict(own), **more}  # the desk's: last_kind
+            fields["pk"] = fields.pop("id")
+            kept = ledger.as_dict(ledger_values)
+            beat = tablet.as_dict(tablet_values)
+            rows.append(
+                Row(
+                    **fields,
+                    last_seq=kept["last_seq"],
+                    last_entry_at=kept["last_entry_at"],
+                    leader=kept["leader"],
+                    tablet=Row(**{k: beat[k] for k in TABLET_FIELDS}) if beat["table_id"] else None,
+                )
+            )
+        return rows
 
     return Read(((statement.sql, [id_list(round_ids)]),), result)
 
@@ -247,7 +250,7 @@ def desk_rows_read(round_id: int) -> Read[list[Row]]:
     """The round's tables as the desk's round page reads them, its poll and the page alike,
     for its control room (`desk_room`): with the kind of each one's latest entry
     (`last_kind`)."""
-    return _rows_read([round_id], queries.desk_tables())
+    return _rows_read([round_id], desk=True)
 
 
 def desk_room(*, round_: Round, rows: list[Row], now: datetime) -> dict[str, Any]:

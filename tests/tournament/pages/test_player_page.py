@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import re
 from datetime import timedelta
+from functools import partial
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -17,6 +18,7 @@ from tests.charts import chart_in, lines
 from tests.conftest import World, make_world
 from tests.entries import bank
 from tests.factories import PlayerFactory
+from tests.round_trips import round_trips
 from tournament.models import Player, Result, Round
 from tournament.services.rounds import round_create, round_release, round_seat, round_start
 
@@ -221,7 +223,7 @@ def test_once_the_clock_ran_out_with_no_worker_the_page_says_last_turn(client, w
     assert Round.objects.get(pk=world.round.pk).status == Round.Status.RUNNING
 
 
-def test_the_poll_costs_one_or_two_queries_whatever_the_event_and_ledger(
+def test_the_poll_costs_one_or_two_round_trips_whatever_the_event_and_ledger(
     client, django_assert_num_queries
 ):
     small = make_world(players=4)
@@ -232,15 +234,18 @@ def test_the_poll_costs_one_or_two_queries_whatever_the_event_and_ledger(
     for world in (small, big, fresh):
         player = seated_player(world)
         live(client, player)  # (the session, the first time)
-        # A first ask: everything, and its fingerprint, in one round trip.
-        with django_assert_num_queries(1):
-            etag = poll(client, player)["ETag"]
-        # The page's poll with nothing new: the fingerprint alone.
-        with django_assert_num_queries(1):
-            assert poll(client, player, etag).status_code == 304
-        # Something changed since: the fingerprint, then everything.
-        with django_assert_num_queries(2):
-            assert player.name in poll(client, player, '"old"').content.decode()
+        # A first ask: everything, its version made of it, in one round trip.
+        with django_assert_num_queries(5):
+            assert round_trips(partial(poll, client, player)) == 1
+        etag = poll(client, player)["ETag"]
+        # The page's poll with nothing new: what the page shows but the table's state.
+        with django_assert_num_queries(4):
+            assert round_trips(partial(poll, client, player, etag)) == 1
+        assert poll(client, player, etag).status_code == 304
+        # Something changed since: what the page shows and its version, then the state.
+        with django_assert_num_queries(4 + 1):
+            assert round_trips(partial(poll, client, player, '"old"')) == 2
+        assert player.name in poll(client, player, '"old"').content.decode()
 
 
 # ------------------------------------------------------------------------------ results, next

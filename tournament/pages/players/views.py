@@ -67,12 +67,12 @@ def _live(request: HttpRequest, token: str) -> HttpResponse:
     known = etags(request.headers.get("If-None-Match", ""))
     page = None
     if known:  # the page's poll (middleware.py answered it if nothing changed)
-        early = getattr(request, "player_version", None)
-        version = early[1] if early and early[0] == token else selectors.player_version(token)
-        if version is not None and f'"{version}"' not in known:
-            page = selectors.player_page(token, version=version)  # something changed
-            version = page.version if page is not None else None
-    else:  # a first ask: everything, its fingerprint included, in one round trip
+        early = getattr(request, "player_shown", None)
+        shown = early[1] if early and early[0] == token else selectors.player_shown(token)
+        version = shown.version if shown is not None else None
+        if shown is not None and f'"{shown.version}"' not in known:
+            page = selectors.player_page(token, shown=shown)  # something changed: its state
+    else:  # a first ask: everything, its version included, in one round trip
         page = selectors.player_page(token)
         version = page.version if page is not None else None
     if version is None:

@@ -1,0 +1,49 @@
+"""The table key's statements written by hand (tournament/http/rows.py): made once per
+process, prepared by PostgreSQL, their rows read into models by column name.
+
+Every request of the table API (a tablet posts or polls every few seconds, 100 tablets at
+an event) opens with the key's look-up: the ORM would spend more building it each time
+than PostgreSQL spends running it. Like `tournament.http.authentication`, it sits with
+the bank (docs/architecture.md, "Layers"): a read of the table's bank takes the table's
+ledger in the same query.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from django.db import connection
+
+from banking.models import TableLedger
+from tournament.http.rows import Columns, Statement
+from tournament.models import Event, Round, Table, banker_username_column, event_and_banker_joins
+
+
+def _by_key(ledger: tuple[Columns, ...], joins: str) -> Statement:
+    """The table of the key (the parameter), its round `r` and its event `e`, then
+    `ledger`, as select_related would read them, and its banker's username
+    (`banker_username`)."""
+    parts = (Columns.of(Table, "t"), Columns.of(Round, "r"), Columns.of(Event, "e"), *ledger)
+    columns = ", ".join([*(part.sql for part in parts), banker_username_column()])
+    table = connection.ops.quote_name(Table._meta.db_table)
+    return Statement(
+        f"SELECT {columns} FROM {table} t {event_and_banker_joins()}{joins}"  # noqa: S608 - the models' names
+        "WHERE t.key = %s",
+        parts,
+        ("banker_username",),
+    )
+
+
+@lru_cache(maxsize=1)
+def table_by_key_sql() -> Statement:
+    """The key's table, its round, event and banker, for a write (which reads the ledger
+    under its lock). Saves the ORM's building of it on every post."""
+    return _by_key((), "")
+
+
+@lru_cache(maxsize=1)
+def table_and_ledger_by_key_sql() -> Statement:
+    """The same with the table's ledger (none before its first write), for a read of the
+    table's bank. Saves the ORM's building of it, and a second query, on every poll."""
+    ledger = connection.ops.quote_name(TableLedger._meta.db_table)
+    return _by_key((Columns.of(TableLedger, "l"),), f"LEFT JOIN {ledger} l ON l.table_id = t.id ")

@@ -1,0 +1,48 @@
+"""The event's statements written by hand (tournament/http/rows.py): each made once per
+process, its rows read by column name.
+
+The desk's poll (every 5 s) and the referees' pages read a person's roles with the event or
+round they open, in the same round trip as the rest of the page (read_all): a query the
+ORM builds goes alone, and builds itself each time.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from django.db import connection
+
+from tournament.http.rows import Columns, Statement
+from tournament.models import Event, Round, Volunteer
+
+
+def _with_roles(columns: tuple[Columns, ...], tables: str, where: str) -> Statement:
+    """A row per role the person (the first parameter) has in the event `e` of `tables`,
+    with `columns` and then the `role` (a row with none when the person has no role), where
+    `where` is the second parameter."""
+    qn = connection.ops.quote_name
+    role = qn(Volunteer._meta.get_field("role").column)
+    return Statement(
+        f"SELECT {', '.join(c.sql for c in columns)}, v.{role} FROM {tables} "  # noqa: S608 - the models' names
+        f"LEFT JOIN {qn(Volunteer._meta.db_table)} v ON v.event_id = e.id AND v.user_id = %s "
+        f"WHERE {where} = %s",
+        columns,
+        ("role",),
+    )
+
+
+@lru_cache(maxsize=1)
+def event_roles_sql() -> Statement:
+    """The event, a row per role of the person's in it. Saves a round trip on the desk's
+    and the referees' pages, and the ORM's building of it."""
+    tables = f"{connection.ops.quote_name(Event._meta.db_table)} e"
+    return _with_roles((Columns.of(Event, "e"),), tables, "e.id")
+
+
+@lru_cache(maxsize=1)
+def round_roles_sql() -> Statement:
+    """The round and its event, a row per role of the person's in it. Saves a round trip
+    on the desk's round page and its poll (every 5 s), and the ORM's building of it."""
+    qn = connection.ops.quote_name
+    tables = f"{qn(Round._meta.db_table)} r JOIN {qn(Event._meta.db_table)} e ON e.id = r.event_id"
+    return _with_roles((Columns.of(Round, "r"), Columns.of(Event, "e")), tables, "r.id")
