@@ -1,13 +1,28 @@
 #!/bin/sh
-# Entrypoint of the image: brings the database schema up to date before the web
-# server starts, and holds the Celery worker until it is (on a fresh database the
-# worker would otherwise start before the tables exist). Other commands
-# (manage.py, scripts/backup.sh ...) run as given.
+# Entrypoint of the image. The site runs as a role that owns no table (DATABASE_URL's); the
+# tables' owner (OWNER_DATABASE_URL's) migrates them and gives the site's role its rights:
+#
+#   gunicorn  scripts/app-role.sh (the site's role may use each table migrate makes), then
+#             `manage.py migrate` as the owner, then app-role.sh again (the ledger's rules on
+#             new tables); then the web server, without the owner's URL.
+#   celery    waits until the database is migrated (on a fresh database the worker would
+#             otherwise start before the tables exist).
+#
+# Other commands (manage.py, scripts/backup.sh ...) run as given.
 set -eu
 
 case "${1:-}" in
     gunicorn)
-        python manage.py migrate --noinput
+        if [ -z "${OWNER_DATABASE_URL:-}" ]; then
+            echo "OWNER_DATABASE_URL is not set: the web container migrates the database as" \
+                "the tables' owner and serves as the site's role (DATABASE_URL), which owns" \
+                "nothing. See docker/README.md." >&2
+            exit 2
+        fi
+        scripts/app-role.sh
+        DATABASE_URL="$OWNER_DATABASE_URL" python manage.py migrate --noinput
+        scripts/app-role.sh
+        unset OWNER_DATABASE_URL
         ;;
     celery)
         waited=0

@@ -3,11 +3,13 @@ no-extras install (scripts/install-production.sh), and used as a deployer uses i
 
 The image's files are copied as docker/Dockerfile copies them (its runtime stage's COPY
 lines); static files are collected under the production settings; a fresh database of its
-own is migrated by the entrypoint as gunicorn starts, while the Celery worker, started first
-as docker/compose.yaml starts it, waits for that. Then, over HTTP: an organiser made with
-createsuperuser takes an API token, creates an event, seats and plays a round, prints every
-document and downloads each with the token; the table card's QR code reads SITE_URL plus the
-console's path; pages come with their static files under the site's Content-Security-Policy.
+own, with the roles the compose file's postgres service makes, is migrated by the entrypoint
+as the tables' owner as gunicorn starts, and served as the site's role, which owns nothing;
+the Celery worker, started first as docker/compose.yaml starts it, waits for that. Then,
+over HTTP: an organiser made with createsuperuser takes an API token, creates an event,
+seats and plays a round, prints every document and downloads each with the token; the table
+card's QR code reads SITE_URL plus the console's path; pages come with their static files
+under the site's Content-Security-Policy.
 Last, the compose file's backup command and scripts/restore.sh bring the event back in a new
 database whose ledgers verify_ledgers replays clean.
 """
@@ -23,6 +25,7 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 from pypdf import PdfReader
 
@@ -100,6 +103,27 @@ def assert_served_under_the_policy(deployment: Deployment, path: str) -> None:
         assert kind in headers["Content-Type"], (asset, headers["Content-Type"])
 
 
+def assert_the_site_cannot_touch_the_ledger(database_url: str) -> None:
+    """The site's role is no superuser and owns no table: it adds ledger entries, but cannot
+    change them nor switch the ledger's triggers off."""
+    with psycopg.connect(database_url, autocommit=True) as site:
+        assert site.execute(
+            "SELECT rolsuper FROM pg_roles WHERE rolname = current_user"
+        ).fetchone() == (False,)
+        owned = site.execute(
+            "SELECT count(*) FROM pg_tables"
+            " WHERE schemaname = 'public' AND tableowner = current_user"
+        ).fetchone()
+        assert owned == (0,)
+        assert site.execute("SELECT count(*) > 0 FROM banking_entry").fetchone() == (True,)
+        for change in (
+            "UPDATE banking_entry SET kind = kind",
+            "ALTER TABLE banking_entry DISABLE TRIGGER USER",
+        ):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                site.execute(change)
+
+
 # -- the rehearsal ------------------------------------------------------------------------------
 
 
@@ -171,6 +195,8 @@ def test_a_deployment_as_the_image_runs_it(deployment: Deployment, tmp_path: Pat
     phase("event played")
     pdfs = {kind: print_(kind) for kind in DOCUMENTS[:3]}
     phase("printed three")
+    assert_the_site_cannot_touch_the_ledger(d.env["DATABASE_URL"])
+    phase("roles checked")
     for page in ("/", "/accounts/login/", f"/console/{tables[1]['key']}/"):
         assert_served_under_the_policy(d, page)
     d.api("POST", f"/api/rounds/{round_['id']}/end/", {"force": True, "reason": "Rehearsal"})
