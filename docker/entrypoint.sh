@@ -6,7 +6,7 @@
 #             `manage.py migrate` as the owner, then app-role.sh again (the ledger's rules on
 #             new tables); then the web server, without the owner's URL.
 #   celery    waits until the database is migrated (on a fresh database the worker would
-#             otherwise start before the tables exist).
+#             otherwise start before the tables exist), saying why when it cannot check.
 #
 # Other commands (manage.py, scripts/backup.sh ...) run as given.
 set -eu
@@ -26,10 +26,19 @@ case "${1:-}" in
         ;;
     celery)
         waited=0
-        until python manage.py migrate --check >/dev/null 2>&1; do
-            if [ $((waited % 30)) -eq 0 ]; then
-                echo "Waiting for the database to be migrated (the web container does it as" \
-                    "it starts; or run manage.py migrate)..." >&2
+        said=""
+        # `migrate --check` says nothing and fails while migrations are unapplied; anything
+        # it prints is why the database cannot be checked (its last line names the error).
+        until output="$(python manage.py migrate --check 2>&1)"; do
+            reason="$(printf '%s\n' "$output" | sed '/^[[:space:]]*$/d' | tail -n 1)"
+            if [ "$reason" != "$said" ] || [ $((waited % 30)) -eq 0 ]; then
+                if [ -z "$reason" ]; then
+                    echo "Waiting for the database to be migrated (the web container does it" \
+                        "as it starts; or run manage.py migrate)..." >&2
+                else
+                    echo "Waiting for the database, which cannot be checked: $reason" >&2
+                fi
+                said="$reason"
             fi
             sleep 2
             waited=$((waited + 2))

@@ -5,11 +5,11 @@ The image's files are copied as docker/Dockerfile copies them (its runtime stage
 lines); static files are collected under the production settings; a fresh database of its
 own, with the roles the compose file's postgres service makes, is migrated by the entrypoint
 as the tables' owner as gunicorn starts, and served as the site's role, which owns nothing;
-the Celery worker, started first as docker/compose.yaml starts it, waits for that. Then,
-over HTTP: an organiser made with createsuperuser takes an API token, creates an event,
-seats and plays a round, prints every document and downloads each with the token; the table
-card's QR code reads SITE_URL plus the console's path; pages come with their static files
-under the site's Content-Security-Policy.
+the Celery worker, started first as docker/compose.yaml starts it, waits for that and then
+answers its healthcheck. Then, over HTTP: an organiser made with createsuperuser takes an
+API token, creates an event, seats and plays a round, prints every document and downloads
+each with the token; the table card's QR code reads SITE_URL plus the console's path; pages
+come with their static files under the site's Content-Security-Policy.
 Last, the compose file's backup command and scripts/restore.sh bring the event back in a new
 database whose ledgers verify_ledgers replays clean.
 """
@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 import re
 import shutil
+import socket
 import subprocess
 import time
 import uuid
@@ -124,6 +125,20 @@ def assert_the_site_cannot_touch_the_ledger(database_url: str) -> None:
                 site.execute(change)
 
 
+def worker_healthcheck(d: Deployment) -> subprocess.CompletedProcess[str]:
+    """The compose file's healthcheck of the worker, in the worker's environment; the host
+    name is the container's in Docker, this machine's here."""
+    kind, command = COMPOSE["services"]["worker"]["healthcheck"]["test"]
+    assert kind == "CMD-SHELL"
+    return d.run(
+        "sh",
+        "-c",
+        command.replace("$$", "$"),
+        HOSTNAME=socket.gethostname(),
+        OWNER_DATABASE_URL=None,
+    )
+
+
 # -- the rehearsal ------------------------------------------------------------------------------
 
 
@@ -195,8 +210,10 @@ def test_a_deployment_as_the_image_runs_it(deployment: Deployment, tmp_path: Pat
     phase("event played")
     pdfs = {kind: print_(kind) for kind in DOCUMENTS[:3]}
     phase("printed three")
+    healthy = worker_healthcheck(d)
+    assert healthy.returncode == 0, healthy.stdout + healthy.stderr
     assert_the_site_cannot_touch_the_ledger(d.env["DATABASE_URL"])
-    phase("roles checked")
+    phase("roles and healthcheck checked")
     for page in ("/", "/accounts/login/", f"/console/{tables[1]['key']}/"):
         assert_served_under_the_policy(d, page)
     d.api("POST", f"/api/rounds/{round_['id']}/end/", {"force": True, "reason": "Rehearsal"})
