@@ -34,7 +34,7 @@ eval "$connection"
 
 if [ $# -eq 1 ]; then
     role="$1"
-    read -r -s -p "Password for $role: " password
+    read -r -s -p "Password for $role: " password || true
     echo
 elif [ -n "${SITE_ROLE:-}" ]; then
     role="$SITE_ROLE"
@@ -77,6 +77,9 @@ fi
 run_psql --set database="$PGDATABASE" --set grants="$ROOT/scripts/app-grants.sql" <<'SQL'
 \getenv password MONOPOLY_ROLE_PASSWORD
 BEGIN;
+-- One run at a time (web servers that start together each run it): roles and grants
+-- changed at once by two transactions fail ("tuple concurrently updated").
+SELECT pg_advisory_xact_lock(x'4D4E726F6C65'::bigint) AS locked \gset
 SELECT format('CREATE ROLE %I LOGIN', :'role')
  WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = :'role') \gexec
 SELECT format('ALTER ROLE %I LOGIN NOCREATEDB NOCREATEROLE', :'role') \gexec

@@ -70,6 +70,7 @@ def test_postgres_refuses_to_truncate_the_ledger(adjusted: Entry):
 # The role scripts/app-role.sh makes, and the database it is made on, owned by a role that
 # may create roles but is no superuser: all made by the test and dropped after it.
 committed = pytest.mark.django_db(transaction=True)
+APP_ROLE = str(ROOT / "scripts" / "app-role.sh")
 
 
 @dataclass
@@ -77,19 +78,29 @@ class OwnedCopy:
     owner: str
     database: str
 
+    @property
+    def site_role(self) -> str:
+        """The name of the role the tests make for the site (dropped with the copy)."""
+        return f"mn_app_{self.owner.removeprefix('mn_owner_')}"
+
+    def two_urls(self) -> dict[str, str]:
+        """The owner's URL and the site's, as the image's entrypoint is given them."""
+        return {
+            "OWNER_DATABASE_URL": self.url(self.owner),
+            "DATABASE_URL": self.url(self.site_role, "from-the-url"),
+        }
+
+    def environment(self, **env: str) -> dict[str, str]:
+        """app-role.sh's environment: the owner's DATABASE_URL unless `env` says else."""
+        return {**os.environ, "DATABASE_URL": self.url(self.owner), "PYTHON": sys.executable, **env}
+
     def app_role(
         self, *arguments: str, password: str = "", **env: str
     ) -> subprocess.CompletedProcess[str]:
-        """scripts/app-role.sh run as the owner (its DATABASE_URL unless `env` says else),
-        given `password` on its standard input."""
+        """scripts/app-role.sh run as the owner, given `password` on its standard input."""
         return subprocess.run(  # noqa: S603 (our own script, fixed arguments)
-            [str(ROOT / "scripts" / "app-role.sh"), *arguments],
-            env={
-                **os.environ,
-                "DATABASE_URL": self.url(self.owner),
-                "PYTHON": sys.executable,
-                **env,
-            },
+            [APP_ROLE, *arguments],
+            env=self.environment(**env),
             input=password,
             capture_output=True,
             text=True,
@@ -156,16 +167,15 @@ def owned_copy(world: World) -> Iterator[OwnedCopy]:
         yield copy
     finally:
         superuser(f'DROP DATABASE IF EXISTS "{copy.database}" WITH (FORCE)')
-        for role in (f"mn_app_{suffix}", copy.owner):
+        for role in (copy.site_role, copy.owner):
             superuser(f'DROP ROLE IF EXISTS "{role}"')
 
 
 @pytest.fixture
 def app_role(owned_copy: OwnedCopy) -> AppRole:
     """scripts/app-role.sh run on the copy, as its owner, for a new role."""
-    role = f"mn_app_{owned_copy.owner.removeprefix('mn_owner_')}"
-    done = owned_copy.app_role(role, password="secret\n")
-    return AppRole(role=role, database=owned_copy.database, done=done)
+    done = owned_copy.app_role(owned_copy.site_role, password="secret\n")
+    return AppRole(role=owned_copy.site_role, database=owned_copy.database, done=done)
 
 
 @committed
@@ -211,11 +221,8 @@ def test_the_apps_role_adds_entries_but_cannot_change_delete_or_truncate_them(ap
 @committed
 def test_the_sites_url_names_the_role_and_its_password_without_a_question(owned_copy):
     """As the image's entrypoint runs it: the owner's URL and the site's, nothing typed."""
-    role = f"mn_app_{owned_copy.owner.removeprefix('mn_owner_')}"
-    done = owned_copy.app_role(
-        OWNER_DATABASE_URL=owned_copy.url(owned_copy.owner),
-        DATABASE_URL=owned_copy.url(role, "from-the-url"),
-    )
+    role = owned_copy.site_role
+    done = owned_copy.app_role(**owned_copy.two_urls())
     assert done.returncode == 0, done.stderr
     assert superuser(
         "SELECT rolcanlogin, rolpassword IS NOT NULL FROM pg_authid WHERE rolname = %s", role
@@ -240,6 +247,23 @@ def test_a_superuser_or_the_tables_owner_is_refused_and_left_as_it_was(owned_cop
     assert superuser(
         "SELECT rolsuper, rolcreaterole FROM pg_roles WHERE rolname = %s", owned_copy.owner
     ) == [(False, True)]
+
+
+@committed
+def test_web_servers_starting_together_each_make_the_role(owned_copy):
+    """Each web container runs app-role.sh as it starts: runs at once take turns."""
+    runs = [
+        subprocess.Popen(  # noqa: S603 (our own script, fixed arguments)
+            [APP_ROLE],
+            env=owned_copy.environment(**owned_copy.two_urls()),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(3)
+    ]
+    errors = [run.communicate(timeout=60)[1] for run in runs]
+    assert [run.returncode for run in runs] == [0, 0, 0], errors
 
 
 def test_the_operations_guide_tells_how_to_make_the_apps_role():
