@@ -11,7 +11,8 @@ API token, creates an event, seats and plays a round, prints every document and 
 each with the token; the table card's QR code reads SITE_URL plus the console's path; pages
 come with their static files under the site's Content-Security-Policy.
 Last, the compose file's backup command and scripts/restore.sh bring the event back in a new
-database whose ledgers verify_ledgers replays clean.
+database whose ledgers verify_ledgers replays clean, and which gunicorn, restarted on it as
+the site's role, reads and writes at once.
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ import psycopg
 import pytest
 from pypdf import PdfReader
 
+from tests.faults.servers import free_port
 from tests.production.conftest import SITE_URL
-from tests.production.deployment import COMPOSE, Deployment, deployed
+from tests.production.deployment import COMPOSE, Deployment, deployed, image_command
 
 pytestmark = pytest.mark.rehearsal
 
@@ -246,3 +248,21 @@ def test_a_deployment_as_the_image_runs_it(deployment: Deployment, tmp_path: Pat
     assert restored.returncode == 0, restored.stdout + restored.stderr
     assert f"{len(tables)} ledger(s) checked: all match a replay." in restored.stdout
     phase("backed up and restored")
+
+    # restore.sh says the restored database is ready: gunicorn restarted on it as the site's
+    # role (not through the entrypoint, which would give the role its rights itself) reads
+    # and writes at once, and still cannot touch the ledger.
+    site_url = d.env["DATABASE_URL"] + "_restored"
+    after = Deployment(
+        d.app, {**d.env, "DATABASE_URL": site_url}, tmp_path, free_port(), entrypoint=()
+    )
+    after.token = d.token
+    after.processes = d.processes  # stopped with the deployment's own
+    after.web_log = after.start(
+        "web-restored", image_command(after.port, 1), OWNER_DATABASE_URL=None
+    )
+    after.wait_answering(within=60)
+    assert [e["name"] for e in after.api("GET", "/api/events/")] == ["Rehearsal Night"]
+    after.api("POST", f"/api/events/{event['id']}/players/", {"name": "Ivy", "paid": 10})
+    assert_the_site_cannot_touch_the_ledger(site_url)
+    phase("served from the restored database")
