@@ -215,6 +215,9 @@ def test_a_deployment_as_the_image_runs_it(deployment: Deployment, tmp_path: Pat
     healthy = worker_healthcheck(d)
     assert healthy.returncode == 0, healthy.stdout + healthy.stderr
     assert_the_site_cannot_touch_the_ledger(d.env["DATABASE_URL"])
+    # gunicorn runs without the owner's URL: start_site starts the worker, then the web server.
+    web = d.processes[1]
+    assert b"OWNER_DATABASE_URL=" not in Path(f"/proc/{web.pid}/environ").read_bytes()
     phase("roles and healthcheck checked")
     for page in ("/", "/accounts/login/", f"/console/{tables[1]['key']}/"):
         assert_served_under_the_policy(d, page)
