@@ -1,16 +1,20 @@
-"""The PostgreSQL connection of DATABASE_URL as libpq's variables, for backup.sh and restore.sh.
+"""The PostgreSQL connection the scripts act as, as libpq's variables, for backup.sh,
+restore.sh and app-role.sh: the tables' owner's, OWNER_DATABASE_URL when set (the role
+`manage.py migrate` runs as), else DATABASE_URL (the site's own, when the site runs as the
+owner).
 
-DATABASE_URL is read as the settings read it (django-environ, from the environment or the
+Both are read as the settings read DATABASE_URL (django-environ, from the environment or the
 `.env` file at the root), so the scripts and the site always mean the same database.
 
-    database_env.py              PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE of DATABASE_URL,
+    database_env.py              PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE of that URL,
                                  and BACKUP_MEDIA_ROOT: the settings' MEDIA_ROOT (printed PDFs)
     database_env.py NAME_OR_URL  the same for a database to restore into: a name (on the
-                                 server of DATABASE_URL) or a URL; plus TARGET_URL, the
-                                 DATABASE_URL that opens it
+                                 server of that URL) or a URL; plus TARGET_URL, the URL that
+                                 opens it
 
-Prints `export NAME=value` lines for the shell's eval; on bad input, a sentence on stderr
-and exit status 2.
+Prints `export NAME=value` lines for the shell's eval; when OWNER_DATABASE_URL is set, also
+SITE_ROLE and SITE_PASSWORD (not exported): the role and password of DATABASE_URL, the role
+the site runs as. On bad input, a sentence on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -33,17 +37,37 @@ class Refused(Exception):
     pass
 
 
-def database_url() -> str:
-    env = environ.Env()
+def read_env() -> environ.Env:
     if (ROOT / ".env").exists():
         environ.Env.read_env(ROOT / ".env")
-    url = env("DATABASE_URL", default="")
+    return environ.Env()
+
+
+def database_url() -> str:
+    """The URL the scripts act as: the owner's when given, else the site's."""
+    env = read_env()
+    url = env("OWNER_DATABASE_URL", default="") or env("DATABASE_URL", default="")
     if not url:
         raise Refused(
             "DATABASE_URL is not set, so the site uses SQLite (db.sqlite3): back that up by "
             "copying the file. These scripts are for PostgreSQL."
         )
     return url
+
+
+def site_role() -> dict[str, str]:
+    """The role and password of DATABASE_URL when the owner's URL is another one."""
+    env = read_env()
+    owner, site = env("OWNER_DATABASE_URL", default=""), env("DATABASE_URL", default="")
+    if not owner:
+        return {}
+    if not site:
+        raise Refused("OWNER_DATABASE_URL is set but DATABASE_URL, the site's, is not.")
+    settings = config(site)
+    return {
+        "SITE_ROLE": str(settings.get("USER") or ""),
+        "SITE_PASSWORD": str(settings.get("PASSWORD") or ""),
+    }
 
 
 def media_root() -> str:
@@ -106,11 +130,14 @@ def main(arguments: list[str]) -> int:
             variables = {**exports(settings), "TARGET_URL": url}
         else:
             variables = {**exports(config(source_url)), "BACKUP_MEDIA_ROOT": media_root()}
+        site = site_role()
     except Refused as refusal:
         print(refusal, file=sys.stderr)
         return 2
     for name, value in variables.items():
         print(f"export {name}={shlex.quote(value)}")
+    for name, value in site.items():
+        print(f"{name}={shlex.quote(value)}")
     return 0
 
 

@@ -69,13 +69,25 @@ if [ "$trigger" != "1" ]; then
     exit 1
 fi
 
+# The dump's grants are left out (the roles may differ on this server): the site's role
+# gets app-role.sh's, ledger rules included.
+if [ -n "${SITE_ROLE:-}" ]; then
+    if ! OWNER_DATABASE_URL="$TARGET_URL" "$ROOT/scripts/app-role.sh" >/dev/null; then
+        echo "Restored into $PGDATABASE, but the site's role $SITE_ROLE could not be given its" \
+            "rights there (above): run scripts/app-role.sh against it before use." >&2
+        exit 1
+    fi
+    echo "The site's role $SITE_ROLE may read and write $PGDATABASE, and only add to its ledger."
+fi
+
 echo "Restored $dump into $PGDATABASE on $where. Checking every ledger..."
 if ! DATABASE_URL="$TARGET_URL" "$PYTHON" "$ROOT/manage.py" verify_ledgers; then
     echo "The restored database $PGDATABASE differs from a replay of its ledgers (above);" \
         "it is kept to look into." >&2
     exit 1
 fi
-echo "Restore checked: $PGDATABASE is ready. To serve it, set DATABASE_URL to it and restart."
+echo "Restore checked: $PGDATABASE is ready. To serve it, point DATABASE_URL (and" \
+    "OWNER_DATABASE_URL) at it and restart."
 media="${dump%.dump}.media.tar.gz"
 if [ -f "$media" ]; then
     echo "The printed documents backed up with it are in $media: to put them back, unpack it" \

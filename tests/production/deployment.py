@@ -1,8 +1,10 @@
 """The site deployed as the Docker image deploys it, for the tests that use it whole: the
 image's files copied as docker/Dockerfile copies them, the no-extras install (venv.py), static
-files collected under the production settings, a database and a Redis of its own, then the
-Celery worker and gunicorn started through the image's entrypoint, as docker/compose.yaml
-starts them. Or the same files served as `make run` serves them on a laptop.
+files collected under the production settings, a database and a Redis of its own, the
+database's two roles made by the postgres service's init script (docker/postgres-roles.sh: the
+tables' owner, and the site's role that owns nothing), then the Celery worker and gunicorn
+started through the image's entrypoint with compose's two URLs, as docker/compose.yaml starts
+them. Or the same files served as `make run` serves them on a laptop.
 
 `deployed(prod_venv, tmp_path)` yields a `Deployment` not yet started; `Deployment.start_site()`
 starts the worker (which waits for the migrations) and then gunicorn (which applies them).
@@ -29,6 +31,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import psycopg
 import yaml
@@ -107,6 +110,57 @@ def admin(statement: str) -> None:
         connection.execute(statement)
 
 
+def compose_default(value: str) -> str:
+    """A value of the compose file as compose reads it with nothing set: ${NAME:-default}."""
+    return re.sub(r"\$\{\w+:-([^}]*)\}", r"\1", value)
+
+
+def make_roles_as_compose_does(database: str) -> dict[str, str]:
+    """The postgres service's init script, run as the postgres image runs it on a new volume
+    (as its superuser, after creating POSTGRES_DB), for `database`. Roles belong to the whole
+    server, so each gets a name of its own. Returns the web container's OWNER_DATABASE_URL and
+    DATABASE_URL for them, on this server."""
+    service = COMPOSE["services"]["postgres"]
+    postgres = {name: compose_default(str(value)) for name, value in service["environment"].items()}
+    script = next(
+        volume.split(":")[0]
+        for volume in service["volumes"]
+        if "/docker-entrypoint-initdb.d/" in volume
+    )
+    server = urlsplit(SERVER)
+    renamed = {postgres["OWNER_ROLE"]: f"{database}_owner", postgres["APP_ROLE"]: f"{database}_app"}
+    made = subprocess.run(  # noqa: S603 - the compose file's own script, no shell
+        [str(ROOT / "docker" / script)],
+        env={
+            "PATH": os.environ["PATH"],
+            **postgres,
+            "POSTGRES_USER": server.username or "postgres",
+            "POSTGRES_DB": database,
+            "OWNER_ROLE": renamed[postgres["OWNER_ROLE"]],
+            "APP_ROLE": renamed[postgres["APP_ROLE"]],
+            "PGHOST": server.hostname or "127.0.0.1",
+            "PGPORT": str(server.port or 5432),
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert made.returncode == 0, made.stderr
+    web = COMPOSE["services"]["web"]["environment"]
+    urls = {}
+    for variable in ("OWNER_DATABASE_URL", "DATABASE_URL"):
+        url = urlsplit(compose_default(web[variable]))
+        netloc = f"{renamed[url.username]}:{url.password}@{server.hostname}:{server.port or 5432}"
+        urls[variable] = url._replace(netloc=netloc, path=f"/{database}").geturl()
+    return urls
+
+
+def drop_roles(database: str) -> None:
+    for role in (f"{database}_app", f"{database}_owner"):
+        admin(f'DROP ROLE IF EXISTS "{role}"')
+
+
 def image_command(port: int, workers: int) -> list[str]:
     """The image's CMD (gunicorn), bound to this machine's loopback with `workers` workers."""
     command = json.loads(re.search(r"^CMD (\[.*\])$", DOCKERFILE, re.MULTILINE).group(1))
@@ -146,15 +200,17 @@ class Deployment:
             check=False,
         )
 
-    def start(self, name: str, command: list[str]) -> Path:
-        """A command through the entrypoint (the image's, as a container runs it), if any."""
+    def start(self, name: str, command: list[str], **extra: str | None) -> Path:
+        """A command through the entrypoint (the image's, as a container runs it), if any; a
+        variable given as None is left out of its environment."""
         log = self.logs / f"{name}.log"
+        env = {k: v for k, v in {**self.env, **extra}.items() if v is not None}
         with log.open("wb") as out:
             self.processes.append(
                 subprocess.Popen(  # noqa: S603 - our own command line, no shell
                     [*self.entrypoint, *command],
                     cwd=self.app,
-                    env=self.env,
+                    env=env,
                     stdout=out,
                     stderr=subprocess.STDOUT,
                     start_new_session=True,
@@ -163,10 +219,13 @@ class Deployment:
         return log
 
     def start_site(self, *, workers: int = 2) -> None:
-        """Static files collected, then the worker first, as compose may start it: it waits
-        for the web container's migrations; then gunicorn, which applies them."""
+        """Static files collected, then the worker first, as compose may start it (with the
+        site's URL only): it waits for the web container's migrations; then gunicorn, which
+        applies them as the owner."""
         collect_static(self)
-        self.worker_log = self.start("worker", COMPOSE["services"]["worker"]["command"])
+        self.worker_log = self.start(
+            "worker", COMPOSE["services"]["worker"]["command"], OWNER_DATABASE_URL=None
+        )
         wait_until(
             lambda: "Waiting for the database to be migrated" in self.worker_log.read_text(),
             within=60,
@@ -214,35 +273,41 @@ class Deployment:
 
 @contextmanager
 def deployed(prod_venv: Path, tmp_path: Path, **settings: str) -> Iterator[Deployment]:
-    """A deployment in `tmp_path` with a database and a Redis of its own, its processes
-    stopped and its databases dropped afterwards; `settings` override its environment."""
+    """A deployment in `tmp_path` with a database, its roles and a Redis of its own, its
+    processes stopped and its databases and roles dropped afterwards; `settings` override its
+    environment."""
     app = tmp_path / "app"
     copy_as_the_image_does(app)
     (app / "media").mkdir()
     name = f"mn_rehearsal_{uuid.uuid4().hex[:8]}"
     admin(f'CREATE DATABASE "{name}"')
     redis = RedisServer(free_port())
-    redis.start()
-    env = production_env(
-        prod_venv,
-        PYTHONPATH=str(app),
-        DATABASE_URL=database_url(name),
-        CELERY_BROKER_URL=redis.url,
-        MEDIA_ROOT=str(app / "media"),
-        ALLOWED_HOSTS="127.0.0.1",
-        SECURE_SSL_REDIRECT="false",  # the compose file's default
-        TIME_ZONE="Europe/London",
-        **settings,
-    )
-    deployment = Deployment(app, env, tmp_path, free_port())
+    deployment = None
     try:
+        urls = make_roles_as_compose_does(name)
+        redis.start()
+        env = production_env(
+            prod_venv,
+            **{
+                "PYTHONPATH": str(app),
+                **urls,
+                "CELERY_BROKER_URL": redis.url,
+                "MEDIA_ROOT": str(app / "media"),
+                "ALLOWED_HOSTS": "127.0.0.1",
+                "SECURE_SSL_REDIRECT": "false",  # the compose file's default
+                "TIME_ZONE": "Europe/London",
+                **settings,
+            },
+        )
+        deployment = Deployment(app, env, tmp_path, free_port())
         yield deployment
     finally:
-        for process in reversed(deployment.processes):
+        for process in reversed(deployment.processes if deployment else []):
             stop_process(process, timeout=30)
         redis.stop()
         for database in (name, f"{name}_restored"):
             admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        drop_roles(name)
 
 
 @contextmanager

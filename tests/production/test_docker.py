@@ -4,6 +4,7 @@ built here: there is no Docker engine on the test machine, so its files are read
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 import yaml
 
@@ -41,3 +42,16 @@ def test_the_image_serves_with_the_gunicorn_settings_the_tests_run_with():
     copies = re.findall(r"^COPY (.+)$", DOCKERFILE[DOCKERFILE.index("AS runtime") :], re.MULTILINE)
     assert any("gunicorn.conf.py" in line.split()[:-1] for line in copies)
     assert "WORKDIR /app" in DOCKERFILE  # the file's settings: tests/test_gunicorn_settings.py
+
+
+def test_compose_serves_as_a_role_of_its_own_and_gives_the_owners_url_to_few():
+    services = COMPOSE["services"]
+    superuser = services["postgres"]["environment"]["POSTGRES_USER"]
+    web = services["web"]["environment"]
+    site = urlsplit(web["DATABASE_URL"]).username
+    owner = urlsplit(web["OWNER_DATABASE_URL"]).username
+    assert len({superuser, owner, site}) == 3
+    # Migrating and backing up need the owner; the worker only ever runs the site.
+    assert "OWNER_DATABASE_URL" in services["backup"]["environment"]
+    assert "OWNER_DATABASE_URL" not in services["worker"]["environment"]
+    assert services["worker"]["environment"]["DATABASE_URL"] == web["DATABASE_URL"]

@@ -3,13 +3,16 @@ no-extras install (scripts/install-production.sh), and used as a deployer uses i
 
 The image's files are copied as docker/Dockerfile copies them (its runtime stage's COPY
 lines); static files are collected under the production settings; a fresh database of its
-own is migrated by the entrypoint as gunicorn starts, while the Celery worker, started first
-as docker/compose.yaml starts it, waits for that. Then, over HTTP: an organiser made with
-createsuperuser takes an API token, creates an event, seats and plays a round, prints every
-document and downloads each with the token; the table card's QR code reads SITE_URL plus the
-console's path; pages come with their static files under the site's Content-Security-Policy.
+own, with the roles the compose file's postgres service makes, is migrated by the entrypoint
+as the tables' owner as gunicorn starts, and served as the site's role, which owns nothing;
+the Celery worker, started first as docker/compose.yaml starts it, waits for that and then
+answers its healthcheck. Then, over HTTP: an organiser made with createsuperuser takes an
+API token, creates an event, seats and plays a round, prints every document and downloads
+each with the token; the table card's QR code reads SITE_URL plus the console's path; pages
+come with their static files under the site's Content-Security-Policy.
 Last, the compose file's backup command and scripts/restore.sh bring the event back in a new
-database whose ledgers verify_ledgers replays clean.
+database whose ledgers verify_ledgers replays clean, and which gunicorn, restarted on it as
+the site's role, reads and writes at once.
 """
 
 from __future__ import annotations
@@ -17,17 +20,20 @@ from __future__ import annotations
 import io
 import re
 import shutil
+import socket
 import subprocess
 import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 from pypdf import PdfReader
 
+from tests.faults.servers import free_port
 from tests.production.conftest import SITE_URL
-from tests.production.deployment import COMPOSE, Deployment, deployed
+from tests.production.deployment import COMPOSE, Deployment, deployed, image_command
 
 pytestmark = pytest.mark.rehearsal
 
@@ -98,6 +104,41 @@ def assert_served_under_the_policy(deployment: Deployment, path: str) -> None:
         assert content
         kind = "javascript" if asset.endswith(".js") else "css"
         assert kind in headers["Content-Type"], (asset, headers["Content-Type"])
+
+
+def assert_the_site_cannot_touch_the_ledger(database_url: str) -> None:
+    """The site's role is no superuser and owns no table: it adds ledger entries, but cannot
+    change them nor switch the ledger's triggers off."""
+    with psycopg.connect(database_url, autocommit=True) as site:
+        assert site.execute(
+            "SELECT rolsuper FROM pg_roles WHERE rolname = current_user"
+        ).fetchone() == (False,)
+        owned = site.execute(
+            "SELECT count(*) FROM pg_tables"
+            " WHERE schemaname = 'public' AND tableowner = current_user"
+        ).fetchone()
+        assert owned == (0,)
+        assert site.execute("SELECT count(*) > 0 FROM banking_entry").fetchone() == (True,)
+        for change in (
+            "UPDATE banking_entry SET kind = kind",
+            "ALTER TABLE banking_entry DISABLE TRIGGER USER",
+        ):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                site.execute(change)
+
+
+def worker_healthcheck(d: Deployment) -> subprocess.CompletedProcess[str]:
+    """The compose file's healthcheck of the worker, in the worker's environment; the host
+    name is the container's in Docker, this machine's here."""
+    kind, command = COMPOSE["services"]["worker"]["healthcheck"]["test"]
+    assert kind == "CMD-SHELL"
+    return d.run(
+        "sh",
+        "-c",
+        command.replace("$$", "$"),
+        HOSTNAME=socket.gethostname(),
+        OWNER_DATABASE_URL=None,
+    )
 
 
 # -- the rehearsal ------------------------------------------------------------------------------
@@ -171,6 +212,13 @@ def test_a_deployment_as_the_image_runs_it(deployment: Deployment, tmp_path: Pat
     phase("event played")
     pdfs = {kind: print_(kind) for kind in DOCUMENTS[:3]}
     phase("printed three")
+    healthy = worker_healthcheck(d)
+    assert healthy.returncode == 0, healthy.stdout + healthy.stderr
+    assert_the_site_cannot_touch_the_ledger(d.env["DATABASE_URL"])
+    # gunicorn runs without the owner's URL: start_site starts the worker, then the web server.
+    web = d.processes[1]
+    assert b"OWNER_DATABASE_URL=" not in Path(f"/proc/{web.pid}/environ").read_bytes()
+    phase("roles and healthcheck checked")
     for page in ("/", "/accounts/login/", f"/console/{tables[1]['key']}/"):
         assert_served_under_the_policy(d, page)
     d.api("POST", f"/api/rounds/{round_['id']}/end/", {"force": True, "reason": "Rehearsal"})
@@ -203,3 +251,21 @@ def test_a_deployment_as_the_image_runs_it(deployment: Deployment, tmp_path: Pat
     assert restored.returncode == 0, restored.stdout + restored.stderr
     assert f"{len(tables)} ledger(s) checked: all match a replay." in restored.stdout
     phase("backed up and restored")
+
+    # restore.sh says the restored database is ready: gunicorn restarted on it as the site's
+    # role (not through the entrypoint, which would give the role its rights itself) reads
+    # and writes at once, and still cannot touch the ledger.
+    site_url = d.env["DATABASE_URL"] + "_restored"
+    after = Deployment(
+        d.app, {**d.env, "DATABASE_URL": site_url}, tmp_path, free_port(), entrypoint=()
+    )
+    after.token = d.token
+    after.processes = d.processes  # stopped with the deployment's own
+    after.web_log = after.start(
+        "web-restored", image_command(after.port, 1), OWNER_DATABASE_URL=None
+    )
+    after.wait_answering(within=60)
+    assert [e["name"] for e in after.api("GET", "/api/events/")] == ["Rehearsal Night"]
+    after.api("POST", f"/api/events/{event['id']}/players/", {"name": "Ivy", "paid": 10})
+    assert_the_site_cannot_touch_the_ledger(site_url)
+    phase("served from the restored database")

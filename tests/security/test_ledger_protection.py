@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import psycopg
 import pytest
@@ -66,9 +67,51 @@ def test_postgres_refuses_to_truncate_the_ledger(adjusted: Entry):
     assert Entry.objects.filter(pk=adjusted.pk).exists()
 
 
-# The role scripts/app-role.sh makes, and the database it is made on: both made by the test
-# and dropped after it.
+# The role scripts/app-role.sh makes, and the database it is made on, owned by a role that
+# may create roles but is no superuser: all made by the test and dropped after it.
 committed = pytest.mark.django_db(transaction=True)
+APP_ROLE = str(ROOT / "scripts" / "app-role.sh")
+
+
+@dataclass
+class OwnedCopy:
+    owner: str
+    database: str
+
+    @property
+    def site_role(self) -> str:
+        """The name of the role the tests make for the site (dropped with the copy)."""
+        return f"mn_app_{self.owner.removeprefix('mn_owner_')}"
+
+    def two_urls(self) -> dict[str, str]:
+        """The owner's URL and the site's, as the image's entrypoint is given them."""
+        return {
+            "OWNER_DATABASE_URL": self.url(self.owner),
+            "DATABASE_URL": self.url(self.site_role, "from-the-url"),
+        }
+
+    def environment(self, **env: str) -> dict[str, str]:
+        """app-role.sh's environment: the owner's DATABASE_URL unless `env` says else."""
+        return {**os.environ, "DATABASE_URL": self.url(self.owner), "PYTHON": sys.executable, **env}
+
+    def app_role(
+        self, *arguments: str, password: str = "", **env: str
+    ) -> subprocess.CompletedProcess[str]:
+        """scripts/app-role.sh run as the owner, given `password` on its standard input."""
+        return subprocess.run(  # noqa: S603 (our own script, fixed arguments)
+            [APP_ROLE, *arguments],
+            env=self.environment(**env),
+            input=password,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+
+    def url(self, role: str, password: str = "") -> str:
+        server = urlsplit(database_url(self.database))
+        secret = f":{password}" if password else ""
+        return server._replace(netloc=f"{role}{secret}@{server.netloc.rsplit('@', 1)[1]}").geturl()
 
 
 @dataclass
@@ -84,43 +127,55 @@ class AppRole:
         )
 
 
+def superuser(statement: str, *parameters: str) -> list[tuple[Any, ...]]:
+    """A statement run as the test server's superuser; the rows it reads, if any."""
+    with psycopg.connect(database_url("postgres"), autocommit=True) as admin:
+        cursor = admin.execute(statement, parameters or None)
+        return cursor.fetchall() if cursor.description else []
+
+
 @pytest.fixture
-def app_role(world: World) -> Iterator[AppRole]:
-    """A copy of the migrated test database with the world and one entry committed, and
-    scripts/app-role.sh run on it, as its owner, for a new role."""
+def owned_copy(world: World) -> Iterator[OwnedCopy]:
+    """A copy of the migrated test database with the world and one entry committed, its
+    tables owned by a new role with CREATEROLE (no superuser) that owns the database too."""
     bank(world.table, kind="pass_go", seat=1)
     suffix = uuid.uuid4().hex[:8]
-    role, database = f"mn_app_{suffix}", f"{connection.settings_dict['NAME']}_role_{suffix}"
-    with psycopg.connect(database_url("postgres"), autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{database}"')
+    copy = OwnedCopy(
+        owner=f"mn_owner_{suffix}", database=f"{connection.settings_dict['NAME']}_role_{suffix}"
+    )
+    superuser(f'CREATE ROLE "{copy.owner}" LOGIN CREATEROLE')
+    superuser(f'CREATE DATABASE "{copy.database}" OWNER "{copy.owner}"')
     try:
         dump = subprocess.run(  # noqa: S603 (fixed arguments)
-            ["pg_dump", database_url(connection.settings_dict["NAME"])],  # noqa: S607
+            [  # noqa: S607
+                "pg_dump",
+                "--no-owner",
+                "--no-privileges",
+                database_url(connection.settings_dict["NAME"]),
+            ],
             capture_output=True,
             timeout=60,
             check=True,
         )
         subprocess.run(  # noqa: S603 (fixed arguments)
-            ["psql", "--quiet", "--set", "ON_ERROR_STOP=1", database_url(database)],  # noqa: S607
+            ["psql", "--quiet", "--set", "ON_ERROR_STOP=1", copy.url(copy.owner)],  # noqa: S607
             input=dump.stdout,
             capture_output=True,
             timeout=60,
             check=True,
         )
-        done = subprocess.run(  # noqa: S603 (our own script, fixed arguments)
-            [str(ROOT / "scripts" / "app-role.sh"), role],
-            env={**os.environ, "DATABASE_URL": database_url(database), "PYTHON": sys.executable},
-            input="secret\n",
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
-        yield AppRole(role=role, database=database, done=done)
+        yield copy
     finally:
-        with psycopg.connect(database_url("postgres"), autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
-            admin.execute(f'DROP ROLE IF EXISTS "{role}"')
+        superuser(f'DROP DATABASE IF EXISTS "{copy.database}" WITH (FORCE)')
+        for role in (copy.site_role, copy.owner):
+            superuser(f'DROP ROLE IF EXISTS "{role}"')
+
+
+@pytest.fixture
+def app_role(owned_copy: OwnedCopy) -> AppRole:
+    """scripts/app-role.sh run on the copy, as its owner, for a new role."""
+    done = owned_copy.app_role(owned_copy.site_role, password="secret\n")
+    return AppRole(role=owned_copy.site_role, database=owned_copy.database, done=done)
 
 
 @committed
@@ -161,6 +216,54 @@ def test_the_apps_role_adds_entries_but_cannot_change_delete_or_truncate_them(ap
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             site.execute("CREATE ROLE someone_else")
         assert site.execute("SELECT count(*) FROM banking_entry").fetchone() == (2,)
+
+
+@committed
+def test_the_sites_url_names_the_role_and_its_password_without_a_question(owned_copy):
+    """As the image's entrypoint runs it: the owner's URL and the site's, nothing typed."""
+    role = owned_copy.site_role
+    done = owned_copy.app_role(**owned_copy.two_urls())
+    assert done.returncode == 0, done.stderr
+    assert superuser(
+        "SELECT rolcanlogin, rolpassword IS NOT NULL FROM pg_authid WHERE rolname = %s", role
+    ) == [(True, True)]
+    with psycopg.connect(database_url(owned_copy.database), user=role, autocommit=True) as site:
+        assert site.execute("SELECT count(*) FROM banking_entry").fetchone() == (1,)
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="banking_entry"):
+            site.execute("DELETE FROM banking_entry")
+
+
+@committed
+def test_a_superuser_or_the_tables_owner_is_refused_and_left_as_it_was(owned_copy):
+    server_superuser = connection.settings_dict["USER"]
+    for role, reason in (
+        (server_superuser, "is a superuser"),
+        (owned_copy.owner, "owns the tables"),
+    ):
+        done = owned_copy.app_role(role, password="secret\n")
+        assert done.returncode == 1
+        assert f"{role} {reason}" in done.stderr
+        assert "Nothing was changed." in done.stderr
+    assert superuser(
+        "SELECT rolsuper, rolcreaterole FROM pg_roles WHERE rolname = %s", owned_copy.owner
+    ) == [(False, True)]
+
+
+@committed
+def test_web_servers_starting_together_each_make_the_role(owned_copy):
+    """Each web container runs app-role.sh as it starts: runs at once take turns."""
+    runs = [
+        subprocess.Popen(  # noqa: S603 (our own script, fixed arguments)
+            [APP_ROLE],
+            env=owned_copy.environment(**owned_copy.two_urls()),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(3)
+    ]
+    errors = [run.communicate(timeout=60)[1] for run in runs]
+    assert [run.returncode for run in runs] == [0, 0, 0], errors
 
 
 def test_the_operations_guide_tells_how_to_make_the_apps_role():
