@@ -168,6 +168,23 @@ def test_the_balance_follows_the_bankers_entries(client, world):
         assert re.search(r'<li class="is-you"><span class="place">1</span>', page)
 
 
+def test_a_bankrupt_player_is_told_so_not_wished_good_luck(client, world):
+    player = seated_player(world, 0, 2)
+    other = seated_player(world, 0, 1)
+    assert next_step(live(client, player))[0] == "playing"
+    bank(world.table, kind="buy", seat=1, space=39)
+    bank(world.table, kind="bank_payment", seat=2, amount=-1490)
+    bank(world.table, kind="rent", seat=2, space=39)  # $50 on $10: owed to seat 1
+    bank(world.table, kind="bankrupt", seat=2, creditor=1)
+
+    state, sentence = next_step(live(client, player))
+
+    assert state == "bankrupt"
+    assert "Good luck" not in sentence
+    assert "bankrupt" in sentence
+    assert next_step(live(client, other))[0] == "playing"  # the others play on
+
+
 def test_the_page_charts_the_tables_net_worth_and_a_new_entry_gives_a_new_chart(client, world):
     player = seated_player(world, 0, 3)
 

@@ -151,6 +151,11 @@ CHECK_IN = {
     "text": "Check in at the desk first: show them the QR code on this page.",
 }
 OUT = {"state": "out", "text": "You do not go through this time. Thank you for playing!"}
+BANKRUPT = {
+    "state": "bankrupt",
+    "text": "You went bankrupt: your game at this table is over. Stay close: your result "
+    "shows here once the table is closed and checked.",
+}
 NOT_IN_THE_FINAL = {
     "state": "not_seated",
     "text": "You are not seated in the final: it is for the players who went through. "
@@ -312,5 +317,9 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
         ),
         "table": table,
         "results": results,
-        "next": _next(player, current, later, table is not None, current_result, last),
+        "next": (
+            BANKRUPT
+            if table is not None and table["me"]["bankrupt"] and not table["closed"]
+            else _next(player, current, later, table is not None, current_result, last)
+        ),
     }
