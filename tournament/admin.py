@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin, messages
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.models import User
 from django.db.models import Model, QuerySet
 from django.forms.models import model_to_dict
 from django.http import HttpRequest
@@ -333,3 +335,58 @@ class BriefingItemAdmin(Audited):
     ordering = ("event", "position", "id")
     autocomplete_fields = ("faq",)
     raw_id_fields = ("event",)
+
+
+def _events_acted_at(user: Any) -> set[int]:
+    """The events at which this person did something the night's record names them for:
+    an audited act, a table closed or checked, an entry recorded, a print asked for."""
+    from banking.models import Entry
+
+    acts = (
+        AuditEvent.objects.filter(actor=user).values_list("event_id", flat=True),
+        Table.objects.filter(closed_by=user).values_list("round__event_id", flat=True),
+        Table.objects.filter(reviewed_by=user).values_list("round__event_id", flat=True),
+        Entry.objects.filter(author=user).values_list("table__round__event_id", flat=True),
+        PrintJob.objects.filter(requested_by=user).values_list("event_id", flat=True),
+    )
+    return {event_id for query in acts for event_id in query.distinct()}
+
+
+class AccountAdmin(UserAdmin):
+    """Django's user admin, where deleting a person who acted at an event deactivates them
+    instead (who closed, checked or recorded what stays named), and every deletion or
+    deactivation is audited at each event they volunteered or acted at."""
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        self._remove(request, obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet) -> None:
+        for user in queryset:
+            self._remove(request, user)
+
+    def _remove(self, request: HttpRequest, user: Any) -> None:
+        acted = _events_acted_at(user)
+        volunteered = set(Volunteer.objects.filter(user=user).values_list("event_id", flat=True))
+        action = "user_deactivated" if acted else "user_deleted"
+        for event_id in sorted(acted | volunteered):
+            audit(
+                event_id=event_id,
+                actor=request.user,
+                action=action,
+                subject=user.get_username()[:120],
+                data={"user_id": user.pk},
+            )
+        if acted:
+            user.is_active = False
+            user.save(update_fields=["is_active"])
+            messages.warning(
+                request,
+                f"{user.get_username()} acted at an event, so the account is deactivated, "
+                "not deleted: the night's record keeps their name.",
+            )
+        else:
+            user.delete()
+
+
+admin.site.unregister(User)
+admin.site.register(User, AccountAdmin)

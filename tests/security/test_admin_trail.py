@@ -161,3 +161,43 @@ def test_an_audit_row_or_entry_cannot_be_added_in_the_admin(world, admin_user):
     client = _admin(admin_user)
     for model in (AuditEvent, Entry, Donation):
         assert client.get(_url(model, "add")).status_code == 403
+
+
+def _admin_client() -> Client:
+    from tests.factories import UserFactory
+
+    boss = UserFactory(is_staff=True, is_superuser=True)
+    client = Client()
+    client.force_login(boss)
+    return client
+
+
+def test_deleting_a_user_who_acted_at_an_event_deactivates_them_and_keeps_who_did_what(
+    world: World,
+):
+    close_and_confirm(world.round, by=world.referee)  # the referee confirmed the tables
+    referee = world.referee
+    url = f"/admin/auth/user/{referee.pk}/delete/"
+
+    response = _admin_client().post(url, {"post": "yes"}, follow=True)
+
+    assert response.status_code == 200
+    referee.refresh_from_db()  # still there
+    assert not referee.is_active
+    assert Table.objects.filter(reviewed_by=referee).exists()  # who confirmed: kept
+    row = AuditEvent.objects.get(action="user_deactivated")
+    assert row.subject == referee.username
+    assert row.event_id == world.event.pk
+
+
+def test_deleting_a_user_who_never_acted_is_audited_at_their_events(world: World):
+    from tests.factories import UserFactory, VolunteerFactory
+
+    idle = UserFactory()
+    VolunteerFactory(event=world.event, user=idle, role="banker")
+
+    _admin_client().post(f"/admin/auth/user/{idle.pk}/delete/", {"post": "yes"})
+
+    assert not type(idle).objects.filter(pk=idle.pk).exists()
+    row = AuditEvent.objects.get(action="user_deleted")
+    assert (row.subject, row.event_id) == (idle.username, world.event.pk)
