@@ -28,6 +28,7 @@ from tournament import selectors as event_selectors
 from tournament.models import Donation, Event, Player, Result, Round, Seat, Table
 from tournament.results.night import night_in_numbers
 from tournament.results.shape import result_rows
+from tournament.text import visible
 from tournament.timezones import in_event_zone
 
 FORMATS = ("json", "csv")
@@ -311,7 +312,9 @@ def spreadsheet_cell(value: Any) -> Any:
     if isinstance(value, list | dict):
         value = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     text = str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    # As it reads, too: a full-width equals sign or an invisible first character still runs.
+    runs = text.startswith(FORMULA_STARTS) or visible(text).startswith(FORMULA_STARTS)
+    return "'" + text if runs else text
 
 
 def _tables(document: Mapping[str, Any]) -> Iterable[tuple[dict[str, Any], dict[str, Any]]]:

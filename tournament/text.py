@@ -45,6 +45,42 @@ def text_problem(value: str) -> str | None:
     return None
 
 
+#: Letters that show nothing: the fillers of Hangul (besides Unicode's format characters,
+#: category Cf: zero-width spaces and joiners, soft hyphens, byte-order marks).
+FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
+#: Alphabets whose letters look like Latin ones: a name mixing one with Latin is a look-alike.
+LOOK_ALIKE_SCRIPTS = ("CYRILLIC", "GREEK")
+
+
+def visible(text: str) -> str:
+    """The text as it reads: compatibility forms folded (NFKC: a full-width A as A),
+    characters that show nothing dropped."""
+    folded = unicodedata.normalize("NFKC", text)
+    return "".join(c for c in folded if c not in FILLERS and unicodedata.category(c) != "Cf")
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: as they read (`visible`), in any case, spaces
+    collapsed. "Ada", "ADA" and "Ada" with a zero-width space are one name."""
+    return " ".join(visible(name).casefold().split())
+
+
+def name_problem(name: str) -> str | None:
+    """Why a person's name is refused, as a sentence, or None: one that shows no letter, or
+    one that mixes Latin with Cyrillic or Greek letters, which look alike (a Cyrillic A
+    before a Latin "da")."""
+    if not name_key(name):
+        return "A player needs a name: this one shows no letters."
+    scripts = {unicodedata.name(c, "").split(" ")[0] for c in visible(name) if c.isalpha()}
+    for script in LOOK_ALIKE_SCRIPTS:
+        if "LATIN" in scripts and script in scripts:
+            return (
+                f"The name {name} mixes Latin and {script.title()} letters, which look alike: "
+                "retype it in one alphabet."
+            )
+    return None
+
+
 def check_text(value: str, field: str) -> None:
     """Refuse (400 `invalid_text`) a text with a character `text_problem` refuses."""
     problem = text_problem(value)

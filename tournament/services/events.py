@@ -20,7 +20,7 @@ from games.engine import RuleViolation, rules_for
 from tournament import access
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
 from tournament.models import AuditEvent, Donation, Event, Player, Volunteer, time_zone_names
-from tournament.text import text_problem
+from tournament.text import name_key, name_problem, text_problem
 
 EDITABLE = ("name", "date", "venue", "charity", "entry_fee")
 
@@ -200,10 +200,13 @@ def player_add(
     case) is refused: the desk asks first whether it is another person, since two badges
     would print."""
     name = name.strip()
-    if not name:
-        raise Refusal("invalid", "A player needs a name.")
-    same = Player.objects.filter(event_id=event_id, name__iexact=name)
-    registered = None if same_name_ok else same.values_list("name", flat=True).first()
+    if (problem := name_problem(name)) is not None:
+        raise Refusal("invalid", problem)
+    registered = None
+    if not same_name_ok:  # the same name as it reads (tournament.text.name_key)
+        key = name_key(name)
+        names = Player.objects.filter(event_id=event_id).values_list("name", flat=True)
+        registered = next((n for n in names if name_key(n) == key), None)
     if registered is not None:
         raise Conflict(
             "same_name",
@@ -233,8 +236,8 @@ def player_update(
     """Correct a player's details (PLAYER_FIELDS), audited with what changed."""
     player = Player.objects.select_for_update().get(pk=player_id)
     name = str(changes.get("name", player.name)).strip()
-    if not name:
-        raise Refusal("invalid", "A player needs a name.")
+    if (problem := name_problem(name)) is not None:
+        raise Refusal("invalid", problem)
     wanted = {**{f: changes.get(f, getattr(player, f)) for f in PLAYER_FIELDS}, "name": name}
     _correct(player, wanted, actor=actor, action="player_updated", named_by="name")
     return player
@@ -433,12 +436,12 @@ class _Registered:
         self.by_email = {p.email.lower(): p for p in players if p.email}
         self.by_name: dict[str, list[Player]] = {}
         for player in players:
-            self.by_name.setdefault(player.name.lower(), []).append(player)
+            self.by_name.setdefault(name_key(player.name), []).append(player)
         self.claimed: dict[Any, int] = {}  # a player's id, or a new person's key -> line
 
     def claim(self, line: int, values: Mapping[str, str]) -> tuple[Player | None, str]:
         """The player this line is (None: a new one), or the problem with it."""
-        email, name = values.get("email", "").lower(), values["name"].lower()
+        email, name = values.get("email", "").lower(), name_key(values["name"])
         player = self.by_email.get(email) if email else None
         if player is None:
             same = [p for p in self.by_name.get(name, []) if not p.email or not email]
@@ -500,6 +503,8 @@ def _import_row_problems(values: Mapping[str, str]) -> list[str]:
     problems = []
     if not values.get("name"):
         problems.append("The name is missing.")
+    elif (problem := name_problem(values["name"])) is not None:
+        problems.append(problem)
     for column, value in values.items():
         if (problem := text_problem(value)) is not None:
             problems.append(f"The {column} {problem}")
