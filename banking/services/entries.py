@@ -81,7 +81,7 @@ def _earlier(locked: Locked, entry_id: UUID, digest: str) -> Entry | None:
             "id_reused",
             "An entry with this id was already recorded with a different content.",
         )
-    return Entry.objects.get(pk=entry_id)
+    return Entry.objects.select_related("voided_by").get(pk=entry_id)  # as the answer shows it
 
 
 def _banker(locked: Locked, key: str) -> Actor:
