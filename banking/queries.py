@@ -37,6 +37,7 @@ class Locked:
 
 @lru_cache(maxsize=2)
 def _lock_sql(with_start: bool) -> tuple[str, tuple[Columns, ...], tuple[str, ...]]:
+    """`lock_ledger`'s text, its models' columns, and the names of the values after them."""
     qn = connection.ops.quote_name
     ledger_fields = (*LOCKED_LEDGER, "start") if with_start else LOCKED_LEDGER
     parts = (
