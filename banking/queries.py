@@ -1,15 +1,141 @@
-"""The bank's statements written by hand (tournament/http/rows.py): made once per process,
-prepared by PostgreSQL.
-"""
+"""The bank's statements written by hand: the two of posting an entry (or a void) and the
+tablet's heartbeat, each named, with what it saves over the ORM measured on PostgreSQL.
+Every name comes from the models, every value is a parameter, and a row is read by column
+name. Each text is made once per process and prepared by PostgreSQL
+(tournament/http/rows.py)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
+from uuid import UUID
 
 from django.db import connection
 
-from banking.models import TabletHeartbeat
-from tournament.http.rows import Columns, Statement
+from banking.models import Entry, TableLedger, TabletHeartbeat
+from tournament.http.rows import Columns, Statement, prepared_cursor
+from tournament.models import Event, Round, Table, banker_username_column, event_and_banker_joins
+
+# What posting reads under the lock: the ledger, and of its table, round and event what the
+# checks, the rules, the key and the answer use. The start state is read only by voids,
+# which replay from it.
+LOCKED_LEDGER = ("state", "seats", "last_seq", "last_entry_at")
+LOCKED_TABLE = ("number", "key", "status", "review", "review_note", "round_id")
+LOCKED_ROUND = ("number", "status", "ends_at", "event_id")
+LOCKED_EVENT = ("edition", "variants")
+
+
+@dataclass(frozen=True, slots=True)
+class Locked:
+    """A table's ledger as `lock_ledger` read it, its row and its table's locked."""
+
+    ledger: TableLedger  # with its table, the table's round and the round's event
+    earlier_table: int | None  # the table of the entry already recorded under the id, if any
+    earlier_hash: str | None  # and its body's hash
+    snapshot_seq: int  # the ledger's last_seq in the snapshot the query began with
+    banker: str | None  # the username of the table's banker, if it has one
+
+
+@lru_cache(maxsize=2)
+def _lock_sql(with_start: bool) -> Statement:
+    """`lock_ledger`'s statement: its models' columns, then the values named in `also`."""
+    qn = connection.ops.quote_name
+    ledger_fields = (*LOCKED_LEDGER, "start") if with_start else LOCKED_LEDGER
+    parts = (
+        Columns.of(TableLedger, "l", ledger_fields),
+        Columns.of(Table, "t", LOCKED_TABLE),
+        Columns.of(Round, "r", LOCKED_ROUND),
+        Columns.of(Event, "e", LOCKED_EVENT),
+    )
+    entries, ledgers = qn(Entry._meta.db_table), qn(TableLedger._meta.db_table)
+    also = {
+        "earlier_table": f"x.{qn(Entry._meta.get_field('table').column)}",
+        "earlier_hash": f"x.{qn(Entry._meta.get_field('body_hash').column)}",
+        "snapshot_seq": f"(SELECT s.last_seq FROM {ledgers} s WHERE s.table_id = l.table_id)",  # noqa: S608
+        "banker": banker_username_column(),
+    }
+    columns = [*(part.sql for part in parts), *(f"{sql} AS {name}" for name, sql in also.items())]
+    sql = (
+        f"SELECT {', '.join(columns)} "  # noqa: S608 - the models' names
+        f"FROM {ledgers} l JOIN {qn(Table._meta.db_table)} t ON t.id = l.table_id "
+        f"{event_and_banker_joins()}LEFT JOIN {entries} x ON x.id = %s "
+        "WHERE l.table_id = %s"
+    )
+    if connection.features.has_select_for_update_of:  # not SQLite, which locks the file
+        sql += " FOR UPDATE OF l, t"
+    return Statement(sql, parts, tuple(also))
+
+
+def lock_ledger(table_id: int, entry_id: UUID | None, *, with_start: bool) -> Locked | None:
+    """Lock a table's ledger row and the table's row, and read the ledger with its table,
+    round, event and banker, and the entry already recorded under `entry_id`: one query,
+    where the ORM makes two (select_related with select_for_update, then the entry) and
+    compiles both on every post: 2.3 ms of CPU more a post. None: the table has no ledger
+    yet (or no such table)."""
+    statement = _lock_sql(with_start)
+    with prepared_cursor() as cursor:
+        entry_key = Entry._meta.pk.get_db_prep_value(entry_id, connection)
+        cursor.execute(statement.sql, [entry_key, table_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    *values, also = statement.split(row)
+    ledger, table, round_, event = (
+        part.instance(v) for part, v in zip(statement.parts, values, strict=True)
+    )
+    Round._meta.get_field("event").set_cached_value(round_, event)
+    Table._meta.get_field("round").set_cached_value(table, round_)
+    TableLedger._meta.get_field("table").set_cached_value(ledger, table)
+    return Locked(ledger, **also)
+
+
+_ENTRY_FIELDS = tuple(Entry._meta.concrete_fields)
+_PROJECTION = tuple(
+    TableLedger._meta.get_field(name)
+    for name in ("state", "standings", "leader", "last_seq", "last_entry_at")
+)
+
+
+@lru_cache(maxsize=1)
+def _record_sql() -> tuple[str, str, str]:
+    """The INSERT of an entry, the UPDATE of its ledger's projection, and both in one
+    statement that updates only if the entry went in."""
+    qn = connection.ops.quote_name
+    entries, ledgers = qn(Entry._meta.db_table), qn(TableLedger._meta.db_table)
+    columns = ", ".join(qn(f.column) for f in _ENTRY_FIELDS)
+    values = ", ".join(["%s"] * len(_ENTRY_FIELDS))
+    insert = f"INSERT INTO {entries} ({columns}) VALUES ({values})"  # noqa: S608 - the models' names
+    projection = ", ".join(f"{qn(f.column)} = %s" for f in _PROJECTION)
+    update = f"UPDATE {ledgers} SET {projection} WHERE table_id = %s"  # noqa: S608
+    both = f"WITH recorded AS ({insert} RETURNING 1) {update} AND EXISTS (SELECT 1 FROM recorded)"  # noqa: S608
+    return insert, update, both
+
+
+def record_entry(entry: Entry, ledger: TableLedger) -> None:
+    """Insert a new entry and move its ledger to the projection it holds (state, standings,
+    leader, last_seq; last_entry_at is the entry's time, set here). On PostgreSQL one
+    statement, which moves the ledger only if the entry went in, where the ORM's two saves
+    cost 0.5 ms of CPU and a round trip more a post; on SQLite (development) the INSERT and
+    the UPDATE one after the other. A taken id raises IntegrityError."""
+    entry_values = [
+        f.get_db_prep_save(f.pre_save(entry, add=True), connection) for f in _ENTRY_FIELDS
+    ]
+    ledger.last_entry_at = entry.created_at
+    ledger_values = [
+        *(f.get_db_prep_save(getattr(ledger, f.attname), connection) for f in _PROJECTION),
+        ledger.table_id,
+    ]
+    insert, update, both = _record_sql()
+    with prepared_cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(both, [*entry_values, *ledger_values])
+        else:
+            cursor.execute(insert, entry_values)
+            cursor.execute(update, ledger_values)
+        if cursor.rowcount != 1:  # the ledger is locked by this transaction: cannot happen
+            raise RuntimeError(f"the ledger of table {ledger.table_id} was not moved")
+    entry._state.adding, entry._state.db = False, connection.alias  # as the ORM marks a save
+    Entry.voided_by.related.set_cached_value(entry, None)  # a new entry is voided by nothing
 
 
 @lru_cache(maxsize=1)

@@ -109,6 +109,27 @@ def test_a_bankers_post_is_one_locking_read_and_one_write(post_entry):
     assert not connection.settings_dict["CONN_HEALTH_CHECKS"]
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_resent_entry_is_answered_with_what_voids_it_read_with_it(post_entry):
+    """A tablet's resend of an entry the bank has recorded (its answer lost) is answered
+    as first recorded, from the locking query and one read of the entry with the entry
+    that voids it, if any: no query of its own for that."""
+    from tests.conftest import make_world
+
+    world = make_world()
+    client = world.banker()
+    first = post_entry(client, world.table, kind="pass_go", seat=1)
+    assert first.status_code == 201, first.content
+    body = {"id": first.json()["entry"]["id"], "kind": "pass_go", "seat": 1}
+    with CaptureQueriesContext(connection) as captured:
+        again = post_entry(client, world.table, **body)
+    assert again.status_code == 200, again.content
+    assert again.json() == first.json() | {"state": again.json()["state"]}
+    statements = [q["sql"] for q in captured]
+    assert len(statements) == 4, statements
+    assert (statements[0], statements[-1]) == ("BEGIN", "COMMIT")
+
+
 def test_the_latest_entries_are_each_tables_newest_with_what_voids_them(world):
     """The referees' overview reads each table's newest entries with the tables, newest
     first, each with the entry that voids it, in one statement that reads only them, at 3
