@@ -8,13 +8,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 from uuid import UUID
 
+from django.contrib.auth import get_user_model
 from django.db import connection
 
 from banking.models import Entry, TableLedger, TabletHeartbeat
-from tournament.http.rows import Columns, Statement, prepared_cursor
-from tournament.models import Event, Round, Table, banker_username_column, event_and_banker_joins
+from tournament.http.rows import Columns, Statement, one_of, prepared_cursor
+from tournament.models import (
+    Event,
+    Player,
+    Round,
+    Seat,
+    Table,
+    banker_username_column,
+    event_and_banker_joins,
+)
 
 # What posting reads under the lock: the ledger, and of its table, round and event what the
 # checks, the rules, the key and the answer use. The start state is read only by voids,
@@ -165,4 +175,128 @@ def heartbeat_sql() -> Statement:
         f"({', '.join(columns.values())}) VALUES ({', '.join(['%s'] * row.width)}) "
         f"ON CONFLICT ({columns['table_id']}) DO UPDATE SET {', '.join(updates)}",
         (row,),
+    )
+
+
+# What the pages that watch many tables read (banking/selectors.py `watched_tables`,
+# `table_seats`, `table_standings`): each statement's text the same whatever the number of
+# tables (one list parameter), so PostgreSQL plans it once per connection, and all of them
+# sent in one round trip (read_together). Saves the ORM's building of four querysets on
+# every request of the referees' overview and the big screen, and three round trips.
+
+#: What the watching pages show of a table's own row.
+WATCHED_TABLE = (
+    "number",
+    "round_id",
+    "status",
+    "verification_code",
+    "review",
+    "review_note",
+    "reviewed_at",
+)
+
+
+def _name(model: Any) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _username(alias: str) -> str:
+    user_model = get_user_model()
+    column = user_model._meta.get_field(user_model.USERNAME_FIELD).column
+    return f"{alias}.{connection.ops.quote_name(column)}"
+
+
+@lru_cache(maxsize=1)
+def watched_tables_sql() -> Statement:
+    """These tables (the parameter: `id_list`) with their ledger, in page order (round,
+    then number), then the banker's user id and username, the referee's and the
+    reviewer's usernames."""
+    volunteer = Table._meta.get_field("banker").related_model
+    user = _name(get_user_model())
+    parts = (
+        Columns.of(Table, "t", only=WATCHED_TABLE),
+        Columns.of(TableLedger, "l", only=("state", "last_seq", "last_entry_at")),
+    )
+    also = {
+        "banker_user_id": "bv.user_id",
+        "banker_name": _username("bu"),
+        "referee_name": _username("ru"),
+        "reviewer_name": _username("wu"),
+    }
+    columns = ", ".join([*(part.sql for part in parts), *also.values()])
+    return Statement(
+        f"SELECT {columns} FROM {_name(Table)} t "  # noqa: S608 - the models' names
+        f"JOIN {_name(Round)} r ON r.id = t.round_id "
+        f"LEFT JOIN {_name(TableLedger)} l ON l.table_id = t.id "
+        f"LEFT JOIN {_name(volunteer)} bv ON bv.id = t.banker_id "
+        f"LEFT JOIN {user} bu ON bu.id = bv.user_id "
+        f"LEFT JOIN {_name(volunteer)} rv ON rv.id = t.referee_id "
+        f"LEFT JOIN {user} ru ON ru.id = rv.user_id "
+        f"LEFT JOIN {user} wu ON wu.id = t.reviewed_by_id "
+        f"WHERE {one_of('t.id')} ORDER BY r.number, t.number",
+        parts,
+        tuple(also),
+    )
+
+
+@lru_cache(maxsize=1)
+def watched_rounds_sql() -> Statement:
+    """The rounds of these tables (the parameter), each with its event."""
+    parts = (Columns.of(Round, "r"), Columns.of(Event, "e"))
+    return Statement(
+        f"SELECT {parts[0].sql}, {parts[1].sql} FROM {_name(Round)} r "  # noqa: S608 - the models' names
+        f"JOIN {_name(Event)} e ON e.id = r.event_id "
+        f"WHERE r.id IN (SELECT round_id FROM {_name(Table)} WHERE {one_of('id')})",
+        parts,
+    )
+
+
+@lru_cache(maxsize=1)
+def table_seats_sql() -> Statement:
+    """Who sits at these tables (the parameter), by table and seat number: each seat, then
+    its player's `name`."""
+    seat = Columns.of(Seat, "s", only=("table_id", "number", "player_id"))
+    return Statement(
+        f"SELECT {seat.sql}, p.{connection.ops.quote_name('name')} FROM {_name(Seat)} s "  # noqa: S608 - the models' names
+        f"JOIN {_name(Player)} p ON p.id = s.player_id "
+        f"WHERE {one_of('s.table_id')} ORDER BY s.table_id, s.number",
+        (seat,),
+        ("name",),
+    )
+
+
+@lru_cache(maxsize=1)
+def table_standings_sql() -> Statement:
+    """These tables (the parameter) with their ledger's standings, in page order, then their
+    `round_number` and, only where no standings are kept (no entry yet, or a ledger written
+    before they were), the stored state (`unkept_state`)."""
+    parts = (
+        Columns.of(Table, "t", only=("number", "status")),
+        Columns.of(TableLedger, "l", only=("last_seq", "standings")),
+    )
+    return Statement(
+        f"SELECT {parts[0].sql}, {parts[1].sql}, r.number, "  # noqa: S608 - the models' names
+        "CASE WHEN l.standings IS NULL THEN l.state END "
+        f"FROM {_name(Table)} t JOIN {_name(Round)} r ON r.id = t.round_id "
+        f"LEFT JOIN {_name(TableLedger)} l ON l.table_id = t.id "
+        f"WHERE {one_of('t.id')} ORDER BY r.number, t.number",
+        parts,
+        ("round_number", "unkept_state"),
+    )
+
+
+@lru_cache(maxsize=1)
+def latest_entries_sql() -> Statement:
+    """The latest entries of these tables (parameters: how many, then the tables), newest
+    first, each with the void that undoes it (its number, `seq`), read alone however long
+    the ledgers."""
+    entry, void = Columns.of(Entry, "e"), Columns.of(Entry, "v", only=("seq",))
+    entries = _name(Entry)
+    voids = connection.ops.quote_name(Entry._meta.get_field("voids").column)
+    return Statement(
+        f"SELECT {entry.sql}, {void.sql} FROM {_name(TableLedger)} l "  # noqa: S608 - the models' names
+        f"JOIN {entries} e ON e.table_id = l.table_id AND e.seq > l.last_seq - %s "
+        f"LEFT JOIN {entries} v ON v.{voids} = e.id "
+        f"WHERE {one_of('l.table_id')} ORDER BY e.table_id, e.seq DESC",
+        (entry, void),
     )

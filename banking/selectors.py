@@ -6,26 +6,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import QuerySet
 
+from banking import queries
 from banking.entry_words import entry_sentence, kind_label, party, pays
 from banking.ledgers import read_ledger, rules_of, standings_of
 from banking.models import Entry, TableLedger
 from games import engine
 from tournament.http.rows import (
-    Columns,
     id_list,
-    one_of,
     read_together,
-    split,
 )
-from tournament.models import Round, Seat, Table
+from tournament.models import Round, Table
 
 
 def table_for_reading(table_id: int) -> Table | None:
@@ -96,74 +91,6 @@ def table_entries(table_id: int) -> QuerySet[Entry]:
     return Entry.objects.filter(table_id=table_id).select_related("voided_by").order_by("seq")
 
 
-@dataclass(frozen=True)
-class _WatchedSql:
-    tables: str
-    table: Columns
-    ledger: Columns
-    rounds: str
-    round: Columns
-    event: Columns
-    seats: str
-
-
-@lru_cache(maxsize=1)
-def _watched_sql() -> _WatchedSql:
-    """watched_tables' three queries, written once per process."""
-    qn = connection.ops.quote_name
-
-    def name(model: Any) -> str:
-        return qn(model._meta.db_table)
-
-    user_model = get_user_model()
-    username = qn(user_model._meta.get_field(user_model.USERNAME_FIELD).column)
-    volunteer = Table._meta.get_field("banker").related_model
-    event = Round._meta.get_field("event").related_model
-    player = Seat._meta.get_field("player").related_model
-    table = Columns.of(Table, "t", only=WATCHED_TABLE)
-    ledger = Columns.of(TableLedger, "l", only=("state", "last_seq", "last_entry_at"))
-    round_, event_ = Columns.of(Round, "r"), Columns.of(event, "e")
-    return _WatchedSql(
-        tables=(
-            f"SELECT {table.sql}, {ledger.sql}, bv.user_id, bu.{username}, ru.{username}, "  # noqa: S608 - the models' names
-            f"wu.{username} FROM {name(Table)} t "
-            f"JOIN {name(Round)} r ON r.id = t.round_id "
-            f"LEFT JOIN {name(TableLedger)} l ON l.table_id = t.id "
-            f"LEFT JOIN {name(volunteer)} bv ON bv.id = t.banker_id "
-            f"LEFT JOIN {name(user_model)} bu ON bu.id = bv.user_id "
-            f"LEFT JOIN {name(volunteer)} rv ON rv.id = t.referee_id "
-            f"LEFT JOIN {name(user_model)} ru ON ru.id = rv.user_id "
-            f"LEFT JOIN {name(user_model)} wu ON wu.id = t.reviewed_by_id "
-            f"WHERE {one_of('t.id')} ORDER BY r.number, t.number"
-        ),
-        table=table,
-        ledger=ledger,
-        rounds=(
-            f"SELECT {round_.sql}, {event_.sql} FROM {name(Round)} r "  # noqa: S608 - the models' names
-            f"JOIN {name(event)} e ON e.id = r.event_id "
-            f"WHERE r.id IN (SELECT round_id FROM {name(Table)} WHERE {one_of('id')})"
-        ),
-        round=round_,
-        event=event_,
-        seats=(
-            f"SELECT s.table_id, s.number, s.player_id, p.name FROM {name(Seat)} s "  # noqa: S608 - the models' names
-            f"JOIN {name(player)} p ON p.id = s.player_id "
-            f"WHERE {one_of('s.table_id')} ORDER BY s.table_id, s.number"
-        ),
-    )
-
-
-WATCHED_TABLE = (
-    "number",
-    "round_id",
-    "status",
-    "verification_code",
-    "review",
-    "review_note",
-    "reviewed_at",
-)
-
-
 def watched_tables(
     table_ids: Iterable[int],
     *,
@@ -183,26 +110,29 @@ def watched_tables(
     events (unless the caller has them: `rounds`, with their event), their latest entries.
     A table with no entry yet has no stored ledger and is shown at its start (computed
     here: reading never writes)."""
-    sql = _watched_sql()
+    tables_sql, seats_sql = queries.watched_tables_sql(), queries.table_seats_sql()
     ids = id_list(table_ids)
     at_hand = {r.pk: r for r in rounds}
-    statements = [(sql.tables, [ids]), (sql.seats, [ids])]
+    statements = [(tables_sql.sql, [ids]), (seats_sql.sql, [ids])]
     if not at_hand:
-        statements.append((sql.rounds, [ids]))
+        statements.append((queries.watched_rounds_sql().sql, [ids]))
     if recent:
-        statements.append((_latest_sql()[0], [recent, ids]))
+        statements.append((queries.latest_entries_sql().sql, [recent, ids]))
     table_rows, seat_rows, *more = read_together(*statements)
     round_rows = more.pop(0) if not at_hand else []
     latest = _latest(more.pop(0)) if recent else {}
-    tables = [
-        (sql.table.as_dict(table), sql.ledger.as_dict(ledger), names)
-        for table, ledger, names in (split(r, sql.table, sql.ledger) for r in table_rows)
-    ]
+    table_part, ledger_part = tables_sql.parts
+    tables = []
+    for row in table_rows:
+        table, ledger, names = tables_sql.split(row)
+        tables.append((table_part.as_dict(table), ledger_part.as_dict(ledger), names))
     by_id = dict(at_hand)
+    rounds_sql = queries.watched_rounds_sql()
+    round_part, event_part = rounds_sql.parts
     for row in round_rows:
-        round_values, event_values, _ = split(row, sql.round, sql.event)
-        round_ = sql.round.instance(round_values)
-        Round._meta.get_field("event").set_cached_value(round_, sql.event.instance(event_values))
+        round_values, event_values, _ = rounds_sql.split(row)
+        round_ = round_part.instance(round_values)
+        Round._meta.get_field("event").set_cached_value(round_, event_part.instance(event_values))
         by_id[round_.pk] = round_
     if event_id is not None:
         tables = [t for t in tables if by_id[t[0]["round_id"]].event_id == event_id]
@@ -223,16 +153,20 @@ Seated = dict[int, list[tuple[int, int, str]]]
 def table_seats(table_ids: Iterable[int]) -> Seated:
     """Who sits at each of these tables (Seated), in one query."""
     table_ids = list(table_ids)
-    (seat_rows,) = read_together((_watched_sql().seats, [id_list(table_ids)]))
+    (seat_rows,) = read_together((queries.table_seats_sql().sql, [id_list(table_ids)]))
     return _seated(table_ids, seat_rows)
 
 
 def _seated(table_ids: list[int], seat_rows: list[tuple[Any, ...]]) -> Seated:
-    """The seats' rows (_WatchedSql.seats) of these tables, by table."""
+    """The seats' rows (queries.table_seats_sql) of these tables, by table."""
+    statement = queries.table_seats_sql()
+    (seat_part,) = statement.parts
     seated: Seated = {table_id: [] for table_id in table_ids}
-    for table_id, number, player_id, name in seat_rows:
-        if table_id in seated:
-            seated[table_id].append((number, player_id, name))
+    for row in seat_rows:
+        values, more = statement.split(row)
+        seat = seat_part.as_dict(values)
+        if seat["table_id"] in seated:
+            seated[seat["table_id"]].append((seat["number"], seat["player_id"], more["name"]))
     return seated
 
 
@@ -246,46 +180,34 @@ def table_standings(
     `seated` (table_seats) has them. One query of plain rows, and no more than the
     standings read: no table's state, but for a table with none kept yet (no entry: its
     start, computed here), nor its volunteers or review."""
-    tables_sql = _standings_sql()
-    (rows,) = read_together((tables_sql, [id_list(table_ids)]))
-    # Each JSON column decoded as its field reads it (a screen's hundred rows: the columns'
-    # general conversion cost as much again as the decoding).
-    standings_field = TableLedger._meta.get_field("standings")
+    statement = queries.table_standings_sql()
+    (rows,) = read_together((statement.sql, [id_list(table_ids)]))
+    table_part, ledger_part = statement.parts
     state_field = TableLedger._meta.get_field("state")
     standings = []
-    for table_id, number, status, round_number, last_seq, kept, unkept_state in rows:
+    for row in rows:
+        table_values, ledger_values, more = statement.split(row)
+        table = table_part.as_dict(table_values)
+        kept = ledger_part.as_dict(ledger_values)
+        table_id = table["id"]
         names = {number: name for number, _, name in seated[table_id]}
-        if kept is None:
-            stored = state_field.from_db_value(unkept_state, None, connection)
+        if kept["standings"] is None:  # no entry yet, or written before standings were kept
+            stored = state_field.from_db_value(more["unkept_state"], None, connection)
             seats = {str(n): [player_id, name] for n, player_id, name in seated[table_id]}
             ranked = standings_of(_stored_state(stored, rules, seated[table_id]), seats, rules)
         else:
-            ranked = standings_field.from_db_value(kept, None, connection)
+            ranked = kept["standings"]
         standings.append(
             {
                 "id": table_id,
-                "number": number,
-                "round_number": round_number,
-                "closed": status == Table.Status.CLOSED,
-                "last_seq": last_seq or 0,
-                "seats": [{**row, "name": names[row["seat"]]} for row in ranked],
+                "number": table["number"],
+                "round_number": more["round_number"],
+                "closed": table["status"] == Table.Status.CLOSED,
+                "last_seq": kept["last_seq"] or 0,
+                "seats": [{**seat, "name": names[seat["seat"]]} for seat in ranked],
             }
         )
     return standings
-
-
-@lru_cache(maxsize=1)
-def _standings_sql() -> str:
-    qn = connection.ops.quote_name
-    return (
-        "SELECT t.id, t.number, t.status, r.number, l.last_seq, l.standings, "  # noqa: S608 - the models' names
-        # The state only where no standings are kept (no entry yet, or written before).
-        "CASE WHEN l.standings IS NULL THEN l.state END "
-        f"FROM {qn(Table._meta.db_table)} t "
-        f"JOIN {qn(Round._meta.db_table)} r ON r.id = t.round_id "
-        f"LEFT JOIN {qn(TableLedger._meta.db_table)} l ON l.table_id = t.id "
-        f"WHERE {one_of('t.id')} ORDER BY r.number, t.number"
-    )
 
 
 def _stored_state(
@@ -301,13 +223,13 @@ def _stored_state(
 def _watched(
     row: dict[str, Any],
     ledger: dict[str, Any],
-    names: Sequence[Any],
+    names: dict[str, Any],
     round_: Round,
     seated: list[tuple[int, int, str]],
 ) -> dict[str, Any]:
-    """One table's row, its ledger's (all None without one) and its volunteers' names (the
-    banker's user id, the banker's, the referee's and the reviewer's usernames), shaped."""
-    banker_user_id, banker_name, referee_name, reviewer_name = names
+    """One table's row, its ledger's (all None without one) and its volunteers' names
+    (queries.watched_tables_sql: `banker_user_id`, `banker_name`, `referee_name`,
+    `reviewer_name`), shaped."""
     rules = rules_of(round_.event)
     state = _stored_state(ledger["state"], rules, seated)
     seats = [seat_row(state, rules, number, player_id, name) for number, player_id, name in seated]
@@ -336,10 +258,10 @@ def _watched(
         "review_label": Table.Review(review).label if review else "",
         "review_note": row["review_note"],
         "reviewed_at": row["reviewed_at"],
-        "reviewed_by": reviewer_name or "",
-        "banker_user_id": banker_user_id,
-        "banker": banker_name or "",
-        "referee": referee_name or "",
+        "reviewed_by": names["reviewer_name"] or "",
+        "banker_user_id": names["banker_user_id"],
+        "banker": names["banker_name"] or "",
+        "referee": names["referee_name"] or "",
         "currency": rules.edition.currency,
         "seats": seats,
         "unowned_deeds": unowned,
@@ -435,30 +357,16 @@ def entry_lines(
 
 def _latest(rows: Iterable[Sequence[Any]]) -> dict[int, list[Entry]]:
     """The entries of the latest entries' rows, by table, each with its void."""
-    _, entry, void = _latest_sql()
+    statement = queries.latest_entries_sql()
+    entry, void = statement.parts
     voided_by = Entry._meta.get_field("voided_by")
     by_table: dict[int, list[Entry]] = {}
     for row in rows:
-        entry_values, void_values, _ = split(row, entry, void)
+        entry_values, void_values, _ = statement.split(row)
         found = entry.instance(entry_values)
         voided_by.set_cached_value(found, void.instance(void_values))
         by_table.setdefault(found.table_id, []).append(found)
     return by_table
-
-
-@lru_cache(maxsize=1)
-def _latest_sql() -> tuple[str, Columns, Columns]:
-    entry, void = Columns.of(Entry, "e"), Columns.of(Entry, "v", only=("seq",))  # a void: its #
-    qn = connection.ops.quote_name
-    entries, ledgers = qn(Entry._meta.db_table), qn(TableLedger._meta.db_table)
-    voids = qn(Entry._meta.get_field("voids").column)
-    sql = (
-        f"SELECT {entry.sql}, {void.sql} FROM {ledgers} l "  # noqa: S608 - the models' names
-        f"JOIN {entries} e ON e.table_id = l.table_id AND e.seq > l.last_seq - %s "
-        f"LEFT JOIN {entries} v ON v.{voids} = e.id "
-        f"WHERE {one_of('l.table_id')} ORDER BY e.table_id, e.seq DESC"
-    )
-    return sql, entry, void
 
 
 def seat_names(table: dict[str, Any]) -> dict[int, str]:
