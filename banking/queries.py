@@ -22,9 +22,8 @@ from tournament.models import (
     Round,
     Seat,
     Table,
-    banker_username_column,
-    event_and_banker_joins,
 )
+from tournament.queries import banker_username_column, event_and_banker_joins
 
 # What posting reads under the lock: the ledger, and of its table, round and event what the
 # checks, the rules, the key and the answer use. The start state is read only by voids,

@@ -13,7 +13,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.db import connection, models
+from django.db import models
 from django.utils import timezone
 
 from games.engine.editions import edition
@@ -274,35 +274,9 @@ class Round(models.Model):
 class TableQuerySet(models.QuerySet["Table"]):
     def with_event_and_banker(self) -> TableQuerySet:
         """Each table read with its round, its event and its banker's volunteer and user
-        (none when it has no banker), in the same query: `event_and_banker_joins` in SQL."""
+        (none when it has no banker), in the same query: tournament/queries.py's
+        `event_and_banker_joins` in SQL."""
         return self.select_related("round__event", "banker__user")
-
-
-def event_and_banker_joins() -> str:
-    """`with_event_and_banker` for a query written by hand: from a table `t`, the JOINs of
-    its round `r`, its event `e` and its banker (`banker_joins`)."""
-    qn = connection.ops.quote_name
-    return (
-        f"JOIN {qn(Round._meta.db_table)} r ON r.id = t.round_id "
-        f"JOIN {qn(Event._meta.db_table)} e ON e.id = r.event_id {banker_joins()}"
-    )
-
-
-def banker_joins() -> str:
-    """From a table `t`, the JOINs of its banker's volunteer `v` and their user `u` (LEFT: a
-    table may have no banker)."""
-    qn = connection.ops.quote_name
-    user = Volunteer._meta.get_field("user").related_model
-    return (
-        f"LEFT JOIN {qn(Volunteer._meta.db_table)} v ON v.id = t.banker_id "
-        f"LEFT JOIN {qn(user._meta.db_table)} u ON u.id = v.user_id "
-    )
-
-
-def banker_username_column() -> str:
-    """The banker's username in `banker_joins` (null when the table has none)."""
-    user = Volunteer._meta.get_field("user").related_model
-    return f"u.{connection.ops.quote_name(user._meta.get_field(user.USERNAME_FIELD).column)}"
 
 
 class Table(models.Model):

@@ -46,3 +46,34 @@ def round_roles_sql() -> Statement:
     qn = connection.ops.quote_name
     tables = f"{qn(Round._meta.db_table)} r JOIN {qn(Event._meta.db_table)} e ON e.id = r.event_id"
     return _with_roles((Columns.of(Round, "r"), Columns.of(Event, "e")), tables, "r.id")
+
+
+# The joins of a table's round, event and banker, for the statements written by hand that
+# read a table as `Table.objects.with_event_and_banker()` does (the table key's, posting's).
+
+
+def event_and_banker_joins() -> str:
+    """`with_event_and_banker` for a query written by hand: from a table `t`, the JOINs of
+    its round `r`, its event `e` and its banker (`banker_joins`)."""
+    qn = connection.ops.quote_name
+    return (
+        f"JOIN {qn(Round._meta.db_table)} r ON r.id = t.round_id "
+        f"JOIN {qn(Event._meta.db_table)} e ON e.id = r.event_id {banker_joins()}"
+    )
+
+
+def banker_joins() -> str:
+    """From a table `t`, the JOINs of its banker's volunteer `v` and their user `u` (LEFT: a
+    table may have no banker)."""
+    qn = connection.ops.quote_name
+    user = Volunteer._meta.get_field("user").related_model
+    return (
+        f"LEFT JOIN {qn(Volunteer._meta.db_table)} v ON v.id = t.banker_id "
+        f"LEFT JOIN {qn(user._meta.db_table)} u ON u.id = v.user_id "
+    )
+
+
+def banker_username_column() -> str:
+    """The banker's username in `banker_joins` (null when the table has none)."""
+    user = Volunteer._meta.get_field("user").related_model
+    return f"u.{connection.ops.quote_name(user._meta.get_field(user.USERNAME_FIELD).column)}"

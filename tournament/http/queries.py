@@ -16,7 +16,8 @@ from django.db import connection
 
 from banking.models import TableLedger
 from tournament.http.rows import Columns, Statement
-from tournament.models import Event, Round, Table, banker_username_column, event_and_banker_joins
+from tournament.models import Event, Round, Table
+from tournament.queries import banker_username_column, event_and_banker_joins
 
 
 def _by_key(ledger: tuple[Columns, ...], joins: str) -> Statement:
