@@ -6,59 +6,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.db import connection
 
 from banking.models import TableLedger
-from tournament.http.rows import Columns
+from tournament.http.rows import Columns, Statement
 from tournament.models import Event, Round, Table
 
 
-class VersionRow(NamedTuple):
-    """A row of `versions`: the event's head, beside one watched table (None: no table)."""
-
-    head: str
-    table_id: int | None
-    round_id: int | None
-    watched: str | None
-    bracket: str | None
-
-
-class TableRow(NamedTuple):
-    """A row of `tables`: a watched table and its round."""
-
-    table_id: int
-    round_id: int
+def _select(sources: dict[str, str]) -> str:
+    """A select list giving each named value from its source, in order."""
+    return ", ".join(f"{sql} AS {name}" for name, sql in sources.items())
 
 
 @dataclass(frozen=True)
 class Queries:
-    #: PostgreSQL: the head beside each watched table with its versions, in one small
+    #: PostgreSQL: the head beside each watched table with its versions (`head`, then
+    #: `table_id`, `round_id`, `watched`, `bracket`: None without a table), in one small
     #: query whatever the event's history (it saves reading and hashing what they show).
-    versions: str
-    #: The watched tables alone, in the pages' order (SQLite, which has no row versions).
-    tables: str
+    versions: Statement
+    #: The watched tables alone (`table_id`, `round_id`), in the pages' order (SQLite,
+    #: which has no row versions).
+    tables: Statement
     #: The event's row, read beside the versions (it saves a round trip).
-    event: str
-    event_columns: Columns
-
-
-def version_rows(rows: list[tuple[Any, ...]]) -> list[VersionRow]:
-    return [VersionRow._make(row) for row in rows]
-
-
-def table_rows(rows: list[tuple[Any, ...]]) -> list[TableRow]:
-    return [TableRow._make(row) for row in rows]
-
-
-def _select(columns: type[NamedTuple], sources: dict[str, str]) -> str:
-    """A select list giving each of `columns` from its source, in their order."""
-    return ", ".join(f"{sources[name]} AS {name}" for name in columns._fields)
+    event: Statement
 
 
 @lru_cache(maxsize=1)
-def queries() -> Queries:
+def watched_sql() -> Queries:
     """The versions' statement, the watched tables' alone, and the event's, read beside."""
     qn = connection.ops.quote_name
 
@@ -115,28 +91,29 @@ def queries() -> Queries:
     )
     # One statement, one round trip: the head beside each watched table, or alone. The head
     # is worked out once (MATERIALIZED), not once for each table beside it.
-    versions = _select(
-        VersionRow,
-        {
-            "head": "h.head",
-            "table_id": "w.id",
-            "round_id": "w.round_id",
-            "watched": "w.watched",
-            "bracket": "w.bracket",
-        },
-    )
+    versions = {
+        "head": "h.head",
+        "table_id": "w.id",
+        "round_id": "w.round_id",
+        "watched": "w.watched",
+        "bracket": "w.bracket",
+    }
+    watched_tables = {"table_id": "t.id", "round_id": "t.round_id"}
     event = Columns.of(Event, "e")
     return Queries(
-        versions=(
-            f"WITH h AS MATERIALIZED ({head}) SELECT {versions} FROM h "  # noqa: S608 - the models' names
-            f"LEFT JOIN ({tables}) w ON true ORDER BY w.round_number, w.number"
+        versions=Statement(
+            f"WITH h AS MATERIALIZED ({head}) SELECT {_select(versions)} FROM h "  # noqa: S608 - the models' names
+            f"LEFT JOIN ({tables}) w ON true ORDER BY w.round_number, w.number",
+            (),
+            tuple(versions),
         ),
-        tables=(
-            f"SELECT {_select(TableRow, {'table_id': 't.id', 'round_id': 't.round_id'})} "  # noqa: S608 - the models' names
+        tables=Statement(
+            f"SELECT {_select(watched_tables)} "  # noqa: S608 - the models' names
             f"FROM {table(Table)} t JOIN {table(Round)} r ON r.id = t.round_id "
             f"WHERE r.event_id = %(event)s AND t.round_id IN ({watched}) "
-            "ORDER BY r.number, t.number"
+            "ORDER BY r.number, t.number",
+            (),
+            tuple(watched_tables),
         ),
-        event=f"SELECT {event.sql} FROM {table(Event)} e WHERE e.id = %s",  # noqa: S608
-        event_columns=event,
+        event=Statement(f"SELECT {event.sql} FROM {table(Event)} e WHERE e.id = %s", (event,)),  # noqa: S608
     )

@@ -15,7 +15,7 @@ from django.db import connection
 
 from tournament.http.rows import Read, read_all
 from tournament.models import Event
-from tournament.watched.queries import queries, table_rows, version_rows
+from tournament.watched.queries import watched_sql
 
 
 @dataclass(frozen=True)
@@ -65,31 +65,31 @@ def watched_versions_read(event_id: int, *, with_event: bool = False) -> Read[Wa
     same xmin. Rounds that ended before the latest one no longer change. Elsewhere (SQLite
     in development) the same tables, with versions that never repeat: nothing is reused.
     """
-    sql, postgresql = queries(), connection.vendor == "postgresql"
-    statements: list[tuple[str, Any]] = [
-        (sql.versions if postgresql else sql.tables, {"event": event_id})
-    ]
+    sql, postgresql = watched_sql(), connection.vendor == "postgresql"
+    found_by = sql.versions if postgresql else sql.tables
+    statements: list[tuple[str, Any]] = [(found_by.sql, {"event": event_id})]
     if with_event:
-        statements.append((sql.event, [event_id]))
+        statements.append((sql.event.sql, [event_id]))
 
     def result(found: list[list[tuple[Any, ...]]]) -> WatchedVersions:
         rows, *event_rows = found
         event = None
         if event_rows and event_rows[0]:
-            event = sql.event_columns.instance(event_rows[0][0])
+            (event_part,) = sql.event.parts
+            event = event_part.instance(sql.event.split(event_rows[0][0])[0])
+        named = [found_by.split(row)[-1] for row in rows]
         if not postgresql:
             fresh = uuid.uuid4().hex
-            tables = {row.table_id: (row.round_id, fresh, fresh) for row in table_rows(rows)}
+            tables = {row["table_id"]: (row["round_id"], fresh, fresh) for row in named}
             return WatchedVersions(fresh, tables, event)
-        versions = version_rows(rows)
-        if not versions:  # the head on every row; no row: no such event
+        if not named:  # the head on every row; no row: no such event
             return WatchedVersions(uuid.uuid4().hex, {}, None)
         return WatchedVersions(
-            versions[0].head,
+            named[0]["head"],
             {
-                row.table_id: (row.round_id, row.watched, row.bracket)
-                for row in versions
-                if row.table_id is not None
+                row["table_id"]: (row["round_id"], row["watched"], row["bracket"])
+                for row in named
+                if row["table_id"] is not None
             },
             event,
         )

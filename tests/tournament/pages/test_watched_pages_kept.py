@@ -418,10 +418,11 @@ def versions_plan(event_id: int) -> list[dict]:
     """Each step of the versions' query as PostgreSQL ran it."""
     import json
 
-    from tournament.watched.queries import queries
+    from tournament.watched.queries import watched_sql
 
     with connection.cursor() as cursor:
-        cursor.execute(f"EXPLAIN (ANALYZE, FORMAT JSON) {queries().versions}", {"event": event_id})
+        versions = watched_sql().versions.sql
+        cursor.execute(f"EXPLAIN (ANALYZE, FORMAT JSON) {versions}", {"event": event_id})
         plan = cursor.fetchone()[0]
     plan = json.loads(plan) if isinstance(plan, str) else plan
 
