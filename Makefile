@@ -2,20 +2,28 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-$(shell md5sum pyproject.toml | cut -c1-12)
+# .venv is made again whenever the project's metadata or the test lock changes.
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml requirements-test.lock | md5sum | cut -c1-12)
 # manage.py, gunicorn and Celery default to the production settings, which refuse to start
 # without a real SECRET_KEY: the commands here for a laptop name the development settings.
 DEVELOPMENT := env DJANGO_SETTINGS_MODULE=tournament.settings.base
 
-.PHONY: run test rehearsal mutation lint venv demo worker bench-engine bench-print bench-api bench-load bench-history bench-players clean
+.PHONY: run test rehearsal mutation lint lock venv demo worker bench-engine bench-print bench-api bench-load bench-history bench-players clean
 
-$(STAMP): pyproject.toml
+# Every package at the version requirements-test.lock pins, checked against its hashes;
+# then the project itself, editable, with nothing more.
+$(STAMP): pyproject.toml requirements-test.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-test.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@rm -f $(VENV)/.installed-* && touch $(STAMP)
 
 venv: $(STAMP)
+
+## make lock: pin pyproject.toml's dependencies anew in requirements.lock and requirements-test.lock (docs/operations.md)
+lock:
+	PYTHON=$(PYTHON) scripts/lock.sh $(ARGS)
 
 # The front-end packages the pages load (package.json), copied into static/vendor/.
 VENDORED := static/vendor/jsqr/jsQR.js static/vendor/htmx.org/htmx.min.js

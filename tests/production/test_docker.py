@@ -13,12 +13,31 @@ from tests.production.venv import ROOT
 DOCKERFILE = (ROOT / "docker" / "Dockerfile").read_text()
 COMPOSE = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())
 
+# How many numbers name one release of each image the project pulls (PostgreSQL's releases are
+# major.minor): fewer name a series, which a rebuild moves along.
+RELEASE_PARTS = {"python": 3, "node": 3, "postgres": 2, "redis": 3}
+
 
 def test_the_image_installs_python_packages_only_as_the_tested_install_does():
     assert "scripts/install-production.sh /opt/venv" in DOCKERFILE
+    # At the versions and hashes the tests install (tests/production/venv.py).
+    assert re.search(r"^COPY requirements\.lock ", DOCKERFILE, re.MULTILINE)
     # No other pip install anywhere in the image: nothing it runs is left untested.
     assert not re.search(r"\bpip3? install\b", DOCKERFILE)
     assert "COPY --from=build /opt/venv /opt/venv" in DOCKERFILE
+
+
+def test_every_image_pulled_is_one_release_not_a_moving_tag():
+    pulled = re.findall(r"^FROM (\S+)", DOCKERFILE, re.MULTILINE) + [
+        service["image"] for service in COMPOSE["services"].values() if "build" not in service
+    ]
+    assert len(pulled) == 5
+    for image in pulled:
+        name, _, tag = image.split("@")[0].partition(":")
+        version = re.match(r"\d+(\.\d+)*", tag)
+        assert name in RELEASE_PARTS, f"{image}: how many numbers name one release of {name}?"
+        assert version, f"{image}: no version in its tag"
+        assert len(version.group().split(".")) == RELEASE_PARTS[name], f"{image}: a series"
 
 
 def test_compose_requires_the_sites_address_and_every_document_says_so():

@@ -1,5 +1,6 @@
-"""The site as production installs it: pyproject.toml's dependencies with no extras
-(scripts/install-production.sh, as the Docker image runs it). Every module imports there,
+"""The site as production installs it: pyproject.toml's dependencies with no extras, at the
+versions requirements.lock pins (scripts/install-production.sh, as the Docker image runs it).
+It holds those versions and nothing else; every module imports there,
 `check --deploy` is clean under the production settings, and a Celery worker started from
 that install makes every document."""
 
@@ -11,8 +12,10 @@ from pathlib import Path
 
 import pytest
 from django.db import connection, transaction
+from packaging.utils import canonicalize_name
 
 from tests.faults.servers import stop_process, wait_until
+from tests.locks import read_lock
 from tests.played import night
 from tests.production.conftest import production_env
 from tests.production.venv import ROOT
@@ -51,21 +54,35 @@ def run(venv: Path, *command: str, **env: str | None) -> subprocess.CompletedPro
     )
 
 
-def test_the_install_has_none_of_the_test_extras(prod_venv, tmp_path):
-    # Listed from elsewhere than the source folder: what the environment itself holds.
+def installed(venv: Path, cwd: Path) -> dict[str, str]:
+    """The packages a virtual environment holds, by name, with their versions: listed from
+    elsewhere than the source folder, so what the environment itself holds."""
     listed = subprocess.run(  # noqa: S603 - our own command, no shell
-        [str(prod_venv / "bin" / "python"), "-m", "pip", "list"],
-        cwd=tmp_path,
+        [str(venv / "bin" / "python"), "-m", "pip", "list", "--format=freeze"],
+        cwd=cwd,
         env={"PATH": "/usr/bin:/bin"},
         capture_output=True,
         text=True,
         timeout=120,
         check=True,
     )
-    installed = {line.split()[0].lower() for line in listed.stdout.splitlines()[2:]}
-    assert {"pypdf", "weasyprint", "celery", "gunicorn"} <= installed
-    assert not installed & {"pytest", "pytest-django", "factory-boy", "hypothesis", "playwright"}
-    assert "monopoly-night" not in installed  # it runs from its source folder, as in the image
+    pairs = (line.split("==") for line in listed.stdout.splitlines())
+    return {canonicalize_name(name): version for name, version in pairs}
+
+
+def test_the_install_holds_the_locked_versions_and_nothing_else(prod_venv, tmp_path):
+    locked = read_lock((ROOT / "requirements.lock").read_text())
+    held = installed(prod_venv, tmp_path)
+    # pip and setuptools come with every virtual environment, locked or not.
+    held = {name: v for name, v in held.items() if name not in ("pip", "setuptools")}
+    assert held == {name: pin.version for name, pin in locked.items()}
+
+
+def test_the_install_has_none_of_the_test_extras(prod_venv, tmp_path):
+    names = set(installed(prod_venv, tmp_path))
+    assert {"pypdf", "weasyprint", "celery", "gunicorn"} <= names
+    assert not names & {"pytest", "pytest-django", "factory-boy", "hypothesis", "playwright"}
+    assert "monopoly-night" not in names  # it runs from its source folder, as in the image
 
 
 def test_every_module_imports_in_the_production_install(prod_venv):

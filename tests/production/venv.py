@@ -1,9 +1,10 @@
 """The production install, as the Docker image makes it: a virtual environment built by
-scripts/install-production.sh from pyproject.toml with no extras, so nothing the test suite
-installs can hide a dependency production code needs.
+scripts/install-production.sh from requirements.lock (pyproject.toml's dependencies with no
+extras, pinned), so nothing the test suite installs can hide a dependency production code
+needs.
 
-It is built once per content of pyproject.toml and of the install script, under
-tests/artifacts/ (ignored by git), and reused afterwards: a few seconds after the first run.
+It is built once per content of the lock and of the install script, under tests/artifacts/
+(ignored by git), and reused afterwards: a few seconds after the first run.
 """
 
 from __future__ import annotations
@@ -17,19 +18,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 INSTALL = ROOT / "scripts" / "install-production.sh"
+LOCK = ROOT / "requirements.lock"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 
 
 def _fingerprint() -> str:
     digest = hashlib.sha256()
-    for path in (ROOT / "pyproject.toml", INSTALL):
+    for path in (LOCK, INSTALL):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 
 
 def production_venv() -> Path:
-    """The folder of the no-extras virtual environment (built now if this pyproject.toml has
-    none yet); its interpreter is `<folder>/bin/python`."""
+    """The folder of the no-extras virtual environment (built now if this lock has none yet);
+    its interpreter is `<folder>/bin/python`."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     venv = ARTIFACTS / f"venv-production-{_fingerprint()}"
     done = venv / ".installed"
