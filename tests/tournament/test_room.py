@@ -101,8 +101,15 @@ def test_the_offline_threshold_is_the_events(world):
     assert tile(world, 1, seen + timedelta(minutes=10))["reasons"] == ["tablet offline 10 min"]
 
 
+def every_tablet_open(world, now=None):
+    """Each table's console has reported (a real night's tables, once the round runs)."""
+    for table in world.tables:
+        tablet_heartbeat(table_id=table.pk, report=Report(), now=now or timezone.now())
+
+
 def test_a_quiet_table_needs_attention_after_the_threshold(world):
     started_minutes_ago(world, 0)
+    every_tablet_open(world, timezone.now() + timedelta(minutes=12))
     bank(world.table, kind="buy", seat=1, space=39)
     t = tile(world, 1, timezone.now())
     assert t["attention"] is False
@@ -158,6 +165,7 @@ def test_time_called_with_the_table_still_open_needs_attention_after_the_last_tu
     ends = world.round.ends_at
     for table in world.tables:
         bank(table, kind="pass_go", seat=1)
+    every_tablet_open(world, ends + timedelta(minutes=5))
     assert tile(world, 1, ends + timedelta(minutes=4))["attention"] is False
     t = tile(world, 1, ends + timedelta(minutes=5))
     assert t["reasons"] == ["time called, still open"]
@@ -167,10 +175,11 @@ def test_time_called_with_the_table_still_open_needs_attention_after_the_last_tu
 
 def test_tables_needing_attention_come_first_in_table_order(db):
     world = make_world(players=12, table_size=3)
-    now = timezone.now()
+    for table in world.tables:
+        bank(table, kind="pass_go", seat=1)
+    now = timezone.now()  # each tablet reports after its entry
     for table in world.tables:
         tablet_heartbeat(table_id=table.pk, report=Report(), now=now)
-        bank(table, kind="pass_go", seat=1)
     tablet_heartbeat(table_id=world.tables[2].pk, report=Report(outbox=2), now=now)
     table_close(table_id=world.tables[3].pk)
     table_dispute(table_id=world.tables[3].pk, user=world.referee, reason="Wrong seat")
@@ -244,3 +253,44 @@ def test_the_tile_says_how_long_ago_the_last_entry_was_in_the_servers_words(worl
         html = answer.content.decode()
         assert re.search(r'data-field="last-entry">pass go, \d+ s ago</dd>', html)
         assert 'data-field="last-entry">none yet</dd>' in html
+
+
+def test_a_table_whose_tablet_never_opened_needs_attention_once_the_round_runs(world):
+    now = timezone.now()
+    for table in world.tables[1:]:
+        tablet_heartbeat(table_id=table.pk, report=Report(), now=now)
+    never = tile(world, 1, now)
+    assert never["attention"] is True
+    assert never["reasons"] == ["no tablet yet"]
+    assert tile(world, 2, now)["attention"] is False
+
+
+def test_entries_that_arrive_after_an_offline_report_bring_the_tile_up_to_date(world):
+    seen = timezone.now() - timedelta(minutes=3)
+    tablet_heartbeat(
+        table_id=world.table.pk, report=Report(online=False, outbox=3, synced_seconds=0), now=seen
+    )
+    stale = tile(world, 1, timezone.now())
+    assert stale["tablet"]["words"] == "offline 3 min, 3 entries waiting"
+    for _ in range(3):  # the three waiting entries arrive, before the next report
+        bank(world.table, kind="pass_go", seat=1)
+
+    fresh = tile(world, 1, timezone.now())
+
+    assert fresh["tablet"]["state"] == "online"
+    assert "waiting" not in fresh["tablet"]["words"]
+    assert fresh["attention"] is False
+
+
+def test_starting_a_round_says_which_tables_have_no_tablet_open(db):
+    world = make_world(players=12, start=False)
+    now = timezone.now()
+    tablet_heartbeat(table_id=world.tables[0].pk, report=Report(), now=now)
+
+    page = session_for(world.organiser).post(
+        reverse("desk:round-start", args=[world.round.pk]), follow=True
+    )
+
+    said = page.content.decode()
+    assert "Round 1 has started" in said
+    assert "Tables 2 and 3 have no tablet open yet" in said

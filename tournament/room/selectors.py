@@ -61,6 +61,11 @@ def _tablet(table: Row, now: datetime) -> dict[str, Any]:
     """The tablet as the desk sees it: online, offline (silent, or saying its sends fail)
     since when, with how many entries waiting; or never opened."""
     beat = table.tablet
+    last_entry_at = table.last_entry_at
+    if beat is not None and last_entry_at is not None and last_entry_at > beat.seen_at:
+        # Entries reached the bank after the tablet's last report: it was heard then, and
+        # what its report said was waiting has been sent since.
+        beat = Row(**{**vars(beat), "seen_at": last_entry_at, "online": True, "outbox": 0})
     if beat is None:
         return {
             "state": "never",
@@ -125,6 +130,8 @@ def _tile(
     reasons: list[str] = []
     if live and table.review == Table.Review.DISPUTED:
         reasons.append("dispute waiting")
+    if live and open_ and tablet["state"] == "never":
+        reasons.append("no tablet yet")
     if (
         live
         and open_
@@ -322,3 +329,9 @@ def round_table_status(*, round_id: int) -> list[dict[str, Any]]:
         }
         for table in tables
     ]
+
+
+def tables_without_tablet(*, round_id: int) -> list[int]:
+    """The numbers of the round's tables whose console has never reported (never opened)."""
+    tables = Table.objects.filter(round_id=round_id, tablet__isnull=True).order_by("number")
+    return list(tables.values_list("number", flat=True))

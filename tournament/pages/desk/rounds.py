@@ -31,6 +31,7 @@ from tournament.pages.desk.guards import (
     organised_round,
     organised_table,
     refused,
+    warn,
 )
 from tournament.pages.desk.next_step import next_step
 from tournament.results import closing, overrides
@@ -264,7 +265,21 @@ def round_start(request: HttpRequest, round_id: int) -> HttpResponse:
         refused(request, refusal)
     else:
         done(request, f"Round {round_.number} has started: the clock is running.")
+        if missing := room_selectors.tables_without_tablet(round_id=round_.pk):
+            warn(request, _no_tablet_yet(missing))
     return redirect(_round_url(round_))
+
+
+def _no_tablet_yet(numbers: list[int]) -> str:
+    """The warning naming the tables whose console was never opened."""
+    if len(numbers) == 1:
+        which = f"Table {numbers[0]} has"
+    else:
+        which = f"Tables {', '.join(map(str, numbers[:-1]))} and {numbers[-1]} have"
+    return (
+        f"{which} no tablet open yet: give their bankers the table card's QR code, or the "
+        "paper sheet until it is open."
+    )
 
 
 @require_POST

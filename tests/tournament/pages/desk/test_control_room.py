@@ -33,9 +33,9 @@ def silent_since(table, minutes, outbox=0):
 
 
 def test_the_round_page_shows_a_tile_per_table_with_the_troubled_one_first(world):
-    bank(world.tables[1], kind="buy", seat=1, space=39)
+    bank(world.tables[0], kind="buy", seat=1, space=39)
     tablet_heartbeat(table_id=world.tables[0].pk, report=Report())
-    silent_since(world.tables[1], 4, outbox=3)
+    silent_since(world.tables[1], 4, outbox=3)  # nothing reached the bank since
     page = session_for(world.organiser).get(reverse("desk:round", args=[world.round.pk]))
     html = page.content.decode()
     assert "Control room" in html
