@@ -170,6 +170,7 @@ def production_env(database_url: str, broker_url: str, queue: str) -> dict[str, 
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS=HOST,
         SITE_URL=f"http://{HOST}",
+        BEHIND_PROXY="true",  # each request carries X-Forwarded-Proto (PROXY_HEADERS)
         CONN_MAX_AGE="60",
         LOG_LEVEL="WARNING",
     )

@@ -53,6 +53,7 @@ def production_env(venv: Path, **extra: str) -> dict[str, str]:
         SECRET_KEY=SECRET_KEY,
         ALLOWED_HOSTS="night.example.org,127.0.0.1,localhost",
         SITE_URL=SITE_URL,
+        BEHIND_PROXY="true",  # an HTTPS proxy in front: the HTTPS redirect is on
         LOG_LEVEL="INFO",
     )
     env.update(extra)

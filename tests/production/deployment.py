@@ -293,8 +293,10 @@ def deployed(prod_venv: Path, tmp_path: Path, **settings: str) -> Iterator[Deplo
                 **urls,
                 "CELERY_BROKER_URL": redis.url,
                 "MEDIA_ROOT": str(app / "media"),
-                "ALLOWED_HOSTS": "127.0.0.1",
-                "SECURE_SSL_REDIRECT": "false",  # the compose file's default
+                "ALLOWED_HOSTS": "night.example.org,127.0.0.1",  # SITE_URL's host, this one
+                # the compose file's defaults: no proxy in front, no HTTPS redirect
+                "BEHIND_PROXY": "false",
+                "SECURE_SSL_REDIRECT": "false",
                 "TIME_ZONE": "Europe/London",
                 **settings,
             },

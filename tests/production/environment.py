@@ -17,14 +17,24 @@ PRODUCTION = {
     "ALLOWED_HOSTS": "monopoly.example.org",
     "SECRET_KEY": "k" * 20 + "Zq8#v!Lm2@pR7$wX4^tY9&uB3*nE6(sD1)fG5+hJ0",
     "SITE_URL": "https://monopoly.example.org",
+    "BEHIND_PROXY": "true",  # an HTTPS proxy in front: the HTTPS redirect is on
 }
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return python("manage.py", *args, **env)
+
+
+def start(**env: str) -> subprocess.CompletedProcess[str]:
+    """Django started with `env` as a web server or worker starts it, and nothing run."""
+    return python("-c", "import django; django.setup()", **env)
+
+
+def python(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO")}
     environment.update(env)
-    return subprocess.run(  # noqa: S603 - our own manage.py
-        [sys.executable, "manage.py", *args],
+    return subprocess.run(  # noqa: S603 - our own code
+        [sys.executable, *args],
         cwd=ROOT,
         env=environment,
         capture_output=True,

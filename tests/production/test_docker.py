@@ -4,10 +4,12 @@ built here: there is no Docker engine on the test machine, so its files are read
 from __future__ import annotations
 
 import re
+import secrets
 from urllib.parse import urlsplit
 
 import yaml
 
+from tests.production.environment import PRODUCTION, start
 from tests.production.venv import ROOT
 
 DOCKERFILE = (ROOT / "docker" / "Dockerfile").read_text()
@@ -45,6 +47,35 @@ def test_compose_requires_the_sites_address_and_every_document_says_so():
     assert environment["SITE_URL"].startswith("${SITE_URL:?")
     for document in ("README.md", "docs/operations.md", "docker/README.md"):
         assert "`SITE_URL`" in (ROOT / document).read_text(), document
+
+
+def test_every_documented_quick_start_starts_the_settings_compose_gives():
+    """What an operator exports before `docker compose up`, with compose's defaults (no
+    proxy, no HTTPS redirect): the production settings start."""
+    environment = COMPOSE["x-app-env"]
+    assert environment["ALLOWED_HOSTS"].startswith("${ALLOWED_HOSTS:?")
+    assert environment["BEHIND_PROXY"] == "${BEHIND_PROXY:-false}"
+    assert environment["SECURE_SSL_REDIRECT"] == "${SECURE_SSL_REDIRECT:-false}"
+    exported = set()
+    for document in ("README.md", "docs/operations.md", "docker/README.md"):
+        text = (ROOT / document).read_text()
+        site = re.search(r"^export SITE_URL=(\S+)", text, re.MULTILINE)
+        hosts = re.search(r"^export ALLOWED_HOSTS=(\S+)", text, re.MULTILINE)
+        assert site, document
+        assert hosts, document
+        exported.add((site[1], hosts[1]))
+    for site, hosts in exported:
+        result = start(
+            **{
+                **PRODUCTION,
+                "SECRET_KEY": secrets.token_urlsafe(50),
+                "SITE_URL": site,
+                "ALLOWED_HOSTS": hosts,
+                "BEHIND_PROXY": "false",
+                "SECURE_SSL_REDIRECT": "false",
+            }
+        )
+        assert result.returncode == 0, result.stderr[-1000:]
 
 
 def test_compose_backs_up_the_database_and_the_printed_documents():

@@ -6,6 +6,7 @@ import base64
 import importlib
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -42,7 +43,16 @@ SECURITY_SETTINGS = [
 @pytest.fixture
 def production(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The security settings of tournament.settings.production, over the test settings."""
-    for name, value in PRODUCTION.items():
+    with production_security(monkeypatch, **PRODUCTION):
+        yield
+
+
+@contextmanager
+def production_security(monkeypatch: pytest.MonkeyPatch, **env: str) -> Iterator[None]:
+    """The security settings of tournament.settings.production loaded with `env` alone."""
+    for name in ("BEHIND_PROXY", "SECURE_SSL_REDIRECT", "TRUSTED_PROXY_COUNT"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
         monkeypatch.setenv(name, value)
     sys.modules.pop("tournament.settings.production", None)
     module = importlib.import_module("tournament.settings.production")
@@ -86,6 +96,20 @@ def test_plain_http_is_sent_to_https(production):
     response = Client().get("/accounts/login/")
     assert response.status_code == 301
     assert response["Location"] == "https://testserver/accounts/login/"
+
+
+@pytest.mark.parametrize("behind_proxy", [True, False], ids=["behind a proxy", "no proxy"])
+def test_a_forwarded_https_header_is_believed_only_behind_a_proxy(monkeypatch, behind_proxy):
+    """gunicorn may be reached directly (compose publishes it): there, anyone could send
+    X-Forwarded-Proto. Only BEHIND_PROXY=true says an HTTPS proxy in front sets it."""
+    env = {k: v for k, v in PRODUCTION.items() if k != "BEHIND_PROXY"}
+    if behind_proxy:
+        env["BEHIND_PROXY"] = "true"
+    with production_security(monkeypatch, **env):
+        response = Client().get("/accounts/login/", headers={"X-Forwarded-Proto": "https"})
+    assert response.status_code == 200
+    # HSTS is sent over HTTPS only: the forwarded header made the request HTTPS, or not.
+    assert ("Strict-Transport-Security" in response) is behind_proxy
 
 
 def test_the_session_and_csrf_cookies_only_travel_over_https(production, world: World):

@@ -1,6 +1,6 @@
 """Settings shared by every environment, read from the environment.
 
-With no DATABASE_URL the project runs on SQLite; with no CELERY_BROKER_URL,
+With no (or an empty) DATABASE_URL the project runs on SQLite; with no CELERY_BROKER_URL,
 Celery tasks run eagerly in the web process. Production sets both.
 """
 
@@ -112,7 +112,9 @@ def add_server_settings(options: dict[str, Any], *settings: str) -> None:
 
 DATABASES = {
     "default": prepared_statements_on(
-        env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
+        env.db_url_config(
+            env("DATABASE_URL", default="").strip() or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+        )
     ),
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
