@@ -14,6 +14,7 @@ from django.db.models import Count, Q, Sum
 
 from banking.models import Entry, TabletHeartbeat
 from tournament.models import AuditEvent, Player, Result, Round, Seat, Table
+from tournament.results.standings import wins_table
 from tournament.selectors import money_raised
 
 Unit = Literal["count", "money", "minutes", "name"]
@@ -78,7 +79,7 @@ def night_in_numbers(*, event_id: int) -> list[Figure]:
 
 def _winner(event_id: int) -> str:
     """The final's winner; empty until a final has ended."""
-    best = (
+    firsts = (
         Result.objects.filter(
             round__event_id=event_id,
             round__kind=Round.Kind.FINAL,
@@ -87,6 +88,6 @@ def _winner(event_id: int) -> str:
         )
         .select_related("player")
         .order_by("-round__number", "-net_worth", "player__name")
-        .first()
     )
+    best = next((result for result in firsts if wins_table(result)), None)
     return best.player.name if best else ""

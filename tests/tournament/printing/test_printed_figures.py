@@ -1,0 +1,113 @@
+"""The printed figures against what they are counted from: each figure of the results and
+of the night in numbers, read from the PDF's text, equals the ledger, the audit trail or
+the tablets' heartbeats, counted here another way."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.entries import bank
+from tests.pdfs import pdf_text
+from tests.played import Night, end, night
+from tests.print_jobs import job_for, make
+from tournament.models import AuditEvent, Event, PrintJob, Result, Round
+from tournament.results.overrides import result_override
+from tournament.services.rounds import round_create, round_seat, round_start
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def media(settings: Any, tmp_path: Path) -> Path:
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
+
+
+def printed(n: Night, kind: str) -> str:
+    """The document's text, on one line: what a reader sees, whatever the layout's breaks."""
+    job = make(job_for(n, kind))
+    assert job.status == PrintJob.Status.DONE, job.error
+    return re.sub(r"\s+", " ", pdf_text(job.file.path))
+
+
+def between(text: str, start: str, stop: str) -> str:
+    return text[text.index(start) : text.index(stop, text.index(start))]
+
+
+# -- The results -----------------------------------------------------------------------------
+
+
+def tie_decided(n: Night) -> AuditEvent:
+    """Round 1 of `n` (no wildcards) ends with table 1 won outright and table 2 tied four
+    ways; the organiser sends one of the tie on: the decision's audit record."""
+    Event.objects.filter(pk=n.event.pk).update(wildcards=0)
+    first, second = n.tables()
+    bank(first, kind="pass_go", seat=3)
+    end(n.round, n.referee)
+    tied = Result.objects.filter(seat__table=second).order_by("seat__number")
+    assert all(r.rank == 1 and r.tied and r.undecided for r in tied)
+    result_override(
+        round_id=n.round.pk,
+        player_id=tied[1].player_id,
+        advances=True,
+        reason="Won the coin toss",
+        actor=n.organiser,
+    )
+    return AuditEvent.objects.get(event=n.event, action="advancement_override")
+
+
+def test_a_decided_tie_shows_only_who_goes_on_as_the_tables_winner():
+    n = night(ended=False)
+    decision = tie_decided(n)
+    text = printed(n, "results")
+
+    winners = between(text, "Round winners", "Thank you")
+    second = n.tables()[1]
+    names = dict(Result.objects.filter(seat__table=second).values_list("player_id", "player__name"))
+    assert decision.data["advances"] is True
+    assert sorted(decision.data["settled"]) == sorted(set(names) - {decision.data["player_id"]})
+    assert f"{names[decision.data['player_id']]} (T2)" in winners
+    for player_id in decision.data["settled"]:
+        assert names[player_id] not in winners
+    first_winner = Result.objects.get(seat__table=n.tables()[0], rank=1)
+    assert f"{first_winner.player.name} (T1)" in winners
+
+
+def test_a_final_tied_and_decided_has_one_winner_the_one_decided():
+    n = night()
+    final = round_create(event_id=n.event.pk, kind=Round.Kind.FINAL)
+    round_seat(round_id=final.pk, seed=7)
+    round_start(round_id=final.pk)
+    n.rounds.append(final)
+    end(final, n.referee)  # nobody moved: the finalists tie
+    tied = Result.objects.filter(round=final).order_by("seat__number").select_related("player")
+    assert len(tied) > 1
+    assert all(r.rank == 1 and r.tied for r in tied)
+    result_override(
+        round_id=final.pk,
+        player_id=tied[1].player_id,
+        advances=True,
+        reason="Won the coin toss",
+        actor=n.organiser,
+    )
+    winner = AuditEvent.objects.get(event=n.event, action="advancement_override")
+    name = Result.objects.get(round=final, player_id=winner.data["player_id"]).player.name
+    others = [r.player.name for r in tied if r.player_id != winner.data["player_id"]]
+
+    results = printed(n, "results")
+    champion = between(results, "WINNER OF THE FINAL", "Money raised")
+    assert name in champion
+    assert not any(other in champion for other in others)
+    standings = between(results, "Final standings", "Round winners")
+    assert standings.count("WINNER") == 1
+    assert re.search(rf"{name} 1 #1= at table (\$[\d,]+ ){{4}}WINNER", standings)
+    final_winners = between(results, "Final (", "Thank you")
+    assert name in final_winners
+    assert not any(other in final_winners for other in others)
+    night_page = printed(n, "night")
+    assert name in between(night_page, "WINNER OF THE FINAL", "The evening")
+    assert not any(other in night_page for other in others)
