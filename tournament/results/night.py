@@ -12,12 +12,16 @@ from typing import Literal
 
 from django.db.models import Count, Q, Sum
 
+from banking.actors import Actor
 from banking.models import Entry, TabletHeartbeat
 from tournament.models import AuditEvent, Player, Result, Round, Seat, Table
 from tournament.results.standings import wins_table
 from tournament.selectors import money_raised
 
 Unit = Literal["count", "money", "minutes", "name"]
+
+#: Who corrects a table's ledger (a void, an adjustment): a referee, or an organiser as one.
+CORRECTORS = (Actor.REFEREE, Actor.ORGANISER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,10 +43,13 @@ def night_in_numbers(*, event_id: int) -> list[Figure]:
     rounds = Round.objects.filter(event_id=event_id).aggregate(
         all=Count("pk"), ended=Count("pk", filter=Q(status=Round.Status.ENDED))
     )
+    # Counted by who recorded each entry: a referee's void or adjustment is a correction,
+    # not one of the bankers' entries (a banker's own undo is).
+    corrections = Q(author_role__in=CORRECTORS)
     entries = Entry.objects.filter(table__round__event_id=event_id).aggregate(
-        all=Count("pk"),
-        voids=Count("pk", filter=Q(kind=Entry.VOID)),
-        adjustments=Count("pk", filter=Q(kind="adjust")),
+        bankers=Count("pk", filter=Q(author_role=Actor.BANKER)),
+        voids=Count("pk", filter=corrections & Q(kind=Entry.VOID)),
+        adjustments=Count("pk", filter=corrections & Q(kind="adjust")),
     )
     tablets = TabletHeartbeat.objects.filter(table__round__event_id=event_id).aggregate(
         away=Sum("away_seconds"), caught_up=Sum("caught_up")
@@ -55,7 +62,7 @@ def night_in_numbers(*, event_id: int) -> list[Figure]:
         Figure("players_played", "Players who played", played.count()),
         Figure("rounds", "Rounds played", rounds["ended"]),
         Figure("tables", "Tables", Table.objects.filter(round__event_id=event_id).count()),
-        Figure("entries", "Entries recorded by the bankers", entries["all"]),
+        Figure("entries", "Entries recorded by the bankers", entries["bankers"]),
         Figure("voids", "Entries voided by a referee", entries["voids"]),
         Figure("adjustments", "Adjustments by a referee", entries["adjustments"]),
         Figure("disputes", "Results disputed", disputes),

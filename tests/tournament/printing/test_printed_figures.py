@@ -5,12 +5,16 @@ the tablets' heartbeats, counted here another way."""
 from __future__ import annotations
 
 import re
+import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.entries import bank
+from banking.actors import Actor
+from banking.models import Entry
+from banking.services.entries import entry_post, entry_void
+from tests.entries import BANKER, bank
 from tests.pdfs import pdf_text
 from tests.played import Night, end, night
 from tests.print_jobs import job_for, make
@@ -111,3 +115,43 @@ def test_a_final_tied_and_decided_has_one_winner_the_one_decided():
     night_page = printed(n, "night")
     assert name in between(night_page, "WINNER OF THE FINAL", "The evening")
     assert not any(other in night_page for other in others)
+
+
+# -- The night in numbers ----------------------------------------------------------------------
+
+
+def figure(text: str, label: str) -> str:
+    """The value printed beside a figure's label on the night in numbers."""
+    found = re.search(rf"{re.escape(label)} (\S+(?: min)?)", text)
+    assert found, f"{label!r} is not on the page"
+    return found.group(1)
+
+
+def test_the_bankers_entries_are_counted_apart_from_the_referees_corrections():
+    n = night(ended=False)
+    table = n.tables()[0]
+    referee = Actor(role=Actor.REFEREE, name="Rita Referee", user=n.referee)
+    bought = bank(table, kind="buy", seat=1, space=39)
+    paid = bank(table, kind="bank_payment", seat=2, amount=-50, memo="Wrong seat")
+    entry_void(table_id=table.pk, entry_id=paid.pk, reason="Wrong seat", actor=BANKER)  # undone
+    entry_void(table_id=table.pk, entry_id=bought.pk, reason="Not bought", actor=referee)
+    entry_post(
+        table_id=table.pk,
+        entry_id=uuid.uuid4(),
+        payload={"kind": "adjust", "seat": 2, "amount": 50, "reason": "Rent missed"},
+        actor=referee,
+    )
+    bank(n.tables()[1], kind="pass_go", seat=3)
+    text = printed(n, "night")
+
+    ledger = Entry.objects.filter(table__round__event=n.event)
+    by_bankers = ledger.filter(author_role=Actor.BANKER)
+    by_referees = ledger.filter(author_role=Actor.REFEREE)
+    assert figure(text, "Entries recorded by the bankers") == str(by_bankers.count()) == "4"
+    assert figure(text, "Entries voided by a referee") == str(
+        by_referees.filter(kind=Entry.VOID).count()
+    )
+    assert figure(text, "Adjustments by a referee") == str(
+        by_referees.filter(kind="adjust").count()
+    )
+    assert by_referees.count() == 2
