@@ -8,12 +8,15 @@ CSV (`tournament.exports.night_csv`), so both always say the same.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Literal
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q
+from django.utils import timezone
 
 from banking.actors import Actor
 from banking.models import Entry, TabletHeartbeat
+from banking.services.tablets import offline_since
 from tournament.models import AuditEvent, Player, Result, Round, Seat, Table
 from tournament.results.standings import wins_table
 from tournament.selectors import money_raised
@@ -34,8 +37,9 @@ class Figure:
     unit: Unit = "count"
 
 
-def night_in_numbers(*, event_id: int) -> list[Figure]:
-    """The event's night in numbers, in the order the page and the CSV give them."""
+def night_in_numbers(*, event_id: int, now: datetime | None = None) -> list[Figure]:
+    """The event's night in numbers, in the order the page and the CSV give them, as they
+    stand at `now`."""
     players = Player.objects.filter(event_id=event_id).aggregate(
         registered=Count("pk"), checked_in=Count("pk", filter=Q(checked_in=True))
     )
@@ -51,8 +55,10 @@ def night_in_numbers(*, event_id: int) -> list[Figure]:
         voids=Count("pk", filter=corrections & Q(kind=Entry.VOID)),
         adjustments=Count("pk", filter=corrections & Q(kind="adjust")),
     )
-    tablets = TabletHeartbeat.objects.filter(table__round__event_id=event_id).aggregate(
-        away=Sum("away_seconds"), caught_up=Sum("caught_up")
+    beats = list(
+        TabletHeartbeat.objects.filter(table__round__event_id=event_id).select_related(
+            "table__round"
+        )
     )
     disputes = AuditEvent.objects.filter(event_id=event_id, action="table_disputed").count()
     money = money_raised(event_id)
@@ -69,19 +75,33 @@ def night_in_numbers(*, event_id: int) -> list[Figure]:
         Figure(
             "tablet_minutes_offline",
             "Minutes tablets spent offline",
-            round((tablets["away"] or 0) / 60),
+            round(_seconds_away(beats, now or timezone.now()) / 60),
             "minutes",
         ),
         Figure(
             "entries_caught_up",
             "Entries tablets sent once back online",
-            tablets["caught_up"] or 0,
+            sum(beat.caught_up for beat in beats),
         ),
         Figure("raised_fees", "Raised from entry fees", money["fees"], "money"),
         Figure("raised_donations", "Raised from donations", money["donations"], "money"),
         Figure("raised_total", "Raised in all", money["total"], "money"),
         Figure("winner", "Winner", _winner(event_id), "name"),
     ]
+
+
+def _seconds_away(beats: list[TabletHeartbeat], now: datetime) -> int:
+    """The tablets' time away as their heartbeats recorded it: each spell a tablet came back
+    from, and the one it is away on (as the control room shows it), up to its table's
+    close or its round's end."""
+    total = 0
+    for beat in beats:
+        total += beat.away_seconds
+        end = min(beat.table.closed_at or beat.table.round.ended_at or now, now)
+        since = offline_since(beat, end)
+        if since is not None:
+            total += max(0, int((end - since).total_seconds()))
+    return total
 
 
 def _winner(event_id: int) -> str:

@@ -21,6 +21,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from banking.ledgers import rules_of
+from banking.services.tablets import offline_since
 from games import engine
 from games.engine.money import money
 from tournament.http.rows import Read, id_list, read_all
@@ -28,9 +29,6 @@ from tournament.models import Event, Round, Seat, Table
 from tournament.room.queries import TABLET_FIELDS, desk_tables_sql, room_tables_sql
 from tournament.selectors import console_path
 from tournament.when import ago
-
-#: A console polls every 5 s: one not heard from for this long is offline.
-SILENT_SECONDS = 30
 
 STATUS_LABELS = {
     "open": "Open",
@@ -69,11 +67,11 @@ def _tablet(table: Row, now: datetime) -> dict[str, Any]:
             "offline_seconds": 0,
             "back": None,
         }
-    silent = (now - beat.seen_at).total_seconds() > SILENT_SECONDS
+    since = offline_since(beat, now)
     back = None
     if beat.back_at is not None:
         back = f"back after {_minutes(beat.last_away_seconds) or 'under 1'} min"
-    if not silent and beat.online:
+    if since is None:
         words = "online" + (f", {_entries_waiting(beat.outbox)}" if beat.outbox else "")
         return {
             "state": "online",
@@ -82,11 +80,6 @@ def _tablet(table: Row, now: datetime) -> dict[str, Any]:
             "offline_seconds": 0,
             "back": back,
         }
-    # Offline: silent since it was last heard, or, still heard but unable to send, since it
-    # last held the bank's state with nothing waiting.
-    since = beat.seen_at
-    if not beat.online and beat.synced_at is not None:
-        since = min(since, beat.synced_at)
     seconds = (now - since).total_seconds()
     words = f"offline {_minutes(seconds)} min"
     if beat.outbox:

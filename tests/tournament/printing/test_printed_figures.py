@@ -6,20 +6,24 @@ from __future__ import annotations
 
 import re
 import uuid
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from banking.actors import Actor
-from banking.models import Entry
+from banking.models import Entry, TabletHeartbeat
 from banking.services.entries import entry_post, entry_void
+from banking.services.tablets import Report, tablet_heartbeat
 from tests.entries import BANKER, bank
 from tests.pdfs import pdf_text
 from tests.played import Night, end, night
 from tests.print_jobs import job_for, make
 from tournament.models import AuditEvent, Event, PrintJob, Result, Round
 from tournament.results.overrides import result_override
+from tournament.room.selectors import control_room
 from tournament.services.rounds import round_create, round_seat, round_start
 
 pytestmark = pytest.mark.django_db
@@ -155,3 +159,24 @@ def test_the_bankers_entries_are_counted_apart_from_the_referees_corrections():
         by_referees.filter(kind="adjust").count()
     )
     assert by_referees.count() == 2
+
+
+def test_the_minutes_offline_are_the_tablets_time_away_as_their_heartbeats_recorded_it():
+    n = night(ended=False)
+    first, second = n.tables()
+    now = timezone.now()
+    # Table 1's tablet was last heard 4 minutes ago, unable to send: the control room
+    # shows it offline. Table 2's came back after 2 minutes away and is online.
+    gone = now - timedelta(minutes=4)
+    tablet_heartbeat(table_id=first.pk, report=Report(online=False, outbox=3), now=gone)
+    tablet_heartbeat(table_id=second.pk, report=Report(away_seconds=120, outbox=2), now=now)
+    room = {t["number"]: t for t in control_room(round_id=n.round.pk, now=now)["tables"]}
+    assert room[1]["tablet"]["words"] == "offline 4 min, 3 entries waiting"
+    assert room[2]["tablet"]["back"] == "back after 2 min"
+    text = printed(n, "night")
+
+    beats = {b.table_id: b for b in TabletHeartbeat.objects.all()}
+    away_now = timezone.now() - beats[first.pk].seen_at
+    away = beats[second.pk].away_seconds + away_now.total_seconds()
+    assert figure(text, "Minutes tablets spent offline") == f"{round(away / 60)} min" == "6 min"
+    assert figure(text, "Entries tablets sent once back online") == str(beats[second.pk].caught_up)

@@ -4,8 +4,10 @@ the money say, counted here another way."""
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from banking.actors import Actor
 from banking.models import Entry
@@ -13,7 +15,7 @@ from banking.services.entries import entry_post, entry_void
 from banking.services.tablets import Report, tablet_heartbeat
 from tests.entries import bank
 from tests.played import night
-from tournament.models import Donation, Player
+from tournament.models import Donation, Player, Table
 from tournament.results.closing import table_close
 from tournament.results.night import night_in_numbers
 from tournament.results.reviews import table_dispute
@@ -72,3 +74,18 @@ def test_voids_adjustments_and_disputes_are_counted():
     assert got["entries"] == ledger.filter(author_role=Actor.BANKER).count() == 2
     assert ledger.count() == 4
     assert got["winner"] == ""  # no final yet
+
+
+def test_a_tablet_away_counts_until_its_table_closed_not_after():
+    n = night(players=8, ended=False)
+    first, second = n.tables()
+    now = timezone.now()
+    heard = now - timedelta(hours=1)
+    tablet_heartbeat(table_id=first.pk, report=Report(outbox=1), now=heard)
+    tablet_heartbeat(table_id=second.pk, report=Report(outbox=0), now=heard)
+    # Table 1 closed three minutes after its tablet went silent; table 2 was closed from
+    # its tablet, whose silence after is no time away.
+    Table.objects.filter(pk=first.pk).update(closed_at=heard + timedelta(minutes=3))
+    Table.objects.filter(pk=second.pk).update(closed_at=heard + timedelta(seconds=5))
+    got = {f.key: f.value for f in night_in_numbers(event_id=n.event.pk, now=now)}
+    assert got["tablet_minutes_offline"] == 3
