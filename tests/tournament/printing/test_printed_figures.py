@@ -17,12 +17,26 @@ from banking.actors import Actor
 from banking.models import Entry, TabletHeartbeat
 from banking.services.entries import entry_post, entry_void
 from banking.services.tablets import Report, tablet_heartbeat
+from games.engine.money import money
 from tests.entries import BANKER, bank
+from tests.factories import PlayerFactory
 from tests.pdfs import pdf_text
-from tests.played import Night, end, night
+from tests.played import Night, end, night, play
 from tests.print_jobs import job_for, make
-from tournament.models import AuditEvent, Event, PrintJob, Result, Round
+from tournament.models import (
+    AuditEvent,
+    Donation,
+    Event,
+    Player,
+    PrintJob,
+    Result,
+    Round,
+    Seat,
+    Table,
+)
+from tournament.results.closing import round_end, table_close
 from tournament.results.overrides import result_override
+from tournament.results.reviews import table_confirm, table_dispute
 from tournament.room.selectors import control_room
 from tournament.services.rounds import round_create, round_seat, round_start
 
@@ -180,3 +194,60 @@ def test_the_minutes_offline_are_the_tablets_time_away_as_their_heartbeats_recor
     away = beats[second.pk].away_seconds + away_now.total_seconds()
     assert figure(text, "Minutes tablets spent offline") == f"{round(away / 60)} min" == "6 min"
     assert figure(text, "Entries tablets sent once back online") == str(beats[second.pk].caught_up)
+
+
+def test_every_figure_of_the_night_equals_the_ledger_the_trail_the_tablets_and_the_money():
+    n = night(ended=False)
+    PlayerFactory(event=n.event, name="Late Larry", checked_in=False, paid=0)  # never played
+    play(n.round)
+    first, second = n.tables()
+    referee = Actor(role=Actor.REFEREE, name="Rita Referee", user=n.referee)
+    table_close(table_id=first.pk, actor=BANKER)
+    table_dispute(table_id=first.pk, user=n.referee, reason="Rent missed")
+    wrong = Entry.objects.filter(table=first, kind="bank_payment").order_by("seq").first()
+    entry_void(table_id=first.pk, entry_id=wrong.pk, reason="Not paid", actor=referee)
+    entry_post(
+        table_id=first.pk,
+        entry_id=uuid.uuid4(),
+        payload={"kind": "adjust", "seat": 2, "amount": 50, "reason": "Rent missed"},
+        actor=referee,
+    )
+    table_close(table_id=first.pk, actor=BANKER)
+    table_confirm(table_id=first.pk, user=n.organiser)
+    table_close(table_id=second.pk, actor=BANKER)
+    table_confirm(table_id=second.pk, user=n.referee)
+    round_end(round_id=n.round.pk)
+    tablet_heartbeat(table_id=second.pk, report=Report(outbox=4, away_seconds=300))
+    text = printed(n, "night")
+
+    event = n.event
+    players = Player.objects.filter(event=event)
+    ledger = Entry.objects.filter(table__round__event=event)
+    corrections = ledger.filter(author_role=Actor.REFEREE)
+    fees = sum(players.values_list("paid", flat=True))
+    given = sum(Donation.objects.filter(event=event).values_list("amount", flat=True))
+    beat = TabletHeartbeat.objects.get(table=second)
+    expected = {
+        "Players registered": players.count(),
+        "Players checked in": players.filter(checked_in=True).count(),
+        "Players who played": Seat.objects.filter(table__round__event=event)
+        .values("player")
+        .distinct()
+        .count(),
+        "Rounds played": event.rounds.filter(status=Round.Status.ENDED).count(),
+        "Tables": Table.objects.filter(round__event=event).count(),
+        "Entries recorded by the bankers": ledger.filter(author_role=Actor.BANKER).count(),
+        "Entries voided by a referee": corrections.filter(kind=Entry.VOID).count(),
+        "Adjustments by a referee": corrections.filter(kind="adjust").count(),
+        "Results disputed": AuditEvent.objects.filter(event=event, action="table_disputed").count(),
+        "Minutes tablets spent offline": f"{beat.away_seconds // 60} min",
+        "Entries tablets sent once back online": beat.caught_up,
+        "Raised from entry fees": money(fees, event.currency),
+        "Raised from donations": money(given, event.currency),
+        "Raised in all": money(fees + given, event.currency),
+    }
+    assert {label: figure(text, label) for label in expected} == {
+        label: str(value) for label, value in expected.items()
+    }
+    assert (players.count(), ledger.count(), corrections.count()) == (9, 22, 2)
+    assert "Not decided yet" in text  # no final
