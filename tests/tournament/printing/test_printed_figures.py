@@ -14,7 +14,7 @@ import pytest
 from django.utils import timezone
 
 from banking.actors import Actor
-from banking.models import Entry, TabletHeartbeat
+from banking.models import Entry, TableLedger, TabletHeartbeat
 from banking.services.entries import entry_post, entry_void
 from banking.services.tablets import Report, tablet_heartbeat
 from games.engine.money import money
@@ -33,6 +33,7 @@ from tournament.models import (
     Round,
     Seat,
     Table,
+    Volunteer,
 )
 from tournament.results.closing import round_end, table_close
 from tournament.results.overrides import result_override
@@ -135,6 +136,51 @@ def test_a_final_tied_and_decided_has_one_winner_the_one_decided():
     assert not any(other in night_page for other in others)
 
 
+def test_every_figure_of_the_results_equals_the_ledger_and_the_money():
+    n = night(players=8)
+    text = printed(n, "results")
+
+    event, cur = n.event, n.event.currency
+    fees = sum(Player.objects.filter(event=event).values_list("paid", flat=True))
+    given = sum(Donation.objects.filter(event=event).values_list("amount", flat=True))
+    raised = between(text, "Money raised", "Standings after")
+    assert raised.endswith(f"{money(fees, cur)} {money(given, cur)} {money(fees + given, cur)} ")
+
+    # Each seat as its table's ledger left it: rank at the table, cash, net worth.
+    seats = []
+    for table in n.tables():
+        names = dict(table.seats.values_list("number", "player__name"))
+        for rank, row in enumerate(TableLedger.objects.get(table=table).standings, start=1):
+            seats.append({**row, "table": table.number, "rank": rank, "name": names[row["seat"]]})
+    winners = [s for s in seats if s["rank"] == 1]
+    wildcard = max((s for s in seats if s["rank"] > 1), key=lambda s: (s["net_worth"], s["cash"]))
+    going = {s["name"] for s in [*winners, wildcard]}
+    standings = between(text, "Standings after round 1", "Round winners")
+    by_table = between(text, "Results by table", "Round 1 · tables 1 to 2")
+    for s in seats:
+        cash, worth = money(s["cash"], cur), money(s["net_worth"], cur)
+        row = rf"{s['name']} {s['table']} #{s['rank']} at table {re.escape(cash)} "
+        row += rf"\$[\d,]+ \$[\d,]+ {re.escape(worth)}( GOES ON)?"
+        found = re.search(row, standings)
+        assert found, row
+        assert bool(found.group(1)) == (s["name"] in going)
+        assert f"{s['rank']}. {s['name']}{' ▸' if s['name'] in going else ''} {worth}" in by_table
+    ordered = sorted(seats, key=lambda s: (s["rank"], -s["net_worth"], s["name"]))
+    positions = [standings.index(f" {s['name']} ") for s in ordered]
+    assert positions == sorted(positions)
+    assert standings.count("GOES ON") == len(going) == len(winners) + event.wildcards
+
+    tables = len(n.tables())
+    line = ", ".join(f"{s['name']} (T{s['table']})" for s in winners)
+    assert f"Round 1 ({tables} tables, {len(seats)} players): {line} Thank you" in text
+    volunteers = Volunteer.objects.filter(event=event).values("user").distinct().count()
+    players = Player.objects.filter(event=event).count()
+    assert f"Thank you to the {players} players, {volunteers} volunteers and 1 donor " in text
+    assert f"{players} players · 1 round played" in text
+    for table in n.tables():
+        assert f"Table {table.number} {table.verification_code}" in by_table
+
+
 # -- The night in numbers ----------------------------------------------------------------------
 
 
@@ -145,6 +191,12 @@ def figure(text: str, label: str) -> str:
     return found.group(1)
 
 
+def adjust(table: Table, referee: Actor) -> None:
+    """The referee gives seat 2 the rent it missed."""
+    payload = {"kind": "adjust", "seat": 2, "amount": 50, "reason": "Rent missed"}
+    entry_post(table_id=table.pk, entry_id=uuid.uuid4(), payload=payload, actor=referee)
+
+
 def test_the_bankers_entries_are_counted_apart_from_the_referees_corrections():
     n = night(ended=False)
     table = n.tables()[0]
@@ -153,12 +205,7 @@ def test_the_bankers_entries_are_counted_apart_from_the_referees_corrections():
     paid = bank(table, kind="bank_payment", seat=2, amount=-50, memo="Wrong seat")
     entry_void(table_id=table.pk, entry_id=paid.pk, reason="Wrong seat", actor=BANKER)  # undone
     entry_void(table_id=table.pk, entry_id=bought.pk, reason="Not bought", actor=referee)
-    entry_post(
-        table_id=table.pk,
-        entry_id=uuid.uuid4(),
-        payload={"kind": "adjust", "seat": 2, "amount": 50, "reason": "Rent missed"},
-        actor=referee,
-    )
+    adjust(table, referee)
     bank(n.tables()[1], kind="pass_go", seat=3)
     text = printed(n, "night")
 
@@ -206,12 +253,7 @@ def test_every_figure_of_the_night_equals_the_ledger_the_trail_the_tablets_and_t
     table_dispute(table_id=first.pk, user=n.referee, reason="Rent missed")
     wrong = Entry.objects.filter(table=first, kind="bank_payment").order_by("seq").first()
     entry_void(table_id=first.pk, entry_id=wrong.pk, reason="Not paid", actor=referee)
-    entry_post(
-        table_id=first.pk,
-        entry_id=uuid.uuid4(),
-        payload={"kind": "adjust", "seat": 2, "amount": 50, "reason": "Rent missed"},
-        actor=referee,
-    )
+    adjust(first, referee)
     table_close(table_id=first.pk, actor=BANKER)
     table_confirm(table_id=first.pk, user=n.organiser)
     table_close(table_id=second.pk, actor=BANKER)
