@@ -1,11 +1,13 @@
 """A table's console reports on itself (its heartbeat), on the state poll it makes anyway:
 one cheap statement that writes the table's one row. Not an outcome of the game, so not
-audited; never part of the ledger."""
+audited; never part of the ledger. And what the row says of a tablet away (`offline_since`),
+for the control room and the night in numbers alike."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Protocol
 
 from django.db import connection
 from django.utils import timezone
@@ -17,6 +19,8 @@ from tournament.http.rows import prepared_cursor
 #: Ages and counts beyond these are a confused or hostile client: they are capped.
 MAX_SECONDS = 7 * 24 * 3600
 MAX_OUTBOX = 100_000
+#: A console polls every 5 s: one not heard from for this long is offline.
+SILENT_SECONDS = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,3 +70,30 @@ def tablet_heartbeat(*, table_id: int, report: Report, now: datetime | None = No
     # takes.
     with prepared_cursor() as cursor:
         cursor.execute(statement.sql, values)
+
+
+class Beat(Protocol):
+    """What `offline_since` reads of a tablet's heartbeat (a TabletHeartbeat, or a row)."""
+
+    seen_at: datetime
+    online: bool
+    synced_at: datetime | None
+
+
+def offline_since(
+    beat: Beat, now: datetime, *, last_entry_at: datetime | None = None
+) -> datetime | None:
+    """When the tablet went away, if it is away at `now` as its heartbeat says (None if it
+    is not): silent since it was last heard, or, still heard but saying its sends fail,
+    since it last held the bank's state with nothing waiting. An entry that reached the
+    bank after the last report (its table's `last_entry_at`) is the tablet heard then, its
+    sends working."""
+    heard, online = beat.seen_at, beat.online
+    if last_entry_at is not None and last_entry_at > heard:
+        heard, online = last_entry_at, True
+    silent = (now - heard).total_seconds() > SILENT_SECONDS
+    if not silent and online:
+        return None
+    if not online and beat.synced_at is not None:
+        return min(heard, beat.synced_at)
+    return heard

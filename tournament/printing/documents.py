@@ -21,6 +21,7 @@ from tournament.printing.bracket import bracket_layout
 from tournament.printing.registry import Parts, document
 from tournament.printing.render import qr_svg, site_url
 from tournament.results.shape import result_rows
+from tournament.results.standings import wins_table
 from tournament.selectors import console_path, money_raised
 
 BATCH = 50
@@ -274,18 +275,23 @@ def results(job: PrintJob) -> Parts:
         )
     )
     final = last.kind == Round.Kind.FINAL
-    winner = next((r for r in ranking if r["rank"] == 1), None) if final else None
+    winner = None
+    if final:
+        won = [r.player_id for r in _results_of(last).filter(rank=1) if wins_table(r)]
+        winner = next((r for r in ranking if r["player_id"] in won), None)
     money = money_raised(event.pk)
     players = Player.objects.filter(event=event).count()
     volunteers = Volunteer.objects.filter(event=event).values("user").distinct().count()
     head, stamp = event_head(event), printed_at()
     rounds = []
     for round_ in ended:
-        winners = (
-            Result.objects.filter(round=round_, rank=1)
+        winners = [
+            result
+            for result in Result.objects.filter(round=round_, rank=1)
             .select_related("player", "seat__table")
             .order_by("seat__table__number", "seat__number")
-        )
+            if wins_table(result)
+        ]
         rounds.append(
             {
                 **round_head(round_),

@@ -8,15 +8,23 @@ CSV (`tournament.exports.night_csv`), so both always say the same.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Literal
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q
+from django.utils import timezone
 
+from banking.actors import Actor
 from banking.models import Entry, TabletHeartbeat
+from banking.services.tablets import offline_since
 from tournament.models import AuditEvent, Player, Result, Round, Seat, Table
+from tournament.results.standings import wins_table
 from tournament.selectors import money_raised
 
 Unit = Literal["count", "money", "minutes", "name"]
+
+#: Who corrects a table's ledger (a void, an adjustment): a referee, or an organiser as one.
+CORRECTORS = (Actor.REFEREE, Actor.ORGANISER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +37,9 @@ class Figure:
     unit: Unit = "count"
 
 
-def night_in_numbers(*, event_id: int) -> list[Figure]:
-    """The event's night in numbers, in the order the page and the CSV give them."""
+def night_in_numbers(*, event_id: int, now: datetime | None = None) -> list[Figure]:
+    """The event's night in numbers, in the order the page and the CSV give them, as they
+    stand at `now`."""
     players = Player.objects.filter(event_id=event_id).aggregate(
         registered=Count("pk"), checked_in=Count("pk", filter=Q(checked_in=True))
     )
@@ -38,13 +47,18 @@ def night_in_numbers(*, event_id: int) -> list[Figure]:
     rounds = Round.objects.filter(event_id=event_id).aggregate(
         all=Count("pk"), ended=Count("pk", filter=Q(status=Round.Status.ENDED))
     )
+    # Counted by who recorded each entry: a referee's void or adjustment is a correction,
+    # not one of the bankers' entries (a banker's own undo is).
+    corrections = Q(author_role__in=CORRECTORS)
     entries = Entry.objects.filter(table__round__event_id=event_id).aggregate(
-        all=Count("pk"),
-        voids=Count("pk", filter=Q(kind=Entry.VOID)),
-        adjustments=Count("pk", filter=Q(kind="adjust")),
+        bankers=Count("pk", filter=Q(author_role=Actor.BANKER)),
+        voids=Count("pk", filter=corrections & Q(kind=Entry.VOID)),
+        adjustments=Count("pk", filter=corrections & Q(kind="adjust")),
     )
-    tablets = TabletHeartbeat.objects.filter(table__round__event_id=event_id).aggregate(
-        away=Sum("away_seconds"), caught_up=Sum("caught_up")
+    beats = list(
+        TabletHeartbeat.objects.filter(table__round__event_id=event_id).select_related(
+            "table__round", "table__ledger"
+        )
     )
     disputes = AuditEvent.objects.filter(event_id=event_id, action="table_disputed").count()
     money = money_raised(event_id)
@@ -54,20 +68,20 @@ def night_in_numbers(*, event_id: int) -> list[Figure]:
         Figure("players_played", "Players who played", played.count()),
         Figure("rounds", "Rounds played", rounds["ended"]),
         Figure("tables", "Tables", Table.objects.filter(round__event_id=event_id).count()),
-        Figure("entries", "Entries recorded by the bankers", entries["all"]),
+        Figure("entries", "Entries recorded by the bankers", entries["bankers"]),
         Figure("voids", "Entries voided by a referee", entries["voids"]),
         Figure("adjustments", "Adjustments by a referee", entries["adjustments"]),
         Figure("disputes", "Results disputed", disputes),
         Figure(
             "tablet_minutes_offline",
             "Minutes tablets spent offline",
-            round((tablets["away"] or 0) / 60),
+            round(_seconds_away(beats, now or timezone.now()) / 60),
             "minutes",
         ),
         Figure(
             "entries_caught_up",
             "Entries tablets sent once back online",
-            tablets["caught_up"] or 0,
+            sum(beat.caught_up for beat in beats),
         ),
         Figure("raised_fees", "Raised from entry fees", money["fees"], "money"),
         Figure("raised_donations", "Raised from donations", money["donations"], "money"),
@@ -76,9 +90,25 @@ def night_in_numbers(*, event_id: int) -> list[Figure]:
     ]
 
 
+def _seconds_away(beats: list[TabletHeartbeat], now: datetime) -> int:
+    """The tablets' time away as their heartbeats recorded it: each spell a tablet came back
+    from, and the one it is away on (as the control room shows it), up to its table's
+    close or its round's end."""
+    total = 0
+    for beat in beats:
+        total += beat.away_seconds
+        end = min(beat.table.closed_at or beat.table.round.ended_at or now, now)
+        ledger = getattr(beat.table, "ledger", None)  # none before the table's first entry
+        heard = ledger.last_entry_at if ledger is not None else None
+        since = offline_since(beat, end, last_entry_at=heard)
+        if since is not None:
+            total += max(0, int((end - since).total_seconds()))
+    return total
+
+
 def _winner(event_id: int) -> str:
     """The final's winner; empty until a final has ended."""
-    best = (
+    firsts = (
         Result.objects.filter(
             round__event_id=event_id,
             round__kind=Round.Kind.FINAL,
@@ -87,6 +117,6 @@ def _winner(event_id: int) -> str:
         )
         .select_related("player")
         .order_by("-round__number", "-net_worth", "player__name")
-        .first()
     )
+    best = next((result for result in firsts if wins_table(result)), None)
     return best.player.name if best else ""

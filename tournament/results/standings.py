@@ -41,6 +41,14 @@ def is_forced(result: Result) -> bool:
     return result.round.status == Round.Status.ENDED and table.review != Table.Review.CONFIRMED
 
 
+def wins_table(result: Result) -> bool:
+    """Whether a result is its table's winner: ranked first at its table, unless the first
+    place was tied and the organiser decided this player does not go on (the decision
+    settles the tie: only those sent on are its winners)."""
+    decided_out = result.tied and bool(result.override_reason) and not result.advances
+    return result.rank == 1 and not decided_out
+
+
 def leaderboard(seats: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """A table's seats by net worth, best first: more cash breaks a tie, bankrupt seats
     come last. Seats still level share a place."""

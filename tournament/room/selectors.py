@@ -21,6 +21,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from banking.ledgers import rules_of
+from banking.services.tablets import offline_since
 from games import engine
 from games.engine.money import money
 from tournament.http.rows import Read, id_list, read_all
@@ -28,9 +29,6 @@ from tournament.models import Event, Round, Seat, Table
 from tournament.room.queries import TABLET_FIELDS, desk_tables_sql, room_tables_sql
 from tournament.selectors import console_path
 from tournament.when import ago
-
-#: A console polls every 5 s: one not heard from for this long is offline.
-SILENT_SECONDS = 30
 
 STATUS_LABELS = {
     "open": "Open",
@@ -61,11 +59,6 @@ def _tablet(table: Row, now: datetime) -> dict[str, Any]:
     """The tablet as the desk sees it: online, offline (silent, or saying its sends fail)
     since when, with how many entries waiting; or never opened."""
     beat = table.tablet
-    last_entry_at = table.last_entry_at
-    if beat is not None and last_entry_at is not None and last_entry_at > beat.seen_at:
-        # Entries reached the bank after the tablet's last report: it was heard then, and
-        # what its report said was waiting has been sent since.
-        beat = Row(**{**vars(beat), "seen_at": last_entry_at, "online": True, "outbox": 0})
     if beat is None:
         return {
             "state": "never",
@@ -74,32 +67,30 @@ def _tablet(table: Row, now: datetime) -> dict[str, Any]:
             "offline_seconds": 0,
             "back": None,
         }
-    silent = (now - beat.seen_at).total_seconds() > SILENT_SECONDS
+    since = offline_since(beat, now, last_entry_at=table.last_entry_at)
+    # Entries that reached the bank after the tablet's last report were sent from what it
+    # then said was waiting.
+    outbox = 0 if table.last_entry_at and table.last_entry_at > beat.seen_at else beat.outbox
     back = None
     if beat.back_at is not None:
         back = f"back after {_minutes(beat.last_away_seconds) or 'under 1'} min"
-    if not silent and beat.online:
-        words = "online" + (f", {_entries_waiting(beat.outbox)}" if beat.outbox else "")
+    if since is None:
+        words = "online" + (f", {_entries_waiting(outbox)}" if outbox else "")
         return {
             "state": "online",
             "words": words,
-            "outbox": beat.outbox,
+            "outbox": outbox,
             "offline_seconds": 0,
             "back": back,
         }
-    # Offline: silent since it was last heard, or, still heard but unable to send, since it
-    # last held the bank's state with nothing waiting.
-    since = beat.seen_at
-    if not beat.online and beat.synced_at is not None:
-        since = min(since, beat.synced_at)
     seconds = (now - since).total_seconds()
     words = f"offline {_minutes(seconds)} min"
-    if beat.outbox:
-        words += f", {_entries_waiting(beat.outbox)}"
+    if outbox:
+        words += f", {_entries_waiting(outbox)}"
     return {
         "state": "offline",
         "words": words,
-        "outbox": beat.outbox,
+        "outbox": outbox,
         "offline_seconds": int(seconds),
         "back": back,
     }

@@ -4,8 +4,10 @@ the money say, counted here another way."""
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from banking.actors import Actor
 from banking.models import Entry
@@ -13,7 +15,7 @@ from banking.services.entries import entry_post, entry_void
 from banking.services.tablets import Report, tablet_heartbeat
 from tests.entries import bank
 from tests.played import night
-from tournament.models import Donation, Player
+from tournament.models import Donation, Player, Table
 from tournament.results.closing import table_close
 from tournament.results.night import night_in_numbers
 from tournament.results.reviews import table_dispute
@@ -43,7 +45,7 @@ def test_a_played_night_in_numbers_equals_its_ledgers_and_money():
     assert got["players_played"] == 8
     assert got["rounds"] == 2
     assert got["tables"] == sum(len(n.tables(r)) for r in n.rounds)
-    assert got["entries"] == len(entries) > 0
+    assert got["entries"] == len([e for e in entries if e.author_role == Actor.BANKER]) > 0
     assert got["tablet_minutes_offline"] == 3  # 150 s and 30 s
     assert got["entries_caught_up"] == 4
     assert (got["raised_fees"], got["raised_donations"]) == (paid, given)
@@ -67,5 +69,23 @@ def test_voids_adjustments_and_disputes_are_counted():
     )
     got = figures(n.event.pk)
     assert (got["voids"], got["adjustments"], got["disputes"]) == (1, 1, 1)
-    assert got["entries"] == Entry.objects.filter(table__round__event=n.event).count() == 4
+    # The buy and the pass of GO are the bankers'; the void and the adjustment the referee's.
+    ledger = Entry.objects.filter(table__round__event=n.event)
+    assert got["entries"] == ledger.filter(author_role=Actor.BANKER).count() == 2
+    assert ledger.count() == 4
     assert got["winner"] == ""  # no final yet
+
+
+def test_a_tablet_away_counts_until_its_table_closed_not_after():
+    n = night(players=8, ended=False)
+    first, second = n.tables()
+    now = timezone.now()
+    heard = now - timedelta(hours=1)
+    tablet_heartbeat(table_id=first.pk, report=Report(outbox=1), now=heard)
+    tablet_heartbeat(table_id=second.pk, report=Report(outbox=0), now=heard)
+    # Table 1 closed three minutes after its tablet went silent; table 2 was closed from
+    # its tablet, whose silence after is no time away.
+    Table.objects.filter(pk=first.pk).update(closed_at=heard + timedelta(minutes=3))
+    Table.objects.filter(pk=second.pk).update(closed_at=heard + timedelta(seconds=5))
+    got = {f.key: f.value for f in night_in_numbers(event_id=n.event.pk, now=now)}
+    assert got["tablet_minutes_offline"] == 3
