@@ -21,7 +21,8 @@ from typing import Any
 from django.utils import timezone
 
 from banking.ledgers import rules_of
-from banking.selectors import seat_row, space_row
+from banking.models import Entry
+from banking.selectors import entry_lines, seat_row, space_row
 from games import engine
 from tournament.http.rows import read_all
 from tournament.models import Event, Player, Result, Round, Seat, Table
@@ -129,6 +130,7 @@ def _table(page: PlayerPage, seat: Seat, rules: engine.Rules) -> dict[str, Any]:
             "building_value": mine["building_value"],
             "net_worth": mine["net_worth"],
             "bankrupt": mine["bankrupt"],
+            "bankruptcy": _bankruptcy(seat, names, rules) if mine["bankrupt"] else None,
             "jail_cards": mine["jail_cards"],
             "place": next(row["place"] for row in board if row["you"]),
             "deeds": [
@@ -144,6 +146,26 @@ def _table(page: PlayerPage, seat: Seat, rules: engine.Rules) -> dict[str, Any]:
         },
         "players": board,
     }
+
+
+def _bankruptcy(seat: Seat, names: dict[int, str], rules: engine.Rules) -> dict[str, Any] | None:
+    """The seat's bankruptcy in the ledger's words (entry_lines): who it went bankrupt to,
+    what the creditor took and the money it moved, each transfer in a line. One query, for
+    a bankrupt player only."""
+    entry = (
+        Entry.objects.filter(
+            table_id=seat.table_id,
+            kind="bankrupt",
+            fields__seat=seat.number,
+            voided_by__isnull=True,
+        )
+        .order_by("-seq")
+        .first()
+    )
+    if entry is None:
+        return None
+    (line,) = entry_lines([entry], names=names, rules=rules)
+    return {"sentence": line["sentence"], "money": line["money"]}
 
 
 CHECK_IN = {
