@@ -437,6 +437,25 @@ def entry_lines(
     return lines
 
 
+def bankruptcies(
+    table_ids: Iterable[int], *, seated: Seated, rules: engine.Rules
+) -> dict[int, dict[int, dict[str, Any]]]:
+    """The bankruptcies that stand (not voided) at these tables of one event (played by
+    `rules`, seated as `seated` says), in the ledger's words (entry_lines): by table, then
+    by the seat that went bankrupt, its `sentence` and its `money`, a line a transfer. For
+    the bankrupt player's page and the scoresheets, in one query."""
+    entries = Entry.objects.filter(
+        table_id__in=list(table_ids), kind="bankrupt", voided_by__isnull=True
+    ).order_by("table_id", "seq")
+    found: dict[int, dict[int, dict[str, Any]]] = {}
+    for entry in entries:
+        names = {number: name for number, _, name in seated.get(entry.table_id, ())}
+        (line,) = entry_lines([entry], names=names, rules=rules)
+        said = {"sentence": line["sentence"], "money": line["money"]}
+        found.setdefault(entry.table_id, {})[entry.fields["seat"]] = said
+    return found
+
+
 def _latest(rows: Iterable[Sequence[Any]]) -> dict[int, list[Entry]]:
     """The entries of the latest entries' rows, by table, each with its void."""
     _, entry, void = _latest_sql()

@@ -15,7 +15,10 @@ from django.urls import reverse
 
 from tests.conftest import World
 from tests.entries import posted
-from tournament.models import Player
+from tests.pdfs import pdf_text
+from tests.played import end
+from tests.print_jobs import make
+from tournament.models import Player, PrintJob
 
 pytestmark = pytest.mark.django_db
 
@@ -70,7 +73,22 @@ def player_page(client: Any, world: World) -> str:
     return text(response.content.decode())
 
 
-def test_a_bankruptcy_to_a_player_names_creditor_cash_deeds_and_each_deeds_interest(world, client):
+def scoresheet(world: World, settings: Any, tmp_path: Any) -> str:
+    """The table's printed scoresheet, once the round is over, its text in one line."""
+    settings.MEDIA_ROOT = tmp_path
+    end(world.round, world.referee)
+    job = PrintJob.objects.create(event=world.event, kind="scoresheets", round=world.round)
+    done = make(job)
+    assert done.status == PrintJob.Status.DONE, done.error
+    printed = " ".join(pdf_text(done.file.path).split())
+    # The players' holdings stand in two columns: the other column's signature line may
+    # come between two lines of this one in the PDF's text.
+    return re.sub(r" Signed, \w+(?= \w)", "", printed)
+
+
+def test_a_bankruptcy_to_a_player_names_creditor_cash_deeds_and_each_deeds_interest(
+    world, client, settings, tmp_path
+):
     n, banker = names(world), world.banker()
     for space in (37, 39):
         posted(banker, world.table, kind="buy", seat=2, space=space)
@@ -99,6 +117,8 @@ def test_a_bankruptcy_to_a_player_names_creditor_cash_deeds_and_each_deeds_inter
     assert f"{sentence}." in page
     for line in money:
         assert line in page
+    printed = scoresheet(world, settings, tmp_path)
+    assert " ".join([f"{sentence}.", *(f"{line}." for line in money)]) in printed
 
 
 def test_a_bankruptcy_to_the_bank_says_the_bank_takes_the_cash_and_the_deeds_go_to_auction(

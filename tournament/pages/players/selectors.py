@@ -21,8 +21,7 @@ from typing import Any
 from django.utils import timezone
 
 from banking.ledgers import rules_of
-from banking.models import Entry
-from banking.selectors import entry_lines, seat_row, space_row
+from banking.selectors import bankruptcies, seat_row, space_row
 from games import engine
 from tournament.http.rows import read_all
 from tournament.models import Event, Player, Result, Round, Seat, Table
@@ -149,23 +148,11 @@ def _table(page: PlayerPage, seat: Seat, rules: engine.Rules) -> dict[str, Any]:
 
 
 def _bankruptcy(seat: Seat, names: dict[int, str], rules: engine.Rules) -> dict[str, Any] | None:
-    """The seat's bankruptcy in the ledger's words (entry_lines): who it went bankrupt to,
-    what the creditor took and the money it moved, each transfer in a line. One query, for
-    a bankrupt player only."""
-    entry = (
-        Entry.objects.filter(
-            table_id=seat.table_id,
-            kind="bankrupt",
-            fields__seat=seat.number,
-            voided_by__isnull=True,
-        )
-        .order_by("-seq")
-        .first()
-    )
-    if entry is None:
-        return None
-    (line,) = entry_lines([entry], names=names, rules=rules)
-    return {"sentence": line["sentence"], "money": line["money"]}
+    """The seat's bankruptcy in the ledger's words (banking.selectors.bankruptcies): who it
+    went bankrupt to, what the creditor took, the money it moved. For a bankrupt player."""
+    seated = {seat.table_id: [(number, 0, name) for number, name in names.items()]}
+    found = bankruptcies([seat.table_id], seated=seated, rules=rules)
+    return found.get(seat.table_id, {}).get(seat.number)
 
 
 CHECK_IN = {
