@@ -129,7 +129,7 @@ def _table(page: PlayerPage, seat: Seat, rules: engine.Rules) -> dict[str, Any]:
             "building_value": mine["building_value"],
             "net_worth": mine["net_worth"],
             "bankrupt": mine["bankrupt"],
-            "bankruptcy": _bankruptcy(seat, names, rules) if mine["bankrupt"] else None,
+            "bankruptcy": _bankruptcy(seat, everyone, rules) if mine["bankrupt"] else None,
             "jail_cards": mine["jail_cards"],
             "place": next(row["place"] for row in board if row["you"]),
             "deeds": [
@@ -147,10 +147,13 @@ def _table(page: PlayerPage, seat: Seat, rules: engine.Rules) -> dict[str, Any]:
     }
 
 
-def _bankruptcy(seat: Seat, names: dict[int, str], rules: engine.Rules) -> dict[str, Any] | None:
+def _bankruptcy(
+    seat: Seat, everyone: list[dict[str, Any]], rules: engine.Rules
+) -> dict[str, Any] | None:
     """The seat's bankruptcy in the ledger's words (banking.selectors.bankruptcies): who it
-    went bankrupt to, what the creditor took, the money it moved. For a bankrupt player."""
-    seated = {seat.table_id: [(number, 0, name) for number, name in names.items()]}
+    went bankrupt to, what the creditor took, the money it moved. For a bankrupt player;
+    `everyone`, the table's seats (seat_row)."""
+    seated = {seat.table_id: [(s["seat"], s["player_id"], s["name"]) for s in everyone]}
     found = bankruptcies([seat.table_id], seated=seated, rules=rules)
     return found.get(seat.table_id, {}).get(seat.number)
 
