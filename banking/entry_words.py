@@ -46,6 +46,31 @@ def pays(payer: str | None, payee: str | None) -> str:
     return f"{payer or 'The bank'} pays {payee or 'the bank'}"
 
 
+def transfer_words(
+    transfer: Mapping[str, Any], *, names: Mapping[int, str], rules: engine.Rules
+) -> str:
+    """One transfer in words, payer first, the amount said beside it: who pays whom ("Ada
+    pays Brook"), or, for a transfer that says what it is for (a bankruptcy's), that too:
+    "Brook pays the bank the interest on mortgaged Boardwalk"."""
+    payer, payee = party(transfer["from"], names), party(transfer["to"], names)
+    space = transfer.get("space")
+    deed = rules.edition.space(space).name if isinstance(space, int) and 0 <= space < 40 else ""
+    match transfer.get("for"):
+        case "buildings":
+            return f"The bank buys back {payee}'s buildings at half price"
+        case "cash":
+            return f"{payer}'s cash goes to {payee or 'the bank'}"
+        case "unpaid" if payer is None:
+            return f"The bank writes off the part of the debt {payee} cannot pay"
+        case "unpaid":
+            return f"{payer} gives back the part of the debt {payee} cannot pay"
+        case "interest":
+            return f"{payer} pays the bank the interest on mortgaged {deed}"
+        case "lift":
+            return f"{payer} pays the bank to lift the mortgage on {deed}"
+    return pays(payer, payee)
+
+
 def kind_label(kind: str) -> str:
     return KIND_LABELS.get(kind, kind.replace("_", " ").capitalize())
 
@@ -125,15 +150,21 @@ def entry_sentence(
             return f"{who} lifts the mortgage on {where}"
         case "trade":
             return f"{who} trades with {seat(fields.get('to_seat'))}"
+        case "bankrupt" if fields.get("creditor") is None:
+            return (
+                f"{who} goes bankrupt to the bank, which takes {who}'s cash; "
+                f"{who}'s deeds go back to the bank unmortgaged, for auction"
+            )
         case "bankrupt":
-            sentence = f"{who} goes bankrupt to {seat(fields.get('creditor'))}"
+            creditor = seat(fields.get("creditor"))
+            sentence = f"{who} goes bankrupt to {creditor}, who takes {who}'s cash and deeds"
             lifted = [space(p) for p in fields.get("lift") or ()]
             if lifted:
                 deeds = " and ".join(
                     [", ".join(lifted[:-1]), lifted[-1]] if len(lifted) > 1 else lifted
                 )
                 plural = "s" if len(lifted) > 1 else ""
-                sentence += f", who lifts the mortgage{plural} on {deeds}"
+                sentence += f" and lifts the mortgage{plural} on {deeds}"
             return sentence
         case "adjust":
             return f"Correction for {who}: {fields.get('reason', '')}"

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from banking.actors import Actor
 from banking.checks import check_live, check_may_record, voidable
-from banking.entry_words import entry_sentence, kind_label, party, pays
+from banking.entry_words import entry_sentence, kind_label, party, transfer_words
 from banking.ledgers import (
     effective_history,
     read_ledger,
@@ -61,7 +61,7 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
     outcome = engine.apply(before, entry, rules)
     fields = engine.entry_fields(entry)
     names = {seat: before.name(seat) for seat in before.seats}
-    transfers = _worded(entry.kind, fields, outcome, names)
+    transfers = _worded(outcome, names, rules)
     as_it_would_stand = _as_it_would_stand(table, ledger, outcome)
     return {
         "kind": entry.kind,
@@ -69,7 +69,13 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
         "description": entry_sentence(entry.kind, fields, names=names, rules=rules),
         "fields": fields,
         "transfers": transfers,
-        "total": _total(transfers, fields.get("seat")),
+        "total": _total(
+            transfers,
+            fields.get("seat"),
+            names,
+            rules,
+            summed_for=_summed_for(entry.kind, fields),
+        ),
         "balances": _balances(before, outcome),
         "state": as_it_would_stand,
         "repeat": _repeat(ledger, entry.kind, fields),
@@ -89,14 +95,14 @@ def void_preview(*, table: Table, entry_id: UUID, actor: Actor) -> dict[str, Any
     outcome = engine.void(start, rules, effective_history(table.pk), target.seq)
     names = {seat: before.name(seat) for seat in before.seats}
     sentence = entry_sentence(target.kind, target.fields, names=names, rules=rules)
-    transfers = _worded(Entry.VOID, {}, outcome, names)
+    transfers = _worded(outcome, names, rules)
     return {
         "kind": Entry.VOID,
         "label": kind_label(Entry.VOID),
         "description": f"Undoes #{target.seq}: {sentence}",
         "fields": {"entry": str(target.pk), "seq": target.seq},
         "transfers": transfers,
-        "total": _total(transfers, target.fields.get("seat")),
+        "total": _total(transfers, target.fields.get("seat"), names, rules),
         "balances": _balances(before, outcome),
         "state": _as_it_would_stand(table, ledger, outcome),
         "repeat": None,
@@ -163,34 +169,58 @@ def _repeat(ledger: TableLedger, kind: str, fields: Mapping[str, Any]) -> dict[s
 
 
 def _worded(
-    kind: str, fields: Mapping[str, Any], outcome: engine.Outcome, names: Mapping[int, str]
+    outcome: engine.Outcome, names: Mapping[int, str], rules: engine.Rules
 ) -> list[dict[str, Any]]:
-    """The entry's transfers, each with who pays whom in words, payer first ("Ada pays
-    Brook"; the amount is shown beside it). At a bankruptcy, what the creditor hands back to
-    the bankrupt seat is the part of the debt it cannot pay: said as that, not as a
-    payment to the one going bankrupt."""
+    """The entry's transfers, each with its words as the ledger says them (transfer_words:
+    who pays whom, payer first, and what for where the transfer says it; the amount is
+    shown beside it)."""
     worded = []
     for t in outcome.transfers:
-        payer, payee = party(t.source, names), party(t.target, names)
-        if kind == "bankrupt" and t.target == fields.get("seat"):
-            words = f"{payer or 'The bank'} writes off what {payee} cannot pay"
-        else:
-            words = pays(payer, payee)
-        worded.append(t.as_dict() | {"words": words})
+        said = t.as_dict()
+        worded.append(said | {"words": transfer_words(said, names=names, rules=rules)})
     return worded
 
 
-def _total(transfers: list[dict[str, Any]], seat: Any) -> dict[str, Any]:
+def _summed_for(kind: str, fields: Mapping[str, Any]) -> Any:
+    """Whose total the preview says in words: at a bankruptcy the creditor's (a seat or the
+    bank), who takes what the bankrupt seat had; else None, the entry's own seat's."""
+    if kind != "bankrupt":
+        return None
+    creditor = fields.get("creditor")
+    return engine.BANK if creditor is None else creditor
+
+
+def _total(
+    transfers: list[dict[str, Any]],
+    seat: Any,
+    names: Mapping[int, str],
+    rules: engine.Rules,
+    *,
+    summed_for: Any = None,
+) -> dict[str, Any]:
     """What the entry's own seat receives (positive) or pays (negative) in all, the sum of
-    every transfer, and whether every transfer is the same amount (paid to or by each)."""
+    every transfer, whether every transfer is the same amount (paid to or by each), and
+    the total in words: for the seat, or for `summed_for` when given (_summed_for)."""
     amounts = [t["amount"] for t in transfers]
-    net = sum(t["amount"] for t in transfers if t["to"] == seat) - sum(
-        t["amount"] for t in transfers if t["from"] == seat
-    )
+    moved = sum(amounts)
+
+    def net_of(account: Any) -> int:
+        return sum(t["amount"] for t in transfers if t["to"] == account) - sum(
+            t["amount"] for t in transfers if t["from"] == account
+        )
+
+    account = seat if summed_for is None else summed_for
+    said = net_of(account)
+    if said:
+        who = party(account, names) or "the bank"
+        words = f"Total: {who} {'receives' if said > 0 else 'pays'} {rules.money(abs(said))}"
+    else:
+        words = f"Total moved: {rules.money(moved)}"
     return {
-        "net": net,
-        "moved": sum(amounts),
+        "net": net_of(seat),
+        "moved": moved,
         "each": amounts[0] if len(amounts) > 1 and len(set(amounts)) == 1 else None,
+        "words": words,
     }
 
 

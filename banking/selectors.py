@@ -12,7 +12,7 @@ from django.db import connection
 from django.db.models import QuerySet
 
 from banking import queries
-from banking.entry_words import entry_sentence, kind_label, party, pays
+from banking.entry_words import entry_sentence, kind_label, transfer_words
 from banking.ledgers import read_ledger, rules_of, standings_of
 from banking.models import Entry, TableLedger
 from games import engine
@@ -272,9 +272,12 @@ def _watched(
     }
 
 
-def entry_output(entry: Entry, description: str) -> dict[str, Any]:
+def entry_output(
+    entry: Entry, description: str, transfers: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     """An entry as the API shows it (EntryOutput): its own fields (seat, space, amount...)
-    at the top level, then its id, seq, kind, words, transfers, who recorded it and when."""
+    at the top level, then its id, seq, kind, words, transfers (`transfers`, each with its
+    words, when given: entry_lines'), who recorded it and when."""
     voided_by = None
     with suppress(Entry.DoesNotExist):
         voided_by = entry.voided_by
@@ -286,7 +289,7 @@ def entry_output(entry: Entry, description: str) -> dict[str, Any]:
         "kind": entry.kind,
         "label": kind_label(entry.kind),
         "description": description,
-        "transfers": entry.transfers,
+        "transfers": entry.transfers if transfers is None else transfers,
         "voids": str(entry.voids_id) if entry.voids_id else None,
         "voided_by": voided_by.seq if voided_by else None,
         "author": entry.author_name,
@@ -299,7 +302,8 @@ def entry_output(entry: Entry, description: str) -> dict[str, Any]:
 def entry_lines(
     entries: Iterable[Entry], *, names: Mapping[int, str], rules: engine.Rules
 ) -> list[dict[str, Any]]:
-    """Ledger entries in words: what happened, to whom, the money moved, who recorded it."""
+    """Ledger entries in words: what happened, to whom, the money moved (`transfers`, each
+    with its words, and `money`: each in a line with its amount), who recorded it."""
 
     def who(account: Any) -> str:
         if account == engine.BANK:
@@ -323,27 +327,27 @@ def entry_lines(
             named = [rules.edition.space(n).name for n in spaces if n in range(40)]
             if named:
                 details.append(f"{verb} {', '.join(named)}")
-        if entry.kind == "bankrupt":
-            creditor = fields.get("creditor")
-            details.append("to the bank" if creditor is None else f"to {who(creditor)}")
+        sentence = entry_sentence(entry.kind, fields, names=names, rules=rules)
+        if entry.kind == "bankrupt":  # who goes bankrupt to whom, and what the creditor takes
+            details.append(sentence)
         for text in (fields.get("memo"), fields.get("reason")):
             if text:
                 details.append(str(text))
         voided_by = getattr(entry, "voided_by", None)
+        transfers = [
+            t | {"words": transfer_words(t, names=names, rules=rules)} for t in entry.transfers
+        ]
         lines.append(
             {
                 "id": entry.pk,
                 "seq": entry.seq,
                 "kind": entry.kind,
                 "label": kind_label(entry.kind),
-                "sentence": entry_sentence(entry.kind, fields, names=names, rules=rules),
+                "sentence": sentence,
                 "seat": who(fields["seat"]) if "seat" in fields else "",
                 "details": details,
-                "money": [
-                    f"{pays(party(t['from'], names), party(t['to'], names))} "
-                    f"{rules.money(t['amount'])}"
-                    for t in entry.transfers
-                ],
+                "transfers": transfers,
+                "money": [f"{t['words']} {rules.money(t['amount'])}" for t in transfers],
                 "author": entry.author_name,
                 "author_role": entry.author_role,
                 "created_at": entry.created_at,
@@ -353,6 +357,25 @@ def entry_lines(
             }
         )
     return lines
+
+
+def bankruptcies(
+    table_ids: Iterable[int], *, seated: Seated, rules: engine.Rules
+) -> dict[int, dict[int, dict[str, Any]]]:
+    """The bankruptcies that stand (not voided) at these tables of one event (played by
+    `rules`, seated as `seated` says), in the ledger's words (entry_lines): by table, then
+    by the seat that went bankrupt, its `sentence` and its `money`, a line a transfer. For
+    the bankrupt player's page and the scoresheets, in one query."""
+    entries = Entry.objects.filter(
+        table_id__in=list(table_ids), kind="bankrupt", voided_by__isnull=True
+    ).order_by("table_id", "seq")
+    found: dict[int, dict[int, dict[str, Any]]] = {}
+    for entry in entries:
+        names = {number: name for number, _, name in seated.get(entry.table_id, ())}
+        (line,) = entry_lines([entry], names=names, rules=rules)
+        said = {"sentence": line["sentence"], "money": line["money"]}
+        found.setdefault(entry.table_id, {})[entry.fields["seat"]] = said
+    return found
 
 
 def _latest(rows: Iterable[Sequence[Any]]) -> dict[int, list[Entry]]:

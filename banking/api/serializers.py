@@ -62,11 +62,27 @@ class PartyField(serializers.Field):
 
 class TransferOutput(serializers.Serializer):
     amount = serializers.IntegerField()
+    space = serializers.IntegerField(
+        required=False, help_text="The deed the transfer is for (interest, lift), if any."
+    )
+    words = serializers.CharField(
+        required=False,
+        help_text='The transfer in words, payer first, the amount beside it: "Brook pays Ada", '
+        '"Brook pays the bank the interest on mortgaged Boardwalk".',
+    )
 
     def get_fields(self) -> dict[str, serializers.Field]:
         fields = super().get_fields()
         fields["from"] = PartyField(help_text="A seat number, or bank.")
         fields["to"] = PartyField(help_text="A seat number, or bank.")
+        fields["for"] = serializers.ChoiceField(
+            choices=["buildings", "cash", "unpaid", "interest", "lift"],
+            required=False,
+            help_text="What the transfer is for, where the entry says it (a bankruptcy's): "
+            "the debtor's buildings bought back, the debtor's cash, the part of the debt the "
+            "debtor cannot pay given back, the interest on a mortgaged deed, a mortgage "
+            "lifted. Absent for a plain payment.",
+        )
         return fields
 
 
@@ -93,7 +109,9 @@ class EntryOutput(serializers.Serializer):
 
     def to_representation(self, entry: Entry) -> dict[str, Any]:
         line = self.context.get("lines", {}).get(entry.pk)
-        return entry_output(entry, line["sentence"] if line else kind_label(entry.kind))
+        if line is None:
+            return entry_output(entry, kind_label(entry.kind))
+        return entry_output(entry, line["sentence"], line["transfers"])
 
 
 class SeatWorth(serializers.Serializer):

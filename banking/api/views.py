@@ -166,11 +166,17 @@ class PreviewTotalOutput(serializers.Serializer):
         allow_null=True,
         help_text="With several transfers all of one amount (paid to or by each): that amount.",
     )
+    words = serializers.CharField(
+        help_text='The total in words: "Total: Ada receives $200", "Total moved: $150"; at a '
+        "bankruptcy, what the creditor (a player or the bank) receives or pays in all."
+    )
 
 
 class PreviewTransferOutput(s.TransferOutput):
     words = serializers.CharField(
-        help_text='Who pays whom, payer first: "Ada pays Brook", "The bank pays Ada".'
+        help_text="Who pays whom, payer first, and what for where the transfer says it: "
+        '"Ada pays Brook", "The bank pays Ada", "Brook pays the bank the interest on '
+        'mortgaged Boardwalk".'
     )
 
 

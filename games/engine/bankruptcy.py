@@ -7,7 +7,7 @@ from games.engine.entries import Bankrupt
 from games.engine.guards import interest, other_seat, owned_by, seat_in_play
 from games.engine.mortgage import lift_cost
 from games.engine.rules import Rules
-from games.engine.state import BANK, TableState, Transfer, Transfers
+from games.engine.state import BANK, Purposed, TableState, Transfer, Transfers
 from games.engine.violations import RuleViolation
 
 
@@ -22,6 +22,9 @@ def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Transfers:
     with what the debtor had. To the bank: cash, deeds and cards go to the bank;
     the deeds become unowned and unmortgaged, ready for auction; the cards go back
     to their decks.
+
+    Each transfer says what it is for (`Purposed`), the interest and lifts naming their
+    deed, so that the bankruptcy can be told in words without the state before it.
 
     The creditor must be the one the debt is owed to (`state.owed_to`); a debt with
     no recorded creditor (a state stored before they were recorded) takes the entry's.
@@ -52,12 +55,12 @@ def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Transfers:
     transfers: list[Transfer] = []
     liquidate_buildings(state, debtor)
     if value:
-        transfers.append(Transfer((BANK, debtor, value)))
+        transfers.append(Purposed(Transfer((BANK, debtor, value)), "buildings"))
     receiver = BANK if creditor is None else creditor
     if remaining > 0:
-        transfers.append(Transfer((debtor, receiver, remaining)))
+        transfers.append(Purposed(Transfer((debtor, receiver, remaining)), "cash"))
     elif remaining < 0:
-        transfers.append(Transfer((receiver, debtor, -remaining)))
+        transfers.append(Purposed(Transfer((receiver, debtor, -remaining)), "unpaid"))
 
     for position in state.owned_by(debtor):
         deed = state.deeds[position]
@@ -66,12 +69,13 @@ def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Transfers:
         elif deed.mortgaged and position in entry.lift:
             state.deeds[position] = deed._replace(owner=creditor, mortgaged=False)
             lifted = lift_cost(rules.edition.space(position).mortgage)
-            transfers.append(Transfer((creditor, BANK, lifted)))
+            transfers.append(Purposed(Transfer((creditor, BANK, lifted)), "lift", position))
         else:
             state.deeds[position] = deed._replace(owner=creditor)
             if deed.mortgaged:
                 mortgage_value = rules.edition.space(position).mortgage
-                transfers.append(Transfer((creditor, BANK, interest(mortgage_value))))
+                due = Transfer((creditor, BANK, interest(mortgage_value)))
+                transfers.append(Purposed(due, "interest", position))
     for deck in state.jail_cards_of(debtor):
         state.jail_cards[deck] = creditor
     for seat, owed in state.owed_to.items():

@@ -50,15 +50,47 @@ class Transfer(tuple[int | str, int | str, int]):
     target = property(itemgetter(1), doc="The receiving account: a seat number or bank.")
     amount = property(itemgetter(2), doc="Whole units, always positive.")
 
+    #: What the transfer is for, where one entry moves money for different reasons (a
+    #: bankruptcy's): see `Purposed`. None for a plain payment.
+    purpose: str | None = None
+    #: The deed it is for (a mortgage's interest), if any.
+    space: int | None = None
+
     def __repr__(self) -> str:
         return f"Transfer({self[0]!r} -> {self[1]!r}: {self[2]})"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"from": self[0], "to": self[1], "amount": self[2]}
+        if self.purpose is None:
+            return {"from": self[0], "to": self[1], "amount": self[2]}
+        said = {"from": self[0], "to": self[1], "amount": self[2], "for": self.purpose}
+        return said if self.space is None else said | {"space": self.space}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Transfer:
-        return cls((data["from"], data["to"], data["amount"]))
+        transfer = cls((data["from"], data["to"], data["amount"]))
+        if "for" in data:
+            return Purposed(transfer, data["for"], data.get("space"))
+        return transfer
+
+
+class Purposed(Transfer):
+    """A transfer that says what it is for, and for which deed: at a bankruptcy,
+    `buildings` (the bank buys the debtor's buildings back), `cash` (the debtor's cash goes
+    to the creditor), `unpaid` (the creditor gives back the part of the debt the debtor
+    cannot pay), `interest` and `lift` (on one mortgaged deed, `space`).
+
+    Equal to the plain transfer of the same money: what a transfer is for is said, never
+    compared, so a ledger recorded before it was said replays and voids as before.
+    """
+
+    def __new__(cls, transfer: Transfer, purpose: str, space: int | None = None) -> Purposed:
+        made = super().__new__(cls, transfer)
+        made.purpose, made.space = purpose, space
+        return made
+
+    def __repr__(self) -> str:
+        for_ = self.purpose if self.space is None else f"{self.purpose} {self.space}"
+        return f"Transfer({self[0]!r} -> {self[1]!r}: {self[2]}, for {for_})"
 
 
 Transfers = tuple[Transfer, ...]

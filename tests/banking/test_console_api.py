@@ -82,13 +82,15 @@ def test_a_preview_says_what_the_entry_does_and_sums_it_up(world):
     body = preview(world.banker(), world.table, kind="rent", seat=2, space=39).json()
     assert body["label"] == "Rent"
     assert body["description"] == f"{names[2]} pays rent on Boardwalk"
-    assert body["total"] == {"net": -50, "moved": 50, "each": None}
+    words = f"Total: {names[2]} pays $50"
+    assert body["total"] == {"net": -50, "moved": 50, "each": None, "words": words}
     assert {b["seat"]: b["change"] for b in body["balances"]} == {1: 50, 2: -50}
 
     body = preview(
         world.banker(), world.table, kind="card", seat=3, deck="chance", card="chance-chairman"
     ).json()
-    assert body["total"] == {"net": -150, "moved": 150, "each": 50}
+    words = f"Total: {names[3]} pays $150"
+    assert body["total"] == {"net": -150, "moved": 150, "each": 50, "words": words}
 
 
 def _seats(world: World) -> list[dict[str, Any]]:

@@ -513,10 +513,16 @@ def test_a_creditor_lifts_a_mortgage_at_the_bankruptcy_by_taps(live_server, new_
     banker.shows("Park Place")
     banker.sheet.locator("input[name=lift][value='37']").check()
     banker.tap("[data-action=check-bankruptcy]")
-    # The money in words: what the creditor gives up, and what it pays the bank.
-    banker.shows(f"{banker.names[2]} writes off what {banker.names[1]} cannot pay")
-    banker.shows(f"{banker.names[2]} pays the bank")
-    banker.record(f"{banker.names[2]}, who lifts the mortgage on Park Place")
+    # The money in words, each transfer with what it is for: the part of the debt the
+    # creditor gives back, and the mortgage it lifts on the deed it receives.
+    creditor, debtor = banker.names[2], banker.names[1]
+    banker.shows(f"{creditor} gives back the part of the debt {debtor} cannot pay")
+    banker.shows(f"{creditor} pays the bank to lift the mortgage on Park Place")
+    banker.shows(f"Total: {creditor} pays $218")
+    banker.record(f"{creditor}, who takes {debtor}'s cash and deeds and lifts the mortgage")
+    # The console's ledger says the same, from the bank's words.
+    row = banker.page.locator(f"#ledger [data-seq='{banker.seq}']")
+    expect(row).to_contain_text(f"{creditor} pays the bank to lift the mortgage on Park Place $193")
 
     bankrupt = Entry.objects.get(table=world.table, kind="bankrupt")
     assert (bankrupt.fields["creditor"], bankrupt.fields["lift"]) == (2, [37])

@@ -18,7 +18,10 @@ def test_a_banker_records_a_purchase_and_sees_the_new_balance(world, post_entry)
     body = response.json()
     assert body["entry"]["seq"] == 1
     assert body["entry"]["kind"] == "buy"
-    assert body["entry"]["transfers"] == [{"from": 1, "to": "bank", "amount": 400}]
+    name = body["state"]["seats"][0]["name"]
+    assert body["entry"]["transfers"] == [
+        {"from": 1, "to": "bank", "amount": 400, "words": f"{name} pays the bank"}
+    ]
     seat_one = body["state"]["seats"][0]
     assert seat_one["cash"] == 1100
     assert seat_one["net_worth"] == 1500
@@ -82,7 +85,10 @@ def test_a_void_reverses_the_money_and_the_deed(world, post_entry):
     assert response.status_code == 201, response.json()
     body = response.json()
     assert body["entry"]["kind"] == "void"
-    assert body["entry"]["transfers"] == [{"from": "bank", "to": 1, "amount": 400}]
+    name = body["state"]["seats"][0]["name"]
+    assert body["entry"]["transfers"] == [
+        {"from": "bank", "to": 1, "amount": 400, "words": f"The bank pays {name}"}
+    ]
     assert body["state"]["seats"][0]["cash"] == 1500
     assert next(s for s in body["state"]["spaces"] if s["space"] == 39)["owner"] is None
     ledger = world.banker().get(f"/api/tables/{world.table.pk}/entries/").json()

@@ -38,17 +38,28 @@ NAMES = {1: "Ada", 2: "Brook"}
             {"seat": 1, "space": 1, "count": 4},
             "Ada sells 4 buildings on the brown sites",
         ),
-        ("bankrupt", {"seat": 1, "creditor": None}, "Ada goes bankrupt to the bank"),
-        ("bankrupt", {"seat": 1, "creditor": 2}, "Ada goes bankrupt to Brook"),
+        (
+            "bankrupt",
+            {"seat": 1, "creditor": None},
+            "Ada goes bankrupt to the bank, which takes Ada's cash; "
+            "Ada's deeds go back to the bank unmortgaged, for auction",
+        ),
+        (
+            "bankrupt",
+            {"seat": 1, "creditor": 2},
+            "Ada goes bankrupt to Brook, who takes Ada's cash and deeds",
+        ),
         (
             "bankrupt",
             {"seat": 1, "creditor": 2, "lift": [37, 39]},
-            "Ada goes bankrupt to Brook, who lifts the mortgages on Park Place and Boardwalk",
+            "Ada goes bankrupt to Brook, who takes Ada's cash and deeds and lifts the "
+            "mortgages on Park Place and Boardwalk",
         ),
         (
             "bankrupt",
             {"seat": 1, "creditor": 2, "lift": [39]},
-            "Ada goes bankrupt to Brook, who lifts the mortgage on Boardwalk",
+            "Ada goes bankrupt to Brook, who takes Ada's cash and deeds and lifts the "
+            "mortgage on Boardwalk",
         ),
     ],
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Deed, TableState
+from games.engine import Deed, TableState, Transfer
 
 
 def test_bankrupt_to_a_player_hands_cash_deeds_and_jail_cards_to_the_creditor(
@@ -95,6 +95,29 @@ def test_the_creditor_pays_ten_percent_at_once_on_each_mortgaged_deed_received(
     assert out.state.deeds[5] == (2, 0, False, True)
     lifted = play(out.state, r, {"kind": "unmortgage", "seat": 2, "space": 37})
     assert lifted.transfers == ((2, "bank", 193),)  # value + 10% again
+
+
+def test_each_transfer_of_a_bankruptcy_says_what_it_is_for_and_which_deed(ed, rules, table, play):
+    """The money a bankruptcy moves, each transfer with what it is for, as the ledger
+    records it: the buildings bought back, the cash handed over or the unpaid part of the
+    debt given back, and the interest or the lifting of each mortgaged deed, by its deed."""
+    r = rules(ed)
+    state = table(r, owns={1: [1, 3, 5, 37]}, houses={1: 1}, mortgaged=[5, 37], cash={1: -60})
+    out = play(state, r, {"kind": "bankrupt", "seat": 1, "creditor": 2, "lift": [37]})
+    assert [t.as_dict() for t in out.transfers] == [
+        {"from": "bank", "to": 1, "amount": 25, "for": "buildings"},
+        {"from": 2, "to": 1, "amount": 35, "for": "unpaid"},
+        {"from": 2, "to": "bank", "amount": 10, "for": "interest", "space": 5},
+        {"from": 2, "to": "bank", "amount": 193, "for": "lift", "space": 37},
+    ]
+    state = table(r, owns={1: [39]}, cash={1: -60}, houses={39: 4})
+    out = play(state, r, {"kind": "bankrupt", "seat": 1})
+    assert [t.as_dict() for t in out.transfers] == [
+        {"from": "bank", "to": 1, "amount": 400, "for": "buildings"},
+        {"from": 1, "to": "bank", "amount": 340, "for": "cash"},
+    ]
+    for t in out.transfers:  # as the ledger reads them back, the same
+        assert Transfer.from_dict(t.as_dict()).as_dict() == t.as_dict()
 
 
 def test_the_debtor_ends_at_zero_owning_nothing_and_out_of_the_game(ed, rules, table, play):

@@ -17,6 +17,8 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from banking.ledgers import rules_of
+from banking.selectors import bankruptcies, table_seats
 from banking.verification import ledger_code
 from banking.worth import worth_chart, worth_series
 from tournament.errors import Refusal
@@ -45,9 +47,12 @@ def scoresheet_table(
     banker: str = "",
     referee: str = "",
     chart: str = "",
+    bankrupt: Mapping[int, Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """One table's scoresheet as plain data: seats in rank order, their holdings and worth,
-    and `chart`, each seat's net worth over the round as SVG (banking.worth).
+    `chart`, each seat's net worth over the round as SVG (banking.worth), and each bankrupt
+    seat's bankruptcy in the ledger's words (`bankrupt`, by seat: banking.selectors.
+    bankruptcies).
 
     `seats` are the seats' results as stored when the table closed, shaped by
     tournament.results.shape.result_row (cash, deeds with their buildings, net worth, rank,
@@ -66,6 +71,7 @@ def scoresheet_table(
                 },
                 "houses": sum(d["houses"] for d in deeds),
                 "hotels": sum(d["hotel"] for d in deeds),
+                "bankruptcy": (bankrupt or {}).get(seat["seat"]),
             }
         )
     rows.sort(key=lambda s: (s["rank"], s["seat"]))
@@ -130,6 +136,8 @@ def scoresheets(job: PrintJob) -> Parts:
             f"{label} has no results yet: end the round before printing its scoresheets.",
         )
     currency = round_.event.currency
+    table_ids = list(Table.objects.filter(round=round_).values_list("pk", flat=True))
+    bankrupt = bankruptcies(table_ids, seated=table_seats(table_ids), rules=rules_of(round_.event))
 
     def page(table: Table) -> dict[str, Any]:
         table.round = round_
@@ -144,6 +152,7 @@ def scoresheets(job: PrintJob) -> Parts:
             chart=worth_chart(
                 worth_series(table), height=CHART_HEIGHT[len(table.seats.all()) > CROWDED]
             ),
+            bankrupt=bankrupt.get(table.pk),
         )
 
     return table_pages(round_, _tables(round_), page)

@@ -54,9 +54,10 @@ export class Words {
     return `${payer === "the bank" ? "The bank" : payer} pays ${this.seat(t.to)}`;
   }
 
-  /** One line per transfer: "Ada pays Brook $100". */
+  /** One line per transfer, in the bank's words when it sent them ("Brook pays the bank
+   *  the interest on mortgaged Boardwalk $18"), else who pays whom: "Ada pays Brook $100". */
   transfer(t) {
-    return `${this.pays(t)} ${this.money(t.amount)}`;
+    return `${t.words || this.pays(t)} ${this.money(t.amount)}`;
   }
 
   /** An entry the bank has not described yet (queued offline, with no preview): its kind,

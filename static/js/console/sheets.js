@@ -517,9 +517,7 @@ export class Sheets {
           h("span", {}, t.words),
           h("strong", { class: "amount" }, w.money(t.amount))))));
       if (transfers.length > 1) {
-        parts.push(h("p", { class: "total" }, total.net
-          ? `Total: ${w.seat(seat)} ${total.net > 0 ? "receives" : "pays"} ${w.money(Math.abs(total.net))}`
-          : `Total moved: ${w.money(total.moved)}`));
+        parts.push(h("p", { class: "total" }, total.words));
       }
     } else {
       parts.push(h("p", { class: "each" }, "No money moves."));

@@ -21,7 +21,7 @@ from typing import Any
 from django.utils import timezone
 
 from banking.ledgers import rules_of
-from banking.selectors import seat_row, space_row
+from banking.selectors import bankruptcies, seat_row, space_row
 from games import engine
 from tournament.http.rows import read_all
 from tournament.models import Event, Player, Result, Round, Seat, Table
@@ -129,6 +129,7 @@ def _table(page: PlayerPage, seat: Seat, rules: engine.Rules) -> dict[str, Any]:
             "building_value": mine["building_value"],
             "net_worth": mine["net_worth"],
             "bankrupt": mine["bankrupt"],
+            "bankruptcy": _bankruptcy(seat, everyone, rules) if mine["bankrupt"] else None,
             "jail_cards": mine["jail_cards"],
             "place": next(row["place"] for row in board if row["you"]),
             "deeds": [
@@ -144,6 +145,17 @@ def _table(page: PlayerPage, seat: Seat, rules: engine.Rules) -> dict[str, Any]:
         },
         "players": board,
     }
+
+
+def _bankruptcy(
+    seat: Seat, everyone: list[dict[str, Any]], rules: engine.Rules
+) -> dict[str, Any] | None:
+    """The seat's bankruptcy in the ledger's words (banking.selectors.bankruptcies): who it
+    went bankrupt to, what the creditor took, the money it moved. For a bankrupt player;
+    `everyone`, the table's seats (seat_row)."""
+    seated = {seat.table_id: [(s["seat"], s["player_id"], s["name"]) for s in everyone]}
+    found = bankruptcies([seat.table_id], seated=seated, rules=rules)
+    return found.get(seat.table_id, {}).get(seat.number)
 
 
 CHECK_IN = {
