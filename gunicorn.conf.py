@@ -33,3 +33,9 @@ def post_request(worker: object, req: object, environ: object, resp: object) -> 
         return
     due = [generation for generation in (1, 2) if counts[generation] > thresholds[generation]]
     gc.collect(max(due, default=0))
+
+
+# No control socket (gunicorn 25 and later open one at $HOME/.gunicorn/gunicorn.ctl, the
+# same path for every gunicorn the user runs: another deployment's `gunicornc` could reach
+# this one). Nothing here uses it; the image and the tests stop gunicorn by signal.
+control_socket_disable = True

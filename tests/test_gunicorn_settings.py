@@ -89,3 +89,10 @@ def test_after_answering_a_worker_collects_an_older_generation_when_it_is_due(
         _Cycle()
     worker.post_request(None, None, None, None)
     assert left() is None
+
+
+def test_no_control_socket_is_shared_between_the_deployments_of_one_user() -> None:
+    # gunicorn 25 and later open a control socket in the user's home by default, one path
+    # for every gunicorn that user runs (two deployments, the benchmarks' servers): one
+    # server's `gunicornc` could then reach another's. Nothing here uses it.
+    assert settings().control_socket_disable is True
