@@ -13,6 +13,9 @@
 # and a Python with the project's dependencies (scripts/find-python.sh: PYTHON, python3 on
 # PATH, or .venv/). The last line printed is the database file's path alone.
 set -euo pipefail
+# The backups hold every table's console key and the API tokens: readable by their owner
+# alone (files 0600, a folder made here 0700).
+umask 077
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=scripts/find-python.sh

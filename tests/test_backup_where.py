@@ -86,3 +86,6 @@ def test_the_python_on_path_is_used_and_the_printed_documents_are_kept(checkout,
         member = tar.extractfile("./prints/table_cards-event1-job1.pdf")
         assert member is not None
         assert member.read() == b"%PDF-1.7 a table card"
+    # The backups hold the table keys and API tokens: readable by their owner alone.
+    for written in (dump, archive):
+        assert written.stat().st_mode & 0o077 == 0, oct(written.stat().st_mode)
