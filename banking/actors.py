@@ -11,7 +11,15 @@ from django.contrib.auth.models import AbstractBaseUser
 class Actor:
     role: str  # "banker", "referee" or "organiser"
     name: str
-    user: AbstractBaseUser | None = None
+    user: AbstractBaseUser | None = None  # a person logged in
+    # By a table's key: the account of the table's banker as the key is used, if any, so
+    # that what the key records stays theirs whoever banks the table later.
+    user_id: int | None = None
+
+    @property
+    def account_id(self) -> int | None:
+        """The account a record made by this actor names: the person's, or the key's."""
+        return self.user.pk if self.user is not None else self.user_id
 
     BANKER = "banker"
     REFEREE = "referee"

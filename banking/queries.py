@@ -43,6 +43,7 @@ class Locked:
     earlier_hash: str | None  # and its body's hash
     snapshot_seq: int  # the ledger's last_seq in the snapshot the query began with
     banker: str | None  # the username of the table's banker, if it has one
+    banker_user_id: int | None  # and their account's id
 
 
 @lru_cache(maxsize=2)
@@ -62,6 +63,7 @@ def _lock_sql(with_start: bool) -> Statement:
         "earlier_hash": f"x.{qn(Entry._meta.get_field('body_hash').column)}",
         "snapshot_seq": f"(SELECT s.last_seq FROM {ledgers} s WHERE s.table_id = l.table_id)",  # noqa: S608
         "banker": banker_username_column(),
+        "banker_user_id": "v.user_id",
     }
     columns = [*(part.sql for part in parts), *(f"{sql} AS {name}" for name, sql in also.items())]
     sql = (

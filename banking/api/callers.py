@@ -21,7 +21,9 @@ def actor_of(request: Request, table: Table, *, correcting: bool = False) -> Act
         if keyed.pk != table.pk:
             raise exceptions.PermissionDenied("This table key opens another table.")
         banker = keyed.banker_username  # type: ignore[attr-defined]  # by the key's query
-        return Actor(role=Actor.BANKER, name=banker or f"Banker of table {table.number}")
+        account = keyed.banker_user_id  # type: ignore[attr-defined]
+        name = banker or f"Banker of table {table.number}"
+        return Actor(role=Actor.BANKER, name=name, user_id=account)
     user = request.user
     if user is None or not user.is_authenticated:
         raise exceptions.NotAuthenticated("Open the table with its key, or log in.")

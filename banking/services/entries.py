@@ -91,7 +91,8 @@ def _banker(locked: Locked, key: str) -> Actor:
         raise KeyRefused
     if table.round.status not in KEY_VALID:
         raise KeyRefused
-    return Actor(role=Actor.BANKER, name=locked.banker or f"Banker of table {table.number}")
+    name = locked.banker or f"Banker of table {table.number}"
+    return Actor(role=Actor.BANKER, name=name, user_id=locked.banker_user_id)
 
 
 def _record(
@@ -116,7 +117,7 @@ def _record(
         fields=dict(fields),
         transfers=[t.as_dict() for t in outcome.transfers],
         body_hash=digest,
-        author=actor.user,
+        author_id=actor.account_id,
         author_role=actor.role,
         author_name=actor.name,
         voids=voids,

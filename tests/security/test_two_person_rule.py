@@ -82,3 +82,24 @@ def test_the_recorder_cannot_dispute_their_own_table_either(world: World):
         f"/api/tables/{world.table.pk}/dispute/", {"reason": "Hm"}, format="json"
     )
     assert refused.status_code == 403
+
+
+def test_a_banker_who_also_referees_cannot_confirm_the_table_once_another_banks_it(
+    world: World, post_entry
+):
+    banker = world.table.banker
+    assert banker is not None  # the seating gave table 1 its banker
+    VolunteerFactory(event=world.event, user=banker.user, role=Volunteer.Role.REFEREE)
+    post_entry(world.banker(), world.table, kind="pass_go", seat=1)  # by the table's key
+    assert world.banker().post(f"/api/tables/{world.table.pk}/close/").status_code == 200
+    # The table's banker is changed afterwards: the key's entries and closing were theirs.
+    Table.objects.filter(pk=world.table.pk).update(
+        banker=VolunteerFactory(event=world.event, role=Volunteer.Role.BANKER)
+    )
+
+    refused = _confirm(client_for(banker.user), world)
+
+    assert refused.status_code == 403
+    assert refused.json()["error"] in {"own_entries", "own_closing"}
+    entry = Entry.objects.get(table=world.table, kind="pass_go")
+    assert entry.author_id == banker.user_id  # who held the key then

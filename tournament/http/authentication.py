@@ -90,7 +90,8 @@ class TableKeyScheme(OpenApiAuthenticationExtension):
 
 def table_by_key(key: str, *, with_ledger: bool) -> Table | None:
     """The table this key opens, with its round and event (and its ledger, or None), and its
-    banker's username as `banker_username`; None for no such key."""
+    banker's username and account as `banker_username` and `banker_user_id`; None for no
+    such key."""
     statement = table_and_ledger_by_key_sql() if with_ledger else table_by_key_sql()
     with prepared_cursor() as cursor:
         cursor.execute(statement.sql, [key])
@@ -110,6 +111,7 @@ def table_by_key(key: str, *, with_ledger: bool) -> Table | None:
         if ledger is not None:
             ledger_field.remote_field.set_cached_value(ledger, table)
     table.banker_username = extra["banker_username"]  # type: ignore[attr-defined]
+    table.banker_user_id = extra["banker_user_id"]  # type: ignore[attr-defined]
     return table
 
 

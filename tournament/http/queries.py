@@ -22,16 +22,16 @@ from tournament.queries import banker_username_column, event_and_banker_joins
 
 def _by_key(ledger: tuple[Columns, ...], joins: str) -> Statement:
     """The table of the key (the parameter), its round `r` and its event `e`, then
-    `ledger`, as select_related would read them, and its banker's username
-    (`banker_username`)."""
+    `ledger`, as select_related would read them, and its banker's username and account
+    (`banker_username`, `banker_user_id`)."""
     parts = (Columns.of(Table, "t"), Columns.of(Round, "r"), Columns.of(Event, "e"), *ledger)
-    columns = ", ".join([*(part.sql for part in parts), banker_username_column()])
+    columns = ", ".join([*(part.sql for part in parts), banker_username_column(), "v.user_id"])
     table = connection.ops.quote_name(Table._meta.db_table)
     return Statement(
         f"SELECT {columns} FROM {table} t {event_and_banker_joins()}{joins}"  # noqa: S608 - the models' names
         "WHERE t.key = %s",
         parts,
-        ("banker_username",),
+        ("banker_username", "banker_user_id"),
     )
 
 

@@ -39,9 +39,17 @@ def table_subject(table: Table) -> str:
 
 
 def _person(actor: Actor | AbstractBaseUser | None) -> AbstractBaseUser | None:
+    """The person logged in who acts (none for a key)."""
     if isinstance(actor, Actor):
         return actor.user
     return actor
+
+
+def _person_id(actor: Actor | AbstractBaseUser | None) -> int | None:
+    """The account a closing names: the person's, or the banker's whose key closed it."""
+    if isinstance(actor, Actor):
+        return actor.account_id
+    return actor.pk if actor is not None else None
 
 
 def result_record(table: Table, results: Iterable[Result]) -> dict[str, Any]:
@@ -84,7 +92,7 @@ def _close(
     results = _write_table_results(table, rules, state, ranked)
     table.status = Table.Status.CLOSED
     table.closed_at = timezone.now()
-    table.closed_by = _person(actor)
+    table.closed_by_id = _person_id(actor)
     table.verification_code = ledger_code(table.id)
     fields = ["status", "closed_at", "closed_by", "verification_code"]
     if not forced or table.review != Table.Review.DISPUTED:
