@@ -344,6 +344,20 @@ class ImportReport:
     lines: list[ImportLine] = field(default_factory=list)
     paid: int = 0  # the entry fees the import counted: new players' and raised amounts
 
+    @property
+    def summary(self) -> str:
+        """What the import did, in one sentence: "Added 9 players." when it only added."""
+        added = f"Added {self.created} player{'s' if self.created != 1 else ''}"
+        head = added if self.created else "No player added"
+        rest = []
+        if self.updated:
+            rest.append(f"updated {self.updated}")
+        if self.unchanged:
+            rest.append(f"{self.unchanged} already registered, unchanged")
+        if not rest:
+            return f"{head}."
+        return f"{head}, {'; '.join(rest)}." if self.created else f"{head}: {'; '.join(rest)}."
+
 
 IMPORT_COLUMNS = ("name", "email", "team", "paid")
 

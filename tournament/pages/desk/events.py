@@ -214,9 +214,13 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
             event_id=event.pk, text=form.cleaned_data["csv"], actor=request.user
         )
         if not report.errors:
-            # What each line did, on this page: importing the same file again changes
-            # nothing, so the page may be sent again.
-            form = ImportForm()
+            # The players' page, saying what the file did: how many added, and each line
+            # that found a player already registered (updated, or left as it was).
+            done(request, report.summary)
+            for line in report.lines:
+                if line.outcome != "added":
+                    done(request, f"Line {line.line}: {line.name} — {line.detail}")
+            return redirect("desk:players", event_id=event.pk)
     context = event_page(event, "players", form=form, report=report, sample=SAMPLE_CSV)
     status = 400 if report and report.errors else 200
     return render(request, "desk/players_import.html", context, status=status)

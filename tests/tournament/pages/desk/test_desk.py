@@ -301,11 +301,10 @@ def test_a_good_csv_upload_adds_every_player(world):
     upload = SimpleUploadedFile(
         "players.csv", b"\xef\xbb\xbfname,team,paid\nZoe,Greens,20\nYann,,0\n", "text/csv"
     )
-    response = session_for(world.organiser).post(
-        reverse("desk:players-import", args=[world.event.pk]), {"file": upload}
-    )
-    assert response.status_code == 200
-    assert "Added 2 players" in response.content.decode()
+    client = session_for(world.organiser)
+    response = client.post(reverse("desk:players-import", args=[world.event.pk]), {"file": upload})
+    assert response.status_code == 302
+    assert "Added 2 players." in client.get(response["Location"]).content.decode()
     assert set(
         world.event.players.filter(name__in=["Zoe", "Yann"]).values_list("name", "paid")
     ) == {("Zoe", 20), ("Yann", 0)}
