@@ -113,6 +113,7 @@ def assert_refused(
         apply(state, parse_entry(entry), rules)
     assert caught.value.code == code, caught.value
     assert caught.value.detail
+    assert str(caught.value) == caught.value.detail  # what a log or a traceback shows
     assert state == before
     return caught.value
 
