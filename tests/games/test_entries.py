@@ -506,7 +506,7 @@ def test_apply_takes_a_well_made_entry_made_by_hand():
 
 @pytest.mark.parametrize(
     "seats",
-    [[0, 1], [1, 13], [-1], ["1", "2"], [True, 2], [1.0, 2], {0: "Ada"}, {13: "Ada"}, [], [1, 1]],
+    [[0, 1], [1, 13], [-1], ["1", "2"], [True, 2], [1.0, 2], {0: "Ada"}, {13: "Ada"}],
     ids=repr,
 )
 def test_new_table_refuses_seats_no_entry_can_name(seats):
@@ -516,7 +516,16 @@ def test_new_table_refuses_seats_no_entry_can_name(seats):
     assert caught.value.detail
 
 
+@pytest.mark.parametrize("seats", [[], [1, 2, 1]], ids=repr)
+def test_new_table_refuses_no_seats_and_a_seat_named_twice(seats):
+    with pytest.raises(RuleViolation) as caught:
+        new_table(rules_for("us"), seats)
+    assert caught.value.code == "invalid_field"
+    assert caught.value.detail == "A table needs at least one seat, each numbered once."
+
+
 def test_new_table_takes_seats_1_to_12():
     state = new_table(rules_for("uk"), {1: "Ada", 12: "Cy"})
     assert state.seats == (1, 12)
+    assert (state.name(1), state.name(12)) == ("Ada", "Cy")
     assert new_table(rules_for("uk"), range(1, 13)).seats == tuple(range(1, 13))
