@@ -314,6 +314,12 @@ def test_a_malformed_part_of_any_python_type_is_refused(invalid, data):
     invalid(data)
 
 
+def test_a_trade_side_names_its_unknown_parts(invalid):
+    side = {"cash": 5, "houses": 1, "hotel": 1}
+    error = invalid({"kind": "trade", "seat": 1, "to_seat": 2, "give": side})
+    assert error.detail == "The field 'give' has unknown parts: 'hotel', 'houses'."
+
+
 def test_the_new_fields_parse():
     entry = parse_entry({"kind": "bankrupt", "seat": 1, "creditor": 2, "lift": [37, 5]})
     assert (entry.creditor, entry.lift) == (2, (37, 5))
@@ -436,6 +442,7 @@ class _Spaces(tuple):
         (PayPlayer(1, 2, 10), PayPlayer(1, 2, 10.0)),
         (Trade(1, 2, give=TradeSide(spaces=(1,))), Trade(1, 2, give=TradeSide(spaces=(True,)))),
         (Trade(1, 2, lift=(1,)), Trade(1, 2, lift=[1])),
+        (Trade(1, 2, give=TradeSide(spaces=(1,))), Trade(1, 2, give=TradeSide(spaces=[1]))),
         (Bankrupt(1, lift=_Spaces((1,))), Bankrupt(1, lift=_Spaces((1.0,)))),
     ],
     ids=repr,
