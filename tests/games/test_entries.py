@@ -278,6 +278,10 @@ def test_a_seat_out_of_range_is_refused(invalid, data):
         {"kind": "card", "seat": 1, "deck": "chance", "card": ""},
         {"kind": "use_jail_card", "seat": 1, "deck": "both"},
         {"kind": "bank_payment", "seat": 1, "amount": 5, "memo": "x" * 201},
+        {"kind": "build", "seat": 1, "space": 39, "count": 0},
+        {"kind": "build", "seat": 1, "space": 39, "count": -2},
+        {"kind": "build", "seat": 1, "space": 39, "count": 16},
+        {"kind": "sell_building", "seat": 1, "space": 39, "count": 16},
     ],
     ids=repr,
 )
@@ -328,6 +332,14 @@ def test_the_new_fields_parse():
         "house"
     )
     assert parse_entry({"kind": "build", "seat": 1, "space": 3}).building is None
+
+
+def test_counts_and_texts_at_their_limits_parse():
+    assert parse_entry({"kind": "build", "seat": 1, "space": 3}).count == 1
+    assert parse_entry({"kind": "build", "seat": 1, "space": 3, "count": 15}).count == 15
+    assert parse_entry({"kind": "bank_payment", "seat": 1, "amount": 5}).memo == ""
+    memo = "x" * 200
+    assert parse_entry({"kind": "bank_payment", "seat": 1, "amount": 5, "memo": memo}).memo == memo
 
 
 JSON = st.recursive(
