@@ -318,6 +318,11 @@ def test_a_malformed_part_of_any_python_type_is_refused(invalid, data):
     invalid(data)
 
 
+def test_a_refused_choice_names_the_choices(invalid):
+    error = invalid({"kind": "build", "seat": 1, "space": 39, "building": "castle"})
+    assert error.detail == "The field 'building' must be 'house' or 'hotel'."
+
+
 def test_a_trade_side_names_its_unknown_parts(invalid):
     side = {"cash": 5, "houses": 1, "hotel": 1}
     error = invalid({"kind": "trade", "seat": 1, "to_seat": 2, "give": side})
@@ -338,6 +343,7 @@ def test_counts_and_texts_at_their_limits_parse():
     assert parse_entry({"kind": "build", "seat": 1, "space": 3}).count == 1
     assert parse_entry({"kind": "build", "seat": 1, "space": 3, "count": 15}).count == 15
     assert parse_entry({"kind": "bank_payment", "seat": 1, "amount": 5}).memo == ""
+    assert parse_entry({"kind": "bankrupt", "seat": 1, "lift": [0, 39]}).lift == (0, 39)
     memo = "x" * 200
     assert parse_entry({"kind": "bank_payment", "seat": 1, "amount": 5, "memo": memo}).memo == memo
 
