@@ -507,15 +507,21 @@ def test_an_entry_made_in_code_is_read_once_while_it_lives(monkeypatch):
 
 
 @pytest.mark.parametrize(
-    "entry",
-    [object(), {"kind": "pass_go", "seat": 1}, None, "pass_go"],
+    ("entry", "named"),
+    [
+        (object(), "object"),
+        ({"kind": "pass_go", "seat": 1}, "dict"),
+        (None, "NoneType"),
+        ("pass_go", "str"),
+    ],
     ids=["an object", "a dict", "None", "a string"],
 )
-def test_apply_refuses_what_is_not_an_entry(entry):
+def test_apply_refuses_what_is_not_an_entry(entry, named):
     rules = rules_for("uk")
     with pytest.raises(RuleViolation) as caught:
         apply(new_table(rules, [1, 2]), entry, rules)
     assert caught.value.code == "unknown_kind"
+    assert caught.value.detail == f"{named} is not an entry."
 
 
 def test_apply_takes_a_well_made_entry_made_by_hand():
