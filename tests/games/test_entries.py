@@ -430,6 +430,7 @@ def test_parse_entry_refuses_or_parses_any_json_object(kind, fields):
         Trade(1, 2, give=TradeSide(cash=-5)),
         Trade(1, 2, give=TradeSide(spaces=(39, 39))),
         Trade(1, 2, lift=[39]),
+        Trade(1, 2, lift=set()),
         Bankrupt(1, creditor=2, lift=(99,)),
         Adjust(1, 5, ""),
     ],
@@ -462,6 +463,7 @@ class _Spaces(tuple):
         (Trade(1, 2, lift=(1,)), Trade(1, 2, lift=[1])),
         (Trade(1, 2, give=TradeSide(spaces=(1,))), Trade(1, 2, give=TradeSide(spaces=[1]))),
         (Bankrupt(1, lift=_Spaces((1,))), Bankrupt(1, lift=_Spaces((1.0,)))),
+        (BankPayment(1, 5, ""), Adjust(1, 5, "")),  # the same fields, another kind
     ],
     ids=repr,
 )
