@@ -318,6 +318,11 @@ def test_a_malformed_part_of_any_python_type_is_refused(invalid, data):
     invalid(data)
 
 
+def test_unknown_fields_are_named_in_the_refusal(invalid):
+    error = invalid({"kind": "pass_go", "seat": 1, "x": 1, "y": 2})
+    assert error.detail == "A pass_go entry has no field 'x', 'y'."
+
+
 def test_a_refused_choice_names_the_choices(invalid):
     error = invalid({"kind": "build", "seat": 1, "space": 39, "building": "castle"})
     assert error.detail == "The field 'building' must be 'house' or 'hotel'."
@@ -445,6 +450,17 @@ def test_apply_refuses_a_malformed_entry_made_by_hand(entry):
         apply(state, entry, rules)
     assert caught.value.code == "invalid_field", caught.value
     assert state == before
+
+
+def test_a_hand_made_entry_parse_entry_reads_otherwise_is_refused_saying_why():
+    rules = rules_for("us")
+    with pytest.raises(RuleViolation) as caught:
+        apply(new_table(rules, [1, 2]), Trade(1, 2, lift=[39]), rules)
+    assert caught.value.code == "invalid_field"
+    assert caught.value.detail == (
+        "A trade entry's fields must be as parse_entry reads them "
+        "(whole numbers, tuples of spaces, trimmed text)."
+    )
 
 
 class _Spaces(tuple):
