@@ -318,6 +318,12 @@ def test_a_malformed_part_of_any_python_type_is_refused(invalid, data):
     invalid(data)
 
 
+def test_what_is_no_entry_is_refused_saying_why(invalid):
+    assert invalid([1]).detail == "An entry must be a JSON object."
+    error = invalid({"kind": "jump"}, "unknown_kind")
+    assert error.detail.startswith("There is no entry kind 'jump'. Known: pass_go, buy, auction, ")
+
+
 def test_unknown_fields_are_named_in_the_refusal(invalid):
     error = invalid({"kind": "pass_go", "seat": 1, "x": 1, "y": 2})
     assert error.detail == "A pass_go entry has no field 'x', 'y'."
