@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine.board import DEED_KINDS, SITE, Space
+from games.engine.board import DEED_KINDS, Space
 from games.engine.rules import Rules
 from games.engine.state import Deed, TableState
 from games.engine.violations import RuleViolation
@@ -25,13 +25,6 @@ def deed_space(rules: Rules, position: int) -> Space:
     space = rules.edition.spaces[position]
     if space.kind not in DEED_KINDS:  # Space.is_deed, inlined: every deed entry passes here
         raise RuleViolation("not_a_deed", f"{space.name} is not a property that can be owned.")
-    return space
-
-
-def site_space(rules: Rules, position: int) -> Space:
-    space = deed_space(rules, position)
-    if space.kind is not SITE:
-        raise RuleViolation("not_a_site", f"Nothing can be built on {space.name}.")
     return space
 
 

@@ -27,6 +27,7 @@ from games.engine import (
     TableState,
     Transfer,
     apply,
+    entries,
     parse_entry,
     rules_for,
 )
@@ -34,6 +35,14 @@ from games.engine import (
 HOUSES_IN_SET = 32
 HOTELS_IN_SET = 12
 STARTING_CASH = 1500
+
+
+@pytest.fixture(autouse=True)
+def _entries_made_in_code_read_afresh():
+    """`checked` remembers, for the whole process, the entries made in code it found well
+    made: each test starts without that memory, so what it applies is read in that test
+    whatever ran before it."""
+    entries._CHECKED.clear()
 
 
 @pytest.fixture(params=["us", "uk"])
@@ -113,6 +122,7 @@ def assert_refused(
         apply(state, parse_entry(entry), rules)
     assert caught.value.code == code, caught.value
     assert caught.value.detail
+    assert str(caught.value) == caught.value.detail  # what a log or a traceback shows
     assert state == before
     return caught.value
 

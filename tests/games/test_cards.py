@@ -97,6 +97,13 @@ def test_repairs_are_computed_from_the_drawers_own_buildings(
     assert out.state.cash[1] == 1500 - amount
 
 
+def test_repairs_count_every_hotel(ed, rules, table, play):
+    r = rules(ed)
+    state = table(r, owns={1: [37, 39]}, hotels=[37, 39])
+    out = play(state, r, card(1, CHANCE, "chance-general-repairs"))
+    assert out.transfers == ((1, "bank", 200),)  # 2 hotels x 100
+
+
 def test_repairs_cost_nothing_without_buildings(ed, rules, table, play):
     r = rules(ed)
     state = table(r, owns={1: [37, 39], 2: [1, 3]}, houses={1: 1, 3: 1})

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from games.engine.board import Edition, Effect, Kind
 from games.engine.editions import EDITIONS, UK, US, edition
 
-BOTH = pytest.mark.parametrize("ed", [US, UK], ids=["us", "uk"])
+BOTH = pytest.mark.parametrize("ed", ["us", "uk"], indirect=True)
+
+
+@pytest.fixture
+def ed(request: pytest.FixtureRequest) -> Edition:
+    """The edition, built again from its spaces and decks: its deeds, groups and cards are
+    derived as each test runs, not only once when the engine is imported."""
+    return dataclasses.replace(EDITIONS[request.param])
+
 
 # Hand-checked against printed title deeds: position -> (group, price, house cost, rents).
 SITES: dict[int, tuple[str, int, int, tuple[int, ...]]] = {

@@ -278,6 +278,10 @@ def test_a_seat_out_of_range_is_refused(invalid, data):
         {"kind": "card", "seat": 1, "deck": "chance", "card": ""},
         {"kind": "use_jail_card", "seat": 1, "deck": "both"},
         {"kind": "bank_payment", "seat": 1, "amount": 5, "memo": "x" * 201},
+        {"kind": "build", "seat": 1, "space": 39, "count": 0},
+        {"kind": "build", "seat": 1, "space": 39, "count": -2},
+        {"kind": "build", "seat": 1, "space": 39, "count": 16},
+        {"kind": "sell_building", "seat": 1, "space": 39, "count": 16},
     ],
     ids=repr,
 )
@@ -314,6 +318,28 @@ def test_a_malformed_part_of_any_python_type_is_refused(invalid, data):
     invalid(data)
 
 
+def test_what_is_no_entry_is_refused_saying_why(invalid):
+    assert invalid([1]).detail == "An entry must be a JSON object."
+    error = invalid({"kind": "jump"}, "unknown_kind")
+    assert error.detail.startswith("There is no entry kind 'jump'. Known: pass_go, buy, auction, ")
+
+
+def test_unknown_fields_are_named_in_the_refusal(invalid):
+    error = invalid({"kind": "pass_go", "seat": 1, "x": 1, "y": 2})
+    assert error.detail == "A pass_go entry has no field 'x', 'y'."
+
+
+def test_a_refused_choice_names_the_choices(invalid):
+    error = invalid({"kind": "build", "seat": 1, "space": 39, "building": "castle"})
+    assert error.detail == "The field 'building' must be 'house' or 'hotel'."
+
+
+def test_a_trade_side_names_its_unknown_parts(invalid):
+    side = {"cash": 5, "houses": 1, "hotel": 1}
+    error = invalid({"kind": "trade", "seat": 1, "to_seat": 2, "give": side})
+    assert error.detail == "The field 'give' has unknown parts: 'hotel', 'houses'."
+
+
 def test_the_new_fields_parse():
     entry = parse_entry({"kind": "bankrupt", "seat": 1, "creditor": 2, "lift": [37, 5]})
     assert (entry.creditor, entry.lift) == (2, (37, 5))
@@ -322,6 +348,15 @@ def test_the_new_fields_parse():
         "house"
     )
     assert parse_entry({"kind": "build", "seat": 1, "space": 3}).building is None
+
+
+def test_counts_and_texts_at_their_limits_parse():
+    assert parse_entry({"kind": "build", "seat": 1, "space": 3}).count == 1
+    assert parse_entry({"kind": "build", "seat": 1, "space": 3, "count": 15}).count == 15
+    assert parse_entry({"kind": "bank_payment", "seat": 1, "amount": 5}).memo == ""
+    assert parse_entry({"kind": "bankrupt", "seat": 1, "lift": [0, 39]}).lift == (0, 39)
+    memo = "x" * 200
+    assert parse_entry({"kind": "bank_payment", "seat": 1, "amount": 5, "memo": memo}).memo == memo
 
 
 JSON = st.recursive(
@@ -406,6 +441,7 @@ def test_parse_entry_refuses_or_parses_any_json_object(kind, fields):
         Trade(1, 2, give=TradeSide(cash=-5)),
         Trade(1, 2, give=TradeSide(spaces=(39, 39))),
         Trade(1, 2, lift=[39]),
+        Trade(1, 2, lift=set()),
         Bankrupt(1, creditor=2, lift=(99,)),
         Adjust(1, 5, ""),
     ],
@@ -422,6 +458,17 @@ def test_apply_refuses_a_malformed_entry_made_by_hand(entry):
     assert state == before
 
 
+def test_a_hand_made_entry_parse_entry_reads_otherwise_is_refused_saying_why():
+    rules = rules_for("us")
+    with pytest.raises(RuleViolation) as caught:
+        apply(new_table(rules, [1, 2]), Trade(1, 2, lift=[39]), rules)
+    assert caught.value.code == "invalid_field"
+    assert caught.value.detail == (
+        "A trade entry's fields must be as parse_entry reads them "
+        "(whole numbers, tuples of spaces, trimmed text)."
+    )
+
+
 class _Spaces(tuple):
     """A tuple of another type, as a hand-built entry might hold."""
 
@@ -436,7 +483,9 @@ class _Spaces(tuple):
         (PayPlayer(1, 2, 10), PayPlayer(1, 2, 10.0)),
         (Trade(1, 2, give=TradeSide(spaces=(1,))), Trade(1, 2, give=TradeSide(spaces=(True,)))),
         (Trade(1, 2, lift=(1,)), Trade(1, 2, lift=[1])),
+        (Trade(1, 2, give=TradeSide(spaces=(1,))), Trade(1, 2, give=TradeSide(spaces=[1]))),
         (Bankrupt(1, lift=_Spaces((1,))), Bankrupt(1, lift=_Spaces((1.0,)))),
+        (BankPayment(1, 5, ""), Adjust(1, 5, "")),  # the same fields, another kind
     ],
     ids=repr,
 )
@@ -482,15 +531,21 @@ def test_an_entry_made_in_code_is_read_once_while_it_lives(monkeypatch):
 
 
 @pytest.mark.parametrize(
-    "entry",
-    [object(), {"kind": "pass_go", "seat": 1}, None, "pass_go"],
+    ("entry", "named"),
+    [
+        (object(), "object"),
+        ({"kind": "pass_go", "seat": 1}, "dict"),
+        (None, "NoneType"),
+        ("pass_go", "str"),
+    ],
     ids=["an object", "a dict", "None", "a string"],
 )
-def test_apply_refuses_what_is_not_an_entry(entry):
+def test_apply_refuses_what_is_not_an_entry(entry, named):
     rules = rules_for("uk")
     with pytest.raises(RuleViolation) as caught:
         apply(new_table(rules, [1, 2]), entry, rules)
     assert caught.value.code == "unknown_kind"
+    assert caught.value.detail == f"{named} is not an entry."
 
 
 def test_apply_takes_a_well_made_entry_made_by_hand():
@@ -506,7 +561,7 @@ def test_apply_takes_a_well_made_entry_made_by_hand():
 
 @pytest.mark.parametrize(
     "seats",
-    [[0, 1], [1, 13], [-1], ["1", "2"], [True, 2], [1.0, 2], {0: "Ada"}, {13: "Ada"}, [], [1, 1]],
+    [[0, 1], [1, 13], [-1], ["1", "2"], [True, 2], [1.0, 2], {0: "Ada"}, {13: "Ada"}],
     ids=repr,
 )
 def test_new_table_refuses_seats_no_entry_can_name(seats):
@@ -516,7 +571,16 @@ def test_new_table_refuses_seats_no_entry_can_name(seats):
     assert caught.value.detail
 
 
+@pytest.mark.parametrize("seats", [[], [1, 2, 1]], ids=repr)
+def test_new_table_refuses_no_seats_and_a_seat_named_twice(seats):
+    with pytest.raises(RuleViolation) as caught:
+        new_table(rules_for("us"), seats)
+    assert caught.value.code == "invalid_field"
+    assert caught.value.detail == "A table needs at least one seat, each numbered once."
+
+
 def test_new_table_takes_seats_1_to_12():
     state = new_table(rules_for("uk"), {1: "Ada", 12: "Cy"})
     assert state.seats == (1, 12)
+    assert (state.name(1), state.name(12)) == ("Ada", "Cy")
     assert new_table(rules_for("uk"), range(1, 13)).seats == tuple(range(1, 13))

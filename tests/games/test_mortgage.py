@@ -3,6 +3,8 @@ only a site whose whole group has no buildings."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 # (space, mortgage value, cost of lifting = value + 10% rounded up)
@@ -53,6 +55,8 @@ def test_lifting_a_175_mortgage_costs_193(ed, rules, table, play):
     )
     assert out.transfers == (("bank", 1, 175), (1, "bank", 193))
     assert out.state.cash[1] == 1500 + 175 - 193
+    # as the table is stored: no houses, a number, not a false
+    assert json.dumps(out.state.as_dict()["deeds"]["37"]) == "[1, 0, false, false]"
 
 
 def test_no_site_is_mortgaged_while_its_group_has_buildings(ed, rules, table, refused):

@@ -144,18 +144,20 @@ def test_the_nearest_railroad_card_makes_the_railroad_rent_double(rules, table, 
 def test_the_uk_edition_has_no_nearest_railroad_or_utility_card_to_rent_by(rules, table, refused):
     r = rules("uk")
     state = table(r, owns={1: [5, 12]})
-    refused(
+    error = refused(
         state,
         r,
         {"kind": "rent", "seat": 2, "space": 5, "via_card": "nearest_railroad"},
         "invalid_field",
     )
-    refused(
+    assert error.detail == "No card of this edition leads to the nearest railroad."
+    error = refused(
         state,
         r,
         {"kind": "rent", "seat": 2, "space": 12, "dice": 8, "via_card": "nearest_utility"},
         "invalid_field",
     )
+    assert error.detail == "No card of this edition leads to the nearest utility."
 
 
 # --- utilities ---------------------------------------------------------------------------

@@ -123,9 +123,20 @@ def test_the_interest_on_a_received_mortgage_needs_the_cash(ed, rules, table, pl
     r = rules(ed)
     state = table(r, owns={1: [37]}, mortgaged=[37], cash={2: 10})
     refused(state, r, trade(give={"spaces": [37]}), "insufficient_cash")
+    error = refused(state, r, trade(give={"spaces": [37], "cash": 5}), "insufficient_cash")
+    assert error.detail == f"Seat 2 would pay {r.money(18)} in this trade but has {r.money(15)}."
     # cash received in the same trade counts: 10 + 20 - 18 = 12
     out = play(state, r, trade(give={"spaces": [37], "cash": 20}))
     assert out.state.cash[2] == 12
+
+
+def test_a_party_needs_the_cash_and_the_interest_together(ed, rules, table, play, refused):
+    r = rules(ed)
+    # seat 1 pays 100 and the 20 interest on 39 received: 120, with 110 in hand
+    state = table(r, owns={2: [39]}, mortgaged=[39], cash={1: 110})
+    refused(state, r, trade(give={"cash": 100}, take={"spaces": [39]}), "insufficient_cash")
+    out = play(state, r, trade(give={"cash": 90}, take={"spaces": [39]}))
+    assert out.state.cash[1] == 0
 
 
 def test_a_trade_needs_something_on_at_least_one_side(ed, rules, table, refused):
@@ -164,4 +175,5 @@ def test_only_a_mortgaged_deed_changing_hands_can_be_lifted_in_a_trade(ed, rules
     state = table(r, owns={1: [37, 39], 2: [5]}, mortgaged=[39])
     error = refused(state, r, trade(give={"spaces": [37]}, lift=[39]), "invalid_field")
     assert error.detail == "Only a mortgaged deed changing hands in this trade can be lifted."
-    refused(state, r, trade(give={"spaces": [37]}, lift=[37]), "not_mortgaged")
+    error = refused(state, r, trade(give={"spaces": [37]}, lift=[37]), "not_mortgaged")
+    assert error.detail == f"{'Park Place' if ed == 'us' else 'Park Lane'} is not mortgaged."

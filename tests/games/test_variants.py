@@ -88,6 +88,7 @@ def test_an_unknown_edition_is_refused():
     with pytest.raises(RuleViolation) as caught:
         rules_for("fr")
     assert caught.value.code == "unknown_edition"
+    assert caught.value.detail == "There is no edition 'fr': use us or uk."
     with pytest.raises(RuleViolation) as caught:
         variant_defaults("monaco")
     assert caught.value.code == "unknown_edition"
