@@ -493,11 +493,9 @@ def test_a_whole_night_from_the_desk_to_the_final(site: Deployment, device: Any)
     referee.goto(f"{base}/referee/events/{event_id}/tables/{final_id}/")
     referee.get_by_role("button", name="Confirm the result of table 1").click()
     referee.get_by_text(re.compile("^Confirmed by rita")).wait_for()
-    # The desk's round page reloads itself when its poll sees a table closed or confirmed:
-    # let it, before leaving it (a reload during the next navigation aborts that).
-    expect(desk.locator(f"[data-table='{final_id}']")).to_have_attribute(
-        "data-review", "confirmed", timeout=15_000
-    )
+    # The desk's round page follows its tables by its poll: the final's tile says so.
+    tile_status = desk.locator(f"[data-room-tile='{final_id}'] [data-field=status]")
+    expect(tile_status).to_have_text("Confirmed", timeout=15_000)
     step("final played")
     desk.goto(overview)
     desk.get_by_role("link", name=re.compile("Round 2 · Final")).click()
