@@ -535,6 +535,11 @@ def _import_row_problems(values: Mapping[str, str]) -> list[str]:
     return problems
 
 
+def _check_donation(amount: int) -> None:
+    if amount < 1:
+        raise Refusal("invalid", "A donation must be at least 1.")
+
+
 @transaction.atomic
 def donation_add(
     *,
@@ -544,8 +549,7 @@ def donation_add(
     note: str = "",
     actor: AbstractBaseUser | None = None,
 ) -> Donation:
-    if amount < 1:
-        raise Refusal("invalid", "A donation must be at least 1.")
+    _check_donation(amount)
     donation = Donation.objects.create(
         event_id=event_id, donor=donor.strip(), amount=amount, note=note
     )
@@ -569,8 +573,7 @@ def donation_update(
     actor: AbstractBaseUser | None = None,
 ) -> Donation:
     """Correct a donation, audited with what changed."""
-    if amount < 1:
-        raise Refusal("invalid", "A donation must be at least 1.")
+    _check_donation(amount)
     donation = Donation.objects.select_for_update().get(pk=donation_id)
     wanted = {"donor": donor.strip(), "amount": amount, "note": note}
     _correct(donation, wanted, actor=actor, action="donation_updated", named_by="donor")
