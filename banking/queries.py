@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 from uuid import UUID
 
 from django.contrib.auth import get_user_model
@@ -16,6 +15,7 @@ from django.db import connection
 
 from banking.models import Entry, TableLedger, TabletHeartbeat
 from tournament.http.rows import Columns, Statement, one_of, prepared_cursor
+from tournament.http.rows import table_name as _name
 from tournament.models import (
     Event,
     Player,
@@ -195,10 +195,6 @@ WATCHED_TABLE = (
     "review_note",
     "reviewed_at",
 )
-
-
-def _name(model: Any) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
 
 
 def _username(alias: str) -> str:

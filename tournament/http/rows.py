@@ -109,6 +109,11 @@ class Statement:
         return [*values, dict(zip(self.extra, rest, strict=True))]
 
 
+def table_name(model: Any) -> str:
+    """A model's table, quoted for the SQL of a statement written by hand."""
+    return connection.ops.quote_name(model._meta.db_table)
+
+
 def one_of(column: str) -> str:
     """SQL for `column` being one of a list given as one parameter (`id_list`), so that the
     query's text stays the same whatever the list's length (and PostgreSQL can keep its

@@ -9,21 +9,15 @@ ORM builds cannot, and are not built again each time.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
-
-from django.db import connection
 
 from banking.models import Entry, TableLedger, TabletHeartbeat
 from tournament.http.rows import Columns, Statement, one_of
+from tournament.http.rows import table_name as _name
 from tournament.models import Round, Table
 
 #: What the control room reads of a table's tablet.
 TABLET_FIELDS = ("seen_at", "online", "outbox", "synced_at", "back_at", "last_away_seconds")
 TABLE_FIELDS = ("number", "round_id", "status", "review", "review_note")
-
-
-def _name(model: Any) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
 
 
 def _tables(table: Columns, extra: dict[str, str] | None = None, joins: str = "") -> Statement:

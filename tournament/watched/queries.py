@@ -6,12 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
-
-from django.db import connection
 
 from banking.models import TableLedger
-from tournament.http.rows import Columns, Statement
+from tournament.http.rows import Columns, Statement, table_name
 from tournament.models import Event, Round, Table
 
 
@@ -36,11 +33,7 @@ class Queries:
 @lru_cache(maxsize=1)
 def watched_sql() -> Queries:
     """The versions' statement, the watched tables' alone, and the event's, read beside."""
-    qn = connection.ops.quote_name
-
-    def table(model: Any) -> str:
-        return qn(model._meta.db_table)
-
+    table = table_name
     status = Round.Status
     ended, planned = status.ENDED.value, status.PLANNED.value
     live = ", ".join(f"'{s.value}'" for s in (status.RUNNING, status.TIME_CALLED))

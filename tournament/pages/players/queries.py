@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from django.db import connection
-
 from banking.models import TableLedger
 from tournament.http.rows import Columns, Read, Statement
+from tournament.http.rows import table_name as _table
 from tournament.models import Event, Player, Result, Round, Seat, Table
 
 #: Bump when the page starts showing something the statements below do not read.
@@ -36,10 +35,6 @@ class PlayerPage:
     mates: list[Seat]  # every seat at the player's tables, each with its player's name
     version: str
     latest_state: tuple[int, dict[str, Any]] | None  # (table id, state) of their last table
-
-
-def _table(model: type[Any]) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
 
 
 def _seats_and_tables() -> str:
