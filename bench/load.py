@@ -201,12 +201,14 @@ def seed_history(event_id: int, *, rounds: int, tables: int) -> None:
     from django.utils import timezone
 
     from banking.models import TableLedger
-    from tournament.models import Player, Round, Seat, Table
+    from tournament.models import Player, Round, Seat, Table, Volunteer
 
     running = Round.objects.get(event_id=event_id)
     Round.objects.filter(pk=running.pk).update(number=rounds + 1)
     template = TableLedger.objects.filter(table__round=running).order_by("table__number").first()
     players = list(Player.objects.filter(event_id=event_id).values_list("pk", flat=True))
+    # Confirmed by the organiser, who banked, played and recorded nothing there.
+    checker = Volunteer.objects.filter(event_id=event_id, role=Volunteer.Role.ORGANISER).first()
     began = timezone.now() - datetime.timedelta(hours=rounds)
     for n in range(1, rounds + 1):
         start = began + datetime.timedelta(hours=n - 1)
@@ -228,6 +230,7 @@ def seed_history(event_id: int, *, rounds: int, tables: int) -> None:
                 status=Table.Status.CLOSED,
                 closed_at=start + datetime.timedelta(minutes=45),
                 review=Table.Review.CONFIRMED,
+                reviewed_by_id=checker.user_id,
             )
             for k in range(1, tables + 1)
         )

@@ -18,3 +18,8 @@ SELECT format('ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON 
 -- The ledger: entries are added, never changed, deleted or truncated (once migrated).
 SELECT format('REVOKE UPDATE, DELETE, TRUNCATE ON banking_entry FROM %I', :'role')
  WHERE to_regclass('public.banking_entry') IS NOT NULL \gexec
+-- The audit trail: records are added, never deleted or truncated; the database's trigger
+-- (migration 0016) refuses any change to one, whoever asks. UPDATE stays granted because
+-- deleting a seat or a person that no record names sends an UPDATE that matches none.
+SELECT format('REVOKE DELETE, TRUNCATE ON tournament_auditevent FROM %I', :'role')
+ WHERE to_regclass('public.tournament_auditevent') IS NOT NULL \gexec

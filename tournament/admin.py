@@ -136,8 +136,8 @@ class Audited(admin.ModelAdmin):
 
     def _audit_delete(self, request: HttpRequest, obj: Model) -> None:
         event_id = _event_id(obj)
-        if event_id is None or isinstance(obj, Event):
-            return  # an event's trail goes with it
+        if event_id is None:
+            return
         audit(
             event_id=event_id,
             actor=request.user,
@@ -192,6 +192,9 @@ class EventAdmin(Audited):
         if not change:
             obj.created_by = request.user
         super().save_model(request, obj, form, change)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # its ledger and audit trail only grow: the database refuses (0016)
 
 
 @admin.register(Player)

@@ -405,6 +405,14 @@ class Result(models.Model):
         ordering = ["round", "seat__table__number", "rank", "seat__number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "player"], name="one_result_a_round"),
+            models.CheckConstraint(
+                condition=models.Q(
+                    net_worth=models.F("cash")
+                    + models.F("property_value")
+                    + models.F("building_value")
+                ),
+                name="net_worth_is_its_parts",
+            ),
         ]
 
     def __str__(self) -> str:

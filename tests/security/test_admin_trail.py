@@ -201,3 +201,16 @@ def test_deleting_a_user_who_never_acted_is_audited_at_their_events(world: World
     assert not type(idle).objects.filter(pk=idle.pk).exists()
     row = AuditEvent.objects.get(action="user_deleted")
     assert (row.subject, row.event_id) == (idle.username, world.event.pk)
+
+
+def test_an_event_is_never_deleted_its_ledger_and_trail_stay(ended, admin_user):
+    """The ledger and the audit trail only grow (the database refuses otherwise): the admin
+    offers no deletion of an event, rather than failing one half done."""
+    client = _admin(admin_user)
+    event = ended.event
+    assert client.get(_url(type(event), "delete", event.pk)).status_code == 403
+    assert client.post(_url(type(event), "delete", event.pk), {"post": "yes"}).status_code == 403
+    page = client.get(_url(type(event), "change", event.pk))
+    assert "delete_selected" not in admin.site._registry[type(event)].get_actions(page.wsgi_request)
+    assert type(event).objects.filter(pk=event.pk).exists()
+    assert AuditEvent.objects.filter(event=event).exists()

@@ -24,6 +24,8 @@ from banking.models import Entry
 from banking.services.entries import entry_post
 from tests.conftest import World, database_url
 from tests.entries import bank
+from tournament.models import Table
+from tournament.results.closing import table_close
 
 pytestmark = pytest.mark.django_db
 
@@ -216,6 +218,46 @@ def test_the_apps_role_adds_entries_but_cannot_change_delete_or_truncate_them(ap
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             site.execute("CREATE ROLE someone_else")
         assert site.execute("SELECT count(*) FROM banking_entry").fetchone() == (2,)
+
+
+@pytest.fixture
+def table_closed(world: World) -> Table:
+    """The second table closed, its results written and awaiting a check (before the copy
+    is made: ask for this first)."""
+    table = world.tables[1]
+    table_close(table_id=table.pk)
+    return table
+
+
+@committed
+def test_the_apps_role_cannot_rewrite_the_trail_a_result_or_a_check(table_closed, app_role):
+    assert app_role.done.returncode == 0, app_role.done.stderr
+    banker = table_closed.banker.user_id
+    with app_role.connect() as site:
+        trail = site.execute("SELECT count(*) FROM tournament_auditevent").fetchone()
+        assert trail[0] > 0
+        for change in ("DELETE FROM tournament_auditevent", "TRUNCATE tournament_auditevent"):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege, match="auditevent"):
+                site.execute(change)
+        refusals = (
+            ("UPDATE tournament_auditevent SET reason = 'Nothing happened'", "only grows"),
+            ("UPDATE tournament_result SET net_worth = 99999, cash = 99999", "written once"),
+            (
+                f"UPDATE tournament_table SET review = 'confirmed', reviewed_by_id = {banker}"  # noqa: S608 (the test's own ids)
+                f" WHERE id = {table_closed.pk}",
+                "banked",
+            ),
+        )
+        for change, why in refusals:
+            with pytest.raises(psycopg.errors.IntegrityConstraintViolation, match=why):
+                site.execute(change)
+        # What deleting a seat or a person no record names sends: it changes nothing.
+        site.execute("UPDATE tournament_auditevent SET decided_seat_id = NULL WHERE false")
+        # Who goes through is decided after the tables close.
+        site.execute("UPDATE tournament_result SET advances = true")
+        assert site.execute("SELECT count(*) FROM tournament_auditevent").fetchone() == trail
+        reviews = site.execute("SELECT DISTINCT review FROM tournament_table").fetchall()
+        assert set(reviews) <= {("",), ("awaiting",)}
 
 
 @committed

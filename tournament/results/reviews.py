@@ -120,7 +120,6 @@ def _open_again(table: Table, *, user: AbstractBaseUser, reason: str, action: st
         reason=reason,
         data=_result_data(table),
     )
-    Result.objects.filter(seat__table=table).delete()
     table.status = Table.Status.OPEN
     table.closed_at = None
     table.verification_code = ""
@@ -139,6 +138,8 @@ def _open_again(table: Table, *, user: AbstractBaseUser, reason: str, action: st
             "reviewed_at",
         ]
     )
+    # Opened first: the database keeps a confirmed table's results (migration 0016).
+    Result.objects.filter(seat__table=table).delete()
 
 
 @transaction.atomic

@@ -316,7 +316,7 @@ def _bracket_of_64_tables() -> Event:
                 Seat(table=table, number=s + 1, player=p) for s, p in enumerate(at_table)
             )
             Result.objects.bulk_create(
-                Result(seat=seat, round=round_, player=seat.player, cash=1000 + s,
+                Result(seat=seat, round=round_, player=seat.player, cash=1000 + 40 * (4 - s),
                        property_value=200, building_value=0, net_worth=1200 + 40 * (4 - s),
                        rank=s + 1, advances=s == 0)
                 for s, seat in enumerate(seats)
