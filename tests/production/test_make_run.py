@@ -286,3 +286,33 @@ def test_every_page_of_a_night_on_sqlite_opens_for_everyone(laptop: Deployment) 
         if statuses[-1] == 304:
             break
     assert statuses[-1] == 304, statuses
+
+
+def test_quick_clicks_on_make_pdf_each_make_one(laptop: Deployment) -> None:
+    """SQLite lets one connection write at a time: six quick clicks on "Make PDF" (each
+    made in the web process, as make run has no worker) wait their turn, none refused."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    d = laptop
+    login = {"username": "organiser", "password": PASSWORD}
+    d.token = d.api("POST", "/api/auth/token/", login)["token"]
+    (event,) = d.api("GET", "/api/events/")
+    page = f"/print/events/{event['id']}/"
+    desk = Visitor(d, "organiser")
+    desk.log_in("organiser")
+    opened = desk.open(page)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', opened.text).group(1)
+    kinds = ["bracket", "badges"] * 3
+
+    def click(kind: str) -> Answer:
+        body = urlencode({"csrfmiddlewaretoken": token, "kind": kind}).encode()
+        return desk.open(page, body, {"Referer": opened.url})
+
+    with ThreadPoolExecutor(len(kinds)) as clicks:
+        answers = list(clicks.map(click, kinds))
+    assert [a.status for a in answers] == [200] * len(kinds), [a.body[:300] for a in answers]
+    titles = {"bracket": "Bracket: ", "badges": "Player badges: "}
+    for kind, answer in zip(kinds, answers, strict=True):
+        assert titles[kind] in answer.text
+    jobs = d.api("GET", f"/api/events/{event['id']}/print-jobs/")
+    assert len(jobs) >= len(kinds)

@@ -103,6 +103,19 @@ def prepared_statements_on(database: dict[str, Any]) -> dict[str, Any]:
     return database
 
 
+def sqlite_writes_wait(database: dict[str, Any]) -> dict[str, Any]:
+    """SQLite's settings where writes wait their turn (make run's laptop): a transaction
+    takes the write lock as it begins, so one that read first never finds the lock taken
+    when it comes to write (SQLite refuses that at once, whatever the timeout), and waits
+    up to 20 s for it; readers do not wait for a writer (the write-ahead log)."""
+    if database["ENGINE"].endswith("sqlite3"):
+        options = database.setdefault("OPTIONS", {})
+        options.setdefault("transaction_mode", "IMMEDIATE")
+        options.setdefault("timeout", 20)
+        options.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
+    return database
+
+
 def add_server_settings(options: dict[str, Any], *settings: str) -> None:
     """PostgreSQL's settings for each of the connection's sessions (libpq's `options`),
     added to those already there."""
@@ -111,9 +124,11 @@ def add_server_settings(options: dict[str, Any], *settings: str) -> None:
 
 
 DATABASES = {
-    "default": prepared_statements_on(
-        env.db_url_config(
-            env("DATABASE_URL", default="").strip() or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+    "default": sqlite_writes_wait(
+        prepared_statements_on(
+            env.db_url_config(
+                env("DATABASE_URL", default="").strip() or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+            )
         )
     ),
 }
