@@ -66,7 +66,8 @@ def test_the_focus_ring_stands_out_in_the_page_and_in_the_header(live_server, pa
     seen = rings_seen(page)
     assert len(seen) >= 10
     for focused in seen:
-        assert focused["outline"] and focused["width"] >= 2, focused
+        assert focused["outline"], focused
+        assert focused["width"] >= 2, focused
         behind = _rgb(focused["behind"])[0]
         ring = _rgb(focused["outline"]) + _rgb(focused["shadow"])
         best = max(contrast(colour, behind) for colour in ring)
