@@ -1,51 +1,20 @@
-/* The rules FAQ: answers as you type in every search box, and the briefing one question at a
-   time (Previous/Next, arrow keys, Page Up/Down from a presenter's clicker). Without this
-   script the search box submits a normal GET and the briefing shows every question. */
+/* The rules FAQ: a word when the search box's answers cannot be fetched, the briefing one
+   question at a time (Previous/Next, arrow keys, Page Up/Down from a presenter's clicker)
+   and the organiser's picking form. Without this script the briefing shows every question. */
 (function () {
   "use strict";
 
-  function setUpSearch(form) {
-    var input = form.querySelector("input[name=q]");
-    var results = document.getElementById(form.dataset.results);
-    var url = form.dataset.faqSearch;
-    if (!input || !results || !url || !window.fetch) return;
-    var timer = null;
-    var controller = null;
-    var last = input.value.trim();
-
-    function search(now) {
-      var q = input.value.trim();
-      if (q === last && !now) return;
-      last = q;
-      if (controller) controller.abort();
-      if (!q) { results.innerHTML = ""; return; }
-      controller = window.AbortController ? new AbortController() : null;
-      fetch(url + "?q=" + encodeURIComponent(q), {
-        headers: { "X-Requested-With": "fetch" },
-        credentials: "same-origin",
-        signal: controller ? controller.signal : undefined,
-      })
-        .then(function (response) {
-          if (!response.ok) throw new Error(response.status);
-          return response.text();
-        })
-        .then(function (html) { if (input.value.trim() === q) results.innerHTML = html; })
-        .catch(function (error) {
-          if (error && error.name === "AbortError") return;
-          results.innerHTML = '<p class="faq-none">The answers could not be loaded. Press Search to try again.</p>';
-        });
-    }
-
-    input.addEventListener("input", function () {
-      clearTimeout(timer);
-      timer = setTimeout(search, 180);
-    });
-    form.addEventListener("submit", function (event) {
-      event.preventDefault();
-      clearTimeout(timer);
-      search(true);
-    });
+  // The search box's answers come by htmx (faq/_search.html); when they cannot, it says so.
+  function searchFailed(event) {
+    var results = event.detail.target;
+    if (!results || !results.hasAttribute("data-faq-results")) return;
+    var note = document.createElement("p");
+    note.className = "faq-none";
+    note.textContent = "The answers could not be loaded. Press Search to try again.";
+    results.replaceChildren(note);
   }
+  document.addEventListener("htmx:sendError", searchFailed);
+  document.addEventListener("htmx:responseError", searchFailed);
 
   function setUpBriefing(root) {
     var items = Array.prototype.slice.call(root.querySelectorAll("[data-briefing-item]"));
@@ -117,7 +86,6 @@
     });
   }
 
-  document.querySelectorAll("form[data-faq-search]").forEach(setUpSearch);
   document.querySelectorAll("form[data-briefing-picks]").forEach(setUpPicking);
   document.querySelectorAll("[data-briefing]").forEach(setUpBriefing);
 })();

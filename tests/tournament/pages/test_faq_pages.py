@@ -16,6 +16,7 @@ from tests.browser import (
     check_page,
     log_in,
     snap,
+    wait_until,
 )
 from tests.factories import EventFactory, UserFactory, VolunteerFactory
 from tournament.models import BriefingItem, Event, Volunteer
@@ -135,7 +136,8 @@ def test_search_results_show_the_events_setting(client):
 @pytest.mark.django_db
 def test_a_blank_search_gives_an_empty_fragment_and_nonsense_says_so(client):
     event = event_with()
-    assert html(client.get(search_url(event, "  "))).strip() == ""
+    blank = html(client.get(search_url(event, "  ")))
+    assert re.sub(r"<[^>]+>", "", blank).strip() == ""  # nothing shown, nothing announced
     assert "No answer matches" in html(client.get(search_url(event, "zzqxv")))
 
 
@@ -254,6 +256,32 @@ def test_the_public_faq_on_a_phone_and_a_tablet(live_server, new_page, faq_conte
         results.get_by_text("At this event: double rent despite a mortgaged site — off").wait_for()
         check_page(page, f"faq search {name}")
         snap(page, f"faq-search-{name}")
+
+
+# What a screen reader hears of the page: every live region's text.
+LIVE_REGIONS = """() => Array.from(document.querySelectorAll('[aria-live], [role=status]'))
+  .map(el => ({id: el.id, text: el.textContent.trim()}))"""
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_screen_reader_hears_how_many_answers_not_all_of_them(live_server, page, faq_content):
+    event = event_with()
+    page.goto(f"{live_server.url}{faq_url(event)}")
+    search = page.get_by_label("Search the rules")
+    search.press_sequentially("hotel on boardwalk", delay=40)
+    results = page.locator("#faq-results")
+    results.get_by_text("answers for “hotel on boardwalk”").wait_for()
+    assert results.get_attribute("aria-live") is None
+    wait_until(page, "document.getElementById('faq-status').textContent.includes('answers')")
+    (heard,) = page.evaluate(LIVE_REGIONS)
+    assert heard["id"] == "faq-status"
+    # The number the bank worked out, then how many answers are shown.
+    assert heard["text"].startswith("Rent on Boardwalk"), heard
+    assert re.search(r"\. \d+ answers for “hotel on boardwalk”\.$", heard["text"]), heard
+    search.fill("zzqx")
+    wait_until(page, "document.getElementById('faq-status').textContent.includes('zzqx')")
+    assert page.evaluate(LIVE_REGIONS)[0]["text"] == "No answer matches “zzqx”."
 
 
 @pytest.mark.browser

@@ -124,7 +124,7 @@ def faq_event_search(request: HttpRequest, event_id: int) -> HttpResponse:
         **_deed_answer(q, event, variants),
         "results": [_answer(e, event, variants) for e in results],
     }
-    response = render(request, "faq/_results.html", context)
+    response = render(request, "faq/_search_answer.html", context)
     response["Cache-Control"] = "no-store"
     return response
 
