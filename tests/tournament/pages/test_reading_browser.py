@@ -92,3 +92,33 @@ def test_text_grows_with_the_size_the_reader_chose(live_server, page):
         # In proportion (a page may turn to its narrow layout, a step smaller, as the
         # larger text leaves less room on the line).
         assert sizes[address, 24] >= sizes[address, 16] * 1.4, (address, sizes)
+
+
+# The labels (our own words) whose single words the browser broke over two lines.
+BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const el of document.querySelectorAll('dt, th, label, .label')) {
+    if (!el.offsetParent) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const re = /\\S+/g;
+      for (let m = re.exec(node.data); m; m = re.exec(node.data)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def test_labels_keep_their_words_whole_on_a_laptop(live_server, new_page):
+    world = make_world(players=4)
+    page = new_page(viewport={"width": 1366, "height": 768})
+    log_in(page, live_server.url, world.organiser.username, next_url="/")
+    for path in (f"/desk/events/{world.event.pk}/", f"/desk/rounds/{world.round.pk}/"):
+        page.goto(f"{live_server.url}{path}")
+        assert page.evaluate(BROKEN_WORDS) == [], path
