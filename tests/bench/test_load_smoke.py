@@ -15,7 +15,7 @@ ENDPOINTS = (
     "POST /api/bench/floor/[id]/",
     "GET /referee/events/[id]/",
     "GET /referee/events/[id]/tables/[id]/",
-    "GET /events/[id]/screen/[token]/snapshot/",
+    "GET /events/[id]/screen/[token]/",
     "GET /desk/rounds/[id]/",
 )
 
@@ -82,7 +82,7 @@ def test_an_event_well_into_its_night_is_measured_against_a_fresh_one_in_the_sam
     for compared in (
         "POST /api/tables/[id]/entries/",
         "GET /referee/events/[id]/",
-        "GET /events/[id]/screen/[token]/snapshot/",
+        "GET /events/[id]/screen/[token]/",
         "GET /desk/rounds/[id]/",
         "the server's CPU",
     ):
