@@ -27,7 +27,7 @@ from tests.browser import (
     wait_until,
 )
 from tests.charts import chart_in, lines
-from tests.conftest import World, client_for, close_and_confirm, make_world
+from tests.conftest import World, client_for, close_and_confirm, make_world, play_round_one
 from tests.entries import bank
 from tests.played import night
 from tournament.models import AuditEvent, Event, Round, Table, Volunteer
@@ -647,3 +647,18 @@ def test_the_tables_pages_turn_while_the_figures_keep_changing(live_server, new_
         seats += 1
         page.wait_for_timeout(1_000)
     assert page.evaluate(SCREEN_BOARDS)["label"].endswith("page 2 of 3")
+
+
+@pytest.mark.django_db
+def test_with_two_rounds_in_play_each_board_says_its_round(client):
+    world = make_world(players=16)  # four tables: four go through to one table
+    alone = screen_link_issue(event_id=world.event.pk)
+    assert 'class="board-tag"' not in poll(client, alone).content.decode()
+    second = play_round_one(world)
+    round_seat(round_id=second.pk, seed=5)
+    round_start(round_id=second.pk)
+    # A round whose last turn is still played beside the next (as an organiser may allow).
+    Round.objects.filter(pk=world.round.pk).update(status=Round.Status.TIME_CALLED)
+    html = poll(client, alone).content.decode()
+    tag = r'<h3><span>Table (\d+)</span><span class="board-tag">Round (\d+)</span>'
+    assert {round_ for _, round_ in re.findall(tag, html)} == {"1", "2"}

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
+from django.utils.safestring import SafeString
 
 from banking import selectors as bank
 from banking.ledgers import rules_of
@@ -104,7 +105,12 @@ def screen_tables(
     """These tables' leaderboards as the screen shows them, in its order, each value
     written as it shows (money, places; `mark`: the row's gold for the leader, once
     somebody leads, or its strike for a bankrupt seat). `seats`: who sits at them
-    (screen_seats), kept with the screen's head."""
+    (screen_seats), kept with the screen's head.
+
+    A busy poll renders eighty boards (templates/screen/_board.html), and through the
+    template engine a board costs in proportion to the values it escapes: those of our
+    own making (numbers, money, classes: no text from people) come marked safe, as there
+    is nothing in them to escape; the names are escaped by the template."""
     rules = rules_of(event)
     currency, boards = rules.edition.currency, []
     for table in bank.table_standings(table_ids, rules=rules, seated=seats.seated):
@@ -112,23 +118,21 @@ def screen_tables(
         leads = any(row["place"] > 1 for row in ranked)
         rows = [
             {
-                "place": str(row["place"]),
+                "place": SafeString(row["place"]),
                 "name": row["name"],
                 "short": seats.shorts[table["id"]][row["seat"]],
-                "worth": "Bankrupt" if row["bankrupt"] else money(row["net_worth"], currency),
-                "cash": money(row["cash"], currency),
-                "mark": " bankrupt"
-                if row["bankrupt"]
-                else " leader"
-                if leads and row["place"] == 1
-                else "",
+                "worth": SafeString(
+                    "Bankrupt" if row["bankrupt"] else money(row["net_worth"], currency)
+                ),
+                "cash": SafeString(money(row["cash"], currency)),
+                "mark": _mark(row, leads),
             }
             for row in ranked
         ]
         boards.append(
             {
                 "id": table["id"],
-                "number": str(table["number"]),
+                "number": SafeString(table["number"]),
                 "round": table["round_number"],
                 "closed": table["closed"],
                 "last_seq": table["last_seq"],
@@ -136,6 +140,17 @@ def screen_tables(
             }
         )
     return boards
+
+
+def _mark(row: dict[str, Any], leads: bool) -> str:
+    """A board row's class: a bankrupt seat's strike; the leader's gold, once somebody
+    leads (not at a table still all level)."""
+    if row["bankrupt"]:
+        return BANKRUPT
+    return LEADER if leads and row["place"] == 1 else ""
+
+
+BANKRUPT, LEADER = SafeString(" bankrupt"), SafeString(" leader")
 
 
 def _short_names(seated: list[tuple[int, int, str]]) -> dict[int, str]:

@@ -123,7 +123,11 @@ def _live(versions: WatchedVersions) -> dict[str, Any]:
         board = get_template("screen/_board.html")
         made = selectors.screen_tables(event=event, table_ids=table_ids, seats=seats)
         return [
-            {**t, "board": board.render({**t, "round": t["round"] if many else None})} for t in made
+            {
+                **{key: t[key] for key in ("id", "round", "last_seq")},
+                "board": board.render({**t, "round": t["round"] if many else None}),
+            }
+            for t in made
         ]
 
     screen = kept.screen(versions, head=head, seats=selectors.screen_seats, tables=tables)
