@@ -662,3 +662,32 @@ def test_with_two_rounds_in_play_each_board_says_its_round(client):
     html = poll(client, alone).content.decode()
     tag = r'<h3><span>Table (\d+)</span><span class="board-tag">Round (\d+)</span>'
     assert {round_ for _, round_ in re.findall(tag, html)} == {"1", "2"}
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_screen_says_when_it_lost_the_connection_and_picks_up_again(live_server, new_page):
+    world = make_world(players=8)
+    event = screen_link_issue(event_id=world.event.pk)
+    page = new_page(viewport=FULL_HD)
+    page.goto(f"{live_server.url}{screen_url(event)}")
+    status = page.locator("#screen-status")
+    expect(status).to_have_text(re.compile(r"^Live · updated"))
+    cut = {"on": True}
+
+    def network(route: Any) -> None:
+        if cut["on"] and route.request.headers.get("hx-request"):
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/screen/**", network)
+    expect(status).to_have_text(
+        re.compile(r"^Connection lost: showing the figures of"), timeout=10_000
+    )
+    bank(world.table, kind="pass_go", seat=1)
+    cut["on"] = False  # back: the next try (backing off: 8 s) brings the new figure
+    table = page.locator(f"[data-table='{world.table.number}']")
+    table.get_by_text("$1,700").first.wait_for(timeout=20_000)
+    expect(status).to_have_text(re.compile(r"^Live · updated"))
+    assert table.locator(".board-row.changed").count() == 1  # only the row that changed flashes
