@@ -33,11 +33,9 @@
       var name = row.querySelector(".name");
       name.dataset.full = name.dataset.full || name.textContent;  // before any short form
       var key = row.closest(".board").dataset.table + ":" + name.dataset.full;
-      var figures = row.querySelector(".worth").textContent + row.querySelector(".cash").textContent;
-      if (previous[key] !== undefined && previous[key] !== figures) {
-        row.classList.add("changed");
-      }
-      shown[key] = figures;
+      var now = row.querySelector(".worth").textContent + row.querySelector(".cash").textContent;
+      if (previous[key] !== undefined && previous[key] !== now) row.classList.add("changed");
+      shown[key] = now;
     });
     previous = shown;
   }
