@@ -146,11 +146,8 @@ def _mark(row: dict[str, Any], leads: bool) -> str:
     """A board row's class: a bankrupt seat's strike; the leader's gold, once somebody
     leads (not at a table still all level)."""
     if row["bankrupt"]:
-        return BANKRUPT
-    return LEADER if leads and row["place"] == 1 else ""
-
-
-BANKRUPT, LEADER = SafeString(" bankrupt"), SafeString(" leader")
+        return SafeString(" bankrupt")
+    return SafeString(" leader" if leads and row["place"] == 1 else "")
 
 
 def _short_names(seated: list[tuple[int, int, str]]) -> dict[int, str]:
