@@ -1,6 +1,6 @@
 """How long ago something happened, in words, said one way on every page: the desk's table
-cards, the control room's tiles and its reasons. The browser shows these words as the
-server wrote them."""
+cards, the control room's tiles and its reasons; and a round clock's time left as the
+pages draw it. The browser shows these words as the server wrote them."""
 
 from __future__ import annotations
 
@@ -16,3 +16,11 @@ def ago(when: datetime, now: datetime) -> str:
     if minutes < 60:
         return f"{minutes} min ago"
     return f"{minutes // 60} h {minutes % 60} min ago"
+
+
+def countdown(seconds: float) -> str:
+    """Time left, '1:29:59' or '4:05' (none below zero), as the pages' clocks then tick it
+    down (static/js/format.js `clock`)."""
+    hours, rest = divmod(max(0, int(seconds)), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

@@ -40,16 +40,14 @@ from tournament.room import late_arrivals
 from tournament.room import selectors as room_selectors
 from tournament.services import rounds as services
 from tournament.services.tables import table_key_rotate
+from tournament.when import countdown
 
 
 def _clock_text(round_: Round, now: datetime) -> str:
     """Time left, '1:29:59' or '4:05', as desk.js then ticks it down; '' unless running."""
     if round_.ends_at is None or round_.status_now != Round.Status.RUNNING:
         return ""
-    seconds = max(0, int((round_.ends_at - now).total_seconds()))
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+    return countdown((round_.ends_at - now).total_seconds())
 
 
 def _round_url(round_: Round) -> str:

@@ -30,6 +30,7 @@ from tournament.models import Table
 from tournament.pages.players import selectors as selectors
 from tournament.pages.players.middleware import etags, poll_headers
 from tournament.player_links import player_page_url, qr_svg
+from tournament.when import countdown
 
 REFRESH_SECONDS = 10
 NOT_FOUND = "This link is not a player's: ask at the desk for yours."
@@ -118,7 +119,4 @@ def _clock_text(round_: dict[str, Any] | None, now: datetime) -> str:
     """Time left, '1:29:59' or '4:05', as player.js then ticks it down."""
     if not round_ or round_["status"] != "running" or round_["ends_at"] is None:
         return ""
-    seconds = max(0, int((round_["ends_at"] - now).total_seconds()))
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+    return countdown((round_["ends_at"] - now).total_seconds())
