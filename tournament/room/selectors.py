@@ -25,7 +25,7 @@ from banking.services.tablets import offline_since
 from games import engine
 from games.engine.money import money
 from tournament.http.rows import Read, id_list, read_all
-from tournament.models import Event, Round, Seat, Table
+from tournament.models import Round, Seat, Table
 from tournament.room.queries import TABLET_FIELDS, desk_tables_sql, room_tables_sql
 from tournament.selectors import console_path
 from tournament.when import ago
@@ -37,6 +37,8 @@ STATUS_LABELS = {
     "disputed": "Disputed",
     "confirmed": "Confirmed",
 }
+#: A tablet that has never reported.
+NEVER = {"state": "never", "words": "never opened", "outbox": 0, "offline_seconds": 0, "back": None}
 
 
 def _minutes(seconds: float) -> int:
@@ -60,45 +62,26 @@ def _tablet(table: Row, now: datetime) -> dict[str, Any]:
     since when, with how many entries waiting; or never opened."""
     beat = table.tablet
     if beat is None:
-        return {
-            "state": "never",
-            "words": "never opened",
-            "outbox": 0,
-            "offline_seconds": 0,
-            "back": None,
-        }
+        return dict(NEVER)
     since = offline_since(beat, now, last_entry_at=table.last_entry_at)
     # Entries that reached the bank after the tablet's last report were sent from what it
     # then said was waiting.
     outbox = 0 if table.last_entry_at and table.last_entry_at > beat.seen_at else beat.outbox
-    back = None
-    if beat.back_at is not None:
-        back = f"back after {_minutes(beat.last_away_seconds) or 'under 1'} min"
-    if since is None:
-        words = "online" + (f", {_entries_waiting(outbox)}" if outbox else "")
-        return {
-            "state": "online",
-            "words": words,
-            "outbox": outbox,
-            "offline_seconds": 0,
-            "back": back,
-        }
-    seconds = (now - since).total_seconds()
-    words = f"offline {_minutes(seconds)} min"
+    seconds = (now - since).total_seconds() if since is not None else 0
+    words = "online" if since is None else f"offline {_minutes(seconds)} min"
     if outbox:
         words += f", {_entries_waiting(outbox)}"
     return {
-        "state": "offline",
+        "state": "online" if since is None else "offline",
         "words": words,
         "outbox": outbox,
         "offline_seconds": int(seconds),
-        "back": back,
+        "back": (
+            f"back after {_minutes(beat.last_away_seconds) or 'under 1'} min"
+            if beat.back_at is not None
+            else None
+        ),
     }
-
-
-def _ledger_field(table: Row, name: str, default: Any) -> Any:
-    value = getattr(table, name)
-    return default if value is None else value
 
 
 def _tile(
@@ -111,42 +94,30 @@ def _tile(
     event = round_.event
     status = _status(table)
     tablet = _tablet(table, now)
-    last_entry_at = _ledger_field(table, "last_entry_at", None)
-    entries = _ledger_field(table, "last_seq", 0)
+    last_entry_at = table.last_entry_at
     since = last_entry_at or round_.started_at
     quiet_seconds = (now - since).total_seconds() if since is not None else None
     open_ = table.status == Table.Status.OPEN
     live = round_.status in (Round.Status.RUNNING, Round.Status.TIME_CALLED)
     time_called = live and round_.ends_at is not None and now >= round_.ends_at
+    offline_limit = event.attention_offline_minutes * 60
+    last_turn_limit = event.attention_last_turn_minutes * 60
     reasons: list[str] = []
     if live and table.review == Table.Review.DISPUTED:
         reasons.append("dispute waiting")
-    if live and open_ and tablet["state"] == "never":
-        reasons.append("no tablet yet")
-    if (
-        live
-        and open_
-        and tablet["state"] == "offline"
-        and tablet["offline_seconds"] >= event.attention_offline_minutes * 60
-    ):
-        reasons.append(f"tablet {tablet['words']}")
-    if (
-        live
-        and open_
-        and quiet_seconds is not None
-        and quiet_seconds >= event.attention_quiet_minutes * 60
-    ):
-        reasons.append(
-            f"no entry for {_minutes(quiet_seconds)} min"
-            if last_entry_at
-            else f"no entry since the start, {ago(since, now)}"
-        )
-    if (
-        time_called
-        and open_
-        and (now - round_.ends_at).total_seconds() >= event.attention_last_turn_minutes * 60
-    ):
-        reasons.append("time called, still open")
+    if live and open_:
+        if tablet["state"] == "never":
+            reasons.append("no tablet yet")
+        if tablet["state"] == "offline" and tablet["offline_seconds"] >= offline_limit:
+            reasons.append(f"tablet {tablet['words']}")
+        if quiet_seconds is not None and quiet_seconds >= event.attention_quiet_minutes * 60:
+            reasons.append(
+                f"no entry for {_minutes(quiet_seconds)} min"
+                if last_entry_at
+                else f"no entry since the start, {ago(since, now)}"
+            )
+        if time_called and (now - round_.ends_at).total_seconds() >= last_turn_limit:
+            reasons.append("time called, still open")
     return {
         "id": table.pk,
         "number": table.number,
@@ -160,7 +131,7 @@ def _tile(
         "last_entry_at": last_entry_at,
         "quiet_minutes": _minutes(quiet_seconds) if quiet_seconds is not None else None,
         "last_entry_words": ago(last_entry_at, now) if last_entry_at else "none yet",
-        "entries": entries,
+        "entries": table.last_seq or 0,
         "leader": leader,
         "leader_words": (
             f"{leader['name']} {money(leader['net_worth'], rules.edition.currency)}"
@@ -224,24 +195,14 @@ def _tiles(rounds: list[Round], now: datetime, tables: list[Row]) -> list[dict[s
 
 def _room(round_: Round, tables: list[Row], now: datetime) -> dict[str, Any]:
     tiles = _tiles([round_], now, tables)
-    return {
-        "round_id": round_.pk,
-        "thresholds": thresholds(round_.event),
-        "tables": tiles,
-        "attention": sum(1 for tile in tiles if tile["attention"]),
-    }
+    return {"tables": tiles, "attention": sum(1 for tile in tiles if tile["attention"])}
 
 
-def control_room(
-    *, round_id: int, now: datetime | None = None, round_: Round | None = None
-) -> dict[str, Any]:
+def control_room(*, round_id: int, now: datetime | None = None) -> dict[str, Any]:
     """One tile per table of the round, those needing attention first, each with its
-    reasons in words ("tablet offline 4 min, 3 entries waiting"). `round_`, with its event,
-    when the caller has read it already."""
-    now = now or timezone.now()
-    if round_ is None or round_.pk != round_id:
-        round_ = Round.objects.select_related("event").get(pk=round_id)
-    return _room(round_, _rows([round_]), now)
+    reasons in words ("tablet offline 4 min, 3 entries waiting")."""
+    round_ = Round.objects.select_related("event").get(pk=round_id)
+    return _room(round_, _rows([round_]), now or timezone.now())
 
 
 def desk_rows_read(round_id: int) -> Read[list[Row]]:
@@ -275,14 +236,6 @@ def tables_needing_attention(*, event_id: int, now: datetime | None = None) -> l
     if not rounds:
         return []
     return [tile for tile in _tiles(rounds, now, _rows(rounds)) if tile["attention"]]
-
-
-def thresholds(event: Event) -> dict[str, int]:
-    return {
-        "offline_minutes": event.attention_offline_minutes,
-        "quiet_minutes": event.attention_quiet_minutes,
-        "last_turn_minutes": event.attention_last_turn_minutes,
-    }
 
 
 def round_table_status(*, round_id: int) -> list[dict[str, Any]]:
