@@ -85,19 +85,15 @@ def _live(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _live_context(page: selectors.PlayerPage, token: str) -> dict[str, Any]:
-    status = _with_chart(selectors.player_status(page), token)
-    now = timezone.now()
-    return {"status": status, "now": now, "clock_text": _clock_text(status["round"], now)}
-
-
-def _with_chart(status: dict[str, Any], token: str) -> dict[str, Any]:
-    """The address of the chart of the player's table, which changes with each entry (the
-    phone keeps each drawing, and asks again only for a new one)."""
-    table = status.get("table")
+    status = selectors.player_status(page)
+    table = status["table"]
     if table and table["last_seq"]:
+        # The chart's address changes with each entry (the phone keeps each drawing, and
+        # asks again only for a new one).
         url = reverse("player-chart", args=[token])
         table["chart_url"] = f"{url}?v={table['id']}-{table['last_seq']}"
-    return status
+    now = timezone.now()
+    return {"status": status, "now": now, "clock_text": _clock_text(status["round"], now)}
 
 
 @csrf_exempt
