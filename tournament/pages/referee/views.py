@@ -34,7 +34,7 @@ from tournament.results import reviews
 from tournament.results import selectors as result_selectors
 from tournament.text import TextCheckedForm
 from tournament.watched import kept
-from tournament.watched.selectors import WatchedVersions, watched_versions_read
+from tournament.watched.selectors import watched_versions_read
 
 MAX_REASON = 200
 MAX_AMOUNT = 100_000
@@ -128,13 +128,6 @@ def referee_event(request: HttpRequest, event_id: int) -> HttpResponse:
     event, role, (versions,) = _refereeing(request, event_id, watched_versions_read(event_id))
     if role is None:
         return _forbidden(request, event)
-    overview = _overview(event, versions)
-    return render(request, "referee/event.html", {"event": event, **overview})
-
-
-def _overview(event: Event, versions: WatchedVersions) -> dict[str, Any]:
-    """The overview, each table's card made once for every referee and kept until it
-    changes (tournament/watched/kept.py; `versions`, read with the event)."""
 
     def cards(table_ids: list[int], rounds: list[Round], many: bool) -> dict[int, Any]:
         made = {}
@@ -143,9 +136,12 @@ def _overview(event: Event, versions: WatchedVersions) -> dict[str, Any]:
             made[table["id"]] = {"html": html, "queue": _queued(table)}
         return made
 
+    # Each table's card is made once for every referee and kept until it changes
+    # (tournament/watched/kept.py; `versions`, read with the event).
     overview = kept.overview(event, versions, cards=cards)
     live = [card["queue"] for card in overview.cards if card["queue"]["live"]]
-    return {
+    context = {
+        "event": event,
         "rounds": overview.rounds,
         # The queues at the top of the page: results to correct, and results to check.
         "disputed": [t for t in live if t["review"] == Table.Review.DISPUTED],
@@ -153,6 +149,7 @@ def _overview(event: Event, versions: WatchedVersions) -> dict[str, Any]:
         "attention": overview.attention,
         "cards": [card["html"] for card in overview.cards],  # each rendered by its template
     }
+    return render(request, "referee/event.html", context)
 
 
 def _queued(table: dict[str, Any]) -> dict[str, Any]:
@@ -187,7 +184,14 @@ def _table_page(
     if table is None:
         raise Http404("There is no such table at this event.")
     watched = Table.objects.with_event_and_banker().get(pk=table_id)
-    voids = _void_forms(event, table_id, void)
+    refused_for, void_form = void or ("", VoidForm())  # the void form sent back refused
+    voids = display.VoidForms(
+        action=reverse("referee-void", args=[event.pk, table_id, display.NO_ENTRY]),
+        max_length=MAX_REASON,
+        refused_for=refused_for,
+        reason=void_form.data.get("reason", ""),
+        error=next(iter(void_form.errors.get("reason", [])), ""),
+    )
     context = {
         "event": event,
         "table": table,
@@ -204,20 +208,6 @@ def _table_page(
         "chart": worth_chart(worth_series(watched)),
     }
     return render(request, "referee/table.html", context, status=status)
-
-
-def _void_forms(
-    event: Event, table_id: int, void: tuple[str, VoidForm] | None
-) -> display.VoidForms:
-    """The ledger's void forms; `void`: the one sent back refused (its entry's id, the form)."""
-    refused_for, form = void or ("", VoidForm())
-    return display.VoidForms(
-        action=reverse("referee-void", args=[event.pk, table_id, display.NO_ENTRY]),
-        max_length=MAX_REASON,
-        refused_for=refused_for,
-        reason=form.data.get("reason", ""),
-        error=next(iter(form.errors.get("reason", [])), ""),
-    )
 
 
 def _check_context(request: HttpRequest, table: Table) -> dict[str, Any]:
