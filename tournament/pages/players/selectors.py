@@ -189,9 +189,7 @@ def _next(
     through, points or undecided (after a round), won or over (the final). `result` is
     theirs in `current` once it ended; `last`, their result in the rounds before it."""
     if current is None:
-        if not player.checked_in:
-            return CHECK_IN
-        return _waiting("first")
+        return _waiting("first") if player.checked_in else CHECK_IN
     # Someone who played a round was there: only a newcomer is asked to check in.
     absent = not player.checked_in and last is None
     label = f"round {current.number}"
@@ -294,9 +292,8 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
         mine = by_round.get(round_.pk)
         if round_.status == Round.Status.ENDED and _result_of(mine) is not None:
             results.append(_result(mine, round_, player))
-    current_result = None
-    if current is not None and current.status == Round.Status.ENDED:
-        current_result = _result_of(by_round.get(current.pk))
+    ended = current is not None and current.status == Round.Status.ENDED
+    current_result = _result_of(seat) if ended else None
     earlier = [
         by_round[r.pk]
         for r in rounds
