@@ -30,31 +30,14 @@ from tournament.room.queries import TABLET_FIELDS, desk_tables_sql, room_tables_
 from tournament.selectors import console_path
 from tournament.when import ago
 
-STATUS_LABELS = {
-    "open": "Open",
-    "closed": "Closed",
-    "awaiting": "Awaiting confirmation",
-    "disputed": "Disputed",
-    "confirmed": "Confirmed",
-}
+#: A tile's status: its review once closed (awaiting, disputed, confirmed), else open or closed.
+STATUS_LABELS = dict(Table.Status.choices + Table.Review.choices)
 #: A tablet that has never reported.
 NEVER = {"state": "never", "words": "never opened", "outbox": 0, "offline_seconds": 0, "back": None}
 
 
 def _minutes(seconds: float) -> int:
     return max(0, int(seconds // 60))
-
-
-def _entries_waiting(count: int) -> str:
-    return f"{count} {'entry' if count == 1 else 'entries'} waiting"
-
-
-def _status(table: Row) -> str:
-    if table.review == Table.Review.DISPUTED:
-        return "disputed"
-    if table.review in (Table.Review.AWAITING, Table.Review.CONFIRMED):
-        return table.review
-    return "closed" if table.status == Table.Status.CLOSED else "open"
 
 
 def _tablet(table: Row, now: datetime) -> dict[str, Any]:
@@ -70,7 +53,7 @@ def _tablet(table: Row, now: datetime) -> dict[str, Any]:
     seconds = (now - since).total_seconds() if since is not None else 0
     words = "online" if since is None else f"offline {_minutes(seconds)} min"
     if outbox:
-        words += f", {_entries_waiting(outbox)}"
+        words += f", {outbox} {'entry' if outbox == 1 else 'entries'} waiting"
     return {
         "state": "online" if since is None else "offline",
         "words": words,
@@ -92,7 +75,7 @@ def _tile(
     now: datetime,
 ) -> dict[str, Any]:
     event = round_.event
-    status = _status(table)
+    status = table.review or table.status
     tablet = _tablet(table, now)
     last_entry_at = table.last_entry_at
     since = last_entry_at or round_.started_at
