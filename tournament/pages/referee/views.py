@@ -93,7 +93,7 @@ class ReasonForm(TextCheckedForm):
     )
 
 
-def _forbidden(request: HttpRequest, event: Event | None = None) -> HttpResponse:
+def _forbidden(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "referee/forbidden.html", {"event": event}, status=403)
 
 
@@ -232,9 +232,8 @@ def referee_table(request: HttpRequest, event_id: int, table_id: int) -> HttpRes
     return _table_page(request, event, table_id)
 
 
-def _table_url(event: Event, table_id: int, anchor: str = "") -> str:
-    url = reverse("referee-table", kwargs={"event_id": event.pk, "table_id": table_id})
-    return f"{url}#{anchor}" if anchor else url
+def _table_url(event: Event, table_id: int, anchor: str) -> str:
+    return f"{reverse('referee-table', args=[event.pk, table_id])}#{anchor}"
 
 
 @require_POST
