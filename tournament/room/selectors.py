@@ -26,7 +26,7 @@ from games import engine
 from games.engine.money import money
 from tournament.http.rows import Read, id_list, read_all
 from tournament.models import Round, Seat, Table
-from tournament.room.queries import TABLET_FIELDS, desk_tables_sql, room_tables_sql
+from tournament.room.queries import desk_tables_sql, room_tables_sql
 from tournament.selectors import console_path
 from tournament.when import ago
 
@@ -67,14 +67,9 @@ def _tablet(table: Row, now: datetime) -> dict[str, Any]:
     }
 
 
-def _tile(
-    table: Row,
-    round_: Round,
-    rules: engine.Rules,
-    leader: dict[str, Any] | None,
-    now: datetime,
-) -> dict[str, Any]:
+def _tile(table: Row, round_: Round, rules: engine.Rules, now: datetime) -> dict[str, Any]:
     event = round_.event
+    leader = table.leader  # each ledger keeps its leader after every entry (none before)
     status = table.review or table.status
     tablet = _tablet(table, now)
     last_entry_at = table.last_entry_at
@@ -145,19 +140,10 @@ def _rows_read(round_ids: list[int], *, desk: bool = False) -> Read[list[Row]]:
         rows = []
         for values in found[0]:
             own, ledger_values, tablet_values, more = statement.split(values)
-            fields = {**table.as_dict(own), **more}  # the desk's: last_kind
+            fields = {**table.as_dict(own), **ledger.as_dict(ledger_values), **more}  # last_kind
             fields["pk"] = fields.pop("id")
-            kept = ledger.as_dict(ledger_values)
             beat = tablet.as_dict(tablet_values)
-            rows.append(
-                Row(
-                    **fields,
-                    last_seq=kept["last_seq"],
-                    last_entry_at=kept["last_entry_at"],
-                    leader=kept["leader"],
-                    tablet=Row(**{k: beat[k] for k in TABLET_FIELDS}) if beat["table_id"] else None,
-                )
-            )
+            rows.append(Row(**fields, tablet=Row(**beat) if beat["table_id"] else None))
         return rows
 
     return Read(((statement.sql, [id_list(round_ids)]),), result)
@@ -170,8 +156,7 @@ def _rows(rounds: list[Round]) -> list[Row]:
 def _tiles(rounds: list[Round], now: datetime, tables: list[Row]) -> list[dict[str, Any]]:
     by_id = {round_.pk: round_ for round_ in rounds}
     rules = {round_.pk: rules_of(round_.event) for round_ in rounds}
-    # Each ledger keeps its leader after every entry (none before the first).
-    tiles = [_tile(t, by_id[t.round_id], rules[t.round_id], t.leader, now) for t in tables]
+    tiles = [_tile(t, by_id[t.round_id], rules[t.round_id], now) for t in tables]
     # Tables needing attention first; in each group, by round and table number.
     return sorted(tiles, key=lambda tile: not tile["attention"])
 
