@@ -31,8 +31,6 @@ from tournament.results.standings import leaderboard
 from tournament.selectors import seating_shown
 from tournament.timezones import event_zone
 
-__all__ = ["PlayerPage", "Shown", "player_page", "player_shown", "player_status"]
-
 
 def _may_be_a_token(token: str) -> bool:
     return bool(token) and len(token) <= 64

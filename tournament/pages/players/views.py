@@ -29,6 +29,7 @@ from banking.worth import worth_chart, worth_series
 from tournament.models import Table
 from tournament.pages.players import selectors as selectors
 from tournament.pages.players.middleware import etags, poll_headers, private
+from tournament.pages.players.queries import PlayerPage
 from tournament.player_links import player_page_url, qr_svg
 
 REFRESH_SECONDS = 10
@@ -77,7 +78,7 @@ def _live(request: HttpRequest, token: str) -> HttpResponse:
     return poll_headers(response, version)
 
 
-def _live_context(page: selectors.PlayerPage, token: str) -> dict[str, Any]:
+def _live_context(page: PlayerPage, token: str) -> dict[str, Any]:
     status = selectors.player_status(page)
     table = status["table"]
     if table and table["last_seq"]:
