@@ -76,7 +76,7 @@ def _tile(table: Row, round_: Round, rules: engine.Rules, now: datetime) -> dict
     since = last_entry_at or round_.started_at
     quiet_seconds = (now - since).total_seconds() if since is not None else None
     open_ = table.status == Table.Status.OPEN
-    live = round_.status in (Round.Status.RUNNING, Round.Status.TIME_CALLED)
+    live = round_.is_live
     time_called = live and round_.ends_at is not None and now >= round_.ends_at
     offline_limit = event.attention_offline_minutes * 60
     last_turn_limit = event.attention_last_turn_minutes * 60
