@@ -101,10 +101,9 @@ def _table(page: PlayerPage, seat: Seat, rules: engine.Rules) -> dict[str, Any]:
         state = engine.new_table(rules, names)
     everyone = [seat_row(state, rules, n, player_ids[n], names[n]) for n in sorted(names)]
     mine = next(s for s in everyone if s["seat"] == seat.number)
+    spaces = (space_row(state, rules, space) for space in rules.edition.deeds)
     deeds = [
-        deed
-        for deed in (space_row(state, rules, space) for space in rules.edition.deeds)
-        if deed["owner"] == seat.number
+        {key: deed[key] for key in MY_DEEDS} for deed in spaces if deed["owner"] == seat.number
     ]
     board = leaderboard(everyone)
     for row in board:
@@ -123,7 +122,7 @@ def _table(page: PlayerPage, seat: Seat, rules: engine.Rules) -> dict[str, Any]:
             **{key: mine[key] for key in MY_FIGURES},
             "bankruptcy": _bankruptcy(seat, everyone, rules) if mine["bankrupt"] else None,
             "place": next(row["place"] for row in board if row["you"]),
-            "deeds": [{key: deed[key] for key in MY_DEEDS} for deed in deeds],
+            "deeds": deeds,
         },
         "players": board,
     }
