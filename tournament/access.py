@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -40,16 +41,8 @@ def event_with_roles_read(
     `roles_in_event` gives them, in one query written once (a row per role): a read, to go
     with others in one round trip (read_all)."""
     statement = event_roles_sql()
-
-    def result(found: list[list[tuple[Any, ...]]]) -> tuple[Event | None, set[str]]:
-        rows = found[0]
-        if not rows:
-            return None, set()
-        (event,) = statement.parts
-        event_values, _ = statement.split(rows[0])
-        return event.instance(event_values), _roles(user, statement, rows)
-
-    return Read(((statement.sql, [_user_id(user), event_id]),), result)
+    (event,) = statement.parts
+    return _with_roles_read(user, event_id, statement, lambda values: event.instance(values[0]))
 
 
 def round_with_roles_read(
@@ -59,37 +52,37 @@ def round_with_roles_read(
     event, as `roles_in_event` gives them, in one query written once: a read, to go with
     others in one round trip (read_all)."""
     statement = round_roles_sql()
+    round_columns, event = statement.parts
 
-    def result(found: list[list[tuple[Any, ...]]]) -> tuple[Round | None, set[str]]:
+    def made(values: list[Any]) -> Round:
+        round_ = round_columns.instance(values[0])
+        round_.event = event.instance(values[1])
+        return round_
+
+    return _with_roles_read(user, round_id, statement, made)
+
+
+def _with_roles_read(
+    user: AbstractBaseUser | AnonymousUser | None,
+    pk: int,
+    statement: Statement,
+    made: Callable[[list[Any]], Any],
+) -> Read[tuple[Any, set[str]]]:
+    """What `made` makes of the first row's values (None for no row), and the roles of the
+    rows (a row per role, none for no role), as `roles_in_event` gives them."""
+
+    def result(found: list[list[tuple[Any, ...]]]) -> tuple[Any, set[str]]:
         rows = found[0]
         if not rows:
             return None, set()
-        round_columns, event = statement.parts
-        round_values, event_values, _ = statement.split(rows[0])
-        round_ = round_columns.instance(round_values)
-        round_.event = event.instance(event_values)
-        return round_, _roles(user, statement, rows)
+        roles = _roles_without_reading(user)
+        if roles is None:
+            roles = {statement.split(row)[-1]["role"] for row in rows} - {None}
+        return made(statement.split(rows[0])), roles
 
-    return Read(((statement.sql, [_user_id(user), round_id]),), result)
-
-
-def _user_id(user: AbstractBaseUser | AnonymousUser | None) -> Any:
-    """The person's id for the roles' join; None (no role matches) when not logged in."""
-    return user.pk if user is not None and user.is_authenticated else None
-
-
-def _roles(
-    user: AbstractBaseUser | AnonymousUser | None,
-    statement: Statement,
-    rows: list[tuple[Any, ...]],
-) -> set[str]:
-    """The roles of the rows (a row per role, none for no role), as `roles_in_event` gives
-    them."""
-    given = _roles_without_reading(user)
-    if given is not None:
-        return given
-    roles = {statement.split(row)[-1]["role"] for row in rows}
-    return roles - {None}
+    # No person's id, when not logged in: no role matches.
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    return Read(((statement.sql, [user_id, pk]),), result)
 
 
 def is_organiser(user: AbstractBaseUser | AnonymousUser | None, event_id: int) -> bool:
@@ -106,13 +99,6 @@ def can_create_events(user: AbstractBaseUser | AnonymousUser | None) -> bool:
     if user is None or not user.is_authenticated:
         return False
     return bool(getattr(user, "is_staff", False)) or user.has_perm("tournament.add_event")
-
-
-def events_visible_to(user: AbstractBaseUser) -> list[int] | None:
-    """Ids of events the user volunteers at; None means every event (a superuser)."""
-    if getattr(user, "is_superuser", False):
-        return None
-    return list(Event.objects.filter(volunteers__user=user).values_list("id", flat=True).distinct())
 
 
 def organises_path(

@@ -10,6 +10,7 @@ the page is computed as if nothing had been kept.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
@@ -36,6 +37,19 @@ class OneClientPerPool(RedisCacheClient):
         return client
 
 
+def _or_miss(method: Callable[..., Any], miss: Callable[..., Any]) -> Callable[..., Any]:
+    """`method`, answering what `miss` makes of the same arguments when Redis fails."""
+
+    def forgiving(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(*args, **kwargs)
+        except RedisError as exc:
+            log.warning("cache unavailable: %s", exc)
+            return miss(*args, **kwargs)
+
+    return forgiving
+
+
 class ForgivingRedisCache(RedisCache):
     """Django's Redis cache, where an unreachable Redis is a miss instead of an error, with
     one client per connection pool (OneClientPerPool)."""
@@ -44,32 +58,10 @@ class ForgivingRedisCache(RedisCache):
         super().__init__(server, params)
         self._class = OneClientPerPool
 
-    def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
-        try:
-            return super().get(key, default, version)
-        except RedisError as exc:
-            log.warning("cache unavailable: %s", exc)
-            return default
-
-    def get_many(self, keys: Any, version: int | None = None) -> dict[Any, Any]:
-        try:
-            return super().get_many(keys, version)
-        except RedisError as exc:
-            log.warning("cache unavailable: %s", exc)
-            return {}
-
-    def set(self, *args: Any, **kwargs: Any) -> None:
-        try:
-            super().set(*args, **kwargs)
-        except RedisError as exc:
-            log.warning("cache unavailable: %s", exc)
-
-    def set_many(self, *args: Any, **kwargs: Any) -> list[Any]:
-        try:
-            return super().set_many(*args, **kwargs)
-        except RedisError as exc:
-            log.warning("cache unavailable: %s", exc)
-            return []
+    get = _or_miss(RedisCache.get, lambda self, key, default=None, version=None: default)
+    get_many = _or_miss(RedisCache.get_many, lambda *args, **kwargs: {})
+    set = _or_miss(RedisCache.set, lambda *args, **kwargs: None)
+    set_many = _or_miss(RedisCache.set_many, lambda *args, **kwargs: [])
 
 
 def caches_from(url: str) -> dict[str, dict[str, Any]]:

@@ -15,20 +15,6 @@ from tournament.models import Event, Player, Result, Round, Table
 FINAL_TABLE_MAX = 6
 
 
-def _previous_round(round_: Round) -> Round | None:
-    return (
-        Round.objects.filter(event_id=round_.event_id, number__lt=round_.number)
-        .order_by("-number")
-        .first()
-    )
-
-
-NOBODY_CHECKED_IN = (
-    "Nobody is checked in yet: check the players in at the desk's check-in page first, "
-    "or include the players not checked in."
-)
-
-
 def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
     """Who plays in a round: in the first round, the players checked in at the door (every
     registered player when `include_all`); later, those who advanced from the round before
@@ -36,14 +22,19 @@ def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
     preliminary round), whatever `include_all` says, and in a preliminary round the late
     arrivals (`late_arrivals`)."""
     event = round_.event
-    previous = _previous_round(round_)
+    earlier = Round.objects.filter(event_id=round_.event_id, number__lt=round_.number)
+    previous = earlier.order_by("-number").first()
     if previous is None:
         players = event.players.filter(withdrawn=False).order_by("id")
         if not include_all:
             players = players.filter(checked_in=True)
         found = list(players)
         if not found and not include_all and event.players.exists():
-            raise Conflict("nobody_checked_in", NOBODY_CHECKED_IN)
+            raise Conflict(
+                "nobody_checked_in",
+                "Nobody is checked in yet: check the players in at the desk's check-in page "
+                "first, or include the players not checked in.",
+            )
         return found
     if previous.status != Round.Status.ENDED:
         raise Conflict("previous_round_not_ended", f"Round {previous.number} has not ended yet.")

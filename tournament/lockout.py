@@ -66,26 +66,14 @@ def wait_minutes(request: HttpRequest) -> int:
     return max(1, round(cool_off.total_seconds() / 60))
 
 
-def lockout_sentence(request: HttpRequest) -> str:
-    minutes = wait_minutes(request)
-    return (
-        f"Too many failed logins: logging in is paused for {minutes} minutes. "
-        "An organiser can lift the pause sooner."
-    )
-
-
 def lockout_response(
     request: HttpRequest,
     original_response: HttpResponse | None = None,
     credentials: dict[str, Any] | None = None,
 ) -> HttpResponse:
     """The page a locked-out login gets (AXES_LOCKOUT_CALLABLE), with status 429."""
-    return render(
-        request,
-        "registration/locked_out.html",
-        {"minutes": wait_minutes(request)},
-        status=429,
-    )
+    context = {"minutes": wait_minutes(request)}
+    return render(request, "registration/locked_out.html", context, status=429)
 
 
 def refuse_if_locked_out(request: Any) -> None:
@@ -95,4 +83,8 @@ def refuse_if_locked_out(request: Any) -> None:
     the API is the REST framework's request rather than the one its middleware sees.
     """
     if getattr(request, "axes_locked_out", False):
-        raise LockedOut("locked_out", lockout_sentence(request))
+        raise LockedOut(
+            "locked_out",
+            f"Too many failed logins: logging in is paused for {wait_minutes(request)} minutes. "
+            "An organiser can lift the pause sooner.",
+        )

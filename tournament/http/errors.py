@@ -7,7 +7,7 @@ from typing import Any
 from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig, SuspiciousOperation
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, JsonResponse
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
@@ -55,43 +55,29 @@ def _writable(data: Any) -> Any:
 
 
 def _refusal(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if isinstance(exc, RuleViolation | Refusal):
-        code = exc.code
-        status_code = exc.status if isinstance(exc, Refusal) else status.HTTP_400_BAD_REQUEST
-        extra = exc.extra if isinstance(exc, Refusal) else {}
-        return Response({"error": code, "detail": exc.detail, **extra}, status=status_code)
+    if isinstance(exc, Refusal):
+        return Response({"error": exc.code, "detail": exc.detail, **exc.extra}, status=exc.status)
+    if isinstance(exc, RuleViolation):
+        return Response({"error": exc.code, "detail": exc.detail}, status=400)
     if isinstance(exc, Http404 | ObjectDoesNotExist):
-        return Response(
-            {"error": "not_found", "detail": "There is no such object."},
-            status=status.HTTP_404_NOT_FOUND,
-        )
+        return Response({"error": "not_found", "detail": "There is no such object."}, status=404)
     if isinstance(exc, exceptions.ValidationError):
-        return Response(
-            {"error": "invalid", "detail": _first_message(exc.detail), "fields": exc.detail},
-            status=status.HTTP_400_BAD_REQUEST,
-        )
+        detail = _first_message(exc.detail)
+        return Response({"error": "invalid", "detail": detail, "fields": exc.detail}, status=400)
     if isinstance(exc, RequestDataTooBig):  # read by Django itself (a form, an upload)
         exc = TooLarge()
     if isinstance(exc, SuspiciousOperation):  # too many form fields or files, a bad boundary
-        return Response(
-            {"error": "malformed_body", "detail": "The request body cannot be read."},
-            status=status.HTTP_400_BAD_REQUEST,
-        )
+        detail = "The request body cannot be read."
+        return Response({"error": "malformed_body", "detail": detail}, status=400)
     if isinstance(exc, exceptions.ParseError) and exc.default_code == "too_deep":
         return Response({"error": "too_deep", "detail": str(exc.detail)}, status=400)
     if isinstance(exc, exceptions.ParseError):
-        is_json = str(exc.detail).startswith("JSON parse error")
-        return Response(
-            {
-                "error": "malformed_json" if is_json else "malformed_body",
-                "detail": "The request body is not valid JSON." if is_json else str(exc.detail),
-            },
-            status=status.HTTP_400_BAD_REQUEST,
-        )
+        if str(exc.detail).startswith("JSON parse error"):
+            detail = "The request body is not valid JSON."
+            return Response({"error": "malformed_json", "detail": detail}, status=400)
+        return Response({"error": "malformed_body", "detail": str(exc.detail)}, status=400)
     if isinstance(exc, (OperationalError, InterfaceError)):  # lost or refused connection
-        return Response(
-            UNAVAILABLE, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers=RETRY_AFTER
-        )
+        return Response(UNAVAILABLE, status=503, headers=RETRY_AFTER)
     response = exception_handler(exc, context)
     if response is not None and isinstance(exc, exceptions.APIException):
         response.data = {
@@ -103,13 +89,8 @@ def _refusal(exc: Exception, context: dict[str, Any]) -> Response | None:
 
 def server_error(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
     """A 500 on an API path still answers in the API's error shape."""
-    return JsonResponse(
-        {
-            "error": "server_error",
-            "detail": "Something went wrong on the server; nothing was saved.",
-        },
-        status=500,
-    )
+    detail = "Something went wrong on the server; nothing was saved."
+    return JsonResponse({"error": "server_error", "detail": detail}, status=500)
 
 
 def unavailable(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
@@ -118,6 +99,5 @@ def unavailable(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse
 
 
 def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-    return JsonResponse(
-        {"error": "not_found", "detail": "There is no such address in the API."}, status=404
-    )
+    detail = "There is no such address in the API."
+    return JsonResponse({"error": "not_found", "detail": detail}, status=404)

@@ -14,19 +14,15 @@ from rest_framework.request import Request
 from tournament import access
 
 
-def require_user(request: Request) -> None:
-    """Refuse table keys and anonymous callers: these endpoints need a person's login."""
-    if request.user is None or not request.user.is_authenticated:
-        if request.successful_authenticator is not None:
-            raise exceptions.PermissionDenied("A table key only opens its own table.")
-        raise exceptions.NotAuthenticated("Log in, or send an API token.")
-
-
 class IsPerson(permissions.BasePermission):
-    """A person's login (a token or a session), not a table key."""
+    """A person's login (a token or a session): table keys and anonymous callers are
+    refused, each with its sentence."""
 
     def has_permission(self, request: Request, view: Any) -> bool:
-        require_user(request)
+        if request.user is None or not request.user.is_authenticated:
+            if request.successful_authenticator is not None:
+                raise exceptions.PermissionDenied("A table key only opens its own table.")
+            raise exceptions.NotAuthenticated("Log in, or send an API token.")
         return True
 
 

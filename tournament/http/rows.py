@@ -81,17 +81,6 @@ class Columns:
         return dict(zip(self.attnames, self.values(values), strict=True))
 
 
-def split(row: Sequence[Any], *parts: Columns) -> list[Any]:
-    """Cut a row into the values of each part, then whatever follows them."""
-    out: list[Any] = []
-    at = 0
-    for part in parts:
-        out.append(row[at : at + part.width])
-        at += part.width
-    out.append(row[at:])
-    return out
-
-
 @dataclass(frozen=True)
 class Statement:
     """A statement written by hand, in its package's `queries.py`, made once per process
@@ -105,8 +94,12 @@ class Statement:
 
     def split(self, row: Sequence[Any]) -> list[Any]:
         """Each part's values, then the extra values by name."""
-        *values, rest = split(row, *self.parts)
-        return [*values, dict(zip(self.extra, rest, strict=True))]
+        values: list[Any] = []
+        at = 0
+        for part in self.parts:
+            values.append(row[at : at + part.width])
+            at += part.width
+        return [*values, dict(zip(self.extra, row[at:], strict=True))]
 
 
 def table_name(model: Any) -> str:

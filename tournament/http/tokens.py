@@ -17,12 +17,8 @@ from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
 
-def _lifetime() -> datetime.timedelta:
-    return datetime.timedelta(hours=settings.API_TOKEN_HOURS)
-
-
 def _expired(token: Token) -> bool:
-    return token.created < timezone.now() - _lifetime()
+    return token.created < timezone.now() - datetime.timedelta(hours=settings.API_TOKEN_HOURS)
 
 
 class ExpiringTokenAuthentication(TokenAuthentication):

@@ -20,13 +20,12 @@ TABLET_FIELDS = ("seen_at", "online", "outbox", "synced_at", "back_at", "last_aw
 TABLE_FIELDS = ("number", "round_id", "status", "review", "review_note")
 
 
-def _tables(table: Columns, extra: dict[str, str] | None = None, joins: str = "") -> Statement:
+def _tables(extra: dict[str, str]) -> Statement:
     """The tables of the rounds (a list, the parameter), by round and table number: their
-    `table` columns, their ledger's latest (none before the first write), their tablet's
-    (none if never heard), then the `extra` values (name: SQL) from `joins`."""
-    extra = extra or {}
+    TABLE_FIELDS, their ledger's latest (none before the first write), their tablet's
+    (none if never heard), then the `extra` values (name: SQL)."""
     parts = (
-        table,
+        Columns.of(Table, "t", only=TABLE_FIELDS),
         Columns.of(TableLedger, "l", only=("last_seq", "last_entry_at", "leader")),
         Columns.of(TabletHeartbeat, "b", only=TABLET_FIELDS),
     )
@@ -36,7 +35,7 @@ def _tables(table: Columns, extra: dict[str, str] | None = None, joins: str = ""
         f"JOIN {_name(Round)} r ON r.id = t.round_id "
         f"LEFT JOIN {_name(TableLedger)} l ON l.table_id = t.id "
         f"LEFT JOIN {_name(TabletHeartbeat)} b ON b.table_id = t.id "
-        f"{joins}WHERE {one_of('t.round_id')} ORDER BY r.number, t.number",
+        f"WHERE {one_of('t.round_id')} ORDER BY r.number, t.number",
         parts,
         tuple(extra),
     )
@@ -46,7 +45,7 @@ def _tables(table: Columns, extra: dict[str, str] | None = None, joins: str = ""
 def room_tables_sql() -> Statement:
     """The tables of a control room's rounds. Saves a round trip on the referees' pages
     and the ORM's building of it, every time they ask."""
-    return _tables(Columns.of(Table, "t", only=TABLE_FIELDS))
+    return _tables({})
 
 
 @lru_cache(maxsize=1)
@@ -58,4 +57,4 @@ def desk_tables_sql() -> Statement:
         f"(SELECT e.kind FROM {_name(Entry)} e "  # noqa: S608 - the models' names
         "WHERE e.table_id = t.id AND e.seq = l.last_seq LIMIT 1)"
     )
-    return _tables(Columns.of(Table, "t", only=TABLE_FIELDS), {"last_kind": last_kind})
+    return _tables({"last_kind": last_kind})

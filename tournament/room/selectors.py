@@ -25,34 +25,19 @@ from banking.services.tablets import offline_since
 from games import engine
 from games.engine.money import money
 from tournament.http.rows import Read, id_list, read_all
-from tournament.models import Event, Round, Seat, Table
-from tournament.room.queries import TABLET_FIELDS, desk_tables_sql, room_tables_sql
+from tournament.models import Round, Seat, Table
+from tournament.room.queries import desk_tables_sql, room_tables_sql
 from tournament.selectors import console_path
 from tournament.when import ago
 
-STATUS_LABELS = {
-    "open": "Open",
-    "closed": "Closed",
-    "awaiting": "Awaiting confirmation",
-    "disputed": "Disputed",
-    "confirmed": "Confirmed",
-}
+#: A tile's status: its review once closed (awaiting, disputed, confirmed), else open or closed.
+STATUS_LABELS = dict(Table.Status.choices + Table.Review.choices)
+#: A tablet that has never reported.
+NEVER = {"state": "never", "words": "never opened", "outbox": 0, "offline_seconds": 0, "back": None}
 
 
 def _minutes(seconds: float) -> int:
     return max(0, int(seconds // 60))
-
-
-def _entries_waiting(count: int) -> str:
-    return f"{count} {'entry' if count == 1 else 'entries'} waiting"
-
-
-def _status(table: Row) -> str:
-    if table.review == Table.Review.DISPUTED:
-        return "disputed"
-    if table.review in (Table.Review.AWAITING, Table.Review.CONFIRMED):
-        return table.review
-    return "closed" if table.status == Table.Status.CLOSED else "open"
 
 
 def _tablet(table: Row, now: datetime) -> dict[str, Any]:
@@ -60,93 +45,57 @@ def _tablet(table: Row, now: datetime) -> dict[str, Any]:
     since when, with how many entries waiting; or never opened."""
     beat = table.tablet
     if beat is None:
-        return {
-            "state": "never",
-            "words": "never opened",
-            "outbox": 0,
-            "offline_seconds": 0,
-            "back": None,
-        }
+        return dict(NEVER)
     since = offline_since(beat, now, last_entry_at=table.last_entry_at)
     # Entries that reached the bank after the tablet's last report were sent from what it
     # then said was waiting.
     outbox = 0 if table.last_entry_at and table.last_entry_at > beat.seen_at else beat.outbox
-    back = None
-    if beat.back_at is not None:
-        back = f"back after {_minutes(beat.last_away_seconds) or 'under 1'} min"
-    if since is None:
-        words = "online" + (f", {_entries_waiting(outbox)}" if outbox else "")
-        return {
-            "state": "online",
-            "words": words,
-            "outbox": outbox,
-            "offline_seconds": 0,
-            "back": back,
-        }
-    seconds = (now - since).total_seconds()
-    words = f"offline {_minutes(seconds)} min"
+    seconds = (now - since).total_seconds() if since is not None else 0
+    words = "online" if since is None else f"offline {_minutes(seconds)} min"
     if outbox:
-        words += f", {_entries_waiting(outbox)}"
+        words += f", {outbox} {'entry' if outbox == 1 else 'entries'} waiting"
     return {
-        "state": "offline",
+        "state": "online" if since is None else "offline",
         "words": words,
         "outbox": outbox,
         "offline_seconds": int(seconds),
-        "back": back,
+        "back": (
+            f"back after {_minutes(beat.last_away_seconds) or 'under 1'} min"
+            if beat.back_at is not None
+            else None
+        ),
     }
 
 
-def _ledger_field(table: Row, name: str, default: Any) -> Any:
-    value = getattr(table, name)
-    return default if value is None else value
-
-
-def _tile(
-    table: Row,
-    round_: Round,
-    rules: engine.Rules,
-    leader: dict[str, Any] | None,
-    now: datetime,
-) -> dict[str, Any]:
+def _tile(table: Row, round_: Round, rules: engine.Rules, now: datetime) -> dict[str, Any]:
     event = round_.event
-    status = _status(table)
+    leader = table.leader  # each ledger keeps its leader after every entry (none before)
+    status = table.review or table.status
     tablet = _tablet(table, now)
-    last_entry_at = _ledger_field(table, "last_entry_at", None)
-    entries = _ledger_field(table, "last_seq", 0)
+    last_entry_at = table.last_entry_at
     since = last_entry_at or round_.started_at
     quiet_seconds = (now - since).total_seconds() if since is not None else None
     open_ = table.status == Table.Status.OPEN
-    live = round_.status in (Round.Status.RUNNING, Round.Status.TIME_CALLED)
+    live = round_.is_live
     time_called = live and round_.ends_at is not None and now >= round_.ends_at
+    offline_limit = event.attention_offline_minutes * 60
+    last_turn_limit = event.attention_last_turn_minutes * 60
     reasons: list[str] = []
     if live and table.review == Table.Review.DISPUTED:
         reasons.append("dispute waiting")
-    if live and open_ and tablet["state"] == "never":
-        reasons.append("no tablet yet")
-    if (
-        live
-        and open_
-        and tablet["state"] == "offline"
-        and tablet["offline_seconds"] >= event.attention_offline_minutes * 60
-    ):
-        reasons.append(f"tablet {tablet['words']}")
-    if (
-        live
-        and open_
-        and quiet_seconds is not None
-        and quiet_seconds >= event.attention_quiet_minutes * 60
-    ):
-        reasons.append(
-            f"no entry for {_minutes(quiet_seconds)} min"
-            if last_entry_at
-            else f"no entry since the start, {ago(since, now)}"
-        )
-    if (
-        time_called
-        and open_
-        and (now - round_.ends_at).total_seconds() >= event.attention_last_turn_minutes * 60
-    ):
-        reasons.append("time called, still open")
+    if live and open_:
+        if tablet["state"] == "never":
+            reasons.append("no tablet yet")
+        if tablet["state"] == "offline" and tablet["offline_seconds"] >= offline_limit:
+            reasons.append(f"tablet {tablet['words']}")
+        if quiet_seconds is not None and quiet_seconds >= event.attention_quiet_minutes * 60:
+            reasons.append(
+                f"no entry for {_minutes(quiet_seconds)} min"
+                if last_entry_at
+                else f"no entry since the start, {ago(since, now)}"
+            )
+        if time_called and (now - round_.ends_at).total_seconds() >= last_turn_limit:
+            reasons.append("time called, still open")
     return {
         "id": table.pk,
         "number": table.number,
@@ -160,7 +109,7 @@ def _tile(
         "last_entry_at": last_entry_at,
         "quiet_minutes": _minutes(quiet_seconds) if quiet_seconds is not None else None,
         "last_entry_words": ago(last_entry_at, now) if last_entry_at else "none yet",
-        "entries": entries,
+        "entries": table.last_seq or 0,
         "leader": leader,
         "leader_words": (
             f"{leader['name']} {money(leader['net_worth'], rules.edition.currency)}"
@@ -191,19 +140,10 @@ def _rows_read(round_ids: list[int], *, desk: bool = False) -> Read[list[Row]]:
         rows = []
         for values in found[0]:
             own, ledger_values, tablet_values, more = statement.split(values)
-            fields = {**table.as_dict(own), **more}  # the desk's: last_kind
+            fields = {**table.as_dict(own), **ledger.as_dict(ledger_values), **more}  # last_kind
             fields["pk"] = fields.pop("id")
-            kept = ledger.as_dict(ledger_values)
             beat = tablet.as_dict(tablet_values)
-            rows.append(
-                Row(
-                    **fields,
-                    last_seq=kept["last_seq"],
-                    last_entry_at=kept["last_entry_at"],
-                    leader=kept["leader"],
-                    tablet=Row(**{k: beat[k] for k in TABLET_FIELDS}) if beat["table_id"] else None,
-                )
-            )
+            rows.append(Row(**fields, tablet=Row(**beat) if beat["table_id"] else None))
         return rows
 
     return Read(((statement.sql, [id_list(round_ids)]),), result)
@@ -216,32 +156,21 @@ def _rows(rounds: list[Round]) -> list[Row]:
 def _tiles(rounds: list[Round], now: datetime, tables: list[Row]) -> list[dict[str, Any]]:
     by_id = {round_.pk: round_ for round_ in rounds}
     rules = {round_.pk: rules_of(round_.event) for round_ in rounds}
-    # Each ledger keeps its leader after every entry (none before the first).
-    tiles = [_tile(t, by_id[t.round_id], rules[t.round_id], t.leader, now) for t in tables]
+    tiles = [_tile(t, by_id[t.round_id], rules[t.round_id], now) for t in tables]
     # Tables needing attention first; in each group, by round and table number.
     return sorted(tiles, key=lambda tile: not tile["attention"])
 
 
 def _room(round_: Round, tables: list[Row], now: datetime) -> dict[str, Any]:
     tiles = _tiles([round_], now, tables)
-    return {
-        "round_id": round_.pk,
-        "thresholds": thresholds(round_.event),
-        "tables": tiles,
-        "attention": sum(1 for tile in tiles if tile["attention"]),
-    }
+    return {"tables": tiles, "attention": sum(1 for tile in tiles if tile["attention"])}
 
 
-def control_room(
-    *, round_id: int, now: datetime | None = None, round_: Round | None = None
-) -> dict[str, Any]:
+def control_room(*, round_id: int, now: datetime | None = None) -> dict[str, Any]:
     """One tile per table of the round, those needing attention first, each with its
-    reasons in words ("tablet offline 4 min, 3 entries waiting"). `round_`, with its event,
-    when the caller has read it already."""
-    now = now or timezone.now()
-    if round_ is None or round_.pk != round_id:
-        round_ = Round.objects.select_related("event").get(pk=round_id)
-    return _room(round_, _rows([round_]), now)
+    reasons in words ("tablet offline 4 min, 3 entries waiting")."""
+    round_ = Round.objects.select_related("event").get(pk=round_id)
+    return _room(round_, _rows([round_]), now or timezone.now())
 
 
 def desk_rows_read(round_id: int) -> Read[list[Row]]:
@@ -275,14 +204,6 @@ def tables_needing_attention(*, event_id: int, now: datetime | None = None) -> l
     if not rounds:
         return []
     return [tile for tile in _tiles(rounds, now, _rows(rounds)) if tile["attention"]]
-
-
-def thresholds(event: Event) -> dict[str, int]:
-    return {
-        "offline_minutes": event.attention_offline_minutes,
-        "quiet_minutes": event.attention_quiet_minutes,
-        "last_turn_minutes": event.attention_last_turn_minutes,
-    }
 
 
 def round_table_status(*, round_id: int) -> list[dict[str, Any]]:

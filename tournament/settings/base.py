@@ -123,15 +123,8 @@ def add_server_settings(options: dict[str, Any], *settings: str) -> None:
     options["options"] = " ".join([given, *(f"-c {setting}" for setting in settings)]).strip()
 
 
-DATABASES = {
-    "default": sqlite_writes_wait(
-        prepared_statements_on(
-            env.db_url_config(
-                env("DATABASE_URL", default="").strip() or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
-            )
-        )
-    ),
-}
+database_url = env("DATABASE_URL", default="").strip() or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+DATABASES = {"default": sqlite_writes_wait(prepared_statements_on(env.db_url_config(database_url)))}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
 # A kept connection is not checked before each request (a `SELECT 1`, a round trip on
@@ -158,8 +151,6 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = env("TIME_ZONE", default="UTC")
-USE_I18N = True
-USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
@@ -168,10 +159,6 @@ MEDIA_URL = "media/"
 MEDIA_ROOT = Path(env("MEDIA_ROOT", default=str(BASE_DIR / "media")))
 WHITENOISE_AUTOREFRESH = DEBUG
 WHITENOISE_USE_FINDERS = DEBUG
-STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "start"

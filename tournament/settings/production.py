@@ -71,17 +71,9 @@ if not validate_host(site_host, ALLOWED_HOSTS):
         f"link and scanned QR code would be answered with 400 Bad Request: add it, e.g. "
         f"ALLOWED_HOSTS={listed},{site_host}."
     )
-DATABASES = {
-    "default": prepared_statements_on(
-        env.db_url_config(
-            required(
-                "DATABASE_URL",
-                "the site's PostgreSQL database",
-                "postgres://monopoly_app:password@127.0.0.1:5432/monopoly",
-            )
-        )
-    )
-}
+example_database = "postgres://monopoly_app:password@127.0.0.1:5432/monopoly"
+database_url = required("DATABASE_URL", "the site's PostgreSQL database", example_database)
+DATABASES = {"default": prepared_statements_on(env.db_url_config(database_url))}
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = False  # a dropped connection: a 503, see base.py
 # Without it, Celery would fall back on a broker of its own choosing (amqp://localhost).

@@ -26,14 +26,20 @@ def etags(header: str) -> set[str]:
     return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
 
 
+def private(response: HttpResponse, cache_control: str) -> HttpResponse:
+    """The headers of every answer about a player: kept as `cache_control` says, never
+    indexed, and no referrer sent on (the token is in the address)."""
+    response["Cache-Control"] = cache_control
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
 def poll_headers(response: HttpResponse, version: str) -> HttpResponse:
     """The headers of every answer to a poll: its ETag, and private to the player."""
     response["ETag"] = f'"{version}"'
-    response["Cache-Control"] = "private, no-cache"
-    response["X-Robots-Tag"] = "noindex, nofollow"
-    response["Referrer-Policy"] = "no-referrer"  # the token is in the address
     patch_vary_headers(response, ["HX-Request"])  # the page, or its live part alone
-    return response
+    return private(response, "private, no-cache")
 
 
 class PlayerPollMiddleware:

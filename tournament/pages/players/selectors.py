@@ -31,8 +31,6 @@ from tournament.results.standings import leaderboard
 from tournament.selectors import seating_shown
 from tournament.timezones import event_zone
 
-__all__ = ["PlayerPage", "Shown", "player_page", "player_shown", "player_status"]
-
 
 def _may_be_a_token(token: str) -> bool:
     return bool(token) and len(token) <= 64
@@ -51,12 +49,6 @@ def player_page(token: str, *, shown: Shown | None = None) -> PlayerPage | None:
     A caller that has just read what the page shows (`shown`, for its version) passes it:
     only the table's state is read then."""
     return read_all(page_read(token, shown))[0] if _may_be_a_token(token) else None
-
-
-def _stored_state(page: PlayerPage, table_id: int) -> dict[str, Any] | None:
-    if page.latest_state is None or page.latest_state[0] != table_id:
-        return None
-    return page.latest_state[1]
 
 
 def _round(round_: Round, player: Player) -> dict[str, Any]:
@@ -92,23 +84,26 @@ def _result(seat: Seat, round_: Round, player: Player) -> dict[str, Any]:
     return {**row, "round": round_.number, "kind_label": Round.Kind(round_.kind).label}
 
 
+#: What the player's page shows of their own seat, and of each of their deeds.
+MY_FIGURES = ("cash", "property_value", "building_value", "net_worth", "bankrupt", "jail_cards")
+MY_DEEDS = ("name", "group", "houses", "hotel", "mortgaged")
+
+
 def _table(page: PlayerPage, seat: Seat, rules: engine.Rules) -> dict[str, Any]:
     """The player's table from its stored state: every seat's cash and net worth (a small
     leaderboard), and the player's own balance, breakdown and deeds."""
     mates = [mate for mate in page.mates if mate.table_id == seat.table_id]
     names = {mate.number: mate.player.name for mate in mates}
     player_ids = {mate.number: mate.player_id for mate in mates}
-    stored = _stored_state(page, seat.table_id)
-    if stored is not None:
-        state = engine.TableState.from_dict(stored)
+    if page.latest_state is not None and page.latest_state[0] == seat.table_id:
+        state = engine.TableState.from_dict(page.latest_state[1])
     else:  # no entry yet: everybody at the start (computed here: reading never writes)
         state = engine.new_table(rules, names)
     everyone = [seat_row(state, rules, n, player_ids[n], names[n]) for n in sorted(names)]
     mine = next(s for s in everyone if s["seat"] == seat.number)
+    spaces = (space_row(state, rules, space) for space in rules.edition.deeds)
     deeds = [
-        deed
-        for deed in (space_row(state, rules, space) for space in rules.edition.deeds)
-        if deed["owner"] == seat.number
+        {key: deed[key] for key in MY_DEEDS} for deed in spaces if deed["owner"] == seat.number
     ]
     board = leaderboard(everyone)
     for row in board:
@@ -124,24 +119,10 @@ def _table(page: PlayerPage, seat: Seat, rules: engine.Rules) -> dict[str, Any]:
         "last_seq": ledger.last_seq if ledger is not None else 0,
         "last_entry_at": ledger.last_entry_at if ledger is not None else None,
         "me": {
-            "cash": mine["cash"],
-            "property_value": mine["property_value"],
-            "building_value": mine["building_value"],
-            "net_worth": mine["net_worth"],
-            "bankrupt": mine["bankrupt"],
+            **{key: mine[key] for key in MY_FIGURES},
             "bankruptcy": _bankruptcy(seat, everyone, rules) if mine["bankrupt"] else None,
-            "jail_cards": mine["jail_cards"],
             "place": next(row["place"] for row in board if row["you"]),
-            "deeds": [
-                {
-                    "name": d["name"],
-                    "group": d["group"],
-                    "houses": d["houses"],
-                    "hotel": d["hotel"],
-                    "mortgaged": d["mortgaged"],
-                }
-                for d in deeds
-            ],
+            "deeds": deeds,
         },
         "players": board,
     }
@@ -205,9 +186,7 @@ def _next(
     through, points or undecided (after a round), won or over (the final). `result` is
     theirs in `current` once it ended; `last`, their result in the rounds before it."""
     if current is None:
-        if not player.checked_in:
-            return CHECK_IN
-        return _waiting("first")
+        return _waiting("first") if player.checked_in else CHECK_IN
     # Someone who played a round was there: only a newcomer is asked to check in.
     absent = not player.checked_in and last is None
     label = f"round {current.number}"
@@ -295,7 +274,14 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
 
     seat = by_round.get(current.pk) if current is not None else None
     table = None
-    if seat is not None and current is not None and seating_shown(current):
+    if current is None:
+        seating = "none"
+    elif not seating_shown(current):
+        seating = "coming_soon"
+    elif seat is None:
+        seating = "not_seated"
+    else:
+        seating = "seated"
         table = _table(page, seat, rules)
 
     results = []
@@ -303,9 +289,8 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
         mine = by_round.get(round_.pk)
         if round_.status == Round.Status.ENDED and _result_of(mine) is not None:
             results.append(_result(mine, round_, player))
-    current_result = None
-    if current is not None and current.status == Round.Status.ENDED:
-        current_result = _result_of(by_round.get(current.pk))
+    ended = current is not None and current.status == Round.Status.ENDED
+    current_result = _result_of(seat) if ended else None
     earlier = [
         by_round[r.pk]
         for r in rounds
@@ -318,15 +303,7 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
         "event": {"name": event.name, "charity": event.charity},
         "currency": rules.edition.currency,
         "round": _round(current, player) if current is not None else None,
-        "seating": (
-            "none"
-            if current is None
-            else "coming_soon"
-            if not seating_shown(current)
-            else "seated"
-            if table is not None
-            else "not_seated"
-        ),
+        "seating": seating,
         "table": table,
         "results": results,
         "next": (

@@ -28,18 +28,13 @@ from django.views.decorators.http import require_safe
 from banking.worth import worth_chart, worth_series
 from tournament.models import Table
 from tournament.pages.players import selectors as selectors
-from tournament.pages.players.middleware import etags, poll_headers
+from tournament.pages.players.middleware import etags, poll_headers, private
+from tournament.pages.players.queries import PlayerPage
 from tournament.player_links import player_page_url, qr_svg
 from tournament.when import countdown
 
 REFRESH_SECONDS = 10
 NOT_FOUND = "This link is not a player's: ask at the desk for yours."
-
-
-def _private(response: HttpResponse) -> HttpResponse:
-    response["X-Robots-Tag"] = "noindex, nofollow"
-    response["Referrer-Policy"] = "no-referrer"  # the token is in the address
-    return response
 
 
 @csrf_exempt  # nothing to protect (GET only); lets a POST get its 405, not a CSRF 403
@@ -58,9 +53,8 @@ def player_page(request: HttpRequest, token: str) -> HttpResponse:
         "refresh_seconds": REFRESH_SECONDS,
     }
     response = render(request, "players/player.html", context)
-    response["Cache-Control"] = "no-store"
     patch_vary_headers(response, ["HX-Request"])  # the page, or its live part alone
-    return _private(response)
+    return private(response, "no-store")
 
 
 def _live(request: HttpRequest, token: str) -> HttpResponse:
@@ -85,20 +79,16 @@ def _live(request: HttpRequest, token: str) -> HttpResponse:
     return poll_headers(response, version)
 
 
-def _live_context(page: selectors.PlayerPage, token: str) -> dict[str, Any]:
-    status = _with_chart(selectors.player_status(page), token)
-    now = timezone.now()
-    return {"status": status, "now": now, "clock_text": _clock_text(status["round"], now)}
-
-
-def _with_chart(status: dict[str, Any], token: str) -> dict[str, Any]:
-    """The address of the chart of the player's table, which changes with each entry (the
-    phone keeps each drawing, and asks again only for a new one)."""
-    table = status.get("table")
+def _live_context(page: PlayerPage, token: str) -> dict[str, Any]:
+    status = selectors.player_status(page)
+    table = status["table"]
     if table and table["last_seq"]:
+        # The chart's address changes with each entry (the phone keeps each drawing, and
+        # asks again only for a new one).
         url = reverse("player-chart", args=[token])
         table["chart_url"] = f"{url}?v={table['id']}-{table['last_seq']}"
-    return status
+    now = timezone.now()
+    return {"status": status, "now": now, "clock_text": _clock_text(status["round"], now)}
 
 
 @csrf_exempt
@@ -111,8 +101,7 @@ def player_chart(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404("There is no table to chart for this link.")
     found = Table.objects.select_related("round__event").get(pk=table["id"])
     response = HttpResponse(worth_chart(worth_series(found)), content_type="image/svg+xml")
-    response["Cache-Control"] = "private, max-age=3600"  # its address names its version
-    return _private(response)
+    return private(response, "private, max-age=3600")  # its address names its version
 
 
 def _clock_text(round_: dict[str, Any] | None, now: datetime) -> str:

@@ -24,18 +24,16 @@ def refereed_events(user: AbstractBaseUser) -> list[Event]:
     return list(events.filter(volunteers__user=user, volunteers__role__in=roles).distinct())
 
 
-def overview_tables(
-    *, table_ids: list[int], rounds: Sequence[Round] = (), recent: int = 1
-) -> list[dict[str, Any]]:
-    """These tables as the referees' overview shows them, each with its `recent` latest
-    entries (one by default: twenty phones reload the page for a hundred tables; each
-    table's own page has its ledger), in its order: for the tables whose kept
-    rendering is out of date. `rounds`: their rounds with their event, when at hand."""
-    tables = bank.watched_tables(table_ids, rounds=rounds, recent=recent)
+def overview_tables(*, table_ids: list[int], rounds: Sequence[Round] = ()) -> list[dict[str, Any]]:
+    """These tables as the referees' overview shows them, each with its latest entry (one
+    only: twenty phones reload the page for a hundred tables; each table's own page has its
+    ledger), in its order: for the tables whose kept rendering is out of date. `rounds`:
+    their rounds with their event, when at hand."""
+    tables = bank.watched_tables(table_ids, rounds=rounds, recent=1)
     for table in tables:
-        entries = table.pop("latest", [])
+        latest = table.pop("latest", [])
         table["entries"] = bank.entry_lines(
-            entries, names=bank.seat_names(table), rules=table["rules"]
+            latest, names=bank.seat_names(table), rules=table["rules"]
         )
     return tables
 
@@ -59,7 +57,6 @@ def referee_table(
 def referee_actor_role(roles: set[str]) -> str | None:
     """The role a person with these roles in an event (access.roles_in_event) corrects
     tables under: referee (first) or organiser."""
-    for role in (access.Role.REFEREE, access.Role.ORGANISER):
-        if role in roles:
-            return str(role)
-    return None
+    if access.Role.REFEREE in roles:
+        return str(access.Role.REFEREE)
+    return str(access.Role.ORGANISER) if access.Role.ORGANISER in roles else None

@@ -34,7 +34,7 @@ from tournament.results import reviews
 from tournament.results import selectors as result_selectors
 from tournament.text import TextCheckedForm
 from tournament.watched import kept
-from tournament.watched.selectors import WatchedVersions, watched_versions_read
+from tournament.watched.selectors import watched_versions_read
 
 MAX_REASON = 200
 MAX_AMOUNT = 100_000
@@ -93,23 +93,16 @@ class ReasonForm(TextCheckedForm):
     )
 
 
-def _forbidden(request: HttpRequest, event: Event | None = None) -> HttpResponse:
+def _forbidden(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "referee/forbidden.html", {"event": event}, status=403)
 
 
 def _refereeing(
-    request: HttpRequest, event_id: int, table_id: int | None = None
-) -> tuple[Event, str | None]:
-    """The event, and the role its corrections are recorded under (None: not allowed).
-    With a table: 404 unless the table is one of the event's."""
-    event, role, _ = _refereeing_with(request, event_id, table_id=table_id)
-    return event, role
-
-
-def _refereeing_with(
     request: HttpRequest, event_id: int, *reads: Read[Any], table_id: int | None = None
 ) -> tuple[Event, str | None, list[Any]]:
-    """As _refereeing, and the results of `reads`, read in the same round trip."""
+    """The event, the role its corrections are recorded under (None: not allowed), and the
+    results of `reads`, read in the same round trip. With a table: 404 unless the table is
+    one of the event's."""
     (event, roles), *found = read_all(access.event_with_roles_read(request.user, event_id), *reads)
     if event is None:
         raise Http404("There is no such event.")
@@ -132,16 +125,9 @@ def referee_home(request: HttpRequest) -> HttpResponse:
 @require_GET
 @login_required
 def referee_event(request: HttpRequest, event_id: int) -> HttpResponse:
-    event, role, (versions,) = _refereeing_with(request, event_id, watched_versions_read(event_id))
+    event, role, (versions,) = _refereeing(request, event_id, watched_versions_read(event_id))
     if role is None:
         return _forbidden(request, event)
-    overview = _overview(event, versions)
-    return render(request, "referee/event.html", {"event": event, **overview})
-
-
-def _overview(event: Event, versions: WatchedVersions) -> dict[str, Any]:
-    """The overview, each table's card made once for every referee and kept until it
-    changes (tournament/watched/kept.py; `versions`, read with the event)."""
 
     def cards(table_ids: list[int], rounds: list[Round], many: bool) -> dict[int, Any]:
         made = {}
@@ -150,9 +136,12 @@ def _overview(event: Event, versions: WatchedVersions) -> dict[str, Any]:
             made[table["id"]] = {"html": html, "queue": _queued(table)}
         return made
 
+    # Each table's card is made once for every referee and kept until it changes
+    # (tournament/watched/kept.py; `versions`, read with the event).
     overview = kept.overview(event, versions, cards=cards)
     live = [card["queue"] for card in overview.cards if card["queue"]["live"]]
-    return {
+    context = {
+        "event": event,
         "rounds": overview.rounds,
         # The queues at the top of the page: results to correct, and results to check.
         "disputed": [t for t in live if t["review"] == Table.Review.DISPUTED],
@@ -160,6 +149,7 @@ def _overview(event: Event, versions: WatchedVersions) -> dict[str, Any]:
         "attention": overview.attention,
         "cards": [card["html"] for card in overview.cards],  # each rendered by its template
     }
+    return render(request, "referee/event.html", context)
 
 
 def _queued(table: dict[str, Any]) -> dict[str, Any]:
@@ -194,7 +184,14 @@ def _table_page(
     if table is None:
         raise Http404("There is no such table at this event.")
     watched = Table.objects.with_event_and_banker().get(pk=table_id)
-    voids = _void_forms(event, table_id, void)
+    refused_for, void_form = void or ("", VoidForm())  # the void form sent back refused
+    voids = display.VoidForms(
+        action=reverse("referee-void", args=[event.pk, table_id, display.NO_ENTRY]),
+        max_length=MAX_REASON,
+        refused_for=refused_for,
+        reason=void_form.data.get("reason", ""),
+        error=next(iter(void_form.errors.get("reason", [])), ""),
+    )
     context = {
         "event": event,
         "table": table,
@@ -213,25 +210,6 @@ def _table_page(
     return render(request, "referee/table.html", context, status=status)
 
 
-def _void_forms(
-    event: Event, table_id: int, void: tuple[str, VoidForm] | None
-) -> display.VoidForms:
-    """The ledger's void forms; `void`: the one sent back refused (its entry's id, the form)."""
-    action = reverse("referee-void", args=[event.pk, table_id, display.NO_ENTRY])
-    refused_for, reason, error = "", "", ""
-    if void:
-        refused_for, form = void
-        reason = form.data.get("reason", "")
-        error = next(iter(form.errors.get("reason", [])), "")
-    return display.VoidForms(
-        action=action,
-        max_length=MAX_REASON,
-        refused_for=refused_for,
-        reason=reason,
-        error=error,
-    )
-
-
 def _check_context(request: HttpRequest, table: Table) -> dict[str, Any]:
     """The table's result as closed, with how each net worth was made, and whether this
     person may check it (not the table's banker, not one of its players: the server
@@ -248,21 +226,20 @@ def _check_context(request: HttpRequest, table: Table) -> dict[str, Any]:
 @require_GET
 @login_required
 def referee_table(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
-    event, role = _refereeing(request, event_id)
+    event, role, _ = _refereeing(request, event_id)
     if role is None:
         return _forbidden(request, event)
     return _table_page(request, event, table_id)
 
 
-def _table_url(event: Event, table_id: int, anchor: str = "") -> str:
-    url = reverse("referee-table", kwargs={"event_id": event.pk, "table_id": table_id})
-    return f"{url}#{anchor}" if anchor else url
+def _table_url(event: Event, table_id: int, anchor: str) -> str:
+    return f"{reverse('referee-table', args=[event.pk, table_id])}#{anchor}"
 
 
 @require_POST
 @login_required
 def referee_void(request: HttpRequest, event_id: int, table_id: int, entry_id: uuid.UUID) -> Any:
-    event, role = _refereeing(request, event_id, table_id)
+    event, role, _ = _refereeing(request, event_id, table_id=table_id)
     if role is None:
         return _forbidden(request, event)
     form = VoidForm(request.POST)
@@ -293,7 +270,7 @@ def referee_void(request: HttpRequest, event_id: int, table_id: int, entry_id: u
 @require_POST
 @login_required
 def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
-    event, role = _refereeing(request, event_id, table_id)
+    event, role, _ = _refereeing(request, event_id, table_id=table_id)
     if role is None:
         return _forbidden(request, event)
     table = selectors.referee_table(event_id=event.pk, table_id=table_id)
@@ -339,18 +316,20 @@ def _checked(
     table_id: int,
     act: Callable[[str], str],
     *,
-    form: tuple[str, ReasonForm] | None = None,
+    form: str = "",
 ) -> HttpResponse:
     """Run one check of a table's result (`act` takes the reason and gives the sentence to
-    show); a refusal is shown as its sentence on the table's page, with the form kept."""
-    event, role = _refereeing(request, event_id, table_id)
+    show); a refusal is shown as its sentence on the table's page, with the `form` (the
+    reason's, by its name on the page: dispute, reopen) kept."""
+    event, role, _ = _refereeing(request, event_id, table_id=table_id)
     if role is None:
         return _forbidden(request, event)
-    kept = {form[0]: form[1]} if form else {}
-    if form and not form[1].is_valid():
+    sent = ReasonForm(request.POST)
+    kept = {form: sent} if form else {}
+    if form and not sent.is_valid():
         return _table_page(request, event, table_id, status=400, **kept)
     try:
-        sentence = act(form[1].cleaned_data["reason"] if form else "")
+        sentence = act(sent.cleaned_data["reason"] if form else "")
     except Refusal as refusal:
         return _table_page(
             request, event, table_id, refusal=refusal.detail, status=refusal.status, **kept
@@ -379,9 +358,7 @@ def referee_dispute(request: HttpRequest, event_id: int, table_id: int) -> HttpR
             "correct the ledger, then its banker closes it again."
         )
 
-    return _checked(
-        request, event_id, table_id, dispute, form=("dispute", ReasonForm(request.POST))
-    )
+    return _checked(request, event_id, table_id, dispute, form="dispute")
 
 
 @require_POST
@@ -394,4 +371,4 @@ def referee_reopen(request: HttpRequest, event_id: int, table_id: int) -> HttpRe
             "closes it again and a referee confirms it."
         )
 
-    return _checked(request, event_id, table_id, reopen, form=("reopen", ReasonForm(request.POST)))
+    return _checked(request, event_id, table_id, reopen, form="reopen")
