@@ -26,6 +26,7 @@ from tournament.models import Event, Round, Table
 from tournament.results import overrides
 from tournament.results import selectors as result_selectors
 from tournament.services import events as event_services
+from tournament.services import players as player_services
 from tournament.services import rounds as round_services
 from tournament.services import tables as table_services
 
@@ -127,7 +128,7 @@ class PlayerListApi(EventScopedApi):
     @extend_schema(request=s.PlayerInput, responses={201: s.PlayerOutput}, tags=["players"])
     def post(self, request: Request, event_id: int) -> Response:
         event = self.event(request, event_id)
-        player = event_services.player_add(
+        player = player_services.player_add(
             event_id=event.pk, actor=request.user, **_valid(s.PlayerInput, request)
         )
         return Response(s.PlayerOutput(player).data, status=status.HTTP_201_CREATED)
@@ -150,7 +151,7 @@ class PlayerImportApi(EventScopedApi):
     def post(self, request: Request, event_id: int) -> Response:
         event = self.event(request, event_id)
         text = _csv_text(request)
-        report = event_services.players_import(event_id=event.pk, text=text, actor=request.user)
+        report = player_services.players_import(event_id=event.pk, text=text, actor=request.user)
         if report.errors:
             lines = len(report.errors)
             body = {

@@ -27,7 +27,7 @@ from tournament.pages.desk.guards import (
     wants_json,
 )
 from tournament.player_links import player_page_url, qr_png_data_uri, qr_svg
-from tournament.services import events as services
+from tournament.services import players
 
 
 def _json_refusal(code: str, detail: str, status: int) -> JsonResponse:
@@ -79,7 +79,7 @@ def scan(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         if not code:
             raise Refusal("no_code", "No code came through: scan it again, or type it in.")
-        outcome = services.player_check_in_by_code(event_id=event_id, code=code, actor=request.user)
+        outcome = players.player_check_in_by_code(event_id=event_id, code=code, actor=request.user)
     except Refusal as exc:
         if as_json:
             answer = {"error": exc.code, "detail": exc.detail}

@@ -41,6 +41,7 @@ from tournament.pages.desk.next_step import next_step
 from tournament.results import selectors as result_selectors
 from tournament.room import night
 from tournament.services import events as services
+from tournament.services import players as player_services
 from tournament.services.rounds import round_create
 from tournament.services.screens import screen_link_issue, screen_link_revoke, screen_path
 from tournament.timezones import event_zone
@@ -184,7 +185,7 @@ def players(request: HttpRequest, event_id: int) -> HttpResponse:
         fields = dict(form.cleaned_data)
         again = fields.pop("again")
         try:
-            player = services.player_add(
+            player = player_services.player_add(
                 event_id=event.pk, actor=request.user, same_name_ok=again, **fields
             )
         except Refusal as refusal:
@@ -210,7 +211,7 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     report = None
     if request.method == "POST" and form.is_valid():
-        report = services.players_import(
+        report = player_services.players_import(
             event_id=event.pk, text=form.cleaned_data["csv"], actor=request.user
         )
         if not report.errors:
@@ -249,7 +250,7 @@ def player_check_in(request: HttpRequest, player_id: int) -> HttpResponse:
     form = CheckInForm(request.POST)
     if form.is_valid():
         try:
-            services.player_check_in(
+            player_services.player_check_in(
                 player_id=player.pk, checked_in=form.cleaned_data["checked_in"], actor=request.user
             )
         except Refusal as refusal:
@@ -264,7 +265,7 @@ def player_paid(request: HttpRequest, player_id: int) -> HttpResponse:
     form = PaidForm(request.POST)
     if form.is_valid():
         try:
-            services.player_set_paid(
+            player_services.player_set_paid(
                 player_id=player.pk, paid=form.cleaned_data["paid"], actor=request.user
             )
         except Refusal as refusal:
