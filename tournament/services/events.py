@@ -3,6 +3,7 @@ every write of the event keeps (its players: services/players.py)."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -349,8 +350,6 @@ UNAMBIGUOUS = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
 def _new_password() -> str:
-    import secrets
-
     return "-".join("".join(secrets.choice(UNAMBIGUOUS) for _ in range(4)) for _ in range(4))
 
 
