@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -15,7 +16,7 @@ from games.engine.money import money
 from tournament import access, selectors
 from tournament.charts import Series, bar_chart, line_chart
 from tournament.errors import Refusal
-from tournament.models import Event, Player, Round
+from tournament.models import Event, Round
 from tournament.pages.desk.forms import (
     VARIANT_LABELS,
     CheckInForm,
@@ -28,12 +29,12 @@ from tournament.pages.desk.forms import (
     VolunteerForm,
 )
 from tournament.pages.desk.guards import (
+    attempt,
     desk_view,
     done,
     event_page,
     organised_event,
     organised_player,
-    refused,
     wants_json,
     warn,
 )
@@ -44,6 +45,7 @@ from tournament.services import events as services
 from tournament.services import players as player_services
 from tournament.services.rounds import round_create
 from tournament.services.screens import screen_link_issue, screen_link_revoke, screen_path
+from tournament.text import TextCheckedForm
 from tournament.timezones import event_zone
 
 SAMPLE_CSV = "name,email,team,paid\nAda Lovelace,ada@example.org,Analysts,20\nAlan Turing,,,0"
@@ -227,50 +229,40 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "desk/players_import.html", context, status=status)
 
 
-def _player_answer(request: HttpRequest, player_id: int, event_id: int) -> HttpResponse:
-    if wants_json(request):
-        player = Player.objects.select_related("event").get(pk=player_id)
-        return JsonResponse(
-            {
-                "id": player.pk,
-                "checked_in": player.checked_in,
-                "paid": player.paid,
-                "counts": selectors.player_counts(event_id),
-                "money": selectors.money_raised(event_id),
-                "currency": player.event.currency,
-            }
-        )
-    return redirect(reverse("desk:players", args=[event_id]) + f"#player-{player_id}")
+def _player_change(
+    request: HttpRequest, player_id: int, form_class: type[TextCheckedForm], write: Callable
+) -> HttpResponse:
+    """A tick at the door or what a player paid, from the players' list: the list again at
+    the player, or for desk.js's fetch the player's row and the event's counts."""
+    player = organised_player(request, player_id)
+    form = form_class(request.POST)
+    if form.is_valid():
+        attempt(request, write, player_id=player.pk, actor=request.user, **form.cleaned_data)
+    if not wants_json(request):
+        return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
+    player.refresh_from_db()
+    return JsonResponse(
+        {
+            "id": player.pk,
+            "checked_in": player.checked_in,
+            "paid": player.paid,
+            "counts": selectors.player_counts(player.event_id),
+            "money": selectors.money_raised(player.event_id),
+            "currency": player.event.currency,
+        }
+    )
 
 
 @require_POST
 @desk_view
 def player_check_in(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = organised_player(request, player_id)
-    form = CheckInForm(request.POST)
-    if form.is_valid():
-        try:
-            player_services.player_check_in(
-                player_id=player.pk, checked_in=form.cleaned_data["checked_in"], actor=request.user
-            )
-        except Refusal as refusal:
-            refused(request, refusal)
-    return _player_answer(request, player.pk, player.event_id)
+    return _player_change(request, player_id, CheckInForm, player_services.player_check_in)
 
 
 @require_POST
 @desk_view
 def player_paid(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = organised_player(request, player_id)
-    form = PaidForm(request.POST)
-    if form.is_valid():
-        try:
-            player_services.player_set_paid(
-                player_id=player.pk, paid=form.cleaned_data["paid"], actor=request.user
-            )
-        except Refusal as refusal:
-            refused(request, refusal)
-    return _player_answer(request, player.pk, player.event_id)
+    return _player_change(request, player_id, PaidForm, player_services.player_set_paid)
 
 
 # --------------------------------------------------------------------------- donations

@@ -25,6 +25,7 @@ from tournament.models import Event, Round, Table
 from tournament.pages.desk.forms import OverrideForm, SeatForm
 from tournament.pages.desk.guards import (
     NotOrganiser,
+    attempt,
     desk_view,
     done,
     event_page,
@@ -165,13 +166,8 @@ def seat_preview(request: HttpRequest, round_id: int) -> HttpResponse:
         return redirect(reverse("desk:seat", args=[round_.pk]) + query)
     preview, refusal = None, None
     try:
-        preview = selectors.seating_preview(
-            round_id=round_.pk,
-            seed=form.cleaned_data["seed"],
-            tables=form.cleaned_data["tables"],
-            include_all=form.cleaned_data["include_all"],
-            moves=_moves(request.GET),
-        )
+        moves = _moves(request.GET)
+        preview = selectors.seating_preview(round_id=round_.pk, moves=moves, **form.cleaned_data)
     except Refusal as exc:
         refusal = exc.detail
     context = event_page(
@@ -219,13 +215,9 @@ def seat_confirm(request: HttpRequest, round_id: int) -> HttpResponse:
     if not form.is_valid() or form.cleaned_data["seed"] is None:
         return redirect("desk:seat", round_id=round_.pk)
     try:
+        moves = _moves(request.POST)
         services.round_seat(
-            round_id=round_.pk,
-            seed=form.cleaned_data["seed"],
-            tables=form.cleaned_data["tables"],
-            include_all=form.cleaned_data["include_all"],
-            moves=_moves(request.POST),
-            actor=request.user,
+            round_id=round_.pk, moves=moves, actor=request.user, **form.cleaned_data
         )
     except Refusal as refusal:
         refused(request, refusal)
@@ -242,11 +234,7 @@ def seat_confirm(request: HttpRequest, round_id: int) -> HttpResponse:
 @desk_view
 def round_release(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = organised_round(request, round_id)
-    try:
-        services.round_release(round_id=round_.pk, actor=request.user)
-    except Refusal as refusal:
-        refused(request, refusal)
-    else:
+    if attempt(request, services.round_release, round_id=round_.pk, actor=request.user):
         done(
             request,
             f"Round {round_.number}'s seating is released: the big screen and the players' "
@@ -259,11 +247,7 @@ def round_release(request: HttpRequest, round_id: int) -> HttpResponse:
 @desk_view
 def round_start(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = organised_round(request, round_id)
-    try:
-        services.round_start(round_id=round_.pk, actor=request.user)
-    except Refusal as refusal:
-        refused(request, refusal)
-    else:
+    if attempt(request, services.round_start, round_id=round_.pk, actor=request.user):
         done(request, f"Round {round_.number} has started: the clock is running.")
         if missing := room_selectors.tables_without_tablet(round_id=round_.pk):
             warn(request, _no_tablet_yet(missing))
@@ -286,11 +270,8 @@ def _no_tablet_yet(numbers: list[int]) -> str:
 @desk_view
 def round_call_time(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = organised_round(request, round_id)
-    try:
-        services.round_call_time(round_id=round_.pk, now_=True, actor=request.user)
-    except Refusal as refusal:
-        refused(request, refusal)
-    else:
+    call_time = services.round_call_time
+    if attempt(request, call_time, round_id=round_.pk, now_=True, actor=request.user):
         done(request, "Time is called: each table plays its last turn, then closes.")
     return redirect(_round_url(round_))
 
@@ -412,13 +393,9 @@ def seat_late(request: HttpRequest, round_id: int) -> HttpResponse:
         player_id = int(request.POST.get("player", ""))
     except ValueError:
         player_id = 0
-    try:
-        seated = late_arrivals.seat_late_arrival(
-            round_id=round_.pk, player_id=player_id, actor=request.user
-        )
-    except Refusal as refusal:
-        refused(request, refusal)
-    else:
+    seat = late_arrivals.seat_late_arrival
+    seated = attempt(request, seat, round_id=round_.pk, player_id=player_id, actor=request.user)
+    if seated is not None:
         table = seated.table
         name = table.seats.get(number=seated.seat).player.name
         where = f"table {table.number}" + (" (a new table)" if seated.new_table else "")
