@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from tournament.http.permissions import IsEventOrganiser
+from tournament.api.views import ScopedApi, validated
 from tournament.models import Event, PrintJob, Round
 from tournament.printing.jobs import (
     WorkerWatch,
@@ -127,16 +125,12 @@ class PrintJobOutput(serializers.ModelSerializer):
         return request.build_absolute_uri(path) if request else path
 
 
-def _job_for_organiser(request: Request, job_id: int) -> PrintJob:
-    return get_object_or_404(PrintJob.objects.select_related("round", "requested_by"), pk=job_id)
-
-
 def _out(request: Request, job: PrintJob) -> dict[str, Any]:
     return PrintJobOutput(job, context={"request": request}).data
 
 
-class EventPrintJobsApi(APIView):
-    permission_classes = [IsEventOrganiser]
+class EventPrintJobsApi(ScopedApi):
+    rows = Event
 
     @extend_schema(
         responses=PrintJobOutput(many=True),
@@ -144,9 +138,8 @@ class EventPrintJobsApi(APIView):
         tags=["printing"],
     )
     def get(self, request: Request, event_id: int) -> Response:
-        event = get_object_or_404(Event, pk=event_id)
         print_jobs_resend_due()
-        jobs = PrintJob.objects.filter(event=event).select_related("round", "requested_by")
+        jobs = PrintJob.objects.filter(event=event_id).select_related("round", "requested_by")
         return Response(PrintJobOutput(jobs[:RECENT], many=True, context={"request": request}).data)
 
     @extend_schema(
@@ -157,21 +150,19 @@ class EventPrintJobsApi(APIView):
         tags=["printing"],
     )
     def post(self, request: Request, event_id: int) -> Response:
-        event = get_object_or_404(Event, pk=event_id)
-        data = PrintJobInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(PrintJobInput, request)
         job = print_job_request(
-            event_id=event.pk,
-            kind=data.validated_data["kind"],
-            round_id=data.validated_data.get("round"),
+            event_id=event_id,
+            kind=data["kind"],
+            round_id=data.get("round"),
             requested_by=request.user,
         )
         job.refresh_from_db()  # waiting, when the print queue did not answer; made, when eager
         return Response(_out(request, job), status=status.HTTP_201_CREATED)
 
 
-class PrintJobDetailApi(APIView):
-    permission_classes = [IsEventOrganiser]
+class PrintJobDetailApi(ScopedApi):
+    rows = PrintJob.objects.select_related("round", "requested_by")
 
     @extend_schema(
         responses=PrintJobOutput,
@@ -180,15 +171,15 @@ class PrintJobDetailApi(APIView):
         tags=["printing"],
     )
     def get(self, request: Request, job_id: int) -> Response:
-        job = _job_for_organiser(request, job_id)
+        job = self.row
         if job.status == PrintJob.Status.WAITING:
             print_jobs_resend_due()
             job.refresh_from_db()
         return Response(_out(request, job))
 
 
-class PrintJobRetryApi(APIView):
-    permission_classes = [IsEventOrganiser]
+class PrintJobRetryApi(ScopedApi):
+    rows = PrintJob
 
     @extend_schema(
         request=None,
@@ -198,7 +189,6 @@ class PrintJobRetryApi(APIView):
         tags=["printing"],
     )
     def post(self, request: Request, job_id: int) -> Response:
-        job = _job_for_organiser(request, job_id)
-        job = print_job_retry(job_id=job.pk)
+        job = print_job_retry(job_id=job_id)
         job.refresh_from_db()
         return Response(_out(request, job))
