@@ -136,18 +136,15 @@ def event_update(
     rules_changing = {"edition", "variants", "advancement"} & set(changes)
     if rules_changing and event.rounds.exclude(status__in=["planned", "seated"]).exists():
         raise Conflict("event_started", "The rules cannot change once the first round has started.")
-    for name in EDITABLE:
+    for name in (*EDITABLE, "edition"):
         if name in changes:
             setattr(event, name, changes[name])
     if changes.get("time_zone"):
         event.time_zone = _check_time_zone(changes["time_zone"])
-    if "edition" in changes:
-        event.edition = changes["edition"]
     if "variants" in changes or "edition" in changes:
-        merged = {**event.variants, **(changes.get("variants") or {})}
-        if "edition" in changes and "variants" not in changes:
-            merged = {}
-        event.variants = _check_variants(event.edition, merged)
+        # A new edition alone starts from its own defaults; variants change the event's.
+        kept = event.variants if "variants" in changes else {}
+        event.variants = _check_variants(event.edition, {**kept, **(changes.get("variants") or {})})
     _check_advancement(changes.get("advancement"), event)
     _check_attention(changes, event)
     event.save()

@@ -51,14 +51,19 @@ def player_add(
     player = Player.objects.create(
         event_id=event_id, name=name, email=email.strip(), team=team.strip(), paid=paid
     )
-    audit(
-        event_id=event_id,
-        actor=actor,
-        action="player_added",
-        subject=player.name,
-        data={"player_id": player.pk, "paid": paid},
-    )
+    _audit(player, actor, "player_added", paid=paid)
     return player
+
+
+def _audit(player: Player, actor: AbstractBaseUser | None, action: str, **data: Any) -> None:
+    """The audit row of a write to a player, which it names."""
+    audit(
+        event_id=player.event_id,
+        actor=actor,
+        action=action,
+        subject=player.name,
+        data={"player_id": player.pk, **data},
+    )
 
 
 #: A player's details: what the desk corrects, and the columns of an import.
@@ -85,20 +90,13 @@ def player_remove(*, player_id: int, actor: AbstractBaseUser | None = None) -> b
     what they played and are never seated again. Whether they were removed (else
     withdrawn)."""
     player = Player.objects.select_for_update().get(pk=player_id)
-    if player.seats.exists():
+    removed = not player.seats.exists()
+    _audit(player, actor, "player_removed" if removed else "player_withdrawn", paid=player.paid)
+    if removed:
+        player.delete()
+    else:
         player.withdrawn, player.checked_in, player.checked_in_at = True, False, None
         player.save(update_fields=["withdrawn", "checked_in", "checked_in_at"])
-        action, removed = "player_withdrawn", False
-    else:
-        player.delete()
-        action, removed = "player_removed", True
-    audit(
-        event_id=player.event_id,
-        actor=actor,
-        action=action,
-        subject=player.name,
-        data={"player_id": player_id, "paid": player.paid},
-    )
     return removed
 
 
@@ -109,13 +107,7 @@ def player_return(*, player_id: int, actor: AbstractBaseUser | None = None) -> P
     if player.withdrawn:
         player.withdrawn = False
         player.save(update_fields=["withdrawn"])
-        audit(
-            event_id=player.event_id,
-            actor=actor,
-            action="player_returned",
-            subject=player.name,
-            data={"player_id": player.pk},
-        )
+        _audit(player, actor, "player_returned")
     return player
 
 
@@ -357,13 +349,7 @@ def _tick(player: Player, checked_in: bool, actor: AbstractBaseUser | None, *, b
     player.checked_in = checked_in
     player.checked_in_at = timezone.now() if checked_in else None
     player.save(update_fields=["checked_in", "checked_in_at"])
-    audit(
-        event_id=player.event_id,
-        actor=actor,
-        action="player_checked_in" if checked_in else "player_checked_out",
-        subject=player.name,
-        data={"player_id": player.pk, "by": by},
-    )
+    _audit(player, actor, "player_checked_in" if checked_in else "player_checked_out", by=by)
 
 
 @transaction.atomic
@@ -432,13 +418,7 @@ def player_set_paid(*, player_id: int, paid: int, actor: AbstractBaseUser | None
         raise Refusal("invalid", "Paid must be a whole amount of money from 0 to 1,000,000.")
     player = _locked(player_id)
     if player.paid != paid:
-        audit(
-            event_id=player.event_id,
-            actor=actor,
-            action="player_paid",
-            subject=player.name,
-            data={"player_id": player.pk, "was": player.paid, "paid": paid},
-        )
+        _audit(player, actor, "player_paid", was=player.paid, paid=paid)
         player.paid = paid
         player.save(update_fields=["paid"])
     return player
