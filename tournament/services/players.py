@@ -273,13 +273,7 @@ def _import_line(
     """Add or update the player of one checked line, and say what was done."""
     paid = int(values["paid"]) if values.get("paid") else None  # an empty cell says nothing
     if player is None:
-        Player.objects.create(
-            event_id=event_id,
-            name=values["name"],
-            email=values.get("email", ""),
-            team=values.get("team", ""),
-            paid=paid or 0,
-        )
+        Player.objects.create(event_id=event_id, **{**values, "paid": paid or 0})
         report.created += 1
         report.paid += paid or 0
         return ImportLine(line, values["name"], "added")

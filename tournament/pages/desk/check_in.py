@@ -114,10 +114,7 @@ def _form_guard(request: HttpRequest, event_id: int) -> HttpResponse | None:
 @require_GET
 def status(request: HttpRequest, event_id: int) -> JsonResponse:
     """The live count for the check-in page: checked in, expected, missing, and who."""
-    refusal = _json_guard(request, event_id)
-    if refusal is not None:
-        return refusal
-    return JsonResponse(selectors.check_in_status(event_id))
+    return _json_guard(request, event_id) or JsonResponse(selectors.check_in_status(event_id))
 
 
 # --------------------------------------------------------------------------- messages

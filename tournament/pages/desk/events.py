@@ -240,7 +240,7 @@ def _player_change(
         attempt(request, write, player_id=player.pk, actor=request.user, **form.cleaned_data)
     if not wants_json(request):
         return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
-    player.refresh_from_db()
+    player.refresh_from_db(fields=["checked_in", "paid"])
     return JsonResponse(
         {
             "id": player.pk,

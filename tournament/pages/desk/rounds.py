@@ -311,19 +311,15 @@ def table_rotate_key(request: HttpRequest, table_id: int) -> HttpResponse:
 # --------------------------------------------------------------------------- results
 
 
-def _results_context(
-    round_: Round, bound: OverrideForm | None = None, bound_table: int | None = None
-) -> dict[str, Any]:
+def _results_context(round_: Round, bound: dict[int, OverrideForm] | None = None) -> dict[str, Any]:
+    """The results page; `bound`: a table's override form as it was posted."""
     results = result_selectors.round_rows(round_.pk)
     notes = dict(round_.tables.values_list("number", "review_note"))
     tables = []
     for number, rows in groupby(results, key=lambda r: r["table"]):
         rows = list(rows)
         players = [(r["player_id"], r["name"]) for r in rows]
-        if bound is not None and bound_table == number:
-            form = bound
-        else:
-            form = OverrideForm(players=players, prefix=f"t{number}")
+        form = (bound or {}).get(number) or OverrideForm(players=players, prefix=f"t{number}")
         tables.append(
             {
                 "number": number,
@@ -380,7 +376,7 @@ def result_override(request: HttpRequest, round_id: int) -> HttpResponse:
             verdict = "advances" if result.advances else "does not advance"
             done(request, f"{result.player.name} {verdict}; the reason is recorded.")
             return redirect(reverse("desk:results", args=[round_.pk]) + f"#table-{table}")
-    context = _results_context(round_, bound=form, bound_table=table)
+    context = _results_context(round_, bound={table: form})
     return render(request, "desk/results.html", context, status=400)
 
 
