@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tournament.pages.desk.forms import DonationForm, PlayerForm
+from tournament.pages.desk.forms import DonationForm, PlayerCorrectionForm
 from tournament.pages.desk.guards import (
     desk_view,
     done,
@@ -26,7 +26,7 @@ from tournament.services import players
 def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
     player = organised_player(request, player_id)
     initial = {f: getattr(player, f) for f in players.PLAYER_FIELDS}
-    form = PlayerForm(request.POST or None, initial=initial, correcting=True)
+    form = PlayerCorrectionForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         players.player_update(player_id=player.pk, changes=form.cleaned_data, actor=request.user)
         done(request, f"{form.cleaned_data['name']}: saved.")

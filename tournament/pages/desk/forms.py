@@ -195,10 +195,9 @@ class PlayerForm(TextCheckedForm):
         required=False, label="Another person with the same name: add them anyway"
     )
 
-    def __init__(self, *args: Any, correcting: bool = False, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if correcting:  # the same-name question is for adding someone, not correcting them
-            del self.fields["again"]
+
+class PlayerCorrectionForm(PlayerForm):
+    again = None  # the same-name question is for adding someone, not correcting them
 
 
 class ImportForm(TextCheckedForm):

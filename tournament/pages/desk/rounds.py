@@ -181,7 +181,6 @@ def seat_preview(request: HttpRequest, round_id: int) -> HttpResponse:
         unmoved=_unmoved_query(request.GET),
         moved=any(key.startswith("t_") for key in request.GET),
         first_round=round_.number == 1,
-        counts=selectors.player_counts(round_.event_id),
     )
     return render(request, "desk/seat_preview.html", context)
 
