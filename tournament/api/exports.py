@@ -13,7 +13,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 
-from tournament.api.views import REFUSALS, ScopedApi
+from tournament.api.views import SCOPED_REFUSALS, ScopedApi
 from tournament.errors import Refusal
 from tournament.exports import (
     FORMATS,
@@ -72,7 +72,7 @@ class EventExportApi(ScopedApi):
                 OpenApiTypes.BINARY, description="A zip of CSV files."
             ),
             400: OpenApiResponse(description="An unknown format: `{error, detail}`."),
-            **REFUSALS,
+            **SCOPED_REFUSALS,
         },
     )
     def get(self, request: Request, event_id: int) -> HttpResponse:
@@ -101,7 +101,7 @@ class NightInNumbersApi(ScopedApi):
         ),
         responses={
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.BINARY, description="The CSV file."),
-            **REFUSALS,
+            **SCOPED_REFUSALS,
         },
     )
     def get(self, request: Request, event_id: int) -> HttpResponse:

@@ -7,7 +7,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournament.api.views import REFUSALS, ScopedApi
+from tournament.api.views import SCOPED_REFUSALS, ScopedApi
 from tournament.models import Event
 from tournament.services import screens
 
@@ -27,7 +27,7 @@ class ScreenLinkApi(ScopedApi):
 
     @extend_schema(
         request=None,
-        responses={201: ScreenLink, **REFUSALS},
+        responses={201: ScreenLink, **SCOPED_REFUSALS},
         tags=["events"],
         summary="Issue a new big-screen link",
         description="Makes a new secret link to the event's big screen (clock, leaderboard, "
@@ -40,7 +40,7 @@ class ScreenLinkApi(ScopedApi):
 
     @extend_schema(
         request=None,
-        responses={204: None, **REFUSALS},
+        responses={204: None, **SCOPED_REFUSALS},
         tags=["events"],
         summary="Revoke the big-screen link",
         description="The current link stops working; no link works until a new one is "

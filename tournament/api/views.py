@@ -39,7 +39,7 @@ def validated(serializer_class: type[serializers.Serializer], request: Request) 
 
 
 #: What a ScopedApi refuses before its view, for the schema.
-REFUSALS = {
+SCOPED_REFUSALS = {
     401: OpenApiResponse(description="Not logged in: `{error, detail}`."),
     403: OpenApiResponse(description="Not an organiser of this event: `{error, detail}`."),
     404: OpenApiResponse(description="No such event: `{error, detail}`."),
@@ -179,14 +179,7 @@ class PlayerImportApi(EventScopedApi):
                 "errors": report.errors,
             }
             return Response(body, status=status.HTTP_400_BAD_REQUEST)
-        body = {
-            "created": report.created,
-            "updated": report.updated,
-            "unchanged": report.unchanged,
-            "lines": [line.as_dict() for line in report.lines],
-            "errors": [],
-        }
-        return Response(body, status=status.HTTP_201_CREATED)
+        return Response(s.ImportOutput(report).data, status=status.HTTP_201_CREATED)
 
 
 def _csv_text(request: Request) -> str:

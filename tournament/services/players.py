@@ -279,11 +279,9 @@ def _import_line(
         return ImportLine(line, values["name"], "added")
     changes, notes = [], []
     found_by_email = bool(player.email) and player.email.lower() == values.get("email", "").lower()
-    wanted = {"team": values.get("team", ""), "email": values.get("email", "")}
-    if found_by_email:
-        wanted["name"] = values["name"]
-    for name in ("name", "email", "team"):
-        new, old = wanted.get(name, ""), getattr(player, name)
+    # The line's name replaces the registered one only when the email found the player.
+    for name in ("name", "email", "team") if found_by_email else ("email", "team"):
+        new, old = values.get(name, ""), getattr(player, name)
         if new and new != old:
             changes.append(f"{name} {old} → {new}" if old else f"{name} → {new}")
             setattr(player, name, new)
