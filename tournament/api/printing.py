@@ -6,6 +6,7 @@ organiser again (by session, or by the same API token): print files are never pu
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from django.urls import reverse
@@ -106,16 +107,16 @@ class PrintJobOutput(serializers.ModelSerializer):
     def get_requested_by(self, job: PrintJob) -> str | None:
         return job.requested_by.get_username() if job.requested_by else None
 
+    @cached_property
     def _watch(self) -> WorkerWatch:
-        if "watch" not in self.context:
-            self.context["watch"] = WorkerWatch()
-        return self.context["watch"]
+        """One look at the print workers for all the jobs listed (a list has one child)."""
+        return WorkerWatch()
 
     def get_notice(self, job: PrintJob) -> str:
-        return self._watch().notice(job)
+        return self._watch.notice(job)
 
     def get_retryable(self, job: PrintJob) -> bool:
-        return self._watch().retryable(job)
+        return self._watch.retryable(job)
 
     def get_file_url(self, job: PrintJob) -> str | None:
         if job.status != PrintJob.Status.DONE or not job.file:

@@ -40,8 +40,7 @@ def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
 @desk_view
 def player_remove(request: HttpRequest, player_id: int) -> HttpResponse:
     player = organised_player(request, player_id)
-    removed = players.player_remove(player_id=player.pk, actor=request.user)
-    if removed:
+    if players.player_remove(player_id=player.pk, actor=request.user):
         done(request, f"{player.name}: removed.")
     else:
         done(
