@@ -213,7 +213,8 @@ def event_with_round(*, name: str, players: int) -> Event:
 
     from banking.ledgers import ledger_of, rules_of
     from tournament.models import Player, Table, Volunteer
-    from tournament.services.events import event_create, players_import, volunteer_add
+    from tournament.services.events import event_create, volunteer_add
+    from tournament.services.players import players_import
     from tournament.services.rounds import round_create, round_release, round_seat, round_start
 
     call_command("migrate", verbosity=0)

@@ -15,7 +15,8 @@ def build(tables: int) -> dict[str, object]:
     from django.core.management import call_command
 
     from tournament.models import Table, Volunteer
-    from tournament.services.events import event_create, players_import, volunteer_add
+    from tournament.services.events import event_create, volunteer_add
+    from tournament.services.players import players_import
     from tournament.services.rounds import round_create, round_seat, round_start
 
     call_command("migrate", verbosity=0)

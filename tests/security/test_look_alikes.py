@@ -10,7 +10,7 @@ import pytest
 from tests.conftest import World
 from tournament.errors import Refusal
 from tournament.exports import spreadsheet_cell
-from tournament.services.events import player_add, players_import
+from tournament.services.players import player_add, players_import
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,8 @@ from tests.entries import bank
 from tests.factories import PlayerFactory
 from tournament.room.night import MINUTES_SHOWN, entries_a_minute, money_over_the_night
 from tournament.selectors import money_raised
-from tournament.services.events import donation_add, player_add, player_set_paid
+from tournament.services.events import donation_add
+from tournament.services.players import player_add, player_set_paid
 
 pytestmark = pytest.mark.django_db
 

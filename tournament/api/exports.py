@@ -7,14 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
-from rest_framework.views import APIView
 
+from tournament.api.views import SCOPED_REFUSALS, ScopedApi
 from tournament.errors import Refusal
 from tournament.exports import (
     FORMATS,
@@ -24,7 +23,6 @@ from tournament.exports import (
     export_zip,
     night_csv,
 )
-from tournament.http.permissions import IsEventOrganiser
 from tournament.models import Event
 
 CONTENT_TYPES = {"json": "application/json", "csv": "application/zip"}
@@ -39,8 +37,8 @@ class FormatIsTheFile(DefaultContentNegotiation):
         return renderers[0], renderers[0].media_type
 
 
-class EventExportApi(APIView):
-    permission_classes = [IsEventOrganiser]
+class EventExportApi(ScopedApi):
+    rows = Event
     content_negotiation_class = FormatIsTheFile
 
     @extend_schema(
@@ -74,13 +72,11 @@ class EventExportApi(APIView):
                 OpenApiTypes.BINARY, description="A zip of CSV files."
             ),
             400: OpenApiResponse(description="An unknown format: `{error, detail}`."),
-            401: OpenApiResponse(description="Not logged in: `{error, detail}`."),
-            403: OpenApiResponse(description="Not an organiser of this event: `{error, detail}`."),
-            404: OpenApiResponse(description="No such event: `{error, detail}`."),
+            **SCOPED_REFUSALS,
         },
     )
     def get(self, request: Request, event_id: int) -> HttpResponse:
-        event = get_object_or_404(Event, pk=event_id)
+        event = self.row
         fmt = request.query_params.get("format", "json")
         if fmt not in FORMATS:
             raise Refusal("unknown_format", "Ask for format=json or format=csv.")
@@ -89,8 +85,8 @@ class EventExportApi(APIView):
         return download(content, CONTENT_TYPES[fmt], export_filename(event, fmt))
 
 
-class NightInNumbersApi(APIView):
-    permission_classes = [IsEventOrganiser]
+class NightInNumbersApi(ScopedApi):
+    rows = Event
 
     @extend_schema(
         tags=["events"],
@@ -105,15 +101,13 @@ class NightInNumbersApi(APIView):
         ),
         responses={
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.BINARY, description="The CSV file."),
-            401: OpenApiResponse(description="Not logged in: `{error, detail}`."),
-            403: OpenApiResponse(description="Not an organiser of this event: `{error, detail}`."),
-            404: OpenApiResponse(description="No such event: `{error, detail}`."),
+            **SCOPED_REFUSALS,
         },
     )
     def get(self, request: Request, event_id: int) -> HttpResponse:
-        event = get_object_or_404(Event, pk=event_id)
-        content = night_csv(event.pk).encode()
-        return download(content, "text/csv; charset=utf-8", export_filename(event, "csv", "night"))
+        content = night_csv(event_id).encode()
+        filename = export_filename(self.row, "csv", "night")
+        return download(content, "text/csv; charset=utf-8", filename)
 
 
 def download(content: bytes, content_type: str, filename: str) -> HttpResponse:

@@ -6,17 +6,16 @@ organiser again (by session, or by the same API token): print files are never pu
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from tournament.http.permissions import IsEventOrganiser
+from tournament.api.views import ScopedApi, validated
 from tournament.models import Event, PrintJob, Round
 from tournament.printing.jobs import (
     WorkerWatch,
@@ -108,16 +107,16 @@ class PrintJobOutput(serializers.ModelSerializer):
     def get_requested_by(self, job: PrintJob) -> str | None:
         return job.requested_by.get_username() if job.requested_by else None
 
+    @cached_property
     def _watch(self) -> WorkerWatch:
-        if "watch" not in self.context:
-            self.context["watch"] = WorkerWatch()
-        return self.context["watch"]
+        """One look at the print workers for all the jobs listed (a list has one child)."""
+        return WorkerWatch()
 
     def get_notice(self, job: PrintJob) -> str:
-        return self._watch().notice(job)
+        return self._watch.notice(job)
 
     def get_retryable(self, job: PrintJob) -> bool:
-        return self._watch().retryable(job)
+        return self._watch.retryable(job)
 
     def get_file_url(self, job: PrintJob) -> str | None:
         if job.status != PrintJob.Status.DONE or not job.file:
@@ -127,16 +126,12 @@ class PrintJobOutput(serializers.ModelSerializer):
         return request.build_absolute_uri(path) if request else path
 
 
-def _job_for_organiser(request: Request, job_id: int) -> PrintJob:
-    return get_object_or_404(PrintJob.objects.select_related("round", "requested_by"), pk=job_id)
-
-
 def _out(request: Request, job: PrintJob) -> dict[str, Any]:
     return PrintJobOutput(job, context={"request": request}).data
 
 
-class EventPrintJobsApi(APIView):
-    permission_classes = [IsEventOrganiser]
+class EventPrintJobsApi(ScopedApi):
+    rows = Event
 
     @extend_schema(
         responses=PrintJobOutput(many=True),
@@ -144,9 +139,8 @@ class EventPrintJobsApi(APIView):
         tags=["printing"],
     )
     def get(self, request: Request, event_id: int) -> Response:
-        event = get_object_or_404(Event, pk=event_id)
         print_jobs_resend_due()
-        jobs = PrintJob.objects.filter(event=event).select_related("round", "requested_by")
+        jobs = PrintJob.objects.filter(event=event_id).select_related("round", "requested_by")
         return Response(PrintJobOutput(jobs[:RECENT], many=True, context={"request": request}).data)
 
     @extend_schema(
@@ -157,21 +151,19 @@ class EventPrintJobsApi(APIView):
         tags=["printing"],
     )
     def post(self, request: Request, event_id: int) -> Response:
-        event = get_object_or_404(Event, pk=event_id)
-        data = PrintJobInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(PrintJobInput, request)
         job = print_job_request(
-            event_id=event.pk,
-            kind=data.validated_data["kind"],
-            round_id=data.validated_data.get("round"),
+            event_id=event_id,
+            kind=data["kind"],
+            round_id=data.get("round"),
             requested_by=request.user,
         )
         job.refresh_from_db()  # waiting, when the print queue did not answer; made, when eager
         return Response(_out(request, job), status=status.HTTP_201_CREATED)
 
 
-class PrintJobDetailApi(APIView):
-    permission_classes = [IsEventOrganiser]
+class PrintJobDetailApi(ScopedApi):
+    rows = PrintJob.objects.select_related("round", "requested_by")
 
     @extend_schema(
         responses=PrintJobOutput,
@@ -180,15 +172,15 @@ class PrintJobDetailApi(APIView):
         tags=["printing"],
     )
     def get(self, request: Request, job_id: int) -> Response:
-        job = _job_for_organiser(request, job_id)
+        job = self.row
         if job.status == PrintJob.Status.WAITING:
             print_jobs_resend_due()
             job.refresh_from_db()
         return Response(_out(request, job))
 
 
-class PrintJobRetryApi(APIView):
-    permission_classes = [IsEventOrganiser]
+class PrintJobRetryApi(ScopedApi):
+    rows = PrintJob
 
     @extend_schema(
         request=None,
@@ -198,7 +190,6 @@ class PrintJobRetryApi(APIView):
         tags=["printing"],
     )
     def post(self, request: Request, job_id: int) -> Response:
-        job = _job_for_organiser(request, job_id)
-        job = print_job_retry(job_id=job.pk)
+        job = print_job_retry(job_id=job_id)
         job.refresh_from_db()
         return Response(_out(request, job))

@@ -18,7 +18,7 @@ from banking.api import serializers as bank_shapes
 from banking.api.callers import CallsTheTable, caller_of
 from banking.api.views import ERRORS
 from tournament.api import serializers as s
-from tournament.api.views import RoundScopedApi
+from tournament.api.views import RoundScopedApi, validated
 from tournament.http.authentication import table_of
 from tournament.results import closing, reviews
 from tournament.results import selectors as result_selectors
@@ -68,31 +68,18 @@ REVIEW_ERRORS = {
 }
 
 
-def _checker(request: Request) -> Any:
-    """The person checking a result: logged in, never a table key (services/reviews.py
-    decides whether this person may check this table)."""
-    if table_of(request) is not None:
-        raise exceptions.PermissionDenied(
-            "A table key cannot check a result: a referee confirms or disputes it, logged in."
-        )
-    if request.user is None or not request.user.is_authenticated:
-        raise exceptions.NotAuthenticated("Log in as a referee to check a table's result.")
-    return request.user
-
-
 class ChecksResults(BasePermission):
-    """A person's login, never a table key (`_checker`); the service decides whether this
-    person may check this table (tournament/results/reviews.py)."""
+    """A person's login, never a table key; the service decides whether this person may
+    check this table (tournament/results/reviews.py)."""
 
     def has_permission(self, request: Request, view: Any) -> bool:
-        _checker(request)
+        if table_of(request) is not None:
+            raise exceptions.PermissionDenied(
+                "A table key cannot check a result: a referee confirms or disputes it, logged in."
+            )
+        if request.user is None or not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated("Log in as a referee to check a table's result.")
         return True
-
-
-def _reason(request: Request) -> str:
-    data = s.ReasonInput(data=request.data)
-    data.is_valid(raise_exception=True)
-    return data.validated_data["reason"]
 
 
 class TableConfirmApi(APIView):
@@ -113,8 +100,7 @@ class TableConfirmApi(APIView):
         ),
     )
     def post(self, request: Request, table_id: int) -> Response:
-        user = request.user
-        table = reviews.table_confirm(table_id=table_id, user=user)
+        table = reviews.table_confirm(table_id=table_id, user=request.user)
         return Response(result_selectors.table_review(table.pk))
 
 
@@ -133,9 +119,8 @@ class TableDisputeApi(APIView):
         ),
     )
     def post(self, request: Request, table_id: int) -> Response:
-        user = request.user
-        reason = _reason(request)
-        table = reviews.table_dispute(table_id=table_id, user=user, reason=reason)
+        reason = validated(s.ReasonInput, request)["reason"]
+        table = reviews.table_dispute(table_id=table_id, user=request.user, reason=reason)
         return Response(result_selectors.table_review(table.pk))
 
 
@@ -160,9 +145,8 @@ class TableReopenApi(APIView):
         ),
     )
     def post(self, request: Request, table_id: int) -> Response:
-        user = request.user
-        reason = _reason(request)
-        table = reviews.table_reopen(table_id=table_id, user=user, reason=reason)
+        reason = validated(s.ReasonInput, request)["reason"]
+        table = reviews.table_reopen(table_id=table_id, user=request.user, reason=reason)
         return Response(result_selectors.table_review(table.pk))
 
 
@@ -186,8 +170,6 @@ class RoundEndApi(RoundScopedApi):
         Refused while any table is unconfirmed, unless the organiser forces it with a
         reason: open tables are then closed and valued as they stand, and the unconfirmed
         tables go in marked (`forced` in the results), the reason in the audit trail."""
-        round_ = self.round(request, round_id)
-        data = s.RoundEndInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        round_ = closing.round_end(round_id=round_.pk, actor=request.user, **data.validated_data)
+        data = validated(s.RoundEndInput, request)
+        round_ = closing.round_end(round_id=round_id, actor=request.user, **data)
         return Response(s.RoundOutput(round_).data)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from tournament.http.permissions import IsEventOrganiser
+from tournament.api.views import SCOPED_REFUSALS, ScopedApi
 from tournament.models import Event
 from tournament.services import screens
 
@@ -22,42 +20,32 @@ ScreenLink = inline_serializer(
         )
     },
 )
-REFUSALS = {
-    401: OpenApiResponse(description="Not logged in: `{error, detail}`."),
-    403: OpenApiResponse(description="Not an organiser of this event: `{error, detail}`."),
-    404: OpenApiResponse(description="No such event: `{error, detail}`."),
-}
 
 
-class ScreenLinkApi(APIView):
-    permission_classes = [IsEventOrganiser]
-
-    def event(self, request: Request, event_id: int) -> Event:
-        return get_object_or_404(Event, pk=event_id)
+class ScreenLinkApi(ScopedApi):
+    rows = Event
 
     @extend_schema(
         request=None,
-        responses={201: ScreenLink, **REFUSALS},
+        responses={201: ScreenLink, **SCOPED_REFUSALS},
         tags=["events"],
         summary="Issue a new big-screen link",
         description="Makes a new secret link to the event's big screen (clock, leaderboard, "
         "bracket). The previous link, if any, stops working at once. Organisers only.",
     )
     def post(self, request: Request, event_id: int) -> Response:
-        event = self.event(request, event_id)
-        event = screens.screen_link_issue(event_id=event.pk, actor=request.user)
+        event = screens.screen_link_issue(event_id=event_id, actor=request.user)
         url = request.build_absolute_uri(screens.screen_path(event))
         return Response({"url": url}, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         request=None,
-        responses={204: None, **REFUSALS},
+        responses={204: None, **SCOPED_REFUSALS},
         tags=["events"],
         summary="Revoke the big-screen link",
         description="The current link stops working; no link works until a new one is "
         "issued. Organisers only.",
     )
     def delete(self, request: Request, event_id: int) -> Response:
-        event = self.event(request, event_id)
-        screens.screen_link_revoke(event_id=event.pk, actor=request.user)
+        screens.screen_link_revoke(event_id=event_id, actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

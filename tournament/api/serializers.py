@@ -250,8 +250,8 @@ class SeatingOutput(serializers.Serializer):
 
 
 class TableAssignInput(serializers.Serializer):
-    banker = serializers.IntegerField(required=False, allow_null=True)
-    referee = serializers.IntegerField(required=False, allow_null=True)
+    banker = serializers.IntegerField(source="banker_id", required=False, allow_null=True)
+    referee = serializers.IntegerField(source="referee_id", required=False, allow_null=True)
 
 
 class DeedOutput(serializers.Serializer):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Model, QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
@@ -26,14 +27,38 @@ from tournament.models import Event, Round, Table
 from tournament.results import overrides
 from tournament.results import selectors as result_selectors
 from tournament.services import events as event_services
+from tournament.services import players as player_services
 from tournament.services import rounds as round_services
 from tournament.services import tables as table_services
 
 
-def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+def validated(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
+
+
+#: What a ScopedApi refuses before its view, for the schema.
+SCOPED_REFUSALS = {
+    401: OpenApiResponse(description="Not logged in: `{error, detail}`."),
+    403: OpenApiResponse(description="Not an organiser of this event: `{error, detail}`."),
+    404: OpenApiResponse(description="No such event: `{error, detail}`."),
+}
+
+
+class ScopedApi(APIView):
+    # For the organisers of the event of the row the path names (no docstring: the schema
+    # describes an endpoint by the first docstring among its view's classes).
+    permission_classes = [IsEventOrganiser]
+    rows: type[Model] | QuerySet[Any]
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        """After the permission check, the row the path names (`row`), or a 404; not for
+        OPTIONS nor a method the view does not answer (405)."""
+        super().initial(request, *args, **kwargs)
+        if request.method != "OPTIONS" and hasattr(self, request.method.lower()):
+            ((_, pk),) = kwargs.items()
+            self.row = get_object_or_404(self.rows, pk=pk)
 
 
 class TokenApi(APIView):
@@ -89,46 +114,41 @@ class EventListApi(APIView):
 
     @extend_schema(request=s.EventInput, responses={201: s.EventOutput}, tags=["events"])
     def post(self, request: Request) -> Response:
-        event = event_services.event_create(creator=request.user, **_valid(s.EventInput, request))
+        event = event_services.event_create(
+            creator=request.user, **validated(s.EventInput, request)
+        )
         return Response(s.EventOutput(event).data, status=status.HTTP_201_CREATED)
 
 
-class EventDetailApi(APIView):
-    permission_classes = [IsEventOrganiser]
+class EventDetailApi(ScopedApi):
+    rows = Event
 
     @extend_schema(responses=s.EventOutput, tags=["events"])
     def get(self, request: Request, event_id: int) -> Response:
-        event = get_object_or_404(Event, pk=event_id)
-        return Response(s.EventOutput(event).data)
+        return Response(s.EventOutput(self.row).data)
 
     @extend_schema(request=s.EventPatch, responses=s.EventOutput, tags=["events"])
     def patch(self, request: Request, event_id: int) -> Response:
-        event = get_object_or_404(Event, pk=event_id)
-        changes = _valid(s.EventPatch, request)
-        event = event_services.event_update(event_id=event.pk, changes=changes, actor=request.user)
+        changes = validated(s.EventPatch, request)
+        event = event_services.event_update(event_id=event_id, changes=changes, actor=request.user)
         return Response(s.EventOutput(event).data)
 
 
-class EventScopedApi(APIView):
+class EventScopedApi(ScopedApi):
     """Base for endpoints under /api/events/{id}/ that only the event's organisers use."""
 
-    permission_classes = [IsEventOrganiser]
-
-    def event(self, request: Request, event_id: int) -> Event:
-        return get_object_or_404(Event, pk=event_id)
+    rows = Event
 
 
 class PlayerListApi(EventScopedApi):
     @extend_schema(responses=s.PlayerOutput(many=True), tags=["players"])
     def get(self, request: Request, event_id: int) -> Response:
-        event = self.event(request, event_id)
-        return Response(s.PlayerOutput(event.players.all(), many=True).data)
+        return Response(s.PlayerOutput(self.row.players.all(), many=True).data)
 
     @extend_schema(request=s.PlayerInput, responses={201: s.PlayerOutput}, tags=["players"])
     def post(self, request: Request, event_id: int) -> Response:
-        event = self.event(request, event_id)
-        player = event_services.player_add(
-            event_id=event.pk, actor=request.user, **_valid(s.PlayerInput, request)
+        player = player_services.player_add(
+            event_id=event_id, actor=request.user, **validated(s.PlayerInput, request)
         )
         return Response(s.PlayerOutput(player).data, status=status.HTTP_201_CREATED)
 
@@ -148,9 +168,8 @@ class PlayerImportApi(EventScopedApi):
         tags=["players"],
     )
     def post(self, request: Request, event_id: int) -> Response:
-        event = self.event(request, event_id)
         text = _csv_text(request)
-        report = event_services.players_import(event_id=event.pk, text=text, actor=request.user)
+        report = player_services.players_import(event_id=event_id, text=text, actor=request.user)
         if report.errors:
             lines = len(report.errors)
             body = {
@@ -160,14 +179,7 @@ class PlayerImportApi(EventScopedApi):
                 "errors": report.errors,
             }
             return Response(body, status=status.HTTP_400_BAD_REQUEST)
-        body = {
-            "created": report.created,
-            "updated": report.updated,
-            "unchanged": report.unchanged,
-            "lines": [line.as_dict() for line in report.lines],
-            "errors": [],
-        }
-        return Response(body, status=status.HTTP_201_CREATED)
+        return Response(s.ImportOutput(report).data, status=status.HTTP_201_CREATED)
 
 
 def _csv_text(request: Request) -> str:
@@ -190,14 +202,12 @@ def _csv_text(request: Request) -> str:
 class DonationListApi(EventScopedApi):
     @extend_schema(responses=s.DonationOutput(many=True), tags=["events"])
     def get(self, request: Request, event_id: int) -> Response:
-        event = self.event(request, event_id)
-        return Response(s.DonationOutput(event.donations.all(), many=True).data)
+        return Response(s.DonationOutput(self.row.donations.all(), many=True).data)
 
     @extend_schema(request=s.DonationInput, responses={201: s.DonationOutput}, tags=["events"])
     def post(self, request: Request, event_id: int) -> Response:
-        event = self.event(request, event_id)
         donation = event_services.donation_add(
-            event_id=event.pk, actor=request.user, **_valid(s.DonationInput, request)
+            event_id=event_id, actor=request.user, **validated(s.DonationInput, request)
         )
         return Response(s.DonationOutput(donation).data, status=status.HTTP_201_CREATED)
 
@@ -205,15 +215,13 @@ class DonationListApi(EventScopedApi):
 class VolunteerListApi(EventScopedApi):
     @extend_schema(responses=s.VolunteerOutput(many=True), tags=["events"])
     def get(self, request: Request, event_id: int) -> Response:
-        event = self.event(request, event_id)
-        volunteers = event.volunteers.select_related("user")
+        volunteers = self.row.volunteers.select_related("user")
         return Response(s.VolunteerOutput(volunteers, many=True).data)
 
     @extend_schema(request=s.VolunteerInput, responses={201: s.VolunteerOutput}, tags=["events"])
     def post(self, request: Request, event_id: int) -> Response:
-        event = self.event(request, event_id)
         volunteer = event_services.volunteer_add(
-            event_id=event.pk, actor=request.user, **_valid(s.VolunteerInput, request)
+            event_id=event_id, actor=request.user, **validated(s.VolunteerInput, request)
         )
         return Response(s.VolunteerOutput(volunteer).data, status=status.HTTP_201_CREATED)
 
@@ -221,23 +229,18 @@ class VolunteerListApi(EventScopedApi):
 class RoundListApi(EventScopedApi):
     @extend_schema(responses=s.RoundOutput(many=True), tags=["rounds"])
     def get(self, request: Request, event_id: int) -> Response:
-        event = self.event(request, event_id)
-        return Response(s.RoundOutput(selectors.event_rounds(event.pk), many=True).data)
+        return Response(s.RoundOutput(selectors.event_rounds(event_id), many=True).data)
 
     @extend_schema(request=s.RoundInput, responses={201: s.RoundOutput}, tags=["rounds"])
     def post(self, request: Request, event_id: int) -> Response:
-        event = self.event(request, event_id)
         round_ = round_services.round_create(
-            event_id=event.pk, actor=request.user, **_valid(s.RoundInput, request)
+            event_id=event_id, actor=request.user, **validated(s.RoundInput, request)
         )
         return Response(s.RoundOutput(round_).data, status=status.HTTP_201_CREATED)
 
 
-class RoundScopedApi(APIView):
-    permission_classes = [IsEventOrganiser]
-
-    def round(self, request: Request, round_id: int) -> Round:
-        return get_object_or_404(Round.objects.select_related("event"), pk=round_id)
+class RoundScopedApi(ScopedApi):
+    rows = Round
 
 
 def _seating(round_: Round) -> dict[str, Any]:
@@ -252,7 +255,7 @@ def _seating(round_: Round) -> dict[str, Any]:
 class RoundDetailApi(RoundScopedApi):
     @extend_schema(responses=s.RoundOutput, tags=["rounds"])
     def get(self, request: Request, round_id: int) -> Response:
-        return Response(s.RoundOutput(self.round(request, round_id)).data)
+        return Response(s.RoundOutput(self.row).data)
 
 
 class RoundSeatApi(RoundScopedApi):
@@ -267,9 +270,8 @@ class RoundSeatApi(RoundScopedApi):
         "through. The seating stays on the desk until `POST /api/rounds/{id}/release/`.",
     )
     def post(self, request: Request, round_id: int) -> Response:
-        round_ = self.round(request, round_id)
         round_ = round_services.round_seat(
-            round_id=round_.pk, actor=request.user, **_valid(s.SeatInput, request)
+            round_id=round_id, actor=request.user, **validated(s.SeatInput, request)
         )
         return Response(_seating(round_))
 
@@ -285,31 +287,27 @@ class RoundReleaseApi(RoundScopedApi):
         "A round not seated yet is a 409.",
     )
     def post(self, request: Request, round_id: int) -> Response:
-        round_ = self.round(request, round_id)
-        round_ = round_services.round_release(round_id=round_.pk, actor=request.user)
+        round_ = round_services.round_release(round_id=round_id, actor=request.user)
         return Response(s.RoundOutput(round_).data)
 
 
 class RoundTablesApi(RoundScopedApi):
     @extend_schema(responses=s.SeatingOutput, tags=["rounds"])
     def get(self, request: Request, round_id: int) -> Response:
-        return Response(_seating(self.round(request, round_id)))
+        return Response(_seating(self.row))
 
 
 class RoundStartApi(RoundScopedApi):
     @extend_schema(request=None, responses=s.RoundOutput, tags=["rounds"])
     def post(self, request: Request, round_id: int) -> Response:
-        round_ = round_services.round_start(
-            round_id=self.round(request, round_id).pk, actor=request.user
-        )
+        round_ = round_services.round_start(round_id=round_id, actor=request.user)
         return Response(s.RoundOutput(round_).data)
 
 
 class RoundCallTimeApi(RoundScopedApi):
     @extend_schema(request=None, responses=s.RoundOutput, tags=["rounds"])
     def post(self, request: Request, round_id: int) -> Response:
-        round_ = self.round(request, round_id)
-        round_ = round_services.round_call_time(round_id=round_.pk, now_=True, actor=request.user)
+        round_ = round_services.round_call_time(round_id=round_id, now_=True, actor=request.user)
         return Response(s.RoundOutput(round_).data)
 
 
@@ -324,45 +322,33 @@ class RoundResultsApi(RoundScopedApi):
         ),
     )
     def get(self, request: Request, round_id: int) -> Response:
-        round_ = self.round(request, round_id)
-        return Response(s.ResultOutput(result_selectors.round_rows(round_.pk), many=True).data)
+        return Response(s.ResultOutput(result_selectors.round_rows(round_id), many=True).data)
 
 
 class RoundOverrideApi(RoundScopedApi):
     @extend_schema(request=s.OverrideInput, responses=s.ResultOutput, tags=["rounds"])
     def post(self, request: Request, round_id: int) -> Response:
-        round_ = self.round(request, round_id)
         result = overrides.result_override(
-            round_id=round_.pk, actor=request.user, **_valid(s.OverrideInput, request)
+            round_id=round_id, actor=request.user, **validated(s.OverrideInput, request)
         )
-        row = result_selectors.result_of(round_id=round_.pk, player_id=result.player_id)
+        row = result_selectors.result_of(round_id=round_id, player_id=result.player_id)
         return Response(s.ResultOutput(row).data)
 
 
-class TableScopedApi(APIView):
-    permission_classes = [IsEventOrganiser]
-
-    def table(self, request: Request, table_id: int) -> Table:
-        return get_object_or_404(Table.objects.select_related("round"), pk=table_id)
+class TableScopedApi(ScopedApi):
+    rows = Table
 
 
 class TableDetailApi(TableScopedApi):
     @extend_schema(request=s.TableAssignInput, responses=s.TableOutput, tags=["tables"])
     def patch(self, request: Request, table_id: int) -> Response:
-        table = self.table(request, table_id)
-        data = _valid(s.TableAssignInput, request)
-        table = table_services.table_assign(
-            table_id=table.pk,
-            banker_id=data.get("banker"),
-            referee_id=data.get("referee"),
-            actor=request.user,
-        )
+        data = validated(s.TableAssignInput, request)
+        table = table_services.table_assign(table_id=table_id, actor=request.user, **data)
         return Response(s.TableOutput(table).data)
 
 
 class TableRotateKeyApi(TableScopedApi):
     @extend_schema(request=None, responses=s.TableOutput, tags=["tables"])
     def post(self, request: Request, table_id: int) -> Response:
-        table = self.table(request, table_id)
-        table = table_services.table_key_rotate(table_id=table.pk, actor=request.user)
+        table = table_services.table_key_rotate(table_id=table_id, actor=request.user)
         return Response(s.TableOutput(table).data)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from datetime import timedelta
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -33,26 +34,21 @@ def round_create(
     if not 3 <= table_size <= 8:
         raise Refusal("invalid", "Tables seat between 3 and 8 players.")
     number = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    round_ = Round.objects.create(
-        event=event,
-        number=number,
-        kind=kind,
-        time_limit_minutes=time_limit_minutes,
-        table_size=table_size,
-    )
-    audit(
-        event_id=event_id,
-        actor=actor,
-        action="round_created",
-        subject=f"Round {number}",
-        data={
-            "round_id": round_.pk,
-            "kind": kind,
-            "time_limit_minutes": time_limit_minutes,
-            "table_size": table_size,
-        },
-    )
+    chosen = {"kind": kind, "time_limit_minutes": time_limit_minutes, "table_size": table_size}
+    round_ = Round.objects.create(event=event, number=number, **chosen)
+    _audit(round_, actor, "round_created", **chosen)
     return round_
+
+
+def _audit(round_: Round, actor: AbstractBaseUser | None, action: str, **data: Any) -> None:
+    """The audit row of a write to a round, which it names."""
+    audit(
+        event_id=round_.event_id,
+        actor=actor,
+        action=action,
+        subject=f"Round {round_.number}",
+        data={"round_id": round_.pk, **data},
+    )
 
 
 @transaction.atomic
@@ -97,18 +93,8 @@ def round_seat(
     round_.status = Round.Status.SEATED
     round_.released_at = None
     round_.save(update_fields=["seed", "status", "released_at"])
-    audit(
-        event_id=round_.event_id,
-        actor=actor,
-        action="round_seated",
-        subject=f"Round {round_.number}",
-        data={
-            "round_id": round_.pk,
-            "seed": seed,
-            "tables": len(plan),
-            "moves": {str(p): n for p, n in (moves or {}).items()},
-        },
-    )
+    moved = {str(p): n for p, n in (moves or {}).items()}
+    _audit(round_, actor, "round_seated", seed=seed, tables=len(plan), moves=moved)
     return round_
 
 
@@ -125,13 +111,7 @@ def round_release(*, round_id: int, actor: AbstractBaseUser | None) -> Round:
     if round_.released_at is None:
         round_.released_at = timezone.now()
         round_.save(update_fields=["released_at"])
-        audit(
-            event_id=round_.event_id,
-            actor=actor,
-            action="seating_released",
-            subject=f"Round {round_.number}",
-            data={"round_id": round_.pk, "seed": round_.seed},
-        )
+        _audit(round_, actor, "seating_released", seed=round_.seed)
     return round_
 
 
@@ -172,13 +152,7 @@ def round_start(*, round_id: int, actor: AbstractBaseUser | None = None) -> Roun
         round_.released_at = now
         fields.append("released_at")
     round_.save(update_fields=fields)
-    audit(
-        event_id=round_.event_id,
-        actor=actor,
-        action="round_started",
-        subject=f"Round {round_.number}",
-        data={"round_id": round_.pk, "ends_at": round_.ends_at.isoformat()},
-    )
+    _audit(round_, actor, "round_started", ends_at=round_.ends_at.isoformat())
     Event.objects.filter(pk=round_.event_id, status=Event.Status.SETUP).update(
         status=Event.Status.UNDER_WAY
     )
@@ -207,13 +181,7 @@ def round_call_time(
             round_.ends_at = now
             fields.append("ends_at")
         round_.save(update_fields=fields)
-        audit(
-            event_id=round_.event_id,
-            actor=actor,
-            action="time_called",
-            subject=f"Round {round_.number}",
-            data={"round_id": round_.pk, "early": now_},
-        )
+        _audit(round_, actor, "time_called", early=now_)
     return round_
 
 

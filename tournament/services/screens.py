@@ -19,11 +19,6 @@ from tournament.models import Event
 from tournament.services.events import audit
 
 
-def new_screen_token() -> str:
-    """32 random bytes (256 bits), URL-safe."""
-    return secrets.token_urlsafe(32)
-
-
 def _locked_event(event_id: int) -> Event:
     event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
@@ -35,7 +30,7 @@ def _locked_event(event_id: int) -> Event:
 def screen_link_issue(*, event_id: int, actor: AbstractBaseUser | None = None) -> Event:
     """Give the event a new screen token; any earlier link stops working."""
     event = _locked_event(event_id)
-    event.screen_token = new_screen_token()
+    event.screen_token = secrets.token_urlsafe(32)  # 256 bits, URL-safe
     event.screen_token_issued_at = timezone.now()
     event.save(update_fields=["screen_token", "screen_token_issued_at"])
     audit(event_id=event.pk, actor=actor, action="screen_link_issued", subject="Big screen")
@@ -52,13 +47,6 @@ def screen_link_revoke(*, event_id: int, actor: AbstractBaseUser | None = None) 
         event.save(update_fields=["screen_token", "screen_token_issued_at"])
         audit(event_id=event.pk, actor=actor, action="screen_link_revoked", subject="Big screen")
     return event
-
-
-def screen_token_matches(event: Event, token: str) -> bool:
-    """Whether `token` opens this event's big screen (never a blank, revoked one)."""
-    return bool(event.screen_token) and secrets.compare_digest(
-        event.screen_token.encode(), (token or "").encode()
-    )
 
 
 def screen_path(event: Event) -> str | None:

@@ -23,7 +23,7 @@ from tournament.pages.screen import selectors
 from tournament.results.closing import round_end, table_close
 from tournament.results.overrides import result_override
 from tournament.results.reviews import table_confirm, table_dispute
-from tournament.services.events import player_check_in, player_set_paid
+from tournament.services.players import player_check_in, player_set_paid
 from tournament.services.rounds import round_call_time, round_create, round_release, round_seat
 from tournament.services.screens import screen_link_issue
 from tournament.services.tables import table_assign

@@ -14,13 +14,8 @@ from banking.actors import Actor
 from banking.services.entries import entry_post
 from tournament.models import Event, Volunteer
 from tournament.selectors import console_path
-from tournament.services.events import (
-    donation_add,
-    event_create,
-    player_check_in,
-    players_import,
-    volunteer_add,
-)
+from tournament.services.events import donation_add, event_create, volunteer_add
+from tournament.services.players import player_check_in, players_import
 from tournament.services.rounds import round_create, round_release, round_seat, round_start
 
 DEMO_NAME = "Demo Monopoly Night"

@@ -4,8 +4,6 @@ email-ready message with their link and QR code."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -27,7 +25,7 @@ from tournament.pages.desk.guards import (
     wants_json,
 )
 from tournament.player_links import player_page_url, qr_png_data_uri, qr_svg
-from tournament.services import events as services
+from tournament.services import players
 
 
 def _json_refusal(code: str, detail: str, status: int) -> JsonResponse:
@@ -57,40 +55,33 @@ def check_in(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "desk/check_in.html", context)
 
 
-def _time(value: datetime | None) -> str:
-    return timezone.localtime(value).strftime("%H:%M") if value else ""
-
-
 @require_POST
 def scan(request: HttpRequest, event_id: int) -> HttpResponse:
     """One scan: the code's player is checked in. JSON for the page's reader; a redirect
     with the sentence for the plain form (a typed code, or a barcode gun)."""
     as_json = wants_json(request)
-    if as_json:
-        refusal = _json_guard(request, event_id)
-        if refusal is not None:
-            return refusal
-    else:
-        page = _form_guard(request, event_id)
-        if page is not None:
-            return page
+    guard = _json_guard if as_json else _form_guard
+    refusal = guard(request, event_id)
+    if refusal is not None:
+        return refusal
     code = (request.POST.get("code") or "").strip()[:500]
     back = reverse("desk:check-in", args=[event_id])
     try:
         if not code:
             raise Refusal("no_code", "No code came through: scan it again, or type it in.")
-        outcome = services.player_check_in_by_code(event_id=event_id, code=code, actor=request.user)
+        outcome = players.player_check_in_by_code(event_id=event_id, code=code, actor=request.user)
     except Refusal as exc:
         if as_json:
-            answer = {"error": exc.code, "detail": exc.detail}
-            answer["counts"] = selectors.check_in_status(event_id)
+            counts = selectors.check_in_status(event_id)
+            answer = {"error": exc.code, "detail": exc.detail, "counts": counts}
             return JsonResponse(answer, status=exc.status)
         refused(request, exc)
         return redirect(back)
     player = outcome.player
     if outcome.already:
         message = f"{player.name} was already checked in"
-        message += f" at {_time(player.checked_in_at)}." if player.checked_in_at else "."
+        at = player.checked_in_at and timezone.localtime(player.checked_in_at)
+        message += f" at {at:%H:%M}." if at else "."
     else:
         message = f"{player.name} is checked in."
     if not as_json:
@@ -123,13 +114,20 @@ def _form_guard(request: HttpRequest, event_id: int) -> HttpResponse | None:
 @require_GET
 def status(request: HttpRequest, event_id: int) -> JsonResponse:
     """The live count for the check-in page: checked in, expected, missing, and who."""
-    refusal = _json_guard(request, event_id)
-    if refusal is not None:
-        return refusal
-    return JsonResponse(selectors.check_in_status(event_id))
+    return _json_guard(request, event_id) or JsonResponse(selectors.check_in_status(event_id))
 
 
 # --------------------------------------------------------------------------- messages
+
+
+#: The message's last paragraphs, the same in its plain text and its HTML.
+CLOSING = (
+    "Open it on your phone when you arrive and show its QR code at the desk: one scan checks "
+    "you in. All evening the same page shows your table and seat, the round clock, your "
+    "balance and deeds as the banker records them, your results, and whether you play next.",
+    "Keep the link to yourself: it is your check-in code.",
+    "See you there!",
+)
 
 
 def player_message_text(*, name: str, event: Event, url: str) -> dict[str, str]:
@@ -141,13 +139,7 @@ def player_message_text(*, name: str, event: Event, url: str) -> dict[str, str]:
     plain = (
         f"Hello {name},\n\n"
         f"You are registered for {event.name} on {when}{where}{cause}.\n\n"
-        f"Your own page: {url}\n\n"
-        "Open it on your phone when you arrive and show its QR code at the desk: one scan "
-        "checks you in. All evening the same page shows your table and seat, the round "
-        "clock, your balance and deeds as the banker records them, your results, and "
-        "whether you play next.\n\n"
-        "Keep the link to yourself: it is your check-in code.\n\n"
-        "See you there!\n"
+        f"Your own page: {url}\n\n" + "\n\n".join(CLOSING) + "\n"
     )
     qr = qr_png_data_uri(url, scale=5)
     html = (
@@ -156,13 +148,7 @@ def player_message_text(*, name: str, event: Event, url: str) -> dict[str, str]:
         f"{escape(where)}{escape(cause)}.</p>\n"
         f'<p>Your own page: <a href="{escape(url)}">{escape(url)}</a></p>\n'
         f'<p><img src="{qr}" width="205" height="205" alt="Your check-in QR code"></p>\n'
-        "<p>Open it on your phone when you arrive and show its QR code at the desk: one scan "
-        "checks you in. All evening the same page shows your table and seat, the round "
-        "clock, your balance and deeds as the banker records them, your results, and "
-        "whether you play next.</p>\n"
-        "<p>Keep the link to yourself: it is your check-in code.</p>\n"
-        "<p>See you there!</p>\n"
-    )
+    ) + "".join(f"<p>{paragraph}</p>\n" for paragraph in CLOSING)
     return {"subject": subject, "plain": plain, "html": html}
 
 

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tournament.pages.desk.forms import DonationForm, PlayerForm
+from tournament.pages.desk.forms import DonationForm, PlayerCorrectionForm
 from tournament.pages.desk.guards import (
     desk_view,
     done,
@@ -19,15 +19,16 @@ from tournament.pages.desk.guards import (
     organised_volunteer,
 )
 from tournament.services import events as services
+from tournament.services import players
 
 
 @desk_view
 def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
     player = organised_player(request, player_id)
-    initial = {f: getattr(player, f) for f in services.PLAYER_FIELDS}
-    form = PlayerForm(request.POST or None, initial=initial, correcting=True)
+    initial = {f: getattr(player, f) for f in players.PLAYER_FIELDS}
+    form = PlayerCorrectionForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        services.player_update(player_id=player.pk, changes=form.cleaned_data, actor=request.user)
+        players.player_update(player_id=player.pk, changes=form.cleaned_data, actor=request.user)
         done(request, f"{form.cleaned_data['name']}: saved.")
         return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
     context = event_page(player.event, "players", form=form, player=player)
@@ -39,8 +40,7 @@ def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
 @desk_view
 def player_remove(request: HttpRequest, player_id: int) -> HttpResponse:
     player = organised_player(request, player_id)
-    removed = services.player_remove(player_id=player.pk, actor=request.user)
-    if removed:
+    if players.player_remove(player_id=player.pk, actor=request.user):
         done(request, f"{player.name}: removed.")
     else:
         done(
@@ -55,7 +55,7 @@ def player_remove(request: HttpRequest, player_id: int) -> HttpResponse:
 @desk_view
 def player_return(request: HttpRequest, player_id: int) -> HttpResponse:
     player = organised_player(request, player_id)
-    services.player_return(player_id=player.pk, actor=request.user)
+    players.player_return(player_id=player.pk, actor=request.user)
     done(request, f"{player.name} is back: check them in to seat them again.")
     return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -15,7 +16,7 @@ from games.engine.money import money
 from tournament import access, selectors
 from tournament.charts import Series, bar_chart, line_chart
 from tournament.errors import Refusal
-from tournament.models import Event, Player, Round
+from tournament.models import Event, Round
 from tournament.pages.desk.forms import (
     VARIANT_LABELS,
     CheckInForm,
@@ -28,12 +29,12 @@ from tournament.pages.desk.forms import (
     VolunteerForm,
 )
 from tournament.pages.desk.guards import (
+    attempt,
     desk_view,
     done,
     event_page,
     organised_event,
     organised_player,
-    refused,
     wants_json,
     warn,
 )
@@ -41,8 +42,10 @@ from tournament.pages.desk.next_step import next_step
 from tournament.results import selectors as result_selectors
 from tournament.room import night
 from tournament.services import events as services
+from tournament.services import players as player_services
 from tournament.services.rounds import round_create
 from tournament.services.screens import screen_link_issue, screen_link_revoke, screen_path
+from tournament.text import TextCheckedForm
 from tournament.timezones import event_zone
 
 SAMPLE_CSV = "name,email,team,paid\nAda Lovelace,ada@example.org,Analysts,20\nAlan Turing,,,0"
@@ -184,7 +187,7 @@ def players(request: HttpRequest, event_id: int) -> HttpResponse:
         fields = dict(form.cleaned_data)
         again = fields.pop("again")
         try:
-            player = services.player_add(
+            player = player_services.player_add(
                 event_id=event.pk, actor=request.user, same_name_ok=again, **fields
             )
         except Refusal as refusal:
@@ -210,7 +213,7 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     report = None
     if request.method == "POST" and form.is_valid():
-        report = services.players_import(
+        report = player_services.players_import(
             event_id=event.pk, text=form.cleaned_data["csv"], actor=request.user
         )
         if not report.errors:
@@ -226,50 +229,40 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "desk/players_import.html", context, status=status)
 
 
-def _player_answer(request: HttpRequest, player_id: int, event_id: int) -> HttpResponse:
-    if wants_json(request):
-        player = Player.objects.select_related("event").get(pk=player_id)
-        return JsonResponse(
-            {
-                "id": player.pk,
-                "checked_in": player.checked_in,
-                "paid": player.paid,
-                "counts": selectors.player_counts(event_id),
-                "money": selectors.money_raised(event_id),
-                "currency": player.event.currency,
-            }
-        )
-    return redirect(reverse("desk:players", args=[event_id]) + f"#player-{player_id}")
+def _player_change(
+    request: HttpRequest, player_id: int, form_class: type[TextCheckedForm], write: Callable
+) -> HttpResponse:
+    """A tick at the door or what a player paid, from the players' list: the list again at
+    the player, or for desk.js's fetch the player's row and the event's counts."""
+    player = organised_player(request, player_id)
+    form = form_class(request.POST)
+    if form.is_valid():
+        attempt(request, write, player_id=player.pk, actor=request.user, **form.cleaned_data)
+    if not wants_json(request):
+        return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
+    player.refresh_from_db(fields=["checked_in", "paid"])
+    return JsonResponse(
+        {
+            "id": player.pk,
+            "checked_in": player.checked_in,
+            "paid": player.paid,
+            "counts": selectors.player_counts(player.event_id),
+            "money": selectors.money_raised(player.event_id),
+            "currency": player.event.currency,
+        }
+    )
 
 
 @require_POST
 @desk_view
 def player_check_in(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = organised_player(request, player_id)
-    form = CheckInForm(request.POST)
-    if form.is_valid():
-        try:
-            services.player_check_in(
-                player_id=player.pk, checked_in=form.cleaned_data["checked_in"], actor=request.user
-            )
-        except Refusal as refusal:
-            refused(request, refusal)
-    return _player_answer(request, player.pk, player.event_id)
+    return _player_change(request, player_id, CheckInForm, player_services.player_check_in)
 
 
 @require_POST
 @desk_view
 def player_paid(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = organised_player(request, player_id)
-    form = PaidForm(request.POST)
-    if form.is_valid():
-        try:
-            services.player_set_paid(
-                player_id=player.pk, paid=form.cleaned_data["paid"], actor=request.user
-            )
-        except Refusal as refusal:
-            refused(request, refusal)
-    return _player_answer(request, player.pk, player.event_id)
+    return _player_change(request, player_id, PaidForm, player_services.player_set_paid)
 
 
 # --------------------------------------------------------------------------- donations

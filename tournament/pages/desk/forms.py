@@ -7,9 +7,11 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.forms.models import model_to_dict
 
 from games.engine import VARIANTS, variant_defaults
 from tournament.models import Event, Player, Round, Volunteer, default_time_zone, time_zone_names
+from tournament.services.events import ATTENTION, EDITABLE
 from tournament.text import TextCheckedForm
 
 MAX_MONEY = 1_000_000
@@ -25,6 +27,19 @@ VARIANT_LABELS = {
 
 def _yes_no(value: Any) -> bool:
     return value in (True, "1", "yes", "true", "on")
+
+
+def _minutes(name: str, label: str, initial: int, help_text: str) -> forms.IntegerField:
+    """A control room threshold (services/events.py ATTENTION: its lowest and highest)."""
+    low, high = ATTENTION[name]
+    return forms.IntegerField(
+        required=False,
+        label=label,
+        min_value=low,
+        max_value=high,
+        initial=initial,
+        help_text=f"Minutes: {help_text}",
+    )
 
 
 class EventForm(TextCheckedForm):
@@ -65,36 +80,23 @@ class EventForm(TextCheckedForm):
         initial=6,
         help_text="Points: how many players reach the final.",
     )
-
-    attention_offline_minutes = forms.IntegerField(
-        required=False,
-        label="Tablet offline for",
-        min_value=0,
-        max_value=120,
-        initial=2,
-        help_text="Minutes: a table's tablet offline (or unable to send) this long.",
-    )
-    attention_quiet_minutes = forms.IntegerField(
-        required=False,
-        label="No entry for",
-        min_value=1,
-        max_value=120,
-        initial=10,
-        help_text="Minutes: an open table where nothing has been recorded this long.",
-    )
-    attention_last_turn_minutes = forms.IntegerField(
-        required=False,
-        label="Still open after time is called for",
-        min_value=0,
-        max_value=120,
-        initial=5,
-        help_text="Minutes: the last turn should be played and the table closed by then.",
-    )
-
-    ATTENTION_FIELDS = (
+    attention_offline_minutes = _minutes(
         "attention_offline_minutes",
+        "Tablet offline for",
+        2,
+        "a table's tablet offline (or unable to send) this long.",
+    )
+    attention_quiet_minutes = _minutes(
         "attention_quiet_minutes",
+        "No entry for",
+        10,
+        "an open table where nothing has been recorded this long.",
+    )
+    attention_last_turn_minutes = _minutes(
         "attention_last_turn_minutes",
+        "Still open after time is called for",
+        5,
+        "the last turn should be played and the table closed by then.",
     )
 
     RULE_FIELDS = (
@@ -107,20 +109,8 @@ class EventForm(TextCheckedForm):
 
     def __init__(self, *args: Any, event: Event | None = None, locked: bool = False, **kw: Any):
         if event is not None:
-            kw["initial"] = {
-                "name": event.name,
-                "date": event.date,
-                "venue": event.venue,
-                "charity": event.charity,
-                "entry_fee": event.entry_fee,
-                "time_zone": event.time_zone,
-                "edition": event.edition,
-                "advancement": event.advancement,
-                "wildcards": event.wildcards,
-                "finalists": event.finalists,
-                **{name: getattr(event, name) for name in self.ATTENTION_FIELDS},
-                **{f"variant_{n}": bool(event.variants.get(n)) for n in VARIANTS},
-            }
+            variants = {f"variant_{n}": bool(event.variants.get(n)) for n in VARIANTS}
+            kw["initial"] = {**model_to_dict(event), **variants}
         super().__init__(*args, **kw)
         self.event = event
         self.locked = locked
@@ -155,39 +145,29 @@ class EventForm(TextCheckedForm):
             "finalists": self.cleaned_data["finalists"],
         }
 
-    def _attention(self) -> dict[str, int]:
-        """The control room's thresholds given (a blank one keeps its value)."""
+    def _details(self) -> dict[str, Any]:
+        """The details, the time zone and the control room's thresholds given (a blank one
+        keeps its value)."""
         data = self.cleaned_data
-        return {n: data[n] for n in self.ATTENTION_FIELDS if data.get(n) is not None}
+        given = [*ATTENTION, "time_zone"]
+        return {
+            **{name: data[name] for name in EDITABLE},
+            **{name: data[name] for name in given if data.get(name) not in (None, "")},
+        }
 
     def create_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for `event_create`."""
-        data = self.cleaned_data
         return {
-            "name": data["name"],
-            "date": data["date"],
-            "venue": data["venue"],
-            "charity": data["charity"],
-            "entry_fee": data["entry_fee"],
-            "time_zone": data["time_zone"] or None,
-            "edition": data["edition"],
+            **self._details(),
+            "edition": self.cleaned_data["edition"],
             "variants": self._variants(),
             "advancement": self._advancement(),
-            **self._attention(),
         }
 
     def changes(self) -> dict[str, Any]:
         """The `changes` for `event_update`: the details, plus the rules only where they
         differ from the event's (so an unchanged form never trips the rules lock)."""
-        if self.event is None:
-            raise TypeError("changes() needs the form's event: EventForm(..., event=event).")
-        event, data = self.event, self.cleaned_data
-        changes: dict[str, Any] = {
-            name: data[name] for name in ("name", "date", "venue", "charity", "entry_fee")
-        }
-        if data["time_zone"]:
-            changes["time_zone"] = data["time_zone"]
-        changes.update(self._attention())
+        event, data, changes = self.event, self.cleaned_data, self._details()
         if self.locked:
             return changes
         if data["edition"] != event.edition:
@@ -215,10 +195,9 @@ class PlayerForm(TextCheckedForm):
         required=False, label="Another person with the same name: add them anyway"
     )
 
-    def __init__(self, *args: Any, correcting: bool = False, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if correcting:  # the same-name question is for adding someone, not correcting them
-            del self.fields["again"]
+
+class PlayerCorrectionForm(PlayerForm):
+    again = None  # the same-name question is for adding someone, not correcting them
 
 
 class ImportForm(TextCheckedForm):

@@ -4,16 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from operator import attrgetter
+from typing import Any, TypeVar
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournament import access, selectors
 from tournament.errors import Refusal
 from tournament.models import Donation, Event, Player, Round, Table, Volunteer
+
+Row = TypeVar("Row", bound=Model)
+T = TypeVar("T")
 
 
 class NotOrganiser(Exception):
@@ -41,47 +46,40 @@ def desk_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     return wrapped
 
 
-def _check(request: HttpRequest, event_id: int) -> None:
-    if not access.is_organiser(request.user, event_id):
-        raise NotOrganiser(event_id)
+def _organised(
+    request: HttpRequest, rows: QuerySet[Row], pk: int, event_id: str = "event_id"
+) -> Row:
+    """The row `pk` of `rows` (404 when there is none), if the person organises its event
+    (`event_id`: where the row holds its event's id)."""
+    row = get_object_or_404(rows, pk=pk)
+    if not access.is_organiser(request.user, attrgetter(event_id)(row)):
+        raise NotOrganiser(attrgetter(event_id)(row))
+    return row
 
 
 def organised_event(request: HttpRequest, event_id: int) -> Event:
-    event = get_object_or_404(Event, pk=event_id)
-    _check(request, event.pk)
-    return event
+    return _organised(request, Event.objects.all(), event_id, "pk")
 
 
 def organised_round(request: HttpRequest, round_id: int) -> Round:
-    round_ = get_object_or_404(Round.objects.select_related("event"), pk=round_id)
-    _check(request, round_.event_id)
-    return round_
+    return _organised(request, Round.objects.select_related("event"), round_id)
 
 
 def organised_table(request: HttpRequest, table_id: int) -> Table:
-    table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
-    _check(request, table.round.event_id)
-    return table
+    rows = Table.objects.select_related("round__event")
+    return _organised(request, rows, table_id, "round.event_id")
 
 
 def organised_player(request: HttpRequest, player_id: int) -> Player:
-    player = get_object_or_404(Player.objects.select_related("event"), pk=player_id)
-    _check(request, player.event_id)
-    return player
+    return _organised(request, Player.objects.select_related("event"), player_id)
 
 
 def organised_donation(request: HttpRequest, donation_id: int) -> Donation:
-    donation = get_object_or_404(Donation.objects.select_related("event"), pk=donation_id)
-    _check(request, donation.event_id)
-    return donation
+    return _organised(request, Donation.objects.select_related("event"), donation_id)
 
 
 def organised_volunteer(request: HttpRequest, volunteer_id: int) -> Volunteer:
-    volunteer = get_object_or_404(
-        Volunteer.objects.select_related("event", "user"), pk=volunteer_id
-    )
-    _check(request, volunteer.event_id)
-    return volunteer
+    return _organised(request, Volunteer.objects.select_related("event", "user"), volunteer_id)
 
 
 def event_page(event: Event, tab: str, **context: Any) -> dict[str, Any]:
@@ -99,6 +97,16 @@ def warn(request: HttpRequest, sentence: str) -> None:
 
 def refused(request: HttpRequest, refusal: Refusal) -> None:
     messages.error(request, refusal.detail, extra_tags="danger")
+
+
+def attempt(request: HttpRequest, write: Callable[..., T], **arguments: Any) -> T | None:
+    """What `write(**arguments)` returns; None when it refuses, its sentence then the page's
+    message."""
+    try:
+        return write(**arguments)
+    except Refusal as refusal:
+        refused(request, refusal)
+        return None
 
 
 def wants_json(request: HttpRequest) -> bool:

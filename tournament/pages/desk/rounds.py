@@ -25,6 +25,7 @@ from tournament.models import Event, Round, Table
 from tournament.pages.desk.forms import OverrideForm, SeatForm
 from tournament.pages.desk.guards import (
     NotOrganiser,
+    attempt,
     desk_view,
     done,
     event_page,
@@ -163,13 +164,8 @@ def seat_preview(request: HttpRequest, round_id: int) -> HttpResponse:
         return redirect(reverse("desk:seat", args=[round_.pk]) + query)
     preview, refusal = None, None
     try:
-        preview = selectors.seating_preview(
-            round_id=round_.pk,
-            seed=form.cleaned_data["seed"],
-            tables=form.cleaned_data["tables"],
-            include_all=form.cleaned_data["include_all"],
-            moves=_moves(request.GET),
-        )
+        moves = _moves(request.GET)
+        preview = selectors.seating_preview(round_id=round_.pk, moves=moves, **form.cleaned_data)
     except Refusal as exc:
         refusal = exc.detail
     context = event_page(
@@ -183,7 +179,6 @@ def seat_preview(request: HttpRequest, round_id: int) -> HttpResponse:
         unmoved=_unmoved_query(request.GET),
         moved=any(key.startswith("t_") for key in request.GET),
         first_round=round_.number == 1,
-        counts=selectors.player_counts(round_.event_id),
     )
     return render(request, "desk/seat_preview.html", context)
 
@@ -217,13 +212,9 @@ def seat_confirm(request: HttpRequest, round_id: int) -> HttpResponse:
     if not form.is_valid() or form.cleaned_data["seed"] is None:
         return redirect("desk:seat", round_id=round_.pk)
     try:
+        moves = _moves(request.POST)
         services.round_seat(
-            round_id=round_.pk,
-            seed=form.cleaned_data["seed"],
-            tables=form.cleaned_data["tables"],
-            include_all=form.cleaned_data["include_all"],
-            moves=_moves(request.POST),
-            actor=request.user,
+            round_id=round_.pk, moves=moves, actor=request.user, **form.cleaned_data
         )
     except Refusal as refusal:
         refused(request, refusal)
@@ -240,11 +231,7 @@ def seat_confirm(request: HttpRequest, round_id: int) -> HttpResponse:
 @desk_view
 def round_release(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = organised_round(request, round_id)
-    try:
-        services.round_release(round_id=round_.pk, actor=request.user)
-    except Refusal as refusal:
-        refused(request, refusal)
-    else:
+    if attempt(request, services.round_release, round_id=round_.pk, actor=request.user):
         done(
             request,
             f"Round {round_.number}'s seating is released: the big screen and the players' "
@@ -257,11 +244,7 @@ def round_release(request: HttpRequest, round_id: int) -> HttpResponse:
 @desk_view
 def round_start(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = organised_round(request, round_id)
-    try:
-        services.round_start(round_id=round_.pk, actor=request.user)
-    except Refusal as refusal:
-        refused(request, refusal)
-    else:
+    if attempt(request, services.round_start, round_id=round_.pk, actor=request.user):
         done(request, f"Round {round_.number} has started: the clock is running.")
         if missing := room_selectors.tables_without_tablet(round_id=round_.pk):
             warn(request, _no_tablet_yet(missing))
@@ -284,11 +267,8 @@ def _no_tablet_yet(numbers: list[int]) -> str:
 @desk_view
 def round_call_time(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = organised_round(request, round_id)
-    try:
-        services.round_call_time(round_id=round_.pk, now_=True, actor=request.user)
-    except Refusal as refusal:
-        refused(request, refusal)
-    else:
+    call_time = services.round_call_time
+    if attempt(request, call_time, round_id=round_.pk, now_=True, actor=request.user):
         done(request, "Time is called: each table plays its last turn, then closes.")
     return redirect(_round_url(round_))
 
@@ -328,19 +308,15 @@ def table_rotate_key(request: HttpRequest, table_id: int) -> HttpResponse:
 # --------------------------------------------------------------------------- results
 
 
-def _results_context(
-    round_: Round, bound: OverrideForm | None = None, bound_table: int | None = None
-) -> dict[str, Any]:
+def _results_context(round_: Round, bound: dict[int, OverrideForm] | None = None) -> dict[str, Any]:
+    """The results page; `bound`: a table's override form as it was posted."""
     results = result_selectors.round_rows(round_.pk)
     notes = dict(round_.tables.values_list("number", "review_note"))
     tables = []
     for number, rows in groupby(results, key=lambda r: r["table"]):
         rows = list(rows)
         players = [(r["player_id"], r["name"]) for r in rows]
-        if bound is not None and bound_table == number:
-            form = bound
-        else:
-            form = OverrideForm(players=players, prefix=f"t{number}")
+        form = (bound or {}).get(number) or OverrideForm(players=players, prefix=f"t{number}")
         tables.append(
             {
                 "number": number,
@@ -397,7 +373,7 @@ def result_override(request: HttpRequest, round_id: int) -> HttpResponse:
             verdict = "advances" if result.advances else "does not advance"
             done(request, f"{result.player.name} {verdict}; the reason is recorded.")
             return redirect(reverse("desk:results", args=[round_.pk]) + f"#table-{table}")
-    context = _results_context(round_, bound=form, bound_table=table)
+    context = _results_context(round_, bound={table: form})
     return render(request, "desk/results.html", context, status=400)
 
 
@@ -410,13 +386,9 @@ def seat_late(request: HttpRequest, round_id: int) -> HttpResponse:
         player_id = int(request.POST.get("player", ""))
     except ValueError:
         player_id = 0
-    try:
-        seated = late_arrivals.seat_late_arrival(
-            round_id=round_.pk, player_id=player_id, actor=request.user
-        )
-    except Refusal as refusal:
-        refused(request, refusal)
-    else:
+    seat = late_arrivals.seat_late_arrival
+    seated = attempt(request, seat, round_id=round_.pk, player_id=player_id, actor=request.user)
+    if seated is not None:
         table = seated.table
         name = table.seats.get(number=seated.seat).player.name
         where = f"table {table.number}" + (" (a new table)" if seated.new_table else "")

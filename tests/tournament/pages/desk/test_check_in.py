@@ -16,7 +16,7 @@ from tournament import selectors
 from tournament.errors import Conflict
 from tournament.models import AuditEvent, Player, Round, Table, Volunteer
 from tournament.player_links import player_page_url
-from tournament.services.events import player_check_in_by_code, token_from_code
+from tournament.services.players import player_check_in_by_code, token_from_code
 from tournament.services.rounds import round_create, round_release, round_seat, round_start
 from tournament.services.screens import screen_link_issue
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from tests.conftest import World, make_world, session_for
 from tests.entries import bank
 from tournament.models import AuditEvent, Seat, Table
-from tournament.services.events import player_check_in
+from tournament.services.players import player_check_in
 
 
 def seating(world: World) -> dict[int, tuple[int, int, str]]:
