@@ -32,7 +32,8 @@ const app = {
   seat: Number(sessionStorage.getItem(`console-seat-${cfg.table}`)) || null,
   net: navigator.onLine ? "live" : "offline",
   sending: false,
-  flushing: false,
+  queuing: null, // the latest entry being put in the outbox and sent
+  flushing: null, // the outbox's sending, while it runs
   again: false,
   attempts: 0,
   keyProblem: null,
@@ -66,7 +67,15 @@ const app = {
     return [...new Set(cfg.edition.cards.map((c) => c.effect.rent_via).filter(Boolean))];
   },
 
+  /** Until no entry is being queued or sent: what the bank says next holds after them. */
+  async sent() {
+    await this.queuing;
+    await this.flushing;
+  },
+
+  /** The options as they stand after every entry on its way (none older). */
   async ensureOptions() {
+    await this.sent();
     if (!this.optionsFresh() && this.net !== "offline") await loadOptions();
   },
 
@@ -116,12 +125,14 @@ const app = {
   /** Put an entry in the outbox (on disk first), then send what waits. */
   async queue(entry, label) {
     const id = uuid();
-    await enqueue({ id, url: cfg.api.entries, body: { id, ...entry }, label });
+    this.queuing = enqueue({ id, url: cfg.api.entries, body: { id, ...entry }, label });
+    await this.queuing;
   },
 
   async queueVoid(target, reason, label) {
     const id = uuid();
-    await enqueue({ id, url: cfg.api.void.replace("{id}", target.id), body: { id, reason }, label });
+    this.queuing = enqueue({ id, url: cfg.api.void.replace("{id}", target.id), body: { id, reason }, label });
+    await this.queuing;
   },
 
   async discard(item) {
@@ -356,26 +367,29 @@ async function drain() {
   app.sending = false;
 }
 
-/** One sender at a time, across tabs too (an entry is still recorded once if two try). */
-async function flush() {
+/** One sender at a time, across tabs too (an entry is still recorded once if two try);
+ * while it runs, a second call asks it to look again and waits for the same run. */
+function flush() {
   if (app.flushing) {
     app.again = true;
-    return;
+    return app.flushing;
   }
-  app.flushing = true;
-  try {
-    do {
-      app.again = false;
-      if (navigator.locks) await navigator.locks.request(`console-outbox-${cfg.table}`, drain);
-      else await drain();
-    } while (app.again);
-  } finally {
-    app.flushing = false;
-    app.sending = false;
-    render();
-  }
-  // Each answer carried the table's state: only the ledger or the options may be behind.
-  if (!entriesFresh() || !app.optionsFresh()) catchUp();
+  app.flushing = (async () => {
+    try {
+      do {
+        app.again = false;
+        if (navigator.locks) await navigator.locks.request(`console-outbox-${cfg.table}`, drain);
+        else await drain();
+      } while (app.again);
+    } finally {
+      app.flushing = null;
+      app.sending = false;
+      render();
+    }
+    // Each answer carried the table's state: only the ledger or the options may be behind.
+    if (!entriesFresh() || !app.optionsFresh()) await catchUp();
+  })();
+  return app.flushing;
 }
 
 async function tick() {

@@ -1,0 +1,50 @@
+"""The banker on slow venue Wi-Fi: the network slowed as Chromium's emulation does it (a
+latency added to every request, 1.5 Mbit/s down, 0.75 up), the console never offers a move
+on a table older than an entry on its way, and never asks the bank twice for one thing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.console import open_console
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def slow_network(page: Any, latency_ms: int) -> None:
+    """Venue Wi-Fi: `latency_ms` added to each request, 1.5 Mbit/s down and 0.75 up."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": latency_ms,
+            "downloadThroughput": 1_500_000 / 8,
+            "uploadThroughput": 750_000 / 8,
+        },
+    )
+
+
+def api_calls(page: Any) -> list[str]:
+    """The method and path of every API request the page makes from now on."""
+    calls: list[str] = []
+    page.on("request", lambda r: calls.append(f"{r.method} {r.url}") if "/api/" in r.url else None)
+    return calls
+
+
+def test_buy_tapped_while_a_buy_is_sent_never_offers_the_deed_being_bought(live_server, new_page):
+    banker, _ = open_console(live_server, new_page)
+    slow_network(banker.page, 300)
+    banker.player(1).move("buy").tap(".choice[data-space='39']")
+    expect(banker.sheet.locator("[data-action=record]")).to_be_visible()
+    banker.sheet.locator("[data-action=record]").click()
+    banker.page.locator("#moves [data-move='buy']").click()  # at once, while it is sent
+    choices = banker.sheet.locator(".choices")
+    expect(choices).to_be_visible(timeout=15_000)
+    expect(choices.locator(".choice[data-space='37']")).to_be_visible()
+    expect(choices.locator(".choice[data-space='39']")).to_have_count(0)
