@@ -55,13 +55,20 @@ def _lines(table: Table, entries: list[Entry], ledger: TableLedger | None = None
     return {line["id"]: line for line in selectors.entry_lines(entries, names=names, rules=rules)}
 
 
-def _posted(posted: entry_services.Posted, table: Table | None = None) -> dict[str, Any]:
+def _posted(
+    posted: entry_services.Posted, request: Request, table: Table | None = None
+) -> dict[str, Any]:
+    """The entry as recorded and the table after it; asked with `X-Answer-With: options`,
+    the moves legal after it too (the console's next buttons, with no request of their own)."""
     table = table or posted.ledger.table
     lines = _lines(table, [posted.entry], posted.ledger)
-    return {
+    answer = {
         "entry": s.EntryOutput(posted.entry, context={"lines": lines}).data,
         "state": selectors.table_state(table, posted.ledger),
     }
+    if request.headers.get("X-Answer-With") == "options":
+        answer["options"] = previews.table_options(table=table, ledger=posted.ledger)
+    return answer
 
 
 class EntryListApi(APIView):
@@ -85,7 +92,8 @@ class EntryListApi(APIView):
         description=(
             "Record an entry. The client makes the id (a UUID) before the first send and keeps "
             "it for every retry: the same id with the same body answers 200 with the entry as "
-            "first recorded; the same id with another body is a 409."
+            "first recorded; the same id with another body is a 409. With the header "
+            "`X-Answer-With: options` the answer carries the moves legal after the entry too."
         ),
     )
     def post(self, request: Request, table_id: int) -> Response:
@@ -99,7 +107,7 @@ class EntryListApi(APIView):
             table_id=table.pk, entry_id=ident, payload=payload, actor=actor
         )
         code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
-        return Response(_posted(posted, table), status=code)
+        return Response(_posted(posted, request, table), status=code)
 
     def _post_by_key(self, request: Request, table_id: int, key: str) -> Response:
         """The banker's post, by `entry_post`, which checks the key in the query that locks
@@ -120,7 +128,7 @@ class EntryListApi(APIView):
                 "This table key opens another table."
             ) from None
         code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
-        return Response(_posted(posted), status=code)
+        return Response(_posted(posted, request), status=code)
 
 
 class EntryVoidApi(APIView):
@@ -143,7 +151,7 @@ class EntryVoidApi(APIView):
             void_id=data.validated_data.get("id"),
         )
         code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
-        return Response(_posted(posted, table), status=code)
+        return Response(_posted(posted, request, table), status=code)
 
 
 # The console's dry run and its buttons: the engine asked, nothing written (banking/previews.py).

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.console import open_console
+from tests.entries import bank
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -48,3 +49,33 @@ def test_buy_tapped_while_a_buy_is_sent_never_offers_the_deed_being_bought(live_
     expect(choices).to_be_visible(timeout=15_000)
     expect(choices.locator(".choice[data-space='37']")).to_be_visible()
     expect(choices.locator(".choice[data-space='39']")).to_have_count(0)
+
+
+def test_after_a_post_the_console_asks_for_no_options_and_never_asks_twice_at_once(
+    live_server, new_page
+):
+    banker, world = open_console(live_server, new_page)
+    page = banker.page
+    calls = api_calls(page)
+    slow_network(page, 300)
+    banker.player(1).move("buy").tap(".choice[data-space='39']")
+    banker.record("Boardwalk: " + banker.names[1])
+    banker.move("buy")
+    expect(banker.sheet.locator(".choice[data-space='37']")).to_be_visible()
+    banker.sheet.locator("#sheet-close").click()
+    assert [c for c in calls if "/options/" in c] == []
+
+    # An entry made elsewhere: the console hears of it from its poll and asks for the options;
+    # a Buy tapped while they are on their way waits for that same answer.
+    bank(world.table, kind="buy", seat=2, space=37)
+    asked = []
+    page.on("request", lambda r: asked.append(r) if "/options/" in r.url else None)
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # the poll, now
+    for _ in range(500):  # 10 s at most
+        if asked:
+            break
+        page.wait_for_timeout(20)
+    banker.move("buy")
+    expect(banker.sheet.locator(".choices")).to_be_visible()
+    expect(banker.sheet.locator(".choice[data-space='37']")).to_have_count(0)
+    assert len(asked) == 1

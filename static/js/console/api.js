@@ -15,9 +15,9 @@ export class Api {
     return this.call("GET", path, undefined, extra);
   }
 
-  /** A POST. */
-  post(path, body) {
-    return this.call("POST", path, body);
+  /** A POST; `extra` headers ride along. */
+  post(path, body, extra) {
+    return this.call("POST", path, body, extra);
   }
 
   async call(method, path, body, extra) {

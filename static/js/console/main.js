@@ -18,6 +18,8 @@ const HOLDING = ["round_not_running", "table_closed", "table_confirmed"];
 // 429), a restart or a proxy between (502, 503, 504). Every other refusal, a 500 included,
 // is final for that body: shown, and kept for the banker to try again or discard.
 const LATER = [408, 429, 502, 503, 504];
+// A post's answer brings the moves legal after it: no request of their own.
+const WITH_OPTIONS = { "X-Answer-With": "options" };
 
 const cfg = JSON.parse(document.getElementById("console-config").textContent);
 
@@ -272,12 +274,18 @@ async function loadEntries() {
   }
 }
 
-async function loadOptions() {
-  const options = await get(cfg.api.options);
-  if (options && options.last_seq >= app.options.last_seq) {
-    app.options = options;
-    save();
-  }
+/** The options, once: a move tapped while they are asked for waits for the same answer. */
+let optionsAsked = null;
+function loadOptions() {
+  optionsAsked ??= get(cfg.api.options).then((options) => takeOptions(options) && save()).finally(() => { optionsAsked = null; });
+  return optionsAsked;
+}
+
+/** Take newer options (true if taken). */
+function takeOptions(options) {
+  if (!options || options.last_seq < app.options.last_seq) return false;
+  app.options = options;
+  return true;
 }
 
 function entriesFresh() {
@@ -315,6 +323,7 @@ async function enqueue(item) {
 function recorded(answer) {
   const entry = answer.entry;
   accept(answer.state);
+  takeOptions(answer.options);
   if (!app.entries.some((e) => e.id === entry.id)) {
     const last = app.entries.at(-1);
     if ((last ? last.seq : 0) + 1 === entry.seq) app.entries.push(entry);
@@ -339,7 +348,7 @@ async function drain() {
     ui.renderLedger(app);
     let answer;
     try {
-      answer = await app.api.post(item.url, item.body);
+      answer = await app.api.post(item.url, item.body, WITH_OPTIONS);
     } catch (error) {
       if (!(error instanceof Offline)) throw error;
       offline();
