@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 from uuid import UUID
 
@@ -26,6 +28,7 @@ from banking.services import entries as entry_services
 from tournament.http.authentication import refused_key, unchecked_key_of
 from tournament.models import Table
 
+NOT_MODIFIED = "Unchanged since the answer whose ETag came as If-None-Match: no body."
 ERRORS = {
     400: OpenApiResponse(description="A move the rules forbid, or bad input: {error, detail}."),
     401: OpenApiResponse(description="No credentials."),
@@ -38,11 +41,26 @@ ERRORS = {
 class TableStateApi(APIView):
     permission_classes = [CallsTheTable]
 
-    @extend_schema(responses={200: s.TableStateOutput, **ERRORS}, tags=["tables"])
+    @extend_schema(
+        responses={
+            200: s.TableStateOutput,
+            304: OpenApiResponse(description=NOT_MODIFIED),
+            **ERRORS,
+        },
+        tags=["tables"],
+        description="The table now. Its `ETag` sent back as `If-None-Match` gets a 304 with "
+        "no body while the table is unchanged.",
+    )
     def get(self, request: Request, table_id: int) -> Response:
         table, actor = caller_of(request)
         heartbeat_record(request, table, actor)  # the console's report, in the poll's headers
-        return Response(selectors.table_state(table))
+        state = selectors.table_state(table)
+        said = json.dumps(state, sort_keys=True, separators=(",", ":"), default=str)
+        tag = f'"{hashlib.blake2b(said.encode(), digest_size=12).hexdigest()}"'
+        # gzip makes the tag weak (W/"..."): the same table either way.
+        if request.headers.get("If-None-Match", "").removeprefix("W/") == tag:
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": tag})
+        return Response(state, headers={"ETag": tag})
 
 
 def _lines(table: Table, entries: list[Entry], ledger: TableLedger | None = None) -> dict:

@@ -79,3 +79,29 @@ def test_after_a_post_the_console_asks_for_no_options_and_never_asks_twice_at_on
     expect(banker.sheet.locator(".choices")).to_be_visible()
     expect(banker.sheet.locator(".choice[data-space='37']")).to_have_count(0)
     assert len(asked) == 1
+
+
+def test_the_state_poll_comes_back_empty_until_the_table_changes(live_server, new_page):
+    banker, world = open_console(live_server, new_page)
+    page = banker.page
+    page.wait_for_load_state("networkidle")  # the console's first poll is answered
+    polls: list[Any] = []
+    page.on("response", lambda r: polls.append(r) if "/state/" in r.url else None)
+
+    def poll() -> Any:
+        seen = len(polls)
+        page.evaluate("window.dispatchEvent(new Event('online'))")  # the 5-second poll, now
+        for _ in range(250):
+            if len(polls) > seen:
+                return polls[-1]
+            page.wait_for_timeout(20)
+        raise AssertionError("no poll")
+
+    assert poll().status == 304  # as the console's first poll left it
+    bank(world.table, kind="pass_go", seat=3)
+    changed = poll()
+    assert changed.status == 200
+    assert changed.headers["content-encoding"] == "gzip"
+    expect(page.locator("#seats [data-seat='3']")).to_contain_text("$1,700")
+    expect(page.locator("#ledger [data-seq='1']")).to_be_visible()
+    assert poll().status == 304
