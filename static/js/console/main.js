@@ -46,6 +46,13 @@ const app = {
 
   // ---------------------------------------------------------- reading the state
 
+  /** The table as the banker sees it: with the entries on their way, as the bank's preview
+   * of the latest said it would stand (until one is refused). */
+  get shown() {
+    const last = this.pending.at(-1);
+    return last?.after && this.pending.every((i) => i.status === "pending") ? last.after : this.state;
+  },
+
   deeds() {
     return new Map(this.state.spaces.map((d) => [d.space, d]));
   },
@@ -115,19 +122,25 @@ const app = {
     }
   },
 
-  preview(entry) {
+  /** What an entry would do, once the entries on their way are recorded. */
+  async preview(entry) {
+    await this.sent();
     return this.ask(this.api.post(cfg.api.preview, entry));
   },
 
   /** What undoing an entry would do, as the bank works it out (nothing written). */
-  voidPreview(target) {
+  async voidPreview(target) {
+    await this.sent();
     return this.ask(this.api.get(cfg.api.void_preview.replace("{id}", target.id)));
   },
 
-  /** Put an entry in the outbox (on disk first), then send what waits. */
-  async queue(entry, label) {
+  /** Put an entry in the outbox (on disk first), then send what waits. With the bank's
+   * preview, its outcome shows at once, marked as being sent, and nothing waits for it. */
+  async queue(entry, label, preview = null) {
     const id = uuid();
-    this.queuing = enqueue({ id, url: cfg.api.entries, body: { id, ...entry }, label });
+    const shown = preview && { after: preview.state,
+      money: preview.transfers.map((t) => this.words.transfer(t)).join(", ") };
+    this.queuing = enqueue({ id, url: cfg.api.entries, body: { id, ...entry }, label, ...shown });
     await this.queuing;
   },
 

@@ -544,7 +544,7 @@ export class Sheets {
         h("strong", {}, "Again? "), p.repeat.question));
     }
     parts.push(actions(
-      h("button", { type: "button", class: "primary", "data-action": "record", autofocus: true, onclick: () => this.record(entry, label) },
+      h("button", { type: "button", class: "primary", "data-action": "record", autofocus: true, onclick: () => this.record(entry, label, p) },
         p.repeat ? "Record again" : "Record"),
       back ? h("button", { type: "button", onclick: back }, "Back") : h("button", { type: "button", onclick: () => this.close() }, "Cancel")));
     return this.show(title, parts);
@@ -578,9 +578,9 @@ export class Sheets {
         back ? h("button", { type: "button", onclick: back }, "Back") : null));
   }
 
-  async record(entry, label) {
+  async record(entry, label, preview = null) {
     this.close();
-    await this.app.queue(entry, label);
+    await this.app.queue(entry, label, preview);
   }
 
   // ------------------------------------------------------------ undo and close
