@@ -149,3 +149,18 @@ def test_record_shows_the_banks_outcome_at_once_and_the_next_preview_waits_for_i
     )
     expect(page.locator("#seats [data-seat='1']")).to_contain_text("$1,700")
     expect(page.locator("#ledger .entry.pending")).to_contain_text("Refused")
+
+
+def test_a_move_tapped_the_moment_record_closes_the_sheet_still_opens(live_server, new_page):
+    """The sheet's closing is announced a moment after it closes: a move tapped before then
+    (a quick banker on a fast tablet) still gets its choices, never "Loading" for ever."""
+    banker, _ = open_console(live_server, new_page)
+    banker.player(1).move("pass_go")
+    expect(banker.sheet.locator("[data-action=record]")).to_be_visible()
+    banker.page.evaluate(
+        """() => {
+            document.querySelector('#sheet [data-action=record]').click();
+            document.querySelector("#moves [data-move='buy']").click();
+        }"""
+    )
+    expect(banker.sheet.locator(".choice[data-space='39']")).to_be_visible()

@@ -14,7 +14,8 @@ export class Sheets {
     this.body = document.getElementById("sheet-body");
     this.token = 0;
     document.getElementById("sheet-close").addEventListener("click", () => this.close());
-    this.dialog.addEventListener("close", () => { this.token += 1; });
+    // Announced a moment after the sheet closes: by then another move may have opened it.
+    this.dialog.addEventListener("close", () => { if (!this.dialog.open) this.token += 1; });
   }
 
   get words() {
