@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml requirements-test.lock |
 # without a real SECRET_KEY: the commands here for a laptop name the development settings.
 DEVELOPMENT := env DJANGO_SETTINGS_MODULE=tournament.settings.base
 
-.PHONY: run test rehearsal mutation lint lock venv demo worker bench-engine bench-print bench-api bench-load bench-history bench-players clean
+.PHONY: run test rehearsal mutation lint lock venv demo worker bench-engine bench-print bench-api bench-load bench-history bench-players bench-console clean
 
 # Every package at the version requirements-test.lock pins, checked against its hashes;
 # then the project itself, editable, with nothing more.
@@ -92,6 +92,10 @@ bench-load: $(STAMP)
 ## make bench-history: the same load on a fresh event and on one 30 rounds into its night, in turn
 bench-history: $(STAMP)
 	$(DEVELOPMENT) $(BIN)/python bench/load.py --history 30
+
+## make bench-console: the banker's waits in Chromium on slow Wi-Fi (docs/benchmarks.md)
+bench-console: $(STAMP)
+	$(DEVELOPMENT) $(BIN)/python bench/console_wait.py
 
 ## make bench-players: 400 players polling their own pages every 10 s: server CPU
 bench-players: $(STAMP)

@@ -317,15 +317,16 @@ def several_at_once(
     return found
 
 
-def table_options(*, table: Table) -> dict[str, Any]:
-    """For each seat still in play, the deeds on which each move is legal right now.
+def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[str, Any]:
+    """For each seat still in play, the deeds on which each move is legal right now (or
+    after `ledger`, the one a post has just written).
 
     Every candidate is tried through `engine.apply` against the current state, so the
     console offers exactly what posting would accept (cash, even building, whole groups,
     the bank's stock of houses...).
     """
     rules = rules_of(table.round.event)
-    ledger = read_ledger(table, rules)
+    ledger = ledger or read_ledger(table, rules)
     state = engine.TableState.from_dict(ledger.state)
     deeds = [space.position for space in rules.edition.deeds]
 

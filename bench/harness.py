@@ -329,23 +329,43 @@ def gunicorn(env: dict[str, str], workers: int, access_log: Path | None = None) 
     if access_log is not None:
         command += ["--access-logfile", str(access_log), "--access-logformat", ACCESS_FORMAT]
     env = {**env, "PYTHONWARNINGS": "ignore:No directory at"}  # whitenoise: no collectstatic
-    process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+    with served(command, env=env, port=port, headers=PROXY_HEADERS):
+        yield port
+
+
+@contextmanager
+def served(
+    command: list[str],
+    *,
+    env: dict[str, str],
+    port: int,
+    headers: dict[str, str],
+    cwd: Path = ROOT,
+    log: Any = None,
+) -> Iterator[None]:
+    """A server started by `command` in its own process group, once it answers on `port`;
+    stopped with its whole group at the end. Its output goes to `log` (a file, or
+    subprocess.DEVNULL), else to this process's."""
+    name = Path(command[0]).name
+    process = subprocess.Popen(
+        command, cwd=cwd, env=env, start_new_session=True, stdout=log, stderr=log
+    )
     try:
         deadline = time.monotonic() + 30
         while True:
             if process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited with status {process.returncode}")
+                raise RuntimeError(f"{name} exited with status {process.returncode}")
             try:
                 conn = http.client.HTTPConnection(HOST, port, timeout=2)
-                conn.request("GET", "/api/editions/", headers=PROXY_HEADERS)
+                conn.request("GET", "/api/editions/", headers=headers)
                 if conn.getresponse().status == 200:
                     break
             except OSError:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError("gunicorn did not answer within 30 s")
+                raise RuntimeError(f"{name} did not answer within 30 s")
             time.sleep(0.2)
-        yield port
+        yield
     finally:
         try:
             os.killpg(process.pid, signal.SIGTERM)

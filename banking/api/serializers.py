@@ -173,6 +173,11 @@ class TableStateOutput(serializers.Serializer):
 class PostedOutput(serializers.Serializer):
     entry = EntryOutput()
     state = TableStateOutput()
+    options = serializers.DictField(
+        required=False,
+        help_text="Only when the post asked for them (`X-Answer-With: options`): the moves "
+        "legal after the entry, in the shape of GET options.",
+    )
 
 
 # A table's result and its second-person check (banking/services/reviews.py).

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 from uuid import UUID
 
@@ -26,6 +28,7 @@ from banking.services import entries as entry_services
 from tournament.http.authentication import refused_key, unchecked_key_of
 from tournament.models import Table
 
+NOT_MODIFIED = "Unchanged since the answer whose ETag came as If-None-Match: no body."
 ERRORS = {
     400: OpenApiResponse(description="A move the rules forbid, or bad input: {error, detail}."),
     401: OpenApiResponse(description="No credentials."),
@@ -38,11 +41,26 @@ ERRORS = {
 class TableStateApi(APIView):
     permission_classes = [CallsTheTable]
 
-    @extend_schema(responses={200: s.TableStateOutput, **ERRORS}, tags=["tables"])
+    @extend_schema(
+        responses={
+            200: s.TableStateOutput,
+            304: OpenApiResponse(description=NOT_MODIFIED),
+            **ERRORS,
+        },
+        tags=["tables"],
+        description="The table now. Its `ETag` sent back as `If-None-Match` gets a 304 with "
+        "no body while the table is unchanged.",
+    )
     def get(self, request: Request, table_id: int) -> Response:
         table, actor = caller_of(request)
         heartbeat_record(request, table, actor)  # the console's report, in the poll's headers
-        return Response(selectors.table_state(table))
+        state = selectors.table_state(table)
+        said = json.dumps(state, sort_keys=True, separators=(",", ":"), default=str)
+        tag = f'"{hashlib.blake2b(said.encode(), digest_size=12).hexdigest()}"'
+        # gzip makes the tag weak (W/"..."): the same table either way.
+        if request.headers.get("If-None-Match", "").removeprefix("W/") == tag:
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": tag})
+        return Response(state, headers={"ETag": tag})
 
 
 def _lines(table: Table, entries: list[Entry], ledger: TableLedger | None = None) -> dict:
@@ -55,13 +73,20 @@ def _lines(table: Table, entries: list[Entry], ledger: TableLedger | None = None
     return {line["id"]: line for line in selectors.entry_lines(entries, names=names, rules=rules)}
 
 
-def _posted(posted: entry_services.Posted, table: Table | None = None) -> dict[str, Any]:
+def _posted(
+    posted: entry_services.Posted, request: Request, table: Table | None = None
+) -> dict[str, Any]:
+    """The entry as recorded and the table after it; asked with `X-Answer-With: options`,
+    the moves legal after it too (the console's next buttons, with no request of their own)."""
     table = table or posted.ledger.table
     lines = _lines(table, [posted.entry], posted.ledger)
-    return {
+    answer = {
         "entry": s.EntryOutput(posted.entry, context={"lines": lines}).data,
         "state": selectors.table_state(table, posted.ledger),
     }
+    if request.headers.get("X-Answer-With") == "options":
+        answer["options"] = previews.table_options(table=table, ledger=posted.ledger)
+    return answer
 
 
 class EntryListApi(APIView):
@@ -85,7 +110,8 @@ class EntryListApi(APIView):
         description=(
             "Record an entry. The client makes the id (a UUID) before the first send and keeps "
             "it for every retry: the same id with the same body answers 200 with the entry as "
-            "first recorded; the same id with another body is a 409."
+            "first recorded; the same id with another body is a 409. With the header "
+            "`X-Answer-With: options` the answer carries the moves legal after the entry too."
         ),
     )
     def post(self, request: Request, table_id: int) -> Response:
@@ -99,7 +125,7 @@ class EntryListApi(APIView):
             table_id=table.pk, entry_id=ident, payload=payload, actor=actor
         )
         code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
-        return Response(_posted(posted, table), status=code)
+        return Response(_posted(posted, request, table), status=code)
 
     def _post_by_key(self, request: Request, table_id: int, key: str) -> Response:
         """The banker's post, by `entry_post`, which checks the key in the query that locks
@@ -120,7 +146,7 @@ class EntryListApi(APIView):
                 "This table key opens another table."
             ) from None
         code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
-        return Response(_posted(posted), status=code)
+        return Response(_posted(posted, request), status=code)
 
 
 class EntryVoidApi(APIView):
@@ -143,7 +169,7 @@ class EntryVoidApi(APIView):
             void_id=data.validated_data.get("id"),
         )
         code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
-        return Response(_posted(posted, table), status=code)
+        return Response(_posted(posted, request, table), status=code)
 
 
 # The console's dry run and its buttons: the engine asked, nothing written (banking/previews.py).

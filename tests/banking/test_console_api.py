@@ -350,6 +350,33 @@ def test_options_leave_out_what_the_cash_does_not_cover(world):
     assert 39 in opts["auction"]
 
 
+def test_a_post_that_asks_for_them_brings_the_options_after_its_entry(world):
+    client = world.banker()
+    asked = client.post(
+        f"/api/tables/{world.table.pk}/entries/",
+        {"id": str(uuid.uuid4()), "kind": "buy", "seat": 1, "space": 39},
+        format="json",
+        HTTP_X_ANSWER_WITH="options",
+    )
+    assert asked.status_code == 201, asked.json()
+    after = asked.json()["options"]
+    assert after == options(client, world.table).json()
+    assert after["last_seq"] == asked.json()["entry"]["seq"] == 1
+    seat_1 = next(s for s in after["seats"] if s["seat"] == 1)
+    assert 39 not in seat_1["buy"]
+    assert 39 in seat_1["mortgage"]
+    # A void's answer brings them too; a post that does not ask is answered as before.
+    void = client.post(
+        f"/api/tables/{world.table.pk}/entries/{asked.json()['entry']['id']}/void/",
+        {"reason": "Wrong player"},
+        format="json",
+        HTTP_X_ANSWER_WITH="options",
+    )
+    assert void.status_code == 201, void.json()
+    assert 39 in next(s for s in void.json()["options"]["seats"] if s["seat"] == 1)["buy"]
+    assert "options" not in posted(client, world.table, kind="pass_go", seat=1)
+
+
 def test_options_cost_the_same_queries_whatever_the_history(world, django_assert_max_num_queries):
     for _ in range(30):
         posted(world.banker(), world.table, kind="pass_go", seat=1)

@@ -1,5 +1,6 @@
 // The table's API, with the console key. A network failure throws Offline; any HTTP answer
-// (refusals included) comes back as {ok, status, body, date}.
+// (refusals included) comes back as {ok, status, body, date}. A GET whose answer had an ETag
+// is asked again with it: "304, nothing new" comes back with a null body.
 
 export class Offline extends Error {}
 
@@ -8,6 +9,7 @@ const TIMEOUT_MS = 10000;
 export class Api {
   constructor(key) {
     this.headers = { Authorization: `Table ${key}`, Accept: "application/json" };
+    this.tags = new Map();
   }
 
   /** A GET; `extra` headers ride along (the state poll's heartbeat). */
@@ -15,9 +17,9 @@ export class Api {
     return this.call("GET", path, undefined, extra);
   }
 
-  /** A POST. */
-  post(path, body) {
-    return this.call("POST", path, body);
+  /** A POST; `extra` headers ride along. */
+  post(path, body, extra) {
+    return this.call("POST", path, body, extra);
   }
 
   async call(method, path, body, extra) {
@@ -30,6 +32,7 @@ export class Api {
         headers: {
           ...this.headers,
           ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...(this.tags.has(path) ? { "If-None-Match": this.tags.get(path) } : {}),
           ...extra,
         },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -42,9 +45,11 @@ export class Api {
     } finally {
       clearTimeout(timer);
     }
+    const tag = response.headers.get("ETag");
+    if (tag && method === "GET") this.tags.set(path, tag);
     let data = null;
     try {
-      data = await response.json();
+      if (response.status !== 304) data = await response.json();
     } catch {
       data = { error: "unreadable", detail: `The server answered ${response.status}.` };
     }

@@ -18,6 +18,8 @@ const HOLDING = ["round_not_running", "table_closed", "table_confirmed"];
 // 429), a restart or a proxy between (502, 503, 504). Every other refusal, a 500 included,
 // is final for that body: shown, and kept for the banker to try again or discard.
 const LATER = [408, 429, 502, 503, 504];
+// A post's answer brings the moves legal after it: no request of their own.
+const WITH_OPTIONS = { "X-Answer-With": "options" };
 
 const cfg = JSON.parse(document.getElementById("console-config").textContent);
 
@@ -32,7 +34,8 @@ const app = {
   seat: Number(sessionStorage.getItem(`console-seat-${cfg.table}`)) || null,
   net: navigator.onLine ? "live" : "offline",
   sending: false,
-  flushing: false,
+  queuing: null, // the latest entry being put in the outbox and sent
+  flushing: null, // the outbox's sending, while it runs
   again: false,
   attempts: 0,
   keyProblem: null,
@@ -42,6 +45,13 @@ const app = {
   showAll: false,
 
   // ---------------------------------------------------------- reading the state
+
+  /** The table as the banker sees it: with the entries on their way, as the bank's preview
+   * of the latest said it would stand (until one is refused). */
+  get shown() {
+    const last = this.pending.at(-1);
+    return last?.after && this.pending.every((i) => i.status === "pending") ? last.after : this.state;
+  },
 
   deeds() {
     return new Map(this.state.spaces.map((d) => [d.space, d]));
@@ -66,7 +76,15 @@ const app = {
     return [...new Set(cfg.edition.cards.map((c) => c.effect.rent_via).filter(Boolean))];
   },
 
+  /** Until no entry is being queued or sent: what the bank says next holds after them. */
+  async sent() {
+    await this.queuing;
+    await this.flushing;
+  },
+
+  /** The options as they stand after every entry on its way (none older). */
   async ensureOptions() {
+    await this.sent();
     if (!this.optionsFresh() && this.net !== "offline") await loadOptions();
   },
 
@@ -104,24 +122,32 @@ const app = {
     }
   },
 
-  preview(entry) {
+  /** What an entry would do, once the entries on their way are recorded. */
+  async preview(entry) {
+    await this.sent();
     return this.ask(this.api.post(cfg.api.preview, entry));
   },
 
   /** What undoing an entry would do, as the bank works it out (nothing written). */
-  voidPreview(target) {
+  async voidPreview(target) {
+    await this.sent();
     return this.ask(this.api.get(cfg.api.void_preview.replace("{id}", target.id)));
   },
 
-  /** Put an entry in the outbox (on disk first), then send what waits. */
-  async queue(entry, label) {
+  /** Put an entry in the outbox (on disk first), then send what waits. With the bank's
+   * preview, its outcome shows at once, marked as being sent, and nothing waits for it. */
+  async queue(entry, label, preview = null) {
     const id = uuid();
-    await enqueue({ id, url: cfg.api.entries, body: { id, ...entry }, label });
+    const shown = preview && { after: preview.state,
+      money: preview.transfers.map((t) => this.words.transfer(t)).join(", ") };
+    this.queuing = enqueue({ id, url: cfg.api.entries, body: { id, ...entry }, label, ...shown });
+    await this.queuing;
   },
 
   async queueVoid(target, reason, label) {
     const id = uuid();
-    await enqueue({ id, url: cfg.api.void.replace("{id}", target.id), body: { id, reason }, label });
+    this.queuing = enqueue({ id, url: cfg.api.void.replace("{id}", target.id), body: { id, reason }, label });
+    await this.queuing;
   },
 
   async discard(item) {
@@ -261,12 +287,18 @@ async function loadEntries() {
   }
 }
 
-async function loadOptions() {
-  const options = await get(cfg.api.options);
-  if (options && options.last_seq >= app.options.last_seq) {
-    app.options = options;
-    save();
-  }
+/** The options, once: a move tapped while they are asked for waits for the same answer. */
+let optionsAsked = null;
+function loadOptions() {
+  optionsAsked ??= get(cfg.api.options).then((options) => takeOptions(options) && save()).finally(() => { optionsAsked = null; });
+  return optionsAsked;
+}
+
+/** Take newer options (true if taken). */
+function takeOptions(options) {
+  if (!options || options.last_seq < app.options.last_seq) return false;
+  app.options = options;
+  return true;
 }
 
 function entriesFresh() {
@@ -304,6 +336,7 @@ async function enqueue(item) {
 function recorded(answer) {
   const entry = answer.entry;
   accept(answer.state);
+  takeOptions(answer.options);
   if (!app.entries.some((e) => e.id === entry.id)) {
     const last = app.entries.at(-1);
     if ((last ? last.seq : 0) + 1 === entry.seq) app.entries.push(entry);
@@ -328,7 +361,7 @@ async function drain() {
     ui.renderLedger(app);
     let answer;
     try {
-      answer = await app.api.post(item.url, item.body);
+      answer = await app.api.post(item.url, item.body, WITH_OPTIONS);
     } catch (error) {
       if (!(error instanceof Offline)) throw error;
       offline();
@@ -356,26 +389,29 @@ async function drain() {
   app.sending = false;
 }
 
-/** One sender at a time, across tabs too (an entry is still recorded once if two try). */
-async function flush() {
+/** One sender at a time, across tabs too (an entry is still recorded once if two try);
+ * while it runs, a second call asks it to look again and waits for the same run. */
+function flush() {
   if (app.flushing) {
     app.again = true;
-    return;
+    return app.flushing;
   }
-  app.flushing = true;
-  try {
-    do {
-      app.again = false;
-      if (navigator.locks) await navigator.locks.request(`console-outbox-${cfg.table}`, drain);
-      else await drain();
-    } while (app.again);
-  } finally {
-    app.flushing = false;
-    app.sending = false;
-    render();
-  }
-  // Each answer carried the table's state: only the ledger or the options may be behind.
-  if (!entriesFresh() || !app.optionsFresh()) catchUp();
+  app.flushing = (async () => {
+    try {
+      do {
+        app.again = false;
+        if (navigator.locks) await navigator.locks.request(`console-outbox-${cfg.table}`, drain);
+        else await drain();
+      } while (app.again);
+    } finally {
+      app.flushing = null;
+      app.sending = false;
+      render();
+    }
+    // Each answer carried the table's state: only the ledger or the options may be behind.
+    if (!entriesFresh() || !app.optionsFresh()) await catchUp();
+  })();
+  return app.flushing;
 }
 
 async function tick() {

@@ -14,7 +14,8 @@ export class Sheets {
     this.body = document.getElementById("sheet-body");
     this.token = 0;
     document.getElementById("sheet-close").addEventListener("click", () => this.close());
-    this.dialog.addEventListener("close", () => { this.token += 1; });
+    // Announced a moment after the sheet closes: by then another move may have opened it.
+    this.dialog.addEventListener("close", () => { if (!this.dialog.open) this.token += 1; });
   }
 
   get words() {
@@ -544,7 +545,7 @@ export class Sheets {
         h("strong", {}, "Again? "), p.repeat.question));
     }
     parts.push(actions(
-      h("button", { type: "button", class: "primary", "data-action": "record", autofocus: true, onclick: () => this.record(entry, label) },
+      h("button", { type: "button", class: "primary", "data-action": "record", autofocus: true, onclick: () => this.record(entry, label, p) },
         p.repeat ? "Record again" : "Record"),
       back ? h("button", { type: "button", onclick: back }, "Back") : h("button", { type: "button", onclick: () => this.close() }, "Cancel")));
     return this.show(title, parts);
@@ -578,9 +579,9 @@ export class Sheets {
         back ? h("button", { type: "button", onclick: back }, "Back") : null));
   }
 
-  async record(entry, label) {
+  async record(entry, label, preview = null) {
     this.close();
-    await this.app.queue(entry, label);
+    await this.app.queue(entry, label, preview);
   }
 
   // ------------------------------------------------------------ undo and close

@@ -68,7 +68,7 @@ export function renderClock(app) {
 // ---------------------------------------------------------------- banners
 
 export function renderBanners(app) {
-  const s = app.state;
+  const s = app.shown;
   const w = app.words;
   const out = [];
   if (app.keyProblem) {
@@ -144,7 +144,7 @@ export function debtPath(app, seat) {
 // ---------------------------------------------------------------- seats
 
 export function renderSeats(app) {
-  const s = app.state;
+  const s = app.shown;
   const w = app.words;
   const cards = s.seats.map((seat) => {
     const owned = s.spaces.filter((d) => d.owner === seat.seat);
@@ -187,7 +187,7 @@ export function renderSeats(app) {
 // ---------------------------------------------------------------- deeds
 
 export function renderDeeds(app) {
-  const s = app.state;
+  const s = app.shown;
   const w = app.words;
   const groups = new Map();
   for (const deed of s.spaces) {
@@ -223,6 +223,7 @@ export function renderLedger(app) {
     rows.push(h("li", { class: `entry pending ${item.status}`, "data-pending": item.id },
       h("span", { class: "entry-seq" }, h("span", { class: `badge ${item.status === "refused" ? "danger" : "warn"}` }, state)),
       h("span", { class: "entry-what" }, h("span", { class: "entry-text" }, item.label),
+        item.money && item.status === "pending" ? h("span", { class: "entry-money" }, item.money) : null,
         item.status === "refused" ? h("span", { class: "entry-error" }, item.error?.detail || "") : null),
       h("span", { class: "entry-when", "data-made": item.made_at }, ago(item.made_at, Date.now())),
       h("span", { class: "entry-act" },
