@@ -76,11 +76,6 @@ def leader_in(standings: list[dict[str, Any]], seats: dict[str, Any]) -> dict[st
     }
 
 
-def start_state(table: Table, rules: engine.Rules) -> engine.TableState:
-    """The table before any entry: starting cash for each seat, named after its player."""
-    return engine.new_table(rules, seat_names(_seats(table)))
-
-
 def opening_ledger(table: Table, rules: engine.Rules) -> TableLedger:
     """A table's ledger before its first entry (not saved): the start state and the seats."""
     seats = _seats(table)
