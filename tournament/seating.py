@@ -27,18 +27,6 @@ import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-__all__ = [
-    "MIN_TABLE_SIZE",
-    "Clash",
-    "Entrant",
-    "SeatingError",
-    "moved",
-    "opponents_by_player",
-    "plan_problems",
-    "seating_plan",
-    "table_sizes",
-]
-
 #: No table is ever smaller than this: a game of Monopoly needs three players.
 MIN_TABLE_SIZE = 3
 
