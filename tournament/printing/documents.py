@@ -7,6 +7,7 @@ Each is one function that returns the job's `Parts` and one template under print
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -19,9 +20,9 @@ from tournament.models import Event, Player, PrintJob, Result, Round, Table, Vol
 from tournament.player_links import player_page_url
 from tournament.printing.bracket import bracket_layout
 from tournament.printing.registry import Parts, document
-from tournament.printing.render import qr_svg, site_url
+from tournament.printing.render import chunks, qr_svg, site_url
 from tournament.results.shape import result_rows
-from tournament.results.standings import wins_table
+from tournament.results.standings import shared_places, wins_table
 from tournament.selectors import console_path, money_raised
 
 BATCH = 50
@@ -224,18 +225,11 @@ def _results_of(round_: Round) -> QuerySet[Result]:
 def _placed(ranking: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Everyone's place over the whole round, in the order given (table rank, then net
     worth): players level on both share a place. Their rank at their table stays beside."""
-    for index, row in enumerate(ranking):
-        before = ranking[index - 1] if index else None
-        level = before is not None and (before["rank"], before["net_worth"]) == (
-            row["rank"],
-            row["net_worth"],
-        )
-        row["place"] = before["place"] if level else index + 1
-        row["shared"] = level or (
-            index + 1 < len(ranking)
-            and (ranking[index + 1]["rank"], ranking[index + 1]["net_worth"])
-            == (row["rank"], row["net_worth"])
-        )
+    keys = [(row["rank"], row["net_worth"]) for row in ranking]
+    level = Counter(keys)
+    for row, key, place in zip(ranking, keys, shared_places(keys), strict=True):
+        row["place"] = place
+        row["shared"] = level[key] > 1
     return ranking
 
 
@@ -279,9 +273,6 @@ def results(job: PrintJob) -> Parts:
     if final:
         won = [r.player_id for r in _results_of(last).filter(rank=1) if wins_table(r)]
         winner = next((r for r in ranking if r["player_id"] in won), None)
-    money = money_raised(event.pk)
-    players = Player.objects.filter(event=event).count()
-    volunteers = Volunteer.objects.filter(event=event).values("user").distinct().count()
     head, stamp = event_head(event), printed_at()
     rounds = []
     for round_ in ended:
@@ -311,9 +302,9 @@ def results(job: PrintJob) -> Parts:
         "last_round": round_head(last),
         "ranking": ranking[:STANDINGS_SHOWN],
         "ranking_more": max(0, len(ranking) - STANDINGS_SHOWN),
-        "money": money,
-        "players": players,
-        "volunteers": volunteers,
+        "money": money_raised(event.pk),
+        "players": Player.objects.filter(event=event).count(),
+        "volunteers": Volunteer.objects.filter(event=event).values("user").distinct().count(),
         "donors": event.donations.count(),
         "rounds": rounds,
         "status": event.get_status_display(),
@@ -374,17 +365,12 @@ def badges(job: PrintJob) -> Parts:
         raise Refusal("no_players", "This event has no players yet: add them before badges.")
     head = event_head(event)
 
+    def badge(player: Player) -> dict[str, Any]:
+        link = player_link(player)
+        return {"name": player.name, "team": player.team, "link": link, "qr": qr_svg(link)}
+
     def items() -> Iterator[dict[str, Any]]:
-        page: list[dict[str, Any]] = []
-        for player in players.iterator(chunk_size=200):
-            link = player_link(player)
-            page.append(
-                {"name": player.name, "team": player.team, "link": link, "qr": qr_svg(link)}
-            )
-            if len(page) == BADGES_A_PAGE:
-                yield {"event": head, "badges": page}
-                page = []
-        if page:
-            yield {"event": head, "badges": page}
+        for page in chunks(players.iterator(chunk_size=200), BADGES_A_PAGE):
+            yield {"event": head, "badges": [badge(player) for player in page]}
 
     return Parts(-(-total // BADGES_A_PAGE), items())

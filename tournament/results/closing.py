@@ -218,8 +218,11 @@ def round_end(
                 "review_note": table.review_note,
             }
         )
-    ranked_tables = _stored_tables(round_)
-    _decide_advancement(round_, event, ranked_tables)
+    decided = advancement_of(round_)
+    results = Result.objects.filter(round=round_)
+    results.update(advances=False, undecided=False)
+    results.filter(player_id__in=decided.advancing).update(advances=True)
+    results.filter(player_id__in=decided.undecided).update(undecided=True)
     round_.status = Round.Status.ENDED
     round_.ended_at = timezone.now()
     round_.save(update_fields=["status", "ended_at"])
@@ -288,31 +291,10 @@ def _write_table_results(
     return Result.objects.bulk_create(rows)
 
 
-def _stored_tables(round_: Round) -> list[list[advancement.Ranked]]:
-    """The round's stored results, table by table, best first."""
-    rows = _stored_ranking(round_)
-    return [list(group) for _, group in groupby(rows, key=lambda r: r.result.table)]
-
-
 def advancement_of(round_: Round) -> advancement.Advancement:
     """Who goes on from an ended round by the rules, from its stored results (read only):
     the ties among them, each with its places, for the organiser's decisions."""
-    return _advancement(round_, round_.event, _stored_tables(round_))
-
-
-def _decide_advancement(
-    round_: Round, event: Event, ranked_tables: Sequence[Sequence[advancement.Ranked]]
-) -> None:
-    decided = _advancement(round_, event, ranked_tables)
-    results = Result.objects.filter(round=round_)
-    results.update(advances=False, undecided=False)
-    results.filter(player_id__in=decided.advancing).update(advances=True)
-    results.filter(player_id__in=decided.undecided).update(undecided=True)
-
-
-def _advancement(
-    round_: Round, event: Event, ranked_tables: Sequence[Sequence[advancement.Ranked]]
-) -> advancement.Advancement:
+    event, ranking = round_.event, _stored_ranking(round_)
     if event.advancement == Event.Format.POINTS and round_.kind == Round.Kind.PRELIMINARY:
         rounds = [
             _stored_ranking(r)
@@ -320,10 +302,10 @@ def _advancement(
                 kind=Round.Kind.PRELIMINARY, number__lt=round_.number, status=Round.Status.ENDED
             )
         ]
-        rounds.append([row for table in ranked_tables for row in table])
-        return advancement.points_advance(rounds, finalists=event.finalists)
+        return advancement.points_advance([*rounds, ranking], finalists=event.finalists)
+    tables = [list(group) for _, group in groupby(ranking, key=lambda r: r.result.table)]
     wildcards = event.wildcards if round_.kind == Round.Kind.PRELIMINARY else 0
-    return advancement.knockout(ranked_tables, wildcards=wildcards)
+    return advancement.knockout(tables, wildcards=wildcards)
 
 
 def _stored_ranking(round_: Round) -> list[advancement.Ranked]:
