@@ -16,10 +16,7 @@ from banking.entry_words import entry_sentence, kind_label, transfer_words
 from banking.ledgers import read_ledger, rules_of, standings_of
 from banking.models import Entry, TableLedger
 from games import engine
-from tournament.http.rows import (
-    id_list,
-    read_together,
-)
+from tournament.http.rows import id_list, read_together
 from tournament.models import Round, Table
 
 

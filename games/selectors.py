@@ -4,11 +4,7 @@ import difflib
 import re
 from collections.abc import Iterable, Sequence
 
-from django.contrib.postgres.search import (
-    SearchQuery,
-    SearchRank,
-    TrigramStrictWordSimilarity,
-)
+from django.contrib.postgres.search import SearchQuery, SearchRank, TrigramStrictWordSimilarity
 from django.db import connections
 from django.db.models import F, FloatField, Q, QuerySet, Value
 

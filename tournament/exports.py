@@ -67,7 +67,6 @@ def event_export(event_id: int) -> dict[str, Any]:
 def _event_export(event: Event) -> dict[str, Any]:
     event_id = event.pk
     rules = rules_of(event)
-    players = list(Player.objects.filter(event_id=event_id).order_by("id"))
     rounds = list(event_selectors.event_rounds(event_id))
     tables = list(
         Table.objects.filter(round__event_id=event_id)
@@ -104,8 +103,18 @@ def _event_export(event: Event) -> dict[str, Any]:
             "version": VERSION,
             "exported_at": _when(timezone.now()),
         },
-        "event": _event(event, currency=event.currency),
-        "players": [_player(player) for player in players],
+        "event": _event(event),
+        "players": [
+            {
+                "id": player.pk,
+                "name": player.name,
+                "email": player.email,
+                "team": player.team,
+                "paid": player.paid,
+                "checked_in": player.checked_in,
+            }
+            for player in Player.objects.filter(event_id=event_id).order_by("id")
+        ],
         "donations": [
             {
                 "id": d.pk,
@@ -120,7 +129,7 @@ def _event_export(event: Event) -> dict[str, Any]:
     }
 
 
-def _event(event: Event, *, currency: str) -> dict[str, Any]:
+def _event(event: Event) -> dict[str, Any]:
     return {
         "id": event.pk,
         "name": event.name,
@@ -129,7 +138,7 @@ def _event(event: Event, *, currency: str) -> dict[str, Any]:
         "charity": event.charity,
         "edition": event.edition,
         "time_zone": event.time_zone,
-        "currency": currency,
+        "currency": event.currency,
         "variants": event.variants,
         "advancement": event.advancement,
         "wildcards": event.wildcards,
@@ -137,17 +146,6 @@ def _event(event: Event, *, currency: str) -> dict[str, Any]:
         "entry_fee": event.entry_fee,
         "status": event.status,
         "money_raised": event_selectors.money_raised(event.pk),
-    }
-
-
-def _player(player: Player) -> dict[str, Any]:
-    return {
-        "id": player.pk,
-        "name": player.name,
-        "email": player.email,
-        "team": player.team,
-        "paid": player.paid,
-        "checked_in": player.checked_in,
     }
 
 
@@ -213,22 +211,6 @@ def _entry(entry: Entry, line: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-RESULT_FIELDS = (
-    "cash",
-    "property_value",
-    "building_value",
-    "net_worth",
-    "bankrupt",
-    "rank",
-    "tied",
-    "points",
-    "advances",
-    "undecided",
-    "override_reason",
-    "tie_break",
-)
-
-
 def _when(moment: Any) -> str | None:
     """A moment in the current time zone (the event's, in an export), with its offset."""
     return timezone.localtime(moment).isoformat() if moment else None
@@ -265,7 +247,18 @@ RESULT_COLUMNS = [
     "seat",
     "player_id",
     "name",
-    *RESULT_FIELDS,
+    "cash",
+    "property_value",
+    "building_value",
+    "net_worth",
+    "bankrupt",
+    "rank",
+    "tied",
+    "points",
+    "advances",
+    "undecided",
+    "override_reason",
+    "tie_break",
     "table_review",
     "how",
 ]
