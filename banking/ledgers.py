@@ -107,12 +107,14 @@ def ledger_of(table: Table, rules: engine.Rules) -> TableLedger:
         return ledger
 
 
+def parsed(entry: Entry) -> engine.Entry:
+    """A stored entry as the engine's own."""
+    return engine.parse_entry({"kind": entry.kind, **entry.fields})
+
+
 def as_recorded(entry: Entry) -> engine.Recorded:
-    return engine.Recorded(
-        entry.seq,
-        engine.parse_entry({"kind": entry.kind, **entry.fields}),
-        tuple(engine.Transfer.from_dict(t) for t in entry.transfers),
-    )
+    transfers = tuple(engine.Transfer.from_dict(t) for t in entry.transfers)
+    return engine.Recorded(entry.seq, parsed(entry), transfers)
 
 
 def effective_history(table_id: int) -> list[engine.Recorded]:

@@ -26,6 +26,7 @@ from tournament.models import PrintJob, Result, Round, Table
 from tournament.printing.documents import person, round_head, round_of, table_pages
 from tournament.printing.registry import Parts, document
 from tournament.printing.render import figure, qr_png, site_url
+from tournament.results.selectors import table_results
 from tournament.results.shape import result_rows
 
 CODE_CHARACTERS = re.compile(r"[A-Z2-7]{10}")
@@ -200,11 +201,6 @@ def scoresheet_check(*, code: str) -> list[Verification]:
     )
     found = []
     for table in tables:
-        results = result_rows(
-            Result.objects.filter(seat__table=table)
-            .select_related("player", "seat__table", "round")
-            .order_by("rank", "seat__number")
-        )
         found.append(
             Verification(
                 code=normal,
@@ -216,7 +212,7 @@ def scoresheet_check(*, code: str) -> list[Verification]:
                 matches=ledger_code(table.id) == normal,
                 standings=[
                     {"rank": r["rank"], "name": r["name"], "net_worth": r["net_worth"]}
-                    for r in results
+                    for r in table_results(table.pk)
                 ],
             )
         )
