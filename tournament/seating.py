@@ -24,6 +24,7 @@ order of a set or a dict that the caller passes in.
 from __future__ import annotations
 
 import random
+from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -310,10 +311,10 @@ def _conflict_weights(
         weights[a][b] = weights[a].get(b, 0) + penalty
         weights[b][a] = weights[b].get(a, 0) + penalty
 
-    teams: dict[str, list[int]] = {}
+    teams: defaultdict[str, list[int]] = defaultdict(list)
     for index, entrant in enumerate(ordered):
         if entrant.team:
-            teams.setdefault(entrant.team, []).append(index)
+            teams[entrant.team].append(index)
     for members in teams.values():
         for position, a in enumerate(members):
             for b in members[position + 1 :]:
@@ -414,12 +415,8 @@ def _unavoidable_team_pairs(ordered: Sequence[Entrant], tables: int) -> int:
     C(k // t + 1, 2) pairs at each of k % t tables and C(k // t, 2) at the
     others. (A lower bound: table capacity may force more.)
     """
-    counts: dict[str, int] = {}
-    for entrant in ordered:
-        if entrant.team:
-            counts[entrant.team] = counts.get(entrant.team, 0) + 1
     pairs = 0
-    for size in counts.values():
+    for size in Counter(entrant.team for entrant in ordered if entrant.team).values():
         base, extra = divmod(size, tables)
         pairs += extra * (base + 1) * base // 2 + (tables - extra) * base * (base - 1) // 2
     return pairs

@@ -5,10 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.engine.board import Card, Edition, Effect, Space
-from games.engine.editions.us import US
-
-CHANCE = "chance"
-CHEST = "community_chest"
+from games.engine.editions.us import CHANCE, CHEST, US
 
 # The United States board with London's names, position by position: the same deeds,
 # prices, rents and groups; only the tax at 38, Super Tax, is 100. The names go a side
