@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from banking.actors import Actor
+from banking.checks import check_not_confirmed
 from banking.ledgers import ledger_of, rules_of
 from banking.verification import ledger_code
 from games import engine
@@ -132,11 +133,7 @@ def table_close(*, table_id: int, actor: Actor | None = None) -> Table:
     )
     if table is None:
         raise NotFound("not_found", "There is no such table.")
-    if table.review == Table.Review.CONFIRMED:
-        raise Conflict(
-            "table_confirmed",
-            "This table's result is confirmed and locked: only an organiser can reopen it.",
-        )
+    check_not_confirmed(table)
     if not table.round.is_live:
         raise Conflict("round_not_running", "Only a table of a running round can be closed.")
     table.round = call_time_if_due(table.round)  # the clock ran out with no worker about

@@ -19,6 +19,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 
+from banking.checks import check_not_confirmed
 from banking.models import Entry
 from tournament import access
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
@@ -180,11 +181,7 @@ def table_dispute(*, table_id: int, user: User, reason: str) -> Table:
     _check_checker(table, user)
     reason = _reason(reason, "disputed")
     _check_running(table)
-    if table.review == Table.Review.CONFIRMED:
-        raise Conflict(
-            "table_confirmed",
-            "This table's result is confirmed and locked: only an organiser can reopen it.",
-        )
+    check_not_confirmed(table)
     if table.status != Table.Status.CLOSED:
         raise Conflict(
             "table_not_closed",
