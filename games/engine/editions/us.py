@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from games.engine.board import Card, Edition, Effect, Kind, Space
 
 CHANCE = "chance"
 CHEST = "community_chest"
+
+# Every railroad's deed is the same, and every utility's (whose rent goes by the dice: rent.py).
+RAILROAD = partial(
+    Space, kind=Kind.RAILROAD, group="railroad", price=200, mortgage=100, rents=(25, 50, 100, 200)
+)
+UTILITY = partial(Space, kind=Kind.UTILITY, group="utility", price=150, mortgage=75)
 
 # Tabular data: kept as written, one deed per call, rather than one argument per line.
 # fmt: off
@@ -21,10 +29,7 @@ SPACES: tuple[Space, ...] = (
         price=60, mortgage=30, house_cost=50, rents=(4, 20, 60, 180, 320, 450),
     ),
     Space(position=4, name="Income Tax", kind=Kind.TAX, tax=200),
-    Space(
-        position=5, name="Reading Railroad", kind=Kind.RAILROAD, group="railroad",
-        price=200, mortgage=100, rents=(25, 50, 100, 200),
-    ),
+    RAILROAD(position=5, name="Reading Railroad"),
     Space(
         position=6, name="Oriental Avenue", kind=Kind.SITE, group="light_blue",
         price=100, mortgage=50, house_cost=50, rents=(6, 30, 90, 270, 400, 550),
@@ -43,10 +48,7 @@ SPACES: tuple[Space, ...] = (
         position=11, name="St. Charles Place", kind=Kind.SITE, group="pink",
         price=140, mortgage=70, house_cost=100, rents=(10, 50, 150, 450, 625, 750),
     ),
-    Space(
-        position=12, name="Electric Company", kind=Kind.UTILITY, group="utility",
-        price=150, mortgage=75,
-    ),
+    UTILITY(position=12, name="Electric Company"),
     Space(
         position=13, name="States Avenue", kind=Kind.SITE, group="pink",
         price=140, mortgage=70, house_cost=100, rents=(10, 50, 150, 450, 625, 750),
@@ -55,10 +57,7 @@ SPACES: tuple[Space, ...] = (
         position=14, name="Virginia Avenue", kind=Kind.SITE, group="pink",
         price=160, mortgage=80, house_cost=100, rents=(12, 60, 180, 500, 700, 900),
     ),
-    Space(
-        position=15, name="Pennsylvania Railroad", kind=Kind.RAILROAD, group="railroad",
-        price=200, mortgage=100, rents=(25, 50, 100, 200),
-    ),
+    RAILROAD(position=15, name="Pennsylvania Railroad"),
     Space(
         position=16, name="St. James Place", kind=Kind.SITE, group="orange",
         price=180, mortgage=90, house_cost=100, rents=(14, 70, 200, 550, 750, 950),
@@ -86,10 +85,7 @@ SPACES: tuple[Space, ...] = (
         position=24, name="Illinois Avenue", kind=Kind.SITE, group="red",
         price=240, mortgage=120, house_cost=150, rents=(20, 100, 300, 750, 925, 1100),
     ),
-    Space(
-        position=25, name="B. & O. Railroad", kind=Kind.RAILROAD, group="railroad",
-        price=200, mortgage=100, rents=(25, 50, 100, 200),
-    ),
+    RAILROAD(position=25, name="B. & O. Railroad"),
     Space(
         position=26, name="Atlantic Avenue", kind=Kind.SITE, group="yellow",
         price=260, mortgage=130, house_cost=150, rents=(22, 110, 330, 800, 975, 1150),
@@ -98,10 +94,7 @@ SPACES: tuple[Space, ...] = (
         position=27, name="Ventnor Avenue", kind=Kind.SITE, group="yellow",
         price=260, mortgage=130, house_cost=150, rents=(22, 110, 330, 800, 975, 1150),
     ),
-    Space(
-        position=28, name="Water Works", kind=Kind.UTILITY, group="utility",
-        price=150, mortgage=75,
-    ),
+    UTILITY(position=28, name="Water Works"),
     Space(
         position=29, name="Marvin Gardens", kind=Kind.SITE, group="yellow",
         price=280, mortgage=140, house_cost=150, rents=(24, 120, 360, 850, 1025, 1200),
@@ -120,10 +113,7 @@ SPACES: tuple[Space, ...] = (
         position=34, name="Pennsylvania Avenue", kind=Kind.SITE, group="green",
         price=320, mortgage=160, house_cost=200, rents=(28, 150, 450, 1000, 1200, 1400),
     ),
-    Space(
-        position=35, name="Short Line", kind=Kind.RAILROAD, group="railroad",
-        price=200, mortgage=100, rents=(25, 50, 100, 200),
-    ),
+    RAILROAD(position=35, name="Short Line"),
     Space(position=36, name="Chance", kind=Kind.CHANCE),
     Space(
         position=37, name="Park Place", kind=Kind.SITE, group="dark_blue",
