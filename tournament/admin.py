@@ -68,13 +68,10 @@ def _event_id(obj: Model) -> int | None:
     return None
 
 
-def _plain(value: Any) -> Any:
-    return value if isinstance(value, int | str | bool | float | type(None)) else str(value)
-
-
 def _fields(obj: Model) -> dict[str, Any]:
     """The row's fields as the audit trail keeps them: JSON's plain values, else text."""
-    return {name: _plain(value) for name, value in model_to_dict(obj).items()}
+    plain = int | str | bool | float | type(None)
+    return {k: v if isinstance(v, plain) else str(v) for k, v in model_to_dict(obj).items()}
 
 
 def _audit_change(request: HttpRequest, obj: Model, before: dict[str, Any] | None) -> None:

@@ -23,6 +23,7 @@ order of a set or a dict that the caller passes in.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -89,7 +90,7 @@ def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> 
         )
     smallest = max(table_size - 1, MIN_TABLE_SIZE)
     best: tuple[int, int, int] | None = None  # (smaller tables, bigger tables, table count)
-    for count in range(_ceil_div(players, table_size + 1), players // smallest + 1):
+    for count in range(math.ceil(players / (table_size + 1)), players // smallest + 1):
         surplus = players - table_size * count  # > 0: bigger tables, < 0: smaller tables
         candidate = (max(0, -surplus), max(0, surplus), count)
         if best is None or candidate < best:
@@ -520,10 +521,6 @@ def _swap(
 
 
 # --------------------------------------------------------------------------- wording
-
-
-def _ceil_div(a: int, b: int) -> int:
-    return -(-a // b)
 
 
 def _first_duplicate(values: Iterable[int]) -> int:

@@ -94,12 +94,8 @@ def bracket_rounds(*, event_id: int) -> list[dict[str, Any]]:
     return out
 
 
-def _line(size: float) -> float:
-    return size * 1.3 * PT
-
-
 def _box_height(table: dict[str, Any], size: float) -> float:
-    return (len(table["seats"]) + 1) * _line(size) + 1.2
+    return (len(table["seats"]) + 1) * size * 1.3 * PT + 1.2  # a line of text a seat, and one
 
 
 @dataclass(frozen=True)
