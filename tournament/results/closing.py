@@ -89,8 +89,7 @@ def _close(
     by the engine and ranked at the table. The result then awaits a second person's check;
     a table closed by a forced end keeps its review as it was (a dispute stays one)."""
     state = engine.TableState.from_dict(ledger_of(table, rules).state)
-    ranked = _rank(table, state, rules)
-    results = _write_table_results(table, rules, state, ranked)
+    results = _write_table_results(table, rules, state)
     table.status = Table.Status.CLOSED
     table.closed_at = timezone.now()
     table.closed_by_id = _person_id(actor)
@@ -236,37 +235,31 @@ def round_end(
     return round_
 
 
-def _rank(table: Table, state: engine.TableState, rules: engine.Rules) -> list[advancement.Ranked]:
-    results = []
-    for seat in table.seats.all():
-        worth = engine.net_worth(state, rules, seat.number)
-        bankrupt = seat.number in state.bankrupt
-        results.append(
-            advancement.SeatResult(
-                player_id=seat.player_id,
-                table=table.number,
-                net_worth=worth.total,
-                cash=worth.cash,
-                bankrupt=bankrupt,
-                bankrupt_order=state.bankrupt.index(seat.number) + 1 if bankrupt else 0,
-            )
-        )
-    return advancement.rank_table(results)
-
-
 def _write_table_results(
-    table: Table,
-    rules: engine.Rules,
-    state: engine.TableState,
-    ranked: Sequence[advancement.Ranked],
+    table: Table, rules: engine.Rules, state: engine.TableState
 ) -> list[Result]:
-    """Replace the table's results by these: one row per seat, with its breakdown."""
+    """Rank the table's seats as the engine values them (a later bankruptcy ranks higher),
+    and replace the table's results by these: one row per seat, with its breakdown."""
     seats: dict[int, Seat] = {seat.player_id: seat for seat in table.seats.all()}
+    worths = {player: engine.net_worth(state, rules, seat.number) for player, seat in seats.items()}
+    order = {number: index for index, number in enumerate(state.bankrupt, start=1)}
+    ranked = advancement.rank_table(
+        [
+            advancement.SeatResult(
+                player_id=player,
+                table=table.number,
+                net_worth=worths[player].total,
+                cash=worths[player].cash,
+                bankrupt=seat.number in order,
+                bankrupt_order=order.get(seat.number, 0),
+            )
+            for player, seat in seats.items()
+        ]
+    )
     tie_breaks = advancement.tie_breaks(ranked)
     rows = []
     for row in ranked:
-        seat = seats[row.result.player_id]
-        worth = engine.net_worth(state, rules, seat.number)
+        seat, worth = seats[row.result.player_id], worths[row.result.player_id]
         rows.append(
             Result(
                 seat=seat,
