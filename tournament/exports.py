@@ -25,9 +25,9 @@ from banking.ledgers import rules_of
 from banking.models import Entry
 from banking.selectors import entry_lines
 from tournament import selectors as event_selectors
-from tournament.models import Donation, Event, Player, Result, Round, Seat, Table
+from tournament.models import Donation, Event, Player, Round, Seat, Table
 from tournament.results.night import night_in_numbers
-from tournament.results.shape import result_rows
+from tournament.results.shape import result_rows, shaped
 from tournament.text import visible
 from tournament.timezones import in_event_zone
 
@@ -85,9 +85,7 @@ def _event_export(event: Event) -> dict[str, Any]:
         entries[entry.table_id].append(entry)
     results: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for row in result_rows(
-        Result.objects.filter(round__event_id=event_id)
-        .select_related("seat__table", "player", "round")
-        .order_by("seat__table_id", "rank", "seat__number")
+        shaped(round__event_id=event_id).order_by("seat__table_id", "rank", "seat__number")
     ):
         results[row["table_id"]].append(row)
 

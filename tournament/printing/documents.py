@@ -21,7 +21,7 @@ from tournament.player_links import player_page_url
 from tournament.printing.bracket import bracket_layout
 from tournament.printing.registry import Parts, document
 from tournament.printing.render import chunks, qr_svg, site_url
-from tournament.results.shape import result_rows
+from tournament.results.shape import result_rows, shaped
 from tournament.results.standings import shared_places, wins_table
 from tournament.selectors import console_path, money_raised
 
@@ -218,10 +218,6 @@ def bracket(job: PrintJob) -> Parts:
 # -- 5. Results -------------------------------------------------------------------------------
 
 
-def _results_of(round_: Round) -> QuerySet[Result]:
-    return Result.objects.filter(round=round_).select_related("player", "seat__table", "round")
-
-
 def _placed(ranking: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Everyone's place over the whole round, in the order given (table rank, then net
     worth): players level on both share a place. Their rank at their table stays beside."""
@@ -264,14 +260,14 @@ def results(job: PrintJob) -> Parts:
     last = ended[-1]
     ranking = _placed(
         sorted(
-            result_rows(_results_of(last)),
+            result_rows(shaped(round=last)),
             key=lambda r: (r["rank"], -r["net_worth"], r["name"]),
         )
     )
     final = last.kind == Round.Kind.FINAL
     winner = None
     if final:
-        won = [r.player_id for r in _results_of(last).filter(rank=1) if wins_table(r)]
+        won = [r.player_id for r in shaped(round=last).filter(rank=1) if wins_table(r)]
         winner = next((r for r in ranking if r["player_id"] in won), None)
     head, stamp = event_head(event), printed_at()
     rounds = []
@@ -320,7 +316,7 @@ def results(job: PrintJob) -> Parts:
         for round_, start in sections:
             numbers = range(start + 1, start + TABLES_A_RESULTS_PAGE + 1)
             results = list(
-                _results_of(round_)
+                shaped(round=round_)
                 .filter(seat__table__number__in=numbers)
                 .order_by("seat__table__number", "rank", "seat__number")
             )

@@ -25,6 +25,7 @@ from tournament import access
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
 from tournament.models import Result, Table, Volunteer
 from tournament.results.closing import result_record, table_subject
+from tournament.results.shape import shaped
 from tournament.services.events import audit
 
 MAX_REASON = 300  # Table.review_note and AuditEvent.reason
@@ -104,10 +105,7 @@ def _reason(reason: str, what: str) -> str:
 
 def _result_data(table: Table) -> dict[str, Any]:
     """The result as it stands, for the audit trail (closing.result_record)."""
-    results = Result.objects.filter(seat__table=table).select_related(
-        "seat__table", "player", "round"
-    )
-    return result_record(table, results)
+    return result_record(table, shaped(seat__table=table))
 
 
 def _open_again(table: Table, *, user: AbstractBaseUser, reason: str, action: str) -> None:
