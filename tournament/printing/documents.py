@@ -1,6 +1,5 @@
-"""The documents the event side prints from its own models: table cards, paper fallback
-sheets, the bracket, the results and player badges. (Scoresheets need the ledger, so
-they live in banking/printing.py.)
+"""The documents printed from the event's own models: table cards, paper fallback sheets,
+the bracket, the results and player badges. (Scoresheets need the ledger: scoresheets.py.)
 
 Each is one function that returns the job's `Parts` and one template under print/.
 """

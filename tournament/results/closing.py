@@ -1,11 +1,10 @@
 """Closing tables and ending rounds: value every seat with the engine, rank, decide who advances.
 
-This needs both the ledger and the event, so it lives on the banking side and
-writes its findings into the event's own models (Result, Table, AuditEvent).
+It reads the ledger and writes into the event's own models (Result, Table, AuditEvent).
 
 A table's result is written when its banker closes it: each seat's net worth with its
 breakdown, and the rank at the table. It counts once a second person confirms it
-(services/reviews.py). Ending the round reads the stored results: it is refused while a
+(reviews.py). Ending the round reads the stored results: it is refused while a
 table is unconfirmed, unless an organiser forces it with a reason.
 """
 

@@ -1,12 +1,12 @@
 """A table's result counts only once a second person confirms it (docs/design.md, "Results are
 checked by a second person").
 
-The banker closes the table (services/rounds.py: its result is written, awaiting
-confirmation). A referee or organiser who did not bank the table, does not play at it, did
-not close it and recorded no entry at it, then confirms the result, or disputes it with a
-reason: a disputed table opens again for corrections (voids, adjustments) until its banker
-closes it again. A confirmed result is
-locked; only an organiser reopens it, with a reason. Every step goes in the audit trail.
+The banker closes the table (closing.py: its result is written, awaiting confirmation). A
+referee or organiser who did not bank the table, does not play at it, did not close it and
+recorded no entry at it, then confirms the result, or disputes it with a reason: a disputed
+table opens again for corrections (voids, adjustments) until its banker closes it again. A
+confirmed result is locked; only an organiser reopens it, with a reason. Every step goes in
+the audit trail.
 
 The server decides who may check a table; hiding a button on a page is not enough.
 """
