@@ -29,7 +29,7 @@ LEDGER_ROWS = 28
 BADGES_A_PAGE = 10
 TABLES_A_RESULTS_PAGE = 12
 STANDINGS_SHOWN = 24
-CROWDED = 5  # more seats than this, and a table card sets them tighter to keep one page
+CROWDED = 5  # more seats than this, and a table card or scoresheet is set tighter, to one page
 
 KIND_HINTS = (
     "pass GO",
@@ -271,13 +271,8 @@ def results(job: PrintJob) -> Parts:
     head, stamp = event_head(event), printed_at()
     rounds = []
     for round_ in ended:
-        winners = [
-            result
-            for result in Result.objects.filter(round=round_, rank=1)
-            .select_related("player", "seat__table")
-            .order_by("seat__table__number", "seat__number")
-            if wins_table(result)
-        ]
+        firsts = shaped(round=round_, rank=1).order_by("seat__table__number", "seat__number")
+        winners = [result for result in firsts if wins_table(result)]
         rounds.append(
             {
                 **round_head(round_),

@@ -23,14 +23,13 @@ from banking.verification import ledger_code
 from banking.worth import worth_chart, worth_series
 from tournament.errors import Refusal
 from tournament.models import PrintJob, Result, Round, Table
-from tournament.printing.documents import person, round_head, round_of, table_pages
+from tournament.printing.documents import CROWDED, person, round_head, round_of, table_pages
 from tournament.printing.registry import Parts, document
 from tournament.printing.render import figure, qr_png, site_url
 from tournament.results.selectors import table_results
 from tournament.results.shape import result_rows
 
 CODE_CHARACTERS = re.compile(r"[A-Z2-7]{10}")
-CROWDED = 5  # more seats than this, and a scoresheet sets its rows tighter to keep one page
 # The net worth chart's height, in the chart's own units (640 wide); lower when crowded.
 CHART_HEIGHT = {False: 150, True: 64}
 
