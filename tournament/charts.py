@@ -160,10 +160,7 @@ def _step(rough: float) -> int:
     step = 1
     while step * 10 <= rough:
         step *= 10
-    for factor in (1, 2, 5, 10):
-        if step * factor >= rough:
-            return step * factor
-    return step * 10
+    return next(step * factor for factor in (1, 2, 5, 10) if step * factor >= rough)
 
 
 def _open(frame: Frame, title: str, text: int) -> str:
