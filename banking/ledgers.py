@@ -24,11 +24,6 @@ def seat_names(seats: dict[str, Any]) -> dict[int, str]:
     return {int(n): name for n, (_, name) in seats.items()}
 
 
-def _seats(table: Table) -> dict[str, list[Any]]:
-    seats = table.seats.select_related("player").order_by("number")
-    return {str(seat.number): [seat.player_id, seat.player.name] for seat in seats}
-
-
 def standings_of(
     state: engine.TableState, seats: dict[str, Any], rules: engine.Rules
 ) -> list[dict[str, Any]]:
@@ -78,7 +73,8 @@ def leader_in(standings: list[dict[str, Any]], seats: dict[str, Any]) -> dict[st
 
 def opening_ledger(table: Table, rules: engine.Rules) -> TableLedger:
     """A table's ledger before its first entry (not saved): the start state and the seats."""
-    seats = _seats(table)
+    seated = table.seats.select_related("player").order_by("number")
+    seats = {str(seat.number): [seat.player_id, seat.player.name] for seat in seated}
     start = engine.new_table(rules, seat_names(seats)).as_dict()
     return TableLedger(table=table, start=start, state=start, seats=seats)
 
