@@ -38,20 +38,6 @@ def table_subject(table: Table) -> str:
     return f"Round {table.round.number}, table {table.number}"
 
 
-def _person(actor: Actor | AbstractBaseUser | None) -> AbstractBaseUser | None:
-    """The person logged in who acts (none for a key)."""
-    if isinstance(actor, Actor):
-        return actor.user
-    return actor
-
-
-def _person_id(actor: Actor | AbstractBaseUser | None) -> int | None:
-    """The account a closing names: the person's, or the banker's whose key closed it."""
-    if isinstance(actor, Actor):
-        return actor.account_id
-    return actor.pk if actor is not None else None
-
-
 def result_record(table: Table, results: Iterable[Result]) -> dict[str, Any]:
     """What the audit trail keeps of a table's result (closed, confirmed, disputed): every
     seat's result as stored (shape.py). A record for people: nothing reads it back to
@@ -87,11 +73,15 @@ def _close(
     """Close the table and write its result from the ledger as it stands: each seat valued
     by the engine and ranked at the table. The result then awaits a second person's check;
     a table closed by a forced end keeps its review as it was (a dispute stays one)."""
+    # The person logged in who acts (none for a key), and the account the closing names:
+    # the person's, or the banker's whose key closed it.
+    person = actor.user if isinstance(actor, Actor) else actor
+    person_id = actor.account_id if isinstance(actor, Actor) else getattr(actor, "pk", None)
     state = engine.TableState.from_dict(ledger_of(table, rules).state)
     results = _write_table_results(table, rules, state)
     table.status = Table.Status.CLOSED
     table.closed_at = timezone.now()
-    table.closed_by_id = _person_id(actor)
+    table.closed_by_id = person_id
     table.verification_code = ledger_code(table.id)
     fields = ["status", "closed_at", "closed_by", "verification_code"]
     if not forced or table.review != Table.Review.DISPUTED:
@@ -108,7 +98,7 @@ def _close(
         data["forced"] = True
     audit(
         event_id=table.round.event_id,
-        actor=_person(actor),
+        actor=person,
         action="table_closed",
         subject=table_subject(table),
         reason=forced,
