@@ -13,8 +13,6 @@ The server decides who may check a table; hiding a button on a page is not enoug
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
@@ -103,22 +101,22 @@ def _reason(reason: str, what: str) -> str:
     return reason
 
 
-def _result_data(table: Table) -> dict[str, Any]:
-    """The result as it stands, for the audit trail (closing.result_record)."""
-    return result_record(table, shaped(seat__table=table))
-
-
-def _open_again(table: Table, *, user: AbstractBaseUser, reason: str, action: str) -> None:
-    """Withdraw the table's result and open it for corrections, marked disputed; the audit
-    trail keeps the withdrawn result under `action`, with the reason."""
+def _audit_result(table: Table, user: User, action: str, reason: str = "") -> None:
+    """The table's result as it stands (closing.result_record), in the audit trail."""
     audit(
         event_id=table.round.event_id,
         actor=user,
         action=action,
         subject=table_subject(table),
         reason=reason,
-        data=_result_data(table),
+        data=result_record(table, shaped(seat__table=table)),
     )
+
+
+def _open_again(table: Table, *, user: AbstractBaseUser, reason: str, action: str) -> None:
+    """Withdraw the table's result and open it for corrections, marked disputed; the audit
+    trail keeps the withdrawn result under `action`, with the reason."""
+    _audit_result(table, user, action, reason)
     Result.objects.filter(seat__table=table).delete()
     table.status = Table.Status.OPEN
     table.closed_at = None
@@ -161,13 +159,7 @@ def table_confirm(*, table_id: int, user: User) -> Table:
     table.reviewed_by = user
     table.reviewed_at = timezone.now()
     table.save(update_fields=["review", "review_note", "reviewed_by", "reviewed_at"])
-    audit(
-        event_id=table.round.event_id,
-        actor=user,
-        action="table_confirmed",
-        subject=table_subject(table),
-        data=_result_data(table),
-    )
+    _audit_result(table, user, "table_confirmed")
     return table
 
 
