@@ -271,7 +271,7 @@ def export_zip(document: Mapping[str, Any]) -> bytes:
         for name, columns, rows in (
             ("players.csv", PLAYER_COLUMNS, _player_rows(document)),
             ("entries.csv", ENTRY_COLUMNS, _entry_rows(document)),
-            ("results.csv", RESULT_COLUMNS, _result_rows(document)),
+            ("results.csv", RESULT_COLUMNS, _rows(document, "results")),
             ("donations.csv", DONATION_COLUMNS, _donation_rows(document)),
         ):
             archive.writestr(name, csv_text(columns, rows).encode("utf-8-sig"))
@@ -308,44 +308,35 @@ def spreadsheet_cell(value: Any) -> Any:
     return "'" + text if runs else text
 
 
-def _tables(document: Mapping[str, Any]) -> Iterable[tuple[dict[str, Any], dict[str, Any]]]:
+def _rows(document: Mapping[str, Any], part: str) -> Iterable[dict[str, Any]]:
+    """Every table's rows of `part` ("entries", "results"), each with where it was made."""
     for round_ in document["rounds"]:
         for table in round_["tables"]:
-            yield round_, table
+            at = {
+                "round": round_["number"],
+                "table": table["number"],
+                "table_review": table["review"],
+            }
+            yield from ({**row, **at} for row in table[part])
 
 
 def _player_rows(document: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
     points: dict[int, int] = defaultdict(int)
-    for _, table in _tables(document):
-        for result in table["results"]:
-            points[result["player_id"]] += result["points"]
+    for result in _rows(document, "results"):
+        points[result["player_id"]] += result["points"]
     for player in document["players"]:
         yield {"player_id": player["id"], "points": points[player["id"]], **player}
 
 
 def _entry_rows(document: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
-    for round_, table in _tables(document):
-        for entry in table["entries"]:
-            yield {
-                **entry,
-                "round": round_["number"],
-                "table": table["number"],
-                "entry_id": entry["id"],
-                "what": entry["label"],
-                "details": "; ".join(entry["details"]),
-                "money": "; ".join(entry["money"]),
-            }
-
-
-def _result_rows(document: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
-    for round_, table in _tables(document):
-        for result in table["results"]:
-            yield {
-                **result,
-                "round": round_["number"],
-                "table": table["number"],
-                "table_review": table["review"],
-            }
+    for entry in _rows(document, "entries"):
+        yield {
+            **entry,
+            "entry_id": entry["id"],
+            "what": entry["label"],
+            "details": "; ".join(entry["details"]),
+            "money": "; ".join(entry["money"]),
+        }
 
 
 def _donation_rows(document: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
