@@ -9,6 +9,7 @@ the same transaction.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.contrib import admin, messages
@@ -241,12 +242,7 @@ class RoundAdmin(Audited):
     @admin.action(description="Call time on the selected running rounds (as the desk does)")
     def call_time(self, request: HttpRequest, queryset: QuerySet) -> None:
         for round_ in queryset:
-            self._run(
-                request,
-                round_,
-                lambda **kw: round_services.round_call_time(now_=True, **kw),
-                "called",
-            )
+            self._run(request, round_, partial(round_services.round_call_time, now_=True), "called")
 
     def _run(self, request: HttpRequest, round_: Round, service: Any, done: str) -> None:
         try:

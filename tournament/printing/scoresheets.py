@@ -15,14 +15,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.db.models import QuerySet
-
 from banking.ledgers import rules_of
 from banking.selectors import bankruptcies, table_seats
 from banking.verification import ledger_code
 from banking.worth import worth_chart, worth_series
 from tournament.errors import Refusal
-from tournament.models import PrintJob, Result, Round, Table
+from tournament.models import PrintJob, Result, Table
 from tournament.printing.documents import CROWDED, person, round_head, round_of, table_pages
 from tournament.printing.registry import Parts, document
 from tournament.printing.render import figure, qr_png, site_url
@@ -109,15 +107,6 @@ def _results_of(table: Table) -> list[dict[str, Any]]:
     return result_rows(results)
 
 
-def _tables(round_: Round) -> QuerySet[Table]:
-    return (
-        Table.objects.filter(round=round_)
-        .select_related("ledger", "banker__user", "referee__user")
-        .prefetch_related("seats__player", "seats__result")
-        .order_by("number")
-    )
-
-
 @document(
     PrintJob.Kind.SCORESHEETS,
     title="Scoresheets",
@@ -155,7 +144,13 @@ def scoresheets(job: PrintJob) -> Parts:
             bankrupt=bankrupt.get(table.pk),
         )
 
-    return table_pages(round_, _tables(round_), page)
+    tables = (
+        Table.objects.filter(round=round_)
+        .select_related("ledger", "banker__user", "referee__user")
+        .prefetch_related("seats__player", "seats__result")
+        .order_by("number")
+    )
+    return table_pages(round_, tables, page)
 
 
 # -- Checking a scoresheet's code -------------------------------------------------------------
