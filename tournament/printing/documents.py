@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from django.db.models import QuerySet
@@ -229,17 +231,11 @@ def _placed(ranking: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _round_tables(round_: Round, results: Sequence[Result]) -> list[dict[str, Any]]:
-    by_table: dict[int, list[dict[str, Any]]] = {}
+    """The round's tables with their results, which come by table, then rank and seat."""
     codes = dict(round_.tables.values_list("number", "verification_code"))
-    for row in result_rows(results):
-        by_table.setdefault(row["table"], []).append(row)
     return [
-        {
-            "number": number,
-            "code": codes.get(number, ""),
-            "rows": sorted(rows, key=lambda r: (r["rank"], r["seat"])),
-        }
-        for number, rows in sorted(by_table.items())
+        {"number": number, "code": codes.get(number, ""), "rows": list(rows)}
+        for number, rows in groupby(result_rows(results), key=itemgetter("table"))
     ]
 
 
@@ -281,10 +277,9 @@ def results(job: PrintJob) -> Parts:
                 "winners": [{"name": w.player.name, "table": w.seat.table.number} for w in winners],
             }
         )
-    currency = event.currency
     summary = {
         "part": "summary",
-        "currency": currency,
+        "currency": event.currency,
         "event": head,
         "printed_at": stamp,
         "final": final,
@@ -317,7 +312,7 @@ def results(job: PrintJob) -> Parts:
             tables = _round_tables(round_, results)
             yield {
                 "part": "tables",
-                "currency": currency,
+                "currency": event.currency,
                 "span": (
                     f"tables {tables[0]['number']} to {tables[-1]['number']}" if tables else ""
                 ),
