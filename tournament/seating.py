@@ -185,8 +185,7 @@ def moved(plan: Sequence[Sequence[int]], moves: Mapping[int, int]) -> list[list[
     if unknown:
         raise SeatingError(f"Player {unknown[0]} is not seated in this round.")
     going = {p: n - 1 for p, n in moves.items() if n - 1 != where[p]}
-    for index, table in enumerate(tables):
-        tables[index] = [p for p in table if p not in going]
+    tables = [[p for p in table if p not in going] for table in tables]
     for player, index in going.items():
         tables[index].append(player)
     return tables
