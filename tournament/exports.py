@@ -61,70 +61,65 @@ def event_export(event_id: int) -> dict[str, Any]:
     zone, with their offset."""
     event = Event.objects.get(pk=event_id)
     with in_event_zone(event):
-        return _event_export(event)
-
-
-def _event_export(event: Event) -> dict[str, Any]:
-    event_id = event.pk
-    rules = rules_of(event)
-    rounds = list(event_selectors.event_rounds(event_id))
-    tables = list(
-        Table.objects.filter(round__event_id=event_id)
-        .select_related("banker__user", "referee__user", "reviewed_by")
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
+        rules = rules_of(event)
+        rounds = list(event_selectors.event_rounds(event_id))
+        tables = list(
+            Table.objects.filter(round__event_id=event_id)
+            .select_related("banker__user", "referee__user", "reviewed_by")
+            .prefetch_related(
+                Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
+            )
+            .order_by("round__number", "number")
         )
-        .order_by("round__number", "number")
-    )
-    entries: dict[int, list[Entry]] = defaultdict(list)
-    for entry in (
-        Entry.objects.filter(table__round__event_id=event_id)
-        .select_related("voided_by", "voids")
-        .order_by("table_id", "seq")
-    ):
-        entries[entry.table_id].append(entry)
-    results: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for row in result_rows(
-        shaped(round__event_id=event_id).order_by("seat__table_id", "rank", "seat__number")
-    ):
-        results[row["table_id"]].append(row)
+        entries: dict[int, list[Entry]] = defaultdict(list)
+        for entry in (
+            Entry.objects.filter(table__round__event_id=event_id)
+            .select_related("voided_by", "voids")
+            .order_by("table_id", "seq")
+        ):
+            entries[entry.table_id].append(entry)
+        results: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        for row in result_rows(
+            shaped(round__event_id=event_id).order_by("seat__table_id", "rank", "seat__number")
+        ):
+            results[row["table_id"]].append(row)
 
-    by_round: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for table in tables:
-        names = {seat.number: seat.player.name for seat in table.seats.all()}
-        by_round[table.round_id].append(
-            _table(table, entries[table.pk], results[table.pk], names=names, rules=rules)
-        )
-    return {
-        "export": {
-            "format": "monopoly-night-event",
-            "version": VERSION,
-            "exported_at": _when(timezone.now()),
-        },
-        "event": _event(event),
-        "players": [
-            {
-                "id": player.pk,
-                "name": player.name,
-                "email": player.email,
-                "team": player.team,
-                "paid": player.paid,
-                "checked_in": player.checked_in,
-            }
-            for player in Player.objects.filter(event_id=event_id).order_by("id")
-        ],
-        "donations": [
-            {
-                "id": d.pk,
-                "donor": d.donor,
-                "amount": d.amount,
-                "note": d.note,
-                "created_at": _when(d.created_at),
-            }
-            for d in Donation.objects.filter(event_id=event_id).order_by("created_at", "id")
-        ],
-        "rounds": [_round(round_, by_round[round_.pk]) for round_ in rounds],
-    }
+        by_round: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        for table in tables:
+            names = {seat.number: seat.player.name for seat in table.seats.all()}
+            by_round[table.round_id].append(
+                _table(table, entries[table.pk], results[table.pk], names=names, rules=rules)
+            )
+        return {
+            "export": {
+                "format": "monopoly-night-event",
+                "version": VERSION,
+                "exported_at": _when(timezone.now()),
+            },
+            "event": _event(event),
+            "players": [
+                {
+                    "id": player.pk,
+                    "name": player.name,
+                    "email": player.email,
+                    "team": player.team,
+                    "paid": player.paid,
+                    "checked_in": player.checked_in,
+                }
+                for player in Player.objects.filter(event_id=event_id).order_by("id")
+            ],
+            "donations": [
+                {
+                    "id": d.pk,
+                    "donor": d.donor,
+                    "amount": d.amount,
+                    "note": d.note,
+                    "created_at": _when(d.created_at),
+                }
+                for d in Donation.objects.filter(event_id=event_id).order_by("created_at", "id")
+            ],
+            "rounds": [_round(round_, by_round[round_.pk]) for round_ in rounds],
+        }
 
 
 def _event(event: Event) -> dict[str, Any]:
