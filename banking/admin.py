@@ -3,17 +3,7 @@
 from django.contrib import admin
 
 from banking.models import Entry, TableLedger, TabletHeartbeat
-
-
-class ReadOnly(admin.ModelAdmin):
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
+from tournament.admin import ReadOnly
 
 
 @admin.register(Entry)

@@ -21,16 +21,21 @@ def check_live(round_: Round, table: Table) -> None:
             if round_.status in (Round.Status.PLANNED, Round.Status.SEATED)
             else "The round is over: no more entries can be recorded.",
         )
-    if table.review == Table.Review.CONFIRMED:
-        raise Conflict(
-            "table_confirmed",
-            "This table's result is confirmed and locked: only an organiser can reopen it.",
-        )
+    check_not_confirmed(table)
     if table.status == Table.Status.CLOSED:
         raise Conflict(
             "table_closed",
             "This table is closed and its result awaits a referee's check: no more entries "
             "can be recorded. A referee who finds a mistake disputes it, which opens it again.",
+        )
+
+
+def check_not_confirmed(table: Table) -> None:
+    """Refuse (Conflict) any change to a table whose result is confirmed: it is locked."""
+    if table.review == Table.Review.CONFIRMED:
+        raise Conflict(
+            "table_confirmed",
+            "This table's result is confirmed and locked: only an organiser can reopen it.",
         )
 
 

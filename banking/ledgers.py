@@ -24,11 +24,6 @@ def seat_names(seats: dict[str, Any]) -> dict[int, str]:
     return {int(n): name for n, (_, name) in seats.items()}
 
 
-def _seats(table: Table) -> dict[str, list[Any]]:
-    seats = table.seats.select_related("player").order_by("number")
-    return {str(seat.number): [seat.player_id, seat.player.name] for seat in seats}
-
-
 def standings_of(
     state: engine.TableState, seats: dict[str, Any], rules: engine.Rules
 ) -> list[dict[str, Any]]:
@@ -76,14 +71,10 @@ def leader_in(standings: list[dict[str, Any]], seats: dict[str, Any]) -> dict[st
     }
 
 
-def start_state(table: Table, rules: engine.Rules) -> engine.TableState:
-    """The table before any entry: starting cash for each seat, named after its player."""
-    return engine.new_table(rules, seat_names(_seats(table)))
-
-
 def opening_ledger(table: Table, rules: engine.Rules) -> TableLedger:
     """A table's ledger before its first entry (not saved): the start state and the seats."""
-    seats = _seats(table)
+    seated = table.seats.select_related("player").order_by("number")
+    seats = {str(seat.number): [seat.player_id, seat.player.name] for seat in seated}
     start = engine.new_table(rules, seat_names(seats)).as_dict()
     return TableLedger(table=table, start=start, state=start, seats=seats)
 
@@ -112,12 +103,14 @@ def ledger_of(table: Table, rules: engine.Rules) -> TableLedger:
         return ledger
 
 
+def parsed(entry: Entry) -> engine.Entry:
+    """A stored entry as the engine's own."""
+    return engine.parse_entry({"kind": entry.kind, **entry.fields})
+
+
 def as_recorded(entry: Entry) -> engine.Recorded:
-    return engine.Recorded(
-        entry.seq,
-        engine.parse_entry({"kind": entry.kind, **entry.fields}),
-        tuple(engine.Transfer.from_dict(t) for t in entry.transfers),
-    )
+    transfers = tuple(engine.Transfer.from_dict(t) for t in entry.transfers)
+    return engine.Recorded(entry.seq, parsed(entry), transfers)
 
 
 def effective_history(table_id: int) -> list[engine.Recorded]:

@@ -16,13 +16,7 @@ from django.db import connection
 from banking.models import Entry, TableLedger, TabletHeartbeat
 from tournament.http.rows import Columns, Statement, one_of, prepared_cursor
 from tournament.http.rows import table_name as _name
-from tournament.models import (
-    Event,
-    Player,
-    Round,
-    Seat,
-    Table,
-)
+from tournament.models import Event, Player, Round, Seat, Table
 from tournament.queries import banker_username_column, event_and_banker_joins
 
 # What posting reads under the lock: the ledger, and of its table, round and event what the
@@ -57,7 +51,7 @@ def _lock_sql(with_start: bool) -> Statement:
         Columns.of(Round, "r", LOCKED_ROUND),
         Columns.of(Event, "e", LOCKED_EVENT),
     )
-    entries, ledgers = qn(Entry._meta.db_table), qn(TableLedger._meta.db_table)
+    entries, ledgers = _name(Entry), _name(TableLedger)
     also = {
         "earlier_table": f"x.{qn(Entry._meta.get_field('table').column)}",
         "earlier_hash": f"x.{qn(Entry._meta.get_field('body_hash').column)}",
@@ -68,7 +62,7 @@ def _lock_sql(with_start: bool) -> Statement:
     columns = [*(part.sql for part in parts), *(f"{sql} AS {name}" for name, sql in also.items())]
     sql = (
         f"SELECT {', '.join(columns)} "  # noqa: S608 - the models' names
-        f"FROM {ledgers} l JOIN {qn(Table._meta.db_table)} t ON t.id = l.table_id "
+        f"FROM {ledgers} l JOIN {_name(Table)} t ON t.id = l.table_id "
         f"{event_and_banker_joins()}LEFT JOIN {entries} x ON x.id = %s "
         "WHERE l.table_id = %s"
     )
@@ -112,7 +106,7 @@ def _record_sql() -> tuple[str, str, str]:
     """The INSERT of an entry, the UPDATE of its ledger's projection, and both in one
     statement that updates only if the entry went in."""
     qn = connection.ops.quote_name
-    entries, ledgers = qn(Entry._meta.db_table), qn(TableLedger._meta.db_table)
+    entries, ledgers = _name(Entry), _name(TableLedger)
     columns = ", ".join(qn(f.column) for f in _ENTRY_FIELDS)
     values = ", ".join(["%s"] * len(_ENTRY_FIELDS))
     insert = f"INSERT INTO {entries} ({columns}) VALUES ({values})"  # noqa: S608 - the models' names
@@ -172,7 +166,7 @@ def heartbeat_sql() -> Statement:
         ),
     ]
     return Statement(
-        f"INSERT INTO {qn(TabletHeartbeat._meta.db_table)} AS h "  # noqa: S608 - the model's names
+        f"INSERT INTO {_name(TabletHeartbeat)} AS h "  # noqa: S608 - the model's names
         f"({', '.join(columns.values())}) VALUES ({', '.join(['%s'] * row.width)}) "
         f"ON CONFLICT ({columns['table_id']}) DO UPDATE SET {', '.join(updates)}",
         (row,),

@@ -5,7 +5,6 @@ players) in a fixed number of queries whatever the number of tables or entries."
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from contextlib import suppress
 from typing import Any
 
 from django.db import connection
@@ -16,10 +15,7 @@ from banking.entry_words import entry_sentence, kind_label, transfer_words
 from banking.ledgers import read_ledger, rules_of, standings_of
 from banking.models import Entry, TableLedger
 from games import engine
-from tournament.http.rows import (
-    id_list,
-    read_together,
-)
+from tournament.http.rows import id_list, read_together
 from tournament.models import Round, Table
 
 
@@ -278,9 +274,7 @@ def entry_output(
     """An entry as the API shows it (EntryOutput): its own fields (seat, space, amount...)
     at the top level, then its id, seq, kind, words, transfers (`transfers`, each with its
     words, when given: entry_lines'), who recorded it and when."""
-    voided_by = None
-    with suppress(Entry.DoesNotExist):
-        voided_by = entry.voided_by
+    voided_by = getattr(entry, "voided_by", None)
     return {
         # The entry's own fields first: a void's fields name the voided entry's seq, which
         # must not hide the void's own seq.

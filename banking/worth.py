@@ -20,7 +20,7 @@ from typing import Any
 from django.core.cache import cache
 from django.utils.safestring import SafeString
 
-from banking.ledgers import opening_ledger, rules_of
+from banking.ledgers import opening_ledger, parsed, rules_of
 from banking.models import Entry, TableLedger
 from games import engine
 from games.engine.money import money
@@ -94,7 +94,7 @@ def _extended(table: Table, kept: _Kept, rules: engine.Rules) -> _Kept | None:
     seats = [seat.seat for seat in series.seats]
     points = []
     for entry in entries:
-        state = engine.apply(state, _parsed(entry), rules).state
+        state = engine.apply(state, parsed(entry), rules).state
         points.append(_worths(state, rules, seats))
     return _Kept(
         replace(
@@ -118,10 +118,10 @@ def _replayed(table: Table, begin: engine.TableState, rules: engine.Rules) -> _K
     for entry in entries:
         if entry.kind == Entry.VOID:
             counting = [e for e in counting if e.pk != entry.voids_id]
-            state = engine.replay(begin, rules, (_parsed(e) for e in counting))
+            state = engine.replay(begin, rules, (parsed(e) for e in counting))
         else:
             counting.append(entry)
-            state = engine.apply(state, _parsed(entry), rules).state
+            state = engine.apply(state, parsed(entry), rules).state
         seqs.append(entry.seq)
         points.append(_worths(state, rules, seats))
     series = WorthSeries(
@@ -135,10 +135,6 @@ def _replayed(table: Table, begin: engine.TableState, rules: engine.Rules) -> _K
         ),
     )
     return _Kept(series, state.as_dict())
-
-
-def _parsed(entry: Entry) -> engine.Entry:
-    return engine.parse_entry({"kind": entry.kind, **entry.fields})
 
 
 def _worths(state: engine.TableState, rules: engine.Rules, seats: list[int]) -> list[int]:

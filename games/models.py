@@ -2,19 +2,10 @@
 
 from typing import Any
 
-from django.contrib.postgres.search import CombinedSearchVector, SearchVector, SearchVectorField
+from django.contrib.postgres.search import SearchVector, SearchVectorField
 from django.db import models
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models.sql.compiler import SQLCompiler
-
-
-def faq_search_vector() -> CombinedSearchVector:
-    """The weighted full-text document of an entry: question A, keywords B, answer C."""
-    return (
-        SearchVector("question", weight="A", config="english")
-        + SearchVector("keywords", weight="B", config="english")
-        + SearchVector("answer", weight="C", config="english")
-    )
 
 
 class OnPostgreSQL(models.Func):
@@ -94,7 +85,13 @@ class FaqEntry(models.Model):
     # it on every insert and update (bulk_create and .update() included). On SQLite the
     # column is a constant NULL: the fallback search never reads it.
     search_document = models.GeneratedField(
-        expression=OnPostgreSQL(faq_search_vector(), output_field=SearchVectorField()),
+        expression=OnPostgreSQL(
+            # The weighted document: question A, keywords B, answer C.
+            SearchVector("question", weight="A", config="english")
+            + SearchVector("keywords", weight="B", config="english")
+            + SearchVector("answer", weight="C", config="english"),
+            output_field=SearchVectorField(),
+        ),
         output_field=SearchVectorField(),
         db_persist=True,
     )

@@ -4,11 +4,7 @@ import difflib
 import re
 from collections.abc import Iterable, Sequence
 
-from django.contrib.postgres.search import (
-    SearchQuery,
-    SearchRank,
-    TrigramStrictWordSimilarity,
-)
+from django.contrib.postgres.search import SearchQuery, SearchRank, TrigramStrictWordSimilarity
 from django.db import connections
 from django.db.models import F, FloatField, Q, QuerySet, Value
 
@@ -119,10 +115,6 @@ def _stem(word: str) -> str:
     return word
 
 
-def _plain_stems(words: Sequence[str]) -> list[str]:
-    return list(dict.fromkeys(_stem(word) for word in _without_stopwords(words)))
-
-
 def _search_plain(*, words: Sequence[str], limit: int) -> list[FaqEntry]:
     """Without PostgreSQL's full text and trigrams: the whole FAQ (a few hundred entries at
     most) read in one query and ranked in Python, each word the FAQ does not use read as
@@ -158,7 +150,7 @@ def faq_rank_plain(
     A word found in the question scores 3, in the keywords 2, in the answer 1; entries
     hitting nothing are left out; ties keep FAQ order.
     """
-    stems = _plain_stems([word.lower() for word in words])
+    stems = dict.fromkeys(_stem(word) for word in _without_stopwords([w.lower() for w in words]))
     scored: list[tuple[int, int, FaqEntry]] = []
     for entry in entries:
         question, keywords, answer = (

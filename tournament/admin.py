@@ -9,6 +9,7 @@ the same transaction.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.contrib import admin, messages
@@ -37,8 +38,8 @@ from tournament.services import tables as table_services
 from tournament.services.events import audit
 
 
-class ReadOnly(admin.ModelAdmin):
-    """Shown, never added, changed or deleted here."""
+class Shown:
+    """Shown, never added, changed or deleted here (a page or an inline)."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -50,15 +51,12 @@ class ReadOnly(admin.ModelAdmin):
         return False
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnly(Shown, admin.ModelAdmin):
+    pass
+
+
+class ReadOnlyInline(Shown, admin.TabularInline):
     extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 def _event_id(obj: Model) -> int | None:
@@ -71,15 +69,17 @@ def _event_id(obj: Model) -> int | None:
     return None
 
 
-def _plain(value: Any) -> Any:
-    return value if isinstance(value, int | str | bool | float | type(None)) else str(value)
+def _fields(obj: Model) -> dict[str, Any]:
+    """The row's fields as the audit trail keeps them: JSON's plain values, else text."""
+    plain = int | str | bool | float | type(None)
+    return {k: v if isinstance(v, plain) else str(v) for k, v in model_to_dict(obj).items()}
 
 
 def _audit_change(request: HttpRequest, obj: Model, before: dict[str, Any] | None) -> None:
     event_id = _event_id(obj)
     if event_id is None:
         return
-    after = {name: _plain(value) for name, value in model_to_dict(obj).items()}
+    after = _fields(obj)
     changed = {
         name: [None if before is None else before.get(name), value]
         for name, value in after.items()
@@ -99,9 +99,7 @@ def _before(obj: Model) -> dict[str, Any] | None:
     if obj.pk is None:
         return None
     stored = type(obj)._base_manager.filter(pk=obj.pk).first()
-    if stored is None:
-        return None
-    return {name: _plain(value) for name, value in model_to_dict(stored).items()}
+    return None if stored is None else _fields(stored)
 
 
 class Audited(admin.ModelAdmin):
@@ -143,11 +141,7 @@ class Audited(admin.ModelAdmin):
             actor=request.user,
             action="admin_deleted",
             subject=f"{obj._meta.verbose_name}: {obj}"[:120],
-            data={
-                "model": obj._meta.label,
-                "id": obj.pk,
-                "was": {k: _plain(v) for k, v in model_to_dict(obj).items()},
-            },
+            data={"model": obj._meta.label, "id": obj.pk, "was": _fields(obj)},
         )
 
 
@@ -251,12 +245,7 @@ class RoundAdmin(Audited):
     @admin.action(description="Call time on the selected running rounds (as the desk does)")
     def call_time(self, request: HttpRequest, queryset: QuerySet) -> None:
         for round_ in queryset:
-            self._run(
-                request,
-                round_,
-                lambda **kw: round_services.round_call_time(now_=True, **kw),
-                "called",
-            )
+            self._run(request, round_, partial(round_services.round_call_time, now_=True), "called")
 
     def _run(self, request: HttpRequest, round_: Round, service: Any, done: str) -> None:
         try:

@@ -25,9 +25,9 @@ from banking.ledgers import rules_of
 from banking.models import Entry
 from banking.selectors import entry_lines
 from tournament import selectors as event_selectors
-from tournament.models import Donation, Event, Player, Result, Round, Seat, Table
+from tournament.models import Donation, Event, Player, Round, Seat, Table
 from tournament.results.night import night_in_numbers
-from tournament.results.shape import result_rows
+from tournament.results.shape import result_rows, shaped
 from tournament.text import visible
 from tournament.timezones import in_event_zone
 
@@ -61,66 +61,68 @@ def event_export(event_id: int) -> dict[str, Any]:
     zone, with their offset."""
     event = Event.objects.get(pk=event_id)
     with in_event_zone(event):
-        return _event_export(event)
-
-
-def _event_export(event: Event) -> dict[str, Any]:
-    event_id = event.pk
-    rules = rules_of(event)
-    players = list(Player.objects.filter(event_id=event_id).order_by("id"))
-    rounds = list(event_selectors.event_rounds(event_id))
-    tables = list(
-        Table.objects.filter(round__event_id=event_id)
-        .select_related("banker__user", "referee__user", "reviewed_by")
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
+        rules = rules_of(event)
+        rounds = list(event_selectors.event_rounds(event_id))
+        tables = list(
+            Table.objects.filter(round__event_id=event_id)
+            .select_related("banker__user", "referee__user", "reviewed_by")
+            .prefetch_related(
+                Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
+            )
+            .order_by("round__number", "number")
         )
-        .order_by("round__number", "number")
-    )
-    entries: dict[int, list[Entry]] = defaultdict(list)
-    for entry in (
-        Entry.objects.filter(table__round__event_id=event_id)
-        .select_related("voided_by", "voids")
-        .order_by("table_id", "seq")
-    ):
-        entries[entry.table_id].append(entry)
-    results: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for row in result_rows(
-        Result.objects.filter(round__event_id=event_id)
-        .select_related("seat__table", "player", "round")
-        .order_by("seat__table_id", "rank", "seat__number")
-    ):
-        results[row["table_id"]].append(row)
+        entries: dict[int, list[Entry]] = defaultdict(list)
+        for entry in (
+            Entry.objects.filter(table__round__event_id=event_id)
+            .select_related("voided_by", "voids")
+            .order_by("table_id", "seq")
+        ):
+            entries[entry.table_id].append(entry)
+        results: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        for row in result_rows(
+            shaped(round__event_id=event_id).order_by("seat__table_id", "rank", "seat__number")
+        ):
+            results[row["table_id"]].append(row)
 
-    by_round: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for table in tables:
-        names = {seat.number: seat.player.name for seat in table.seats.all()}
-        by_round[table.round_id].append(
-            _table(table, entries[table.pk], results[table.pk], names=names, rules=rules)
-        )
-    return {
-        "export": {
-            "format": "monopoly-night-event",
-            "version": VERSION,
-            "exported_at": _when(timezone.now()),
-        },
-        "event": _event(event, currency=event.currency),
-        "players": [_player(player) for player in players],
-        "donations": [
-            {
-                "id": d.pk,
-                "donor": d.donor,
-                "amount": d.amount,
-                "note": d.note,
-                "created_at": _when(d.created_at),
-            }
-            for d in Donation.objects.filter(event_id=event_id).order_by("created_at", "id")
-        ],
-        "rounds": [_round(round_, by_round[round_.pk]) for round_ in rounds],
-    }
+        by_round: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        for table in tables:
+            names = {seat.number: seat.player.name for seat in table.seats.all()}
+            by_round[table.round_id].append(
+                _table(table, entries[table.pk], results[table.pk], names=names, rules=rules)
+            )
+        return {
+            "export": {
+                "format": "monopoly-night-event",
+                "version": VERSION,
+                "exported_at": _when(timezone.now()),
+            },
+            "event": _event(event),
+            "players": [
+                {
+                    "id": player.pk,
+                    "name": player.name,
+                    "email": player.email,
+                    "team": player.team,
+                    "paid": player.paid,
+                    "checked_in": player.checked_in,
+                }
+                for player in Player.objects.filter(event_id=event_id).order_by("id")
+            ],
+            "donations": [
+                {
+                    "id": d.pk,
+                    "donor": d.donor,
+                    "amount": d.amount,
+                    "note": d.note,
+                    "created_at": _when(d.created_at),
+                }
+                for d in Donation.objects.filter(event_id=event_id).order_by("created_at", "id")
+            ],
+            "rounds": [_round(round_, by_round[round_.pk]) for round_ in rounds],
+        }
 
 
-def _event(event: Event, *, currency: str) -> dict[str, Any]:
+def _event(event: Event) -> dict[str, Any]:
     return {
         "id": event.pk,
         "name": event.name,
@@ -129,7 +131,7 @@ def _event(event: Event, *, currency: str) -> dict[str, Any]:
         "charity": event.charity,
         "edition": event.edition,
         "time_zone": event.time_zone,
-        "currency": currency,
+        "currency": event.currency,
         "variants": event.variants,
         "advancement": event.advancement,
         "wildcards": event.wildcards,
@@ -137,17 +139,6 @@ def _event(event: Event, *, currency: str) -> dict[str, Any]:
         "entry_fee": event.entry_fee,
         "status": event.status,
         "money_raised": event_selectors.money_raised(event.pk),
-    }
-
-
-def _player(player: Player) -> dict[str, Any]:
-    return {
-        "id": player.pk,
-        "name": player.name,
-        "email": player.email,
-        "team": player.team,
-        "paid": player.paid,
-        "checked_in": player.checked_in,
     }
 
 
@@ -213,22 +204,6 @@ def _entry(entry: Entry, line: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-RESULT_FIELDS = (
-    "cash",
-    "property_value",
-    "building_value",
-    "net_worth",
-    "bankrupt",
-    "rank",
-    "tied",
-    "points",
-    "advances",
-    "undecided",
-    "override_reason",
-    "tie_break",
-)
-
-
 def _when(moment: Any) -> str | None:
     """A moment in the current time zone (the event's, in an export), with its offset."""
     return timezone.localtime(moment).isoformat() if moment else None
@@ -265,7 +240,18 @@ RESULT_COLUMNS = [
     "seat",
     "player_id",
     "name",
-    *RESULT_FIELDS,
+    "cash",
+    "property_value",
+    "building_value",
+    "net_worth",
+    "bankrupt",
+    "rank",
+    "tied",
+    "points",
+    "advances",
+    "undecided",
+    "override_reason",
+    "tie_break",
     "table_review",
     "how",
 ]
@@ -280,7 +266,7 @@ def export_zip(document: Mapping[str, Any]) -> bytes:
         for name, columns, rows in (
             ("players.csv", PLAYER_COLUMNS, _player_rows(document)),
             ("entries.csv", ENTRY_COLUMNS, _entry_rows(document)),
-            ("results.csv", RESULT_COLUMNS, _result_rows(document)),
+            ("results.csv", RESULT_COLUMNS, _rows(document, "results")),
             ("donations.csv", DONATION_COLUMNS, _donation_rows(document)),
         ):
             archive.writestr(name, csv_text(columns, rows).encode("utf-8-sig"))
@@ -317,44 +303,35 @@ def spreadsheet_cell(value: Any) -> Any:
     return "'" + text if runs else text
 
 
-def _tables(document: Mapping[str, Any]) -> Iterable[tuple[dict[str, Any], dict[str, Any]]]:
+def _rows(document: Mapping[str, Any], part: str) -> Iterable[dict[str, Any]]:
+    """Every table's rows of `part` ("entries", "results"), each with where it was made."""
     for round_ in document["rounds"]:
         for table in round_["tables"]:
-            yield round_, table
+            at = {
+                "round": round_["number"],
+                "table": table["number"],
+                "table_review": table["review"],
+            }
+            yield from ({**row, **at} for row in table[part])
 
 
 def _player_rows(document: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
     points: dict[int, int] = defaultdict(int)
-    for _, table in _tables(document):
-        for result in table["results"]:
-            points[result["player_id"]] += result["points"]
+    for result in _rows(document, "results"):
+        points[result["player_id"]] += result["points"]
     for player in document["players"]:
         yield {"player_id": player["id"], "points": points[player["id"]], **player}
 
 
 def _entry_rows(document: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
-    for round_, table in _tables(document):
-        for entry in table["entries"]:
-            yield {
-                **entry,
-                "round": round_["number"],
-                "table": table["number"],
-                "entry_id": entry["id"],
-                "what": entry["label"],
-                "details": "; ".join(entry["details"]),
-                "money": "; ".join(entry["money"]),
-            }
-
-
-def _result_rows(document: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
-    for round_, table in _tables(document):
-        for result in table["results"]:
-            yield {
-                **result,
-                "round": round_["number"],
-                "table": table["number"],
-                "table_review": table["review"],
-            }
+    for entry in _rows(document, "entries"):
+        yield {
+            **entry,
+            "entry_id": entry["id"],
+            "what": entry["label"],
+            "details": "; ".join(entry["details"]),
+            "money": "; ".join(entry["money"]),
+        }
 
 
 def _donation_rows(document: Mapping[str, Any]) -> Iterable[dict[str, Any]]:

@@ -23,21 +23,11 @@ order of a set or a dict that the caller passes in.
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-
-__all__ = [
-    "MIN_TABLE_SIZE",
-    "Clash",
-    "Entrant",
-    "SeatingError",
-    "moved",
-    "opponents_by_player",
-    "plan_problems",
-    "seating_plan",
-    "table_sizes",
-]
 
 #: No table is ever smaller than this: a game of Monopoly needs three players.
 MIN_TABLE_SIZE = 3
@@ -100,7 +90,7 @@ def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> 
         )
     smallest = max(table_size - 1, MIN_TABLE_SIZE)
     best: tuple[int, int, int] | None = None  # (smaller tables, bigger tables, table count)
-    for count in range(_ceil_div(players, table_size + 1), players // smallest + 1):
+    for count in range(math.ceil(players / (table_size + 1)), players // smallest + 1):
         surplus = players - table_size * count  # > 0: bigger tables, < 0: smaller tables
         candidate = (max(0, -surplus), max(0, surplus), count)
         if best is None or candidate < best:
@@ -195,8 +185,7 @@ def moved(plan: Sequence[Sequence[int]], moves: Mapping[int, int]) -> list[list[
     if unknown:
         raise SeatingError(f"Player {unknown[0]} is not seated in this round.")
     going = {p: n - 1 for p, n in moves.items() if n - 1 != where[p]}
-    for index, table in enumerate(tables):
-        tables[index] = [p for p in table if p not in going]
+    tables = [[p for p in table if p not in going] for table in tables]
     for player, index in going.items():
         tables[index].append(player)
     return tables
@@ -322,10 +311,10 @@ def _conflict_weights(
         weights[a][b] = weights[a].get(b, 0) + penalty
         weights[b][a] = weights[b].get(a, 0) + penalty
 
-    teams: dict[str, list[int]] = {}
+    teams: defaultdict[str, list[int]] = defaultdict(list)
     for index, entrant in enumerate(ordered):
         if entrant.team:
-            teams.setdefault(entrant.team, []).append(index)
+            teams[entrant.team].append(index)
     for members in teams.values():
         for position, a in enumerate(members):
             for b in members[position + 1 :]:
@@ -426,12 +415,8 @@ def _unavoidable_team_pairs(ordered: Sequence[Entrant], tables: int) -> int:
     C(k // t + 1, 2) pairs at each of k % t tables and C(k // t, 2) at the
     others. (A lower bound: table capacity may force more.)
     """
-    counts: dict[str, int] = {}
-    for entrant in ordered:
-        if entrant.team:
-            counts[entrant.team] = counts.get(entrant.team, 0) + 1
     pairs = 0
-    for size in counts.values():
+    for size in Counter(entrant.team for entrant in ordered if entrant.team).values():
         base, extra = divmod(size, tables)
         pairs += extra * (base + 1) * base // 2 + (tables - extra) * base * (base - 1) // 2
     return pairs
@@ -535,10 +520,6 @@ def _swap(
 
 
 # --------------------------------------------------------------------------- wording
-
-
-def _ceil_div(a: int, b: int) -> int:
-    return -(-a // b)
 
 
 def _first_duplicate(values: Iterable[int]) -> int:

@@ -5,29 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.engine import bankruptcy, building, cards, mortgage, payments, trade
-from games.engine.entries import (
-    Adjust,
-    Auction,
-    BankPayment,
-    Bankrupt,
-    Build,
-    Buy,
-    Deal,
-    DrawCard,
-    Entry,
-    JailFine,
-    Mortgage,
-    PassGo,
-    PayPlayer,
-    Rent,
-    SellBuilding,
-    Tax,
-    Trade,
-    Unmortgage,
-    UseJailCard,
-    checked,
-)
+from games.engine import bankruptcy, building, cards, entries, mortgage, payments, trade
+from games.engine.entries import Entry, checked
 from games.engine.rules import Rules
 from games.engine.state import Outcome, TableState, Transfers, settle
 
@@ -35,24 +14,24 @@ from games.engine.state import Outcome, TableState, Transfers, settle
 # anything; then it changes the state it is given in place (deeds, buildings, cards) and
 # returns the money to move. `apply` gives it a copy; `apply_in_place` does not.
 HANDLERS: dict[type, Callable[[TableState, Any, Rules], Transfers]] = {
-    PassGo: payments.pass_go,
-    Buy: payments.buy,
-    Auction: payments.auction,
-    Deal: payments.deal,
-    Rent: payments.rent,
-    Tax: payments.tax,
-    JailFine: payments.jail_fine,
-    BankPayment: payments.bank_payment,
-    PayPlayer: payments.pay_player,
-    Adjust: payments.adjust,
-    DrawCard: cards.draw_card,
-    UseJailCard: cards.use_jail_card,
-    Build: building.build_several,
-    SellBuilding: building.sell_several,
-    Mortgage: mortgage.mortgage,
-    Unmortgage: mortgage.unmortgage,
-    Trade: trade.trade,
-    Bankrupt: bankruptcy.bankrupt,
+    entries.PassGo: payments.pass_go,
+    entries.Buy: payments.buy,
+    entries.Auction: payments.auction,
+    entries.Deal: payments.deal,
+    entries.Rent: payments.rent,
+    entries.Tax: payments.tax,
+    entries.JailFine: payments.jail_fine,
+    entries.BankPayment: payments.bank_payment,
+    entries.PayPlayer: payments.pay_player,
+    entries.Adjust: payments.adjust,
+    entries.DrawCard: cards.draw_card,
+    entries.UseJailCard: cards.use_jail_card,
+    entries.Build: building.build_several,
+    entries.SellBuilding: building.sell_several,
+    entries.Mortgage: mortgage.mortgage,
+    entries.Unmortgage: mortgage.unmortgage,
+    entries.Trade: trade.trade,
+    entries.Bankrupt: bankruptcy.bankrupt,
 }
 
 

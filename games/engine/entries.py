@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 from weakref import WeakValueDictionary
 
 from games.engine.violations import RuleViolation
@@ -199,29 +199,7 @@ Entry = (
     | Adjust
 )
 
-ENTRY_KINDS: dict[str, type] = {
-    cls.kind: cls
-    for cls in (
-        PassGo,
-        Buy,
-        Auction,
-        Deal,
-        Rent,
-        Tax,
-        JailFine,
-        DrawCard,
-        UseJailCard,
-        BankPayment,
-        PayPlayer,
-        Build,
-        SellBuilding,
-        Mortgage,
-        Unmortgage,
-        Trade,
-        Bankrupt,
-        Adjust,
-    )
-}
+ENTRY_KINDS: dict[str, type] = {cls.kind: cls for cls in get_args(Entry)}
 
 RAIL_CARD = "nearest_railroad"
 UTILITY_CARD = "nearest_utility"

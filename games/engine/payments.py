@@ -35,7 +35,7 @@ def pass_go(state: TableState, entry: PassGo, rules: Rules) -> Transfers:
     return (Transfer((BANK, entry.seat, rules.edition.salary)),)
 
 
-def buy(state: TableState, entry: Buy, rules: Rules) -> Transfers:
+def buy(state: TableState, entry: Buy | Deal, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
     space = unowned(state, rules, entry.space)
     can_spend(state, rules, entry.seat, space.price, "{}", space.name)
@@ -54,10 +54,7 @@ def auction(state: TableState, entry: Auction, rules: Rules) -> Transfers:
 def deal(state: TableState, entry: Deal, rules: Rules) -> Transfers:
     if not rules.short_game:
         raise RuleViolation("not_short_game", "Deeds are dealt only in the short game.")
-    seat_in_play(state, entry.seat)
-    space = unowned(state, rules, entry.space)
-    can_spend(state, rules, entry.seat, space.price, "{}", space.name)
-    return _take_deed(state, entry.seat, entry.space, space.price)
+    return buy(state, entry, rules)
 
 
 def rent(state: TableState, entry: Rent, rules: Rules) -> Transfers:

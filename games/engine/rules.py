@@ -26,7 +26,6 @@ EDITION_DEFAULTS: dict[str, dict[str, bool]] = {
 
 HOUSES_IN_SET = 32
 HOTELS_IN_SET = 12
-INCOME_TAX_SPACE = 4
 LUXURY_TAX_SPACE = 38
 
 

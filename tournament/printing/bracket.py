@@ -36,6 +36,14 @@ def _next_label(following: dict[str, Any] | None, table: int | None) -> str:
     return f"T{table}"
 
 
+def _seat(
+    player: dict[str, Any], following: dict[str, Any] | None, next_table: dict[int, int]
+) -> dict[str, Any]:
+    """A seat of a box, with the table where its player plays next if they went on."""
+    table = next_table.get(player["player_id"]) if player["advances"] else None
+    return {**player, "next_table": table, "next_label": _next_label(following, table)}
+
+
 def bracket_rounds(*, event_id: int) -> list[dict[str, Any]]:
     """Every round of the event with its tables and each seat's outcome, from the bracket
     the desk and the big screen show (tournament.results.selectors.bracket), plus where each player
@@ -52,16 +60,7 @@ def bracket_rounds(*, event_id: int) -> list[dict[str, Any]]:
         boxes = [
             {
                 "number": box["number"],
-                "seats": [
-                    {
-                        **p,
-                        "next_table": next_table.get(p["player_id"]) if p["advances"] else None,
-                        "next_label": _next_label(
-                            following, next_table.get(p["player_id"]) if p["advances"] else None
-                        ),
-                    }
-                    for p in box["players"]
-                ],
+                "seats": [_seat(p, following, next_table) for p in box["players"]],
             }
             for box in column["tables"]
         ]
@@ -95,12 +94,8 @@ def bracket_rounds(*, event_id: int) -> list[dict[str, Any]]:
     return out
 
 
-def _line(size: float) -> float:
-    return size * 1.3 * PT
-
-
 def _box_height(table: dict[str, Any], size: float) -> float:
-    return (len(table["seats"]) + 1) * _line(size) + 1.2
+    return (len(table["seats"]) + 1) * size * 1.3 * PT + 1.2  # a line of text a seat, and one
 
 
 @dataclass(frozen=True)

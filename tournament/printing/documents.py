@@ -1,13 +1,15 @@
-"""The documents the event side prints from its own models: table cards, paper fallback
-sheets, the bracket, the results and player badges. (Scoresheets need the ledger, so
-they live in banking/printing.py.)
+"""The documents printed from the event's own models: table cards, paper fallback sheets,
+the bracket, the results and player badges. (Scoresheets need the ledger: scoresheets.py.)
 
 Each is one function that returns the job's `Parts` and one template under print/.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from django.db.models import QuerySet
@@ -19,9 +21,9 @@ from tournament.models import Event, Player, PrintJob, Result, Round, Table, Vol
 from tournament.player_links import player_page_url
 from tournament.printing.bracket import bracket_layout
 from tournament.printing.registry import Parts, document
-from tournament.printing.render import qr_svg, site_url
-from tournament.results.shape import result_rows
-from tournament.results.standings import wins_table
+from tournament.printing.render import chunks, qr_svg, site_url
+from tournament.results.shape import result_rows, shaped
+from tournament.results.standings import shared_places, wins_table
 from tournament.selectors import console_path, money_raised
 
 BATCH = 50
@@ -29,7 +31,7 @@ LEDGER_ROWS = 28
 BADGES_A_PAGE = 10
 TABLES_A_RESULTS_PAGE = 12
 STANDINGS_SHOWN = 24
-CROWDED = 5  # more seats than this, and a table card sets them tighter to keep one page
+CROWDED = 5  # more seats than this, and a table card or scoresheet is set tighter, to one page
 
 KIND_HINTS = (
     "pass GO",
@@ -217,40 +219,23 @@ def bracket(job: PrintJob) -> Parts:
 # -- 5. Results -------------------------------------------------------------------------------
 
 
-def _results_of(round_: Round) -> QuerySet[Result]:
-    return Result.objects.filter(round=round_).select_related("player", "seat__table", "round")
-
-
 def _placed(ranking: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Everyone's place over the whole round, in the order given (table rank, then net
     worth): players level on both share a place. Their rank at their table stays beside."""
-    for index, row in enumerate(ranking):
-        before = ranking[index - 1] if index else None
-        level = before is not None and (before["rank"], before["net_worth"]) == (
-            row["rank"],
-            row["net_worth"],
-        )
-        row["place"] = before["place"] if level else index + 1
-        row["shared"] = level or (
-            index + 1 < len(ranking)
-            and (ranking[index + 1]["rank"], ranking[index + 1]["net_worth"])
-            == (row["rank"], row["net_worth"])
-        )
+    keys = [(row["rank"], row["net_worth"]) for row in ranking]
+    level = Counter(keys)
+    for row, key, place in zip(ranking, keys, shared_places(keys), strict=True):
+        row["place"] = place
+        row["shared"] = level[key] > 1
     return ranking
 
 
 def _round_tables(round_: Round, results: Sequence[Result]) -> list[dict[str, Any]]:
-    by_table: dict[int, list[dict[str, Any]]] = {}
+    """The round's tables with their results, which come by table, then rank and seat."""
     codes = dict(round_.tables.values_list("number", "verification_code"))
-    for row in result_rows(results):
-        by_table.setdefault(row["table"], []).append(row)
     return [
-        {
-            "number": number,
-            "code": codes.get(number, ""),
-            "rows": sorted(rows, key=lambda r: (r["rank"], r["seat"])),
-        }
-        for number, rows in sorted(by_table.items())
+        {"number": number, "code": codes.get(number, ""), "rows": list(rows)}
+        for number, rows in groupby(result_rows(results), key=itemgetter("table"))
     ]
 
 
@@ -270,28 +255,20 @@ def results(job: PrintJob) -> Parts:
     last = ended[-1]
     ranking = _placed(
         sorted(
-            result_rows(_results_of(last)),
+            result_rows(shaped(round=last)),
             key=lambda r: (r["rank"], -r["net_worth"], r["name"]),
         )
     )
     final = last.kind == Round.Kind.FINAL
     winner = None
     if final:
-        won = [r.player_id for r in _results_of(last).filter(rank=1) if wins_table(r)]
+        won = [r.player_id for r in shaped(round=last).filter(rank=1) if wins_table(r)]
         winner = next((r for r in ranking if r["player_id"] in won), None)
-    money = money_raised(event.pk)
-    players = Player.objects.filter(event=event).count()
-    volunteers = Volunteer.objects.filter(event=event).values("user").distinct().count()
     head, stamp = event_head(event), printed_at()
     rounds = []
     for round_ in ended:
-        winners = [
-            result
-            for result in Result.objects.filter(round=round_, rank=1)
-            .select_related("player", "seat__table")
-            .order_by("seat__table__number", "seat__number")
-            if wins_table(result)
-        ]
+        firsts = shaped(round=round_, rank=1).order_by("seat__table__number", "seat__number")
+        winners = [result for result in firsts if wins_table(result)]
         rounds.append(
             {
                 **round_head(round_),
@@ -300,10 +277,9 @@ def results(job: PrintJob) -> Parts:
                 "winners": [{"name": w.player.name, "table": w.seat.table.number} for w in winners],
             }
         )
-    currency = event.currency
     summary = {
         "part": "summary",
-        "currency": currency,
+        "currency": event.currency,
         "event": head,
         "printed_at": stamp,
         "final": final,
@@ -311,9 +287,9 @@ def results(job: PrintJob) -> Parts:
         "last_round": round_head(last),
         "ranking": ranking[:STANDINGS_SHOWN],
         "ranking_more": max(0, len(ranking) - STANDINGS_SHOWN),
-        "money": money,
-        "players": players,
-        "volunteers": volunteers,
+        "money": money_raised(event.pk),
+        "players": Player.objects.filter(event=event).count(),
+        "volunteers": Volunteer.objects.filter(event=event).values("user").distinct().count(),
         "donors": event.donations.count(),
         "rounds": rounds,
         "status": event.get_status_display(),
@@ -329,14 +305,14 @@ def results(job: PrintJob) -> Parts:
         for round_, start in sections:
             numbers = range(start + 1, start + TABLES_A_RESULTS_PAGE + 1)
             results = list(
-                _results_of(round_)
+                shaped(round=round_)
                 .filter(seat__table__number__in=numbers)
                 .order_by("seat__table__number", "rank", "seat__number")
             )
             tables = _round_tables(round_, results)
             yield {
                 "part": "tables",
-                "currency": currency,
+                "currency": event.currency,
                 "span": (
                     f"tables {tables[0]['number']} to {tables[-1]['number']}" if tables else ""
                 ),
@@ -374,17 +350,12 @@ def badges(job: PrintJob) -> Parts:
         raise Refusal("no_players", "This event has no players yet: add them before badges.")
     head = event_head(event)
 
+    def badge(player: Player) -> dict[str, Any]:
+        link = player_link(player)
+        return {"name": player.name, "team": player.team, "link": link, "qr": qr_svg(link)}
+
     def items() -> Iterator[dict[str, Any]]:
-        page: list[dict[str, Any]] = []
-        for player in players.iterator(chunk_size=200):
-            link = player_link(player)
-            page.append(
-                {"name": player.name, "team": player.team, "link": link, "qr": qr_svg(link)}
-            )
-            if len(page) == BADGES_A_PAGE:
-                yield {"event": head, "badges": page}
-                page = []
-        if page:
-            yield {"event": head, "badges": page}
+        for page in chunks(players.iterator(chunk_size=200), BADGES_A_PAGE):
+            yield {"event": head, "badges": [badge(player) for player in page]}
 
     return Parts(-(-total // BADGES_A_PAGE), items())

@@ -51,10 +51,16 @@ Progress = Callable[[int], None]
 
 
 def _send(job_id: int) -> bool:
+    """Send a queued job; when the broker does not answer, it waits instead (False)."""
     from tournament.printing.tasks import render_print_job
     from tournament.tasks import send
 
-    return send(render_print_job, job_id)
+    if send(render_print_job, job_id):
+        return True
+    PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
+        status=PrintJob.Status.WAITING
+    )
+    return False
 
 
 def _enqueue(job_id: int) -> None:
@@ -66,10 +72,7 @@ def _enqueue(job_id: int) -> None:
         PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
             queued_at=timezone.now()
         )
-        if not _send(job_id):
-            PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
-                status=PrintJob.Status.WAITING
-            )
+        _send(job_id)
 
     transaction.on_commit(dispatch)
 
@@ -86,9 +89,6 @@ def print_jobs_send_waiting() -> int:
         ):
             continue  # another process sent it meanwhile
         if not _send(job_id):
-            PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
-                status=PrintJob.Status.WAITING
-            )
             break
         sent += 1
     return sent

@@ -58,15 +58,7 @@ def document(
     """Register the function that gives a document's parts, under its kind."""
 
     def register(parts: Callable[[PrintJob], Parts]) -> Callable[[PrintJob], Parts]:
-        _DOCUMENTS[kind] = Document(
-            kind=kind,
-            title=title,
-            template=template,
-            parts=parts,
-            needs_round=needs_round,
-            description=description,
-            chunk=chunk,
-        )
+        _DOCUMENTS[kind] = Document(kind, title, template, parts, needs_round, description, chunk)
         return parts
 
     return register

@@ -15,7 +15,7 @@ from functools import lru_cache
 from io import BytesIO
 from itertools import islice
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 import segno
 from django.conf import settings
@@ -30,6 +30,7 @@ STYLESHEET = "css/print.css"
 WRAPPER = "print/document.html"
 
 Progress = Callable[[int], None]
+T = TypeVar("T")
 
 # WeasyPrint tells every step of every render at INFO; a worker's log needs none of it.
 logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
@@ -85,7 +86,8 @@ def _weasy() -> tuple[Any, Any, Any]:
     return fonts, CSS(filename=path, font_config=fonts), URLFetcher(allowed_protocols={"data"})
 
 
-def _chunks(items: Iterable[Mapping[str, Any]], size: int) -> Iterator[list[Mapping[str, Any]]]:
+def chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """`items` in lists of `size` (the last one shorter), read as they are needed."""
     iterator = iter(items)
     while chunk := list(islice(iterator, max(1, size))):
         yield chunk
@@ -124,7 +126,7 @@ def render(
     writer = PdfWriter()
     done = 0
     total = max(1, parts.total)
-    for chunk in _chunks(parts.items, document.chunk):
+    for chunk in chunks(parts.items, document.chunk):
         pdf = pdf_of_html(html_of(document, chunk, title=title))
         for page in PdfReader(BytesIO(pdf)).pages:
             writer.add_page(page)

@@ -15,21 +15,19 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.db.models import QuerySet
-
 from banking.ledgers import rules_of
 from banking.selectors import bankruptcies, table_seats
 from banking.verification import ledger_code
 from banking.worth import worth_chart, worth_series
 from tournament.errors import Refusal
-from tournament.models import PrintJob, Result, Round, Table
-from tournament.printing.documents import person, round_head, round_of, table_pages
+from tournament.models import PrintJob, Result, Table
+from tournament.printing.documents import CROWDED, person, round_head, round_of, table_pages
 from tournament.printing.registry import Parts, document
 from tournament.printing.render import figure, qr_png, site_url
+from tournament.results.selectors import table_results
 from tournament.results.shape import result_rows
 
 CODE_CHARACTERS = re.compile(r"[A-Z2-7]{10}")
-CROWDED = 5  # more seats than this, and a scoresheet sets its rows tighter to keep one page
 # The net worth chart's height, in the chart's own units (640 wide); lower when crowded.
 CHART_HEIGHT = {False: 150, True: 64}
 
@@ -109,15 +107,6 @@ def _results_of(table: Table) -> list[dict[str, Any]]:
     return result_rows(results)
 
 
-def _tables(round_: Round) -> QuerySet[Table]:
-    return (
-        Table.objects.filter(round=round_)
-        .select_related("ledger", "banker__user", "referee__user")
-        .prefetch_related("seats__player", "seats__result")
-        .order_by("number")
-    )
-
-
 @document(
     PrintJob.Kind.SCORESHEETS,
     title="Scoresheets",
@@ -155,7 +144,13 @@ def scoresheets(job: PrintJob) -> Parts:
             bankrupt=bankrupt.get(table.pk),
         )
 
-    return table_pages(round_, _tables(round_), page)
+    tables = (
+        Table.objects.filter(round=round_)
+        .select_related("ledger", "banker__user", "referee__user")
+        .prefetch_related("seats__player", "seats__result")
+        .order_by("number")
+    )
+    return table_pages(round_, tables, page)
 
 
 # -- Checking a scoresheet's code -------------------------------------------------------------
@@ -200,11 +195,6 @@ def scoresheet_check(*, code: str) -> list[Verification]:
     )
     found = []
     for table in tables:
-        results = result_rows(
-            Result.objects.filter(seat__table=table)
-            .select_related("player", "seat__table", "round")
-            .order_by("rank", "seat__number")
-        )
         found.append(
             Verification(
                 code=normal,
@@ -216,7 +206,7 @@ def scoresheet_check(*, code: str) -> list[Verification]:
                 matches=ledger_code(table.id) == normal,
                 standings=[
                     {"rank": r["rank"], "name": r["name"], "net_worth": r["net_worth"]}
-                    for r in results
+                    for r in table_results(table.pk)
                 ],
             )
         )

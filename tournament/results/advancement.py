@@ -26,19 +26,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
-__all__ = [
-    "Advancement",
-    "PointsStanding",
-    "Ranked",
-    "SeatResult",
-    "knockout",
-    "placement_points",
-    "points_advance",
-    "points_table",
-    "rank_table",
-    "tie_breaks",
-]
-
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:

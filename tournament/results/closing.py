@@ -1,11 +1,10 @@
 """Closing tables and ending rounds: value every seat with the engine, rank, decide who advances.
 
-This needs both the ledger and the event, so it lives on the banking side and
-writes its findings into the event's own models (Result, Table, AuditEvent).
+It reads the ledger and writes into the event's own models (Result, Table, AuditEvent).
 
 A table's result is written when its banker closes it: each seat's net worth with its
 breakdown, and the rank at the table. It counts once a second person confirms it
-(services/reviews.py). Ending the round reads the stored results: it is refused while a
+(reviews.py). Ending the round reads the stored results: it is refused while a
 table is unconfirmed, unless an organiser forces it with a reason.
 """
 
@@ -20,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from banking.actors import Actor
+from banking.checks import check_not_confirmed
 from banking.ledgers import ledger_of, rules_of
 from banking.verification import ledger_code
 from games import engine
@@ -36,20 +36,6 @@ MAX_REASON = 300  # AuditEvent.reason
 def table_subject(table: Table) -> str:
     """How the audit trail names a table: "Round 2, table 3"."""
     return f"Round {table.round.number}, table {table.number}"
-
-
-def _person(actor: Actor | AbstractBaseUser | None) -> AbstractBaseUser | None:
-    """The person logged in who acts (none for a key)."""
-    if isinstance(actor, Actor):
-        return actor.user
-    return actor
-
-
-def _person_id(actor: Actor | AbstractBaseUser | None) -> int | None:
-    """The account a closing names: the person's, or the banker's whose key closed it."""
-    if isinstance(actor, Actor):
-        return actor.account_id
-    return actor.pk if actor is not None else None
 
 
 def result_record(table: Table, results: Iterable[Result]) -> dict[str, Any]:
@@ -87,12 +73,15 @@ def _close(
     """Close the table and write its result from the ledger as it stands: each seat valued
     by the engine and ranked at the table. The result then awaits a second person's check;
     a table closed by a forced end keeps its review as it was (a dispute stays one)."""
+    # The person logged in who acts (none for a key), and the account the closing names:
+    # the person's, or the banker's whose key closed it.
+    person = actor.user if isinstance(actor, Actor) else actor
+    person_id = actor.account_id if isinstance(actor, Actor) else getattr(actor, "pk", None)
     state = engine.TableState.from_dict(ledger_of(table, rules).state)
-    ranked = _rank(table, state, rules)
-    results = _write_table_results(table, rules, state, ranked)
+    results = _write_table_results(table, rules, state)
     table.status = Table.Status.CLOSED
     table.closed_at = timezone.now()
-    table.closed_by_id = _person_id(actor)
+    table.closed_by_id = person_id
     table.verification_code = ledger_code(table.id)
     fields = ["status", "closed_at", "closed_by", "verification_code"]
     if not forced or table.review != Table.Review.DISPUTED:
@@ -109,7 +98,7 @@ def _close(
         data["forced"] = True
     audit(
         event_id=table.round.event_id,
-        actor=_person(actor),
+        actor=person,
         action="table_closed",
         subject=table_subject(table),
         reason=forced,
@@ -132,11 +121,7 @@ def table_close(*, table_id: int, actor: Actor | None = None) -> Table:
     )
     if table is None:
         raise NotFound("not_found", "There is no such table.")
-    if table.review == Table.Review.CONFIRMED:
-        raise Conflict(
-            "table_confirmed",
-            "This table's result is confirmed and locked: only an organiser can reopen it.",
-        )
+    check_not_confirmed(table)
     if not table.round.is_live:
         raise Conflict("round_not_running", "Only a table of a running round can be closed.")
     table.round = call_time_if_due(table.round)  # the clock ran out with no worker about
@@ -218,8 +203,11 @@ def round_end(
                 "review_note": table.review_note,
             }
         )
-    ranked_tables = _stored_tables(round_)
-    _decide_advancement(round_, event, ranked_tables)
+    decided = advancement_of(round_)
+    results = Result.objects.filter(round=round_)
+    results.update(advances=False, undecided=False)
+    results.filter(player_id__in=decided.advancing).update(advances=True)
+    results.filter(player_id__in=decided.undecided).update(undecided=True)
     round_.status = Round.Status.ENDED
     round_.ended_at = timezone.now()
     round_.save(update_fields=["status", "ended_at"])
@@ -236,37 +224,31 @@ def round_end(
     return round_
 
 
-def _rank(table: Table, state: engine.TableState, rules: engine.Rules) -> list[advancement.Ranked]:
-    results = []
-    for seat in table.seats.all():
-        worth = engine.net_worth(state, rules, seat.number)
-        bankrupt = seat.number in state.bankrupt
-        results.append(
-            advancement.SeatResult(
-                player_id=seat.player_id,
-                table=table.number,
-                net_worth=worth.total,
-                cash=worth.cash,
-                bankrupt=bankrupt,
-                bankrupt_order=state.bankrupt.index(seat.number) + 1 if bankrupt else 0,
-            )
-        )
-    return advancement.rank_table(results)
-
-
 def _write_table_results(
-    table: Table,
-    rules: engine.Rules,
-    state: engine.TableState,
-    ranked: Sequence[advancement.Ranked],
+    table: Table, rules: engine.Rules, state: engine.TableState
 ) -> list[Result]:
-    """Replace the table's results by these: one row per seat, with its breakdown."""
+    """Rank the table's seats as the engine values them (a later bankruptcy ranks higher),
+    and replace the table's results by these: one row per seat, with its breakdown."""
     seats: dict[int, Seat] = {seat.player_id: seat for seat in table.seats.all()}
+    worths = {player: engine.net_worth(state, rules, seat.number) for player, seat in seats.items()}
+    order = {number: index for index, number in enumerate(state.bankrupt, start=1)}
+    ranked = advancement.rank_table(
+        [
+            advancement.SeatResult(
+                player_id=player,
+                table=table.number,
+                net_worth=worths[player].total,
+                cash=worths[player].cash,
+                bankrupt=seat.number in order,
+                bankrupt_order=order.get(seat.number, 0),
+            )
+            for player, seat in seats.items()
+        ]
+    )
     tie_breaks = advancement.tie_breaks(ranked)
     rows = []
     for row in ranked:
-        seat = seats[row.result.player_id]
-        worth = engine.net_worth(state, rules, seat.number)
+        seat, worth = seats[row.result.player_id], worths[row.result.player_id]
         rows.append(
             Result(
                 seat=seat,
@@ -288,31 +270,10 @@ def _write_table_results(
     return Result.objects.bulk_create(rows)
 
 
-def _stored_tables(round_: Round) -> list[list[advancement.Ranked]]:
-    """The round's stored results, table by table, best first."""
-    rows = _stored_ranking(round_)
-    return [list(group) for _, group in groupby(rows, key=lambda r: r.result.table)]
-
-
 def advancement_of(round_: Round) -> advancement.Advancement:
     """Who goes on from an ended round by the rules, from its stored results (read only):
     the ties among them, each with its places, for the organiser's decisions."""
-    return _advancement(round_, round_.event, _stored_tables(round_))
-
-
-def _decide_advancement(
-    round_: Round, event: Event, ranked_tables: Sequence[Sequence[advancement.Ranked]]
-) -> None:
-    decided = _advancement(round_, event, ranked_tables)
-    results = Result.objects.filter(round=round_)
-    results.update(advances=False, undecided=False)
-    results.filter(player_id__in=decided.advancing).update(advances=True)
-    results.filter(player_id__in=decided.undecided).update(undecided=True)
-
-
-def _advancement(
-    round_: Round, event: Event, ranked_tables: Sequence[Sequence[advancement.Ranked]]
-) -> advancement.Advancement:
+    event, ranking = round_.event, _stored_ranking(round_)
     if event.advancement == Event.Format.POINTS and round_.kind == Round.Kind.PRELIMINARY:
         rounds = [
             _stored_ranking(r)
@@ -320,10 +281,10 @@ def _advancement(
                 kind=Round.Kind.PRELIMINARY, number__lt=round_.number, status=Round.Status.ENDED
             )
         ]
-        rounds.append([row for table in ranked_tables for row in table])
-        return advancement.points_advance(rounds, finalists=event.finalists)
+        return advancement.points_advance([*rounds, ranking], finalists=event.finalists)
+    tables = [list(group) for _, group in groupby(ranking, key=lambda r: r.result.table)]
     wildcards = event.wildcards if round_.kind == Round.Kind.PRELIMINARY else 0
-    return advancement.knockout(ranked_tables, wildcards=wildcards)
+    return advancement.knockout(tables, wildcards=wildcards)
 
 
 def _stored_ranking(round_: Round) -> list[advancement.Ranked]:

@@ -1,29 +1,29 @@
 """A table's result counts only once a second person confirms it (docs/design.md, "Results are
 checked by a second person").
 
-The banker closes the table (services/rounds.py: its result is written, awaiting
-confirmation). A referee or organiser who did not bank the table, does not play at it, did
-not close it and recorded no entry at it, then confirms the result, or disputes it with a
-reason: a disputed table opens again for corrections (voids, adjustments) until its banker
-closes it again. A confirmed result is
-locked; only an organiser reopens it, with a reason. Every step goes in the audit trail.
+The banker closes the table (closing.py: its result is written, awaiting confirmation). A
+referee or organiser who did not bank the table, does not play at it, did not close it and
+recorded no entry at it, then confirms the result, or disputes it with a reason: a disputed
+table opens again for corrections (voids, adjustments) until its banker closes it again. A
+confirmed result is locked; only an organiser reopens it, with a reason. Every step goes in
+the audit trail.
 
 The server decides who may check a table; hiding a button on a page is not enough.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 
+from banking.checks import check_not_confirmed
 from banking.models import Entry
 from tournament import access
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
 from tournament.models import Result, Table, Volunteer
 from tournament.results.closing import result_record, table_subject
+from tournament.results.shape import shaped
 from tournament.services.events import audit
 
 MAX_REASON = 300  # Table.review_note and AuditEvent.reason
@@ -101,25 +101,22 @@ def _reason(reason: str, what: str) -> str:
     return reason
 
 
-def _result_data(table: Table) -> dict[str, Any]:
-    """The result as it stands, for the audit trail (closing.result_record)."""
-    results = Result.objects.filter(seat__table=table).select_related(
-        "seat__table", "player", "round"
-    )
-    return result_record(table, results)
-
-
-def _open_again(table: Table, *, user: AbstractBaseUser, reason: str, action: str) -> None:
-    """Withdraw the table's result and open it for corrections, marked disputed; the audit
-    trail keeps the withdrawn result under `action`, with the reason."""
+def _audit_result(table: Table, user: User, action: str, reason: str = "") -> None:
+    """The table's result as it stands (closing.result_record), in the audit trail."""
     audit(
         event_id=table.round.event_id,
         actor=user,
         action=action,
         subject=table_subject(table),
         reason=reason,
-        data=_result_data(table),
+        data=result_record(table, shaped(seat__table=table)),
     )
+
+
+def _open_again(table: Table, *, user: AbstractBaseUser, reason: str, action: str) -> None:
+    """Withdraw the table's result and open it for corrections, marked disputed; the audit
+    trail keeps the withdrawn result under `action`, with the reason."""
+    _audit_result(table, user, action, reason)
     table.status = Table.Status.OPEN
     table.closed_at = None
     table.verification_code = ""
@@ -163,13 +160,7 @@ def table_confirm(*, table_id: int, user: User) -> Table:
     table.reviewed_by = user
     table.reviewed_at = timezone.now()
     table.save(update_fields=["review", "review_note", "reviewed_by", "reviewed_at"])
-    audit(
-        event_id=table.round.event_id,
-        actor=user,
-        action="table_confirmed",
-        subject=table_subject(table),
-        data=_result_data(table),
-    )
+    _audit_result(table, user, "table_confirmed")
     return table
 
 
@@ -181,11 +172,7 @@ def table_dispute(*, table_id: int, user: User, reason: str) -> Table:
     _check_checker(table, user)
     reason = _reason(reason, "disputed")
     _check_running(table)
-    if table.review == Table.Review.CONFIRMED:
-        raise Conflict(
-            "table_confirmed",
-            "This table's result is confirmed and locked: only an organiser can reopen it.",
-        )
+    check_not_confirmed(table)
     if table.status != Table.Status.CLOSED:
         raise Conflict(
             "table_not_closed",

@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 
 from tournament import selectors as event_selectors
 from tournament.models import AuditEvent, Event, Result, Round, Seat, Table
-from tournament.results.shape import result_rows
+from tournament.results.shape import result_rows, shaped
 from tournament.results.standings import counted, counts
 
 
@@ -36,19 +36,13 @@ def round_results(round_id: int) -> list[Result]:
     """The results that count (standings.counted): confirmed tables', or all once the round
     has ended (a forced end's unconfirmed tables are marked: standings.is_forced)."""
     return counted(
-        Result.objects.filter(round_id=round_id)
-        .select_related("seat__table", "player", "round")
-        .order_by("seat__table__number", "rank", "seat__number")
+        shaped(round_id=round_id).order_by("seat__table__number", "rank", "seat__number")
     )
 
 
 def table_results(table_id: int) -> list[dict[str, Any]]:
     """A table's results, best first, shaped (shape.result_rows)."""
-    return result_rows(
-        Result.objects.filter(seat__table_id=table_id)
-        .select_related("seat__table", "player", "round")
-        .order_by("rank", "seat__number")
-    )
+    return result_rows(shaped(seat__table_id=table_id).order_by("rank", "seat__number"))
 
 
 def result_of(*, round_id: int, player_id: int) -> dict[str, Any] | None:

@@ -18,6 +18,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from django.db.models import QuerySet
+
 from games.engine.money import money
 from tournament.models import Result
 from tournament.results.standings import is_forced
@@ -134,6 +136,11 @@ def result_row(result: Result, *, table: Sequence[Result] = ()) -> dict[str, Any
             result.cash, result.property_value, result.building_value, result.net_worth, deeds
         ),
     }
+
+
+def shaped(**filters: Any) -> QuerySet[Result]:
+    """The results that match `filters`, read with all that shaping them needs."""
+    return Result.objects.filter(**filters).select_related("seat__table", "player", "round")
 
 
 def result_rows(results: Iterable[Result]) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ trail.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any
 
 from django.db.models import QuerySet
@@ -58,26 +58,23 @@ def leaderboard(seats: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             bankrupt=s["bankrupt"], net_worth=s["net_worth"], cash=s["cash"], seat=s["seat"]
         ),
     )
-    rows: list[dict[str, Any]] = []
-    for index, seat in enumerate(ordered):
-        place = index + 1
-        if rows:
-            before = ordered[index - 1]
-            level = (before["bankrupt"], before["net_worth"], before["cash"]) == (
-                seat["bankrupt"],
-                seat["net_worth"],
-                seat["cash"],
-            )
-            place = rows[-1]["place"] if level else place
-        rows.append(
-            {
-                "place": place,
-                "seat": seat["seat"],
-                "name": seat["name"],
-                "cash": seat["cash"],
-                "net_worth": seat["net_worth"],
-                "bankrupt": seat["bankrupt"],
-                "deeds": len(seat.get("deeds", ())),
-            }
-        )
-    return rows
+    keys = [(seat["bankrupt"], seat["net_worth"], seat["cash"]) for seat in ordered]
+    return [
+        {
+            "place": place,
+            "seat": seat["seat"],
+            "name": seat["name"],
+            "cash": seat["cash"],
+            "net_worth": seat["net_worth"],
+            "bankrupt": seat["bankrupt"],
+            "deeds": len(seat.get("deeds", ())),
+        }
+        for place, seat in zip(shared_places(keys), ordered, strict=True)
+    ]
+
+
+def shared_places(keys: Iterable[Hashable]) -> list[int]:
+    """The places, from 1, of rows in order with these keys: rows with the same key (next to
+    each other) share the first one's place ("1, 2, 2, 4")."""
+    first: dict[Hashable, int] = {}
+    return [first.setdefault(key, index) for index, key in enumerate(keys, start=1)]

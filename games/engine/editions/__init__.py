@@ -1,7 +1,7 @@
 """The published editions the engine can play, by code ("us", "uk").
 
-Both boards carry the same numbers position by position; only names, currency
-and card decks differ.
+Both boards carry the same numbers position by position (the UK board is the US board
+with London's names, but for its Super Tax); names, currency and card decks differ.
 """
 
 from __future__ import annotations

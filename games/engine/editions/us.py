@@ -2,139 +2,95 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from games.engine.board import Card, Edition, Effect, Kind, Space
 
 CHANCE = "chance"
 CHEST = "community_chest"
 
+# Every railroad's deed is the same, and every utility's (whose rent goes by the dice: rent.py).
+RAILROAD = partial(
+    Space, kind=Kind.RAILROAD, group="railroad", price=200, mortgage=100, rents=(25, 50, 100, 200)
+)
+UTILITY = partial(Space, kind=Kind.UTILITY, group="utility", price=150, mortgage=75)
+
+# A colour group's sites share the group and the cost of a house.
+BROWN = partial(Space, kind=Kind.SITE, group="brown", house_cost=50)
+LIGHT_BLUE = partial(Space, kind=Kind.SITE, group="light_blue", house_cost=50)
+PINK = partial(Space, kind=Kind.SITE, group="pink", house_cost=100)
+ORANGE = partial(Space, kind=Kind.SITE, group="orange", house_cost=100)
+RED = partial(Space, kind=Kind.SITE, group="red", house_cost=150)
+YELLOW = partial(Space, kind=Kind.SITE, group="yellow", house_cost=150)
+GREEN = partial(Space, kind=Kind.SITE, group="green", house_cost=200)
+DARK_BLUE = partial(Space, kind=Kind.SITE, group="dark_blue", house_cost=200)
+
 # Tabular data: kept as written, one deed per call, rather than one argument per line.
 # fmt: off
 SPACES: tuple[Space, ...] = (
     Space(position=0, name="Go", kind=Kind.GO),
-    Space(
-        position=1, name="Mediterranean Avenue", kind=Kind.SITE, group="brown",
-        price=60, mortgage=30, house_cost=50, rents=(2, 10, 30, 90, 160, 250),
-    ),
+    BROWN(position=1, name="Mediterranean Avenue",
+          price=60, mortgage=30, rents=(2, 10, 30, 90, 160, 250)),
     Space(position=2, name="Community Chest", kind=Kind.COMMUNITY_CHEST),
-    Space(
-        position=3, name="Baltic Avenue", kind=Kind.SITE, group="brown",
-        price=60, mortgage=30, house_cost=50, rents=(4, 20, 60, 180, 320, 450),
-    ),
+    BROWN(position=3, name="Baltic Avenue",
+          price=60, mortgage=30, rents=(4, 20, 60, 180, 320, 450)),
     Space(position=4, name="Income Tax", kind=Kind.TAX, tax=200),
-    Space(
-        position=5, name="Reading Railroad", kind=Kind.RAILROAD, group="railroad",
-        price=200, mortgage=100, rents=(25, 50, 100, 200),
-    ),
-    Space(
-        position=6, name="Oriental Avenue", kind=Kind.SITE, group="light_blue",
-        price=100, mortgage=50, house_cost=50, rents=(6, 30, 90, 270, 400, 550),
-    ),
+    RAILROAD(position=5, name="Reading Railroad"),
+    LIGHT_BLUE(position=6, name="Oriental Avenue",
+               price=100, mortgage=50, rents=(6, 30, 90, 270, 400, 550)),
     Space(position=7, name="Chance", kind=Kind.CHANCE),
-    Space(
-        position=8, name="Vermont Avenue", kind=Kind.SITE, group="light_blue",
-        price=100, mortgage=50, house_cost=50, rents=(6, 30, 90, 270, 400, 550),
-    ),
-    Space(
-        position=9, name="Connecticut Avenue", kind=Kind.SITE, group="light_blue",
-        price=120, mortgage=60, house_cost=50, rents=(8, 40, 100, 300, 450, 600),
-    ),
+    LIGHT_BLUE(position=8, name="Vermont Avenue",
+               price=100, mortgage=50, rents=(6, 30, 90, 270, 400, 550)),
+    LIGHT_BLUE(position=9, name="Connecticut Avenue",
+               price=120, mortgage=60, rents=(8, 40, 100, 300, 450, 600)),
     Space(position=10, name="Jail / Just Visiting", kind=Kind.JAIL),
-    Space(
-        position=11, name="St. Charles Place", kind=Kind.SITE, group="pink",
-        price=140, mortgage=70, house_cost=100, rents=(10, 50, 150, 450, 625, 750),
-    ),
-    Space(
-        position=12, name="Electric Company", kind=Kind.UTILITY, group="utility",
-        price=150, mortgage=75,
-    ),
-    Space(
-        position=13, name="States Avenue", kind=Kind.SITE, group="pink",
-        price=140, mortgage=70, house_cost=100, rents=(10, 50, 150, 450, 625, 750),
-    ),
-    Space(
-        position=14, name="Virginia Avenue", kind=Kind.SITE, group="pink",
-        price=160, mortgage=80, house_cost=100, rents=(12, 60, 180, 500, 700, 900),
-    ),
-    Space(
-        position=15, name="Pennsylvania Railroad", kind=Kind.RAILROAD, group="railroad",
-        price=200, mortgage=100, rents=(25, 50, 100, 200),
-    ),
-    Space(
-        position=16, name="St. James Place", kind=Kind.SITE, group="orange",
-        price=180, mortgage=90, house_cost=100, rents=(14, 70, 200, 550, 750, 950),
-    ),
+    PINK(position=11, name="St. Charles Place",
+         price=140, mortgage=70, rents=(10, 50, 150, 450, 625, 750)),
+    UTILITY(position=12, name="Electric Company"),
+    PINK(position=13, name="States Avenue",
+         price=140, mortgage=70, rents=(10, 50, 150, 450, 625, 750)),
+    PINK(position=14, name="Virginia Avenue",
+         price=160, mortgage=80, rents=(12, 60, 180, 500, 700, 900)),
+    RAILROAD(position=15, name="Pennsylvania Railroad"),
+    ORANGE(position=16, name="St. James Place",
+           price=180, mortgage=90, rents=(14, 70, 200, 550, 750, 950)),
     Space(position=17, name="Community Chest", kind=Kind.COMMUNITY_CHEST),
-    Space(
-        position=18, name="Tennessee Avenue", kind=Kind.SITE, group="orange",
-        price=180, mortgage=90, house_cost=100, rents=(14, 70, 200, 550, 750, 950),
-    ),
-    Space(
-        position=19, name="New York Avenue", kind=Kind.SITE, group="orange",
-        price=200, mortgage=100, house_cost=100, rents=(16, 80, 220, 600, 800, 1000),
-    ),
+    ORANGE(position=18, name="Tennessee Avenue",
+           price=180, mortgage=90, rents=(14, 70, 200, 550, 750, 950)),
+    ORANGE(position=19, name="New York Avenue",
+           price=200, mortgage=100, rents=(16, 80, 220, 600, 800, 1000)),
     Space(position=20, name="Free Parking", kind=Kind.FREE_PARKING),
-    Space(
-        position=21, name="Kentucky Avenue", kind=Kind.SITE, group="red",
-        price=220, mortgage=110, house_cost=150, rents=(18, 90, 250, 700, 875, 1050),
-    ),
+    RED(position=21, name="Kentucky Avenue",
+        price=220, mortgage=110, rents=(18, 90, 250, 700, 875, 1050)),
     Space(position=22, name="Chance", kind=Kind.CHANCE),
-    Space(
-        position=23, name="Indiana Avenue", kind=Kind.SITE, group="red",
-        price=220, mortgage=110, house_cost=150, rents=(18, 90, 250, 700, 875, 1050),
-    ),
-    Space(
-        position=24, name="Illinois Avenue", kind=Kind.SITE, group="red",
-        price=240, mortgage=120, house_cost=150, rents=(20, 100, 300, 750, 925, 1100),
-    ),
-    Space(
-        position=25, name="B. & O. Railroad", kind=Kind.RAILROAD, group="railroad",
-        price=200, mortgage=100, rents=(25, 50, 100, 200),
-    ),
-    Space(
-        position=26, name="Atlantic Avenue", kind=Kind.SITE, group="yellow",
-        price=260, mortgage=130, house_cost=150, rents=(22, 110, 330, 800, 975, 1150),
-    ),
-    Space(
-        position=27, name="Ventnor Avenue", kind=Kind.SITE, group="yellow",
-        price=260, mortgage=130, house_cost=150, rents=(22, 110, 330, 800, 975, 1150),
-    ),
-    Space(
-        position=28, name="Water Works", kind=Kind.UTILITY, group="utility",
-        price=150, mortgage=75,
-    ),
-    Space(
-        position=29, name="Marvin Gardens", kind=Kind.SITE, group="yellow",
-        price=280, mortgage=140, house_cost=150, rents=(24, 120, 360, 850, 1025, 1200),
-    ),
+    RED(position=23, name="Indiana Avenue",
+        price=220, mortgage=110, rents=(18, 90, 250, 700, 875, 1050)),
+    RED(position=24, name="Illinois Avenue",
+        price=240, mortgage=120, rents=(20, 100, 300, 750, 925, 1100)),
+    RAILROAD(position=25, name="B. & O. Railroad"),
+    YELLOW(position=26, name="Atlantic Avenue",
+           price=260, mortgage=130, rents=(22, 110, 330, 800, 975, 1150)),
+    YELLOW(position=27, name="Ventnor Avenue",
+           price=260, mortgage=130, rents=(22, 110, 330, 800, 975, 1150)),
+    UTILITY(position=28, name="Water Works"),
+    YELLOW(position=29, name="Marvin Gardens",
+           price=280, mortgage=140, rents=(24, 120, 360, 850, 1025, 1200)),
     Space(position=30, name="Go To Jail", kind=Kind.GO_TO_JAIL),
-    Space(
-        position=31, name="Pacific Avenue", kind=Kind.SITE, group="green",
-        price=300, mortgage=150, house_cost=200, rents=(26, 130, 390, 900, 1100, 1275),
-    ),
-    Space(
-        position=32, name="North Carolina Avenue", kind=Kind.SITE, group="green",
-        price=300, mortgage=150, house_cost=200, rents=(26, 130, 390, 900, 1100, 1275),
-    ),
+    GREEN(position=31, name="Pacific Avenue",
+          price=300, mortgage=150, rents=(26, 130, 390, 900, 1100, 1275)),
+    GREEN(position=32, name="North Carolina Avenue",
+          price=300, mortgage=150, rents=(26, 130, 390, 900, 1100, 1275)),
     Space(position=33, name="Community Chest", kind=Kind.COMMUNITY_CHEST),
-    Space(
-        position=34, name="Pennsylvania Avenue", kind=Kind.SITE, group="green",
-        price=320, mortgage=160, house_cost=200, rents=(28, 150, 450, 1000, 1200, 1400),
-    ),
-    Space(
-        position=35, name="Short Line", kind=Kind.RAILROAD, group="railroad",
-        price=200, mortgage=100, rents=(25, 50, 100, 200),
-    ),
+    GREEN(position=34, name="Pennsylvania Avenue",
+          price=320, mortgage=160, rents=(28, 150, 450, 1000, 1200, 1400)),
+    RAILROAD(position=35, name="Short Line"),
     Space(position=36, name="Chance", kind=Kind.CHANCE),
-    Space(
-        position=37, name="Park Place", kind=Kind.SITE, group="dark_blue",
-        price=350, mortgage=175, house_cost=200, rents=(35, 175, 500, 1100, 1300, 1500),
-    ),
+    DARK_BLUE(position=37, name="Park Place",
+              price=350, mortgage=175, rents=(35, 175, 500, 1100, 1300, 1500)),
     # Classic Luxury Tax; the variant `modern_us` raises it to 100 in the rules, not here.
     Space(position=38, name="Luxury Tax", kind=Kind.TAX, tax=75),
-    Space(
-        position=39, name="Boardwalk", kind=Kind.SITE, group="dark_blue",
-        price=400, mortgage=200, house_cost=200, rents=(50, 200, 600, 1400, 1700, 2000),
-    ),
+    DARK_BLUE(position=39, name="Boardwalk",
+              price=400, mortgage=200, rents=(50, 200, 600, 1400, 1700, 2000)),
 )
 
 # Sixteen cards, the nearest-railroad card twice. The crossword-competition card is
