@@ -84,8 +84,16 @@ def _deed_answer(q: str, event: Event, variants: dict[str, bool]) -> dict[str, A
     }
 
 
-def _query(request: HttpRequest) -> str:
-    return request.GET.get("q", "").strip()[:MAX_QUERY]
+def _search(request: HttpRequest, event: Event, variants: dict[str, bool]) -> dict[str, Any]:
+    """The event, its search (?q=) and the answers best matching it, best first."""
+    q = request.GET.get("q", "").strip()[:MAX_QUERY]
+    results = faq.faq_search(query=q, limit=SEARCH_LIMIT) if q else []
+    return {
+        "event": event,
+        "q": q,
+        **_deed_answer(q, event, variants),
+        "results": [_answer(e, event, variants) for e in results],
+    }
 
 
 @require_GET
@@ -94,18 +102,13 @@ def faq_event(request: HttpRequest, event_id: int) -> HttpResponse:
     topic. Without JavaScript the search box submits here and the results lead the page."""
     event = get_object_or_404(Event, pk=event_id)
     variants = _variants(event)
-    q = _query(request)
-    results = faq.faq_search(query=q, limit=SEARCH_LIMIT) if q else []
     topics = [
         (label, [_answer(e, event, variants) for e in entries])
         for label, entries in faq.faq_by_topic()
     ]
     context = {
-        "event": event,
+        **_search(request, event, variants),
         "settings": _settings(event, variants),
-        "q": q,
-        **_deed_answer(q, event, variants),
-        "results": [_answer(e, event, variants) for e in results],
         "topics": topics,
     }
     return render(request, "faq/faq_event.html", context)
@@ -115,16 +118,7 @@ def faq_event(request: HttpRequest, event_id: int) -> HttpResponse:
 def faq_event_search(request: HttpRequest, event_id: int) -> HttpResponse:
     """The answers best matching ?q=, best first, as an HTML fragment for the search box."""
     event = get_object_or_404(Event, pk=event_id)
-    variants = _variants(event)
-    q = _query(request)
-    results = faq.faq_search(query=q, limit=SEARCH_LIMIT) if q else []
-    context = {
-        "event": event,
-        "q": q,
-        **_deed_answer(q, event, variants),
-        "results": [_answer(e, event, variants) for e in results],
-    }
-    response = render(request, "faq/_search_answer.html", context)
+    response = render(request, "faq/_search_answer.html", _search(request, event, _variants(event)))
     response["Cache-Control"] = "no-store"
     return response
 
@@ -172,12 +166,10 @@ def briefing_edit(request: HttpRequest, event_id: int) -> HttpResponse:
     if request.method == "POST":
         faq_ids = [] if "reset" in request.POST else _picked_in_order(request.POST)
         items = briefings.briefing_set(event_id=event.pk, faq_ids=faq_ids, actor=request.user)
-        if items:
-            messages.success(
-                request, f"The briefing has {len(items)} questions, in your order.", "ok"
-            )
-        else:
-            messages.success(request, "The briefing reads the suggested questions.", "ok")
+        sentence = f"The briefing has {len(items)} questions, in your order."
+        messages.success(
+            request, sentence if items else "The briefing reads the suggested questions.", "ok"
+        )
         return redirect("faq-briefing", event_id=event.pk)
     picks = selectors.briefing_picks(event_id=event.pk)
     shown = picks or [entry.pk for entry in faq.faq_briefing()]
