@@ -49,16 +49,15 @@ def _organiser_only(request: HttpRequest, event_id: int) -> HttpResponse | None:
     return None
 
 
-def _menu(event: Event, rounds: list[Round]) -> list[dict[str, Any]]:
+def _menu(rounds: list[Round]) -> list[dict[str, Any]]:
     menu = []
     for kind, label in PrintJob.Kind.choices:
         document = documents().get(kind)
         if document is None:
             continue
         preferred = ROUND_FOR.get(kind, ())
-        default = next((r.pk for r in reversed(rounds) if r.status in preferred), None)
-        if default is None and rounds:
-            default = rounds[-1].pk
+        latest = rounds[-1].pk if rounds else None
+        default = next((r.pk for r in reversed(rounds) if r.status in preferred), latest)
         menu.append(
             {
                 "kind": kind,
@@ -101,16 +100,8 @@ def print_page(request: HttpRequest, event_id: int) -> HttpResponse:
     for job in jobs:
         job.notice = watch.notice(job)
         job.retryable = watch.retryable(job)
-    return render(
-        request,
-        "print/page.html",
-        {
-            "event": event,
-            "rounds": rounds,
-            "menu": _menu(event, rounds),
-            "jobs": jobs,
-        },
-    )
+    context = {"event": event, "rounds": rounds, "menu": _menu(rounds), "jobs": jobs}
+    return render(request, "print/page.html", context)
 
 
 @require_POST
