@@ -151,8 +151,7 @@ def seating_plan(
     and `seed`; a different seed generally gives a different seating.
     """
     _check_table_size(table_size)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SeatingError(f"The seating seed must be a whole number, not {seed!r}.")
+    _check_whole(seed, "The seating seed")
     ordered = _sorted_entrants(entrants)
     sizes = table_sizes(len(ordered), table_size=table_size, tables=tables)
     rng = random.Random(seed)  # noqa: S311 - a reproducible draw, not a secret
@@ -238,9 +237,8 @@ def opponents_by_player(tables: Iterable[Sequence[int]]) -> dict[int, set[int]]:
     opponents: dict[int, set[int]] = {}
     for table in tables:
         seated = list(table)
-        if len(set(seated)) != len(seated):
-            twice = _first_duplicate(seated)
-            raise SeatingError(f"Player {twice} is listed twice at the same table.")
+        if twice := _twice(seated):
+            raise SeatingError(f"Player {twice[0]} is listed twice at the same table.")
         for player in seated:
             opponents.setdefault(player, set()).update(p for p in seated if p != player)
     return opponents
@@ -251,8 +249,7 @@ def opponents_by_player(tables: Iterable[Sequence[int]]) -> dict[int, set[int]]:
 
 def _check_table_size(table_size: int) -> None:
     """A table size is a whole number of at least 3."""
-    if isinstance(table_size, bool) or not isinstance(table_size, int):
-        raise SeatingError(f"The table size must be a whole number, not {table_size!r}.")
+    _check_whole(table_size, "The table size")
     if table_size < MIN_TABLE_SIZE:
         raise SeatingError(
             f"The table size must be at least {MIN_TABLE_SIZE} players, not {table_size}."
@@ -261,10 +258,14 @@ def _check_table_size(table_size: int) -> None:
 
 def _check_count(value: int, what: str) -> None:
     """A count is a whole number, zero or more."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SeatingError(f"{what} must be a whole number, not {value!r}.")
+    _check_whole(value, what)
     if value < 0:
         raise SeatingError(f"{what} cannot be negative ({value}).")
+
+
+def _check_whole(value: int, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SeatingError(f"{what} must be a whole number, not {value!r}.")
 
 
 def _sorted_entrants(entrants: Sequence[Entrant]) -> list[Entrant]:
@@ -272,17 +273,13 @@ def _sorted_entrants(entrants: Sequence[Entrant]) -> list[Entrant]:
     for entrant in entrants:
         if not isinstance(entrant, Entrant):
             raise SeatingError(f"Only entrants can be seated, not {entrant!r}.")
-        if isinstance(entrant.player_id, bool) or not isinstance(entrant.player_id, int):
-            raise SeatingError(f"A player id must be a whole number, not {entrant.player_id!r}.")
+        _check_whole(entrant.player_id, "A player id")
         if entrant.team is not None and not isinstance(entrant.team, str):
             raise SeatingError(
                 f"Player {entrant.player_id}'s team must be a name or empty, not {entrant.team!r}."
             )
-    ids = [entrant.player_id for entrant in entrants]
-    if len(set(ids)) != len(ids):
-        raise SeatingError(
-            f"Player {_first_duplicate(ids)} is entered twice; every player takes one seat."
-        )
+    if twice := _twice(entrant.player_id for entrant in entrants):
+        raise SeatingError(f"Player {twice[0]} is entered twice; every player takes one seat.")
     return sorted(entrants, key=lambda entrant: entrant.player_id)
 
 
@@ -522,13 +519,8 @@ def _swap(
 # --------------------------------------------------------------------------- wording
 
 
-def _first_duplicate(values: Iterable[int]) -> int:
-    seen: set[int] = set()
-    for value in values:
-        if value in seen:
-            return value
-        seen.add(value)
-    raise AssertionError("no duplicate")  # pragma: no cover - callers check first
+def _twice(values: Iterable[int]) -> list[int]:
+    return [value for value, count in Counter(values).items() if count > 1]
 
 
 def _players(count: int, *, verb: bool = True) -> str:

@@ -22,6 +22,7 @@ may still go on: the organiser decides.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
@@ -200,9 +201,7 @@ def knockout(tables: Sequence[Sequence[Ranked]], *, wildcards: int = 0) -> Advan
     `advancing` lists the table winners first, then the wildcards, each by
     net worth and cash, best first.
     """
-    _check_whole(wildcards, "The number of wildcards")
-    if wildcards < 0:
-        raise ValueError(f"The number of wildcards cannot be negative ({wildcards}).")
+    _check_count(wildcards, "The number of wildcards")
     _check_rounds_tables(tables)
     _check_unique(
         (ranked.result.player_id for table in tables for ranked in table),
@@ -350,9 +349,7 @@ def points_advance(rounds: Sequence[Sequence[Ranked]], *, finalists: int) -> Adv
     Players equal on both at the boundary are undecided, competing for the
     places that remain (the organiser decides).
     """
-    _check_whole(finalists, "The number of finalists")
-    if finalists < 0:
-        raise ValueError(f"The number of finalists cannot be negative ({finalists}).")
+    _check_count(finalists, "The number of finalists")
     advancing: list[int] = []
     left = finalists
     standings = points_table(rounds)
@@ -384,13 +381,16 @@ def _check_rounds_tables(tables: Sequence[Sequence[Ranked]]) -> None:
 
 def _check_unique(player_ids: Iterable[int], *, where: str) -> None:
     """No player appears twice."""
-    seen: set[int] = set()
-    for player_id in player_ids:
-        if player_id in seen:
-            raise ValueError(f"Player {player_id} appears twice {where}.")
-        seen.add(player_id)
+    if twice := [player for player, count in Counter(player_ids).items() if count > 1]:
+        raise ValueError(f"Player {twice[0]} appears twice {where}.")
 
 
 def _check_whole(value: int, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{what} must be a whole number, not {value!r}.")
+
+
+def _check_count(value: int, what: str) -> None:
+    _check_whole(value, what)
+    if value < 0:
+        raise ValueError(f"{what} cannot be negative ({value}).")
