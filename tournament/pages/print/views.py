@@ -123,33 +123,19 @@ def download_name(job: PrintJob) -> str:
     return f"{slugify(job.event.name)}-{job.kind.replace('_', '-')}{round_part}.pdf"
 
 
-def _token_user(request: HttpRequest) -> tuple[bool, Any]:
-    """Whether the request carries an API token (`Authorization: Token ...`, as the API
-    takes it), and its user: None for a token that is unknown, expired or whose user is
-    inactive (the API's own authentication decides)."""
-    authentication = ExpiringTokenAuthentication()
-    header = request.META.get("HTTP_AUTHORIZATION", "").split()
-    if not header or header[0].lower() != authentication.keyword.lower():
-        return False, None
-    try:
-        found = authentication.authenticate(request)
-    except AuthenticationFailed:
-        return True, None
-    return True, found[0] if found else None
-
-
 @require_GET
 def print_job_download(request: HttpRequest, job_id: int) -> HttpResponse:
     """The job's PDF, for the event's organisers only (inline; ?download=1 to save it): signed
     in by the session, or by an API token for scripts (the job's `file_url` in the API)."""
     job = get_object_or_404(PrintJob.objects.select_related("event", "round"), pk=job_id)
-    has_token, token_user = _token_user(request)
-    if has_token:
-        if token_user is None:
-            response = HttpResponse("Invalid token.", status=401, content_type="text/plain")
-            response["WWW-Authenticate"] = "Token"
-            return response
-        if not access.is_organiser(token_user, job.event_id):
+    try:  # as the API takes it: None without a token, refused for an unknown or expired one
+        token = ExpiringTokenAuthentication().authenticate(request)
+    except AuthenticationFailed:
+        response = HttpResponse("Invalid token.", status=401, content_type="text/plain")
+        response["WWW-Authenticate"] = "Token"
+        return response
+    if token is not None:
+        if not access.is_organiser(token[0], job.event_id):
             raise PermissionDenied("Only this event's organisers can print its documents.")
     elif (refusal := _organiser_only(request, job.event_id)) is not None:
         return refusal
