@@ -28,6 +28,7 @@ import random
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 #: No table is ever smaller than this: a game of Monopoly needs three players.
 MIN_TABLE_SIZE = 3
@@ -218,12 +219,11 @@ def plan_problems(
                 f"Table {number} would have {_players(len(table), verb=False)}: every table "
                 f"needs at least {MIN_TABLE_SIZE}."
             )
-        for i, a in enumerate(table):
-            for b in table[i + 1 :]:
-                if team.get(a) and team.get(a) == team.get(b):
-                    clashes.append(Clash("team", number, (a, b)))
-                elif b in past.get(a, ()) or a in past.get(b, ()):
-                    clashes.append(Clash("met", number, (a, b)))
+        for a, b in combinations(table, 2):
+            if team.get(a) and team.get(a) == team.get(b):
+                clashes.append(Clash("team", number, (a, b)))
+            elif b in past.get(a, ()) or a in past.get(b, ()):
+                clashes.append(Clash("met", number, (a, b)))
     return refusals, clashes
 
 
@@ -313,19 +313,16 @@ def _conflict_weights(
         if entrant.team:
             teams[entrant.team].append(index)
     for members in teams.values():
-        for position, a in enumerate(members):
-            for b in members[position + 1 :]:
-                add(a, b, team_penalty)
+        for a, b in combinations(members, 2):
+            add(a, b, team_penalty)
 
-    met: set[tuple[int, int]] = set()
-    for player, opponents in past_opponents.items():
-        a = index_of.get(player)
-        if a is None:
-            continue
-        for opponent in opponents:
-            b = index_of.get(opponent)
-            if b is not None and b != a:
-                met.add((min(a, b), max(a, b)))
+    met = {
+        (min(index_of[player], index_of[opponent]), max(index_of[player], index_of[opponent]))
+        for player, opponents in past_opponents.items()
+        if player in index_of
+        for opponent in opponents
+        if opponent in index_of and opponent != player
+    }
     for a, b in sorted(met):
         add(a, b, REPEAT_PENALTY)
     return weights
@@ -339,16 +336,10 @@ def _blocks(ordered: Sequence[Entrant], rng: random.Random) -> list[list[int]]:
 
     Team members are shuffled within their block, then the blocks are shuffled.
     """
-    teams: dict[str, list[int]] = {}
-    blocks: list[list[int]] = []
+    by_team: dict[str | int, list[int]] = {}  # a player without a team: their own index
     for index, entrant in enumerate(ordered):
-        if entrant.team:
-            if entrant.team not in teams:
-                teams[entrant.team] = []
-                blocks.append(teams[entrant.team])
-            teams[entrant.team].append(index)
-        else:
-            blocks.append([index])
+        by_team.setdefault(entrant.team or index, []).append(index)
+    blocks = list(by_team.values())
     for block in blocks:
         rng.shuffle(block)
     rng.shuffle(blocks)
