@@ -248,7 +248,6 @@ def opponents_by_player(tables: Iterable[Sequence[int]]) -> dict[int, set[int]]:
 
 
 def _check_table_size(table_size: int) -> None:
-    """A table size is a whole number of at least 3."""
     _check_whole(table_size, "The table size")
     if table_size < MIN_TABLE_SIZE:
         raise SeatingError(
@@ -257,7 +256,6 @@ def _check_table_size(table_size: int) -> None:
 
 
 def _check_count(value: int, what: str) -> None:
-    """A count is a whole number, zero or more."""
     _check_whole(value, what)
     if value < 0:
         raise SeatingError(f"{what} cannot be negative ({value}).")
@@ -448,7 +446,6 @@ def _improve_by_swaps(
 
 
 def _cost_at(player: int, group: Iterable[int], conflicts: Sequence[Mapping[int, int]]) -> int:
-    """The penalty `player` has with the other players of `group`."""
     weights = conflicts[player]
     return sum(weights.get(other, 0) for other in group if other != player)
 

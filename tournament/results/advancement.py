@@ -380,7 +380,6 @@ def _check_rounds_tables(tables: Sequence[Sequence[Ranked]]) -> None:
 
 
 def _check_unique(player_ids: Iterable[int], *, where: str) -> None:
-    """No player appears twice."""
     if twice := [player for player, count in Counter(player_ids).items() if count > 1]:
         raise ValueError(f"Player {twice[0]} appears twice {where}.")
 

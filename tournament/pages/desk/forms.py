@@ -156,7 +156,6 @@ class EventForm(TextCheckedForm):
         }
 
     def create_kwargs(self) -> dict[str, Any]:
-        """Keyword arguments for `event_create`."""
         return {
             **self._details(),
             "edition": self.cleaned_data["edition"],

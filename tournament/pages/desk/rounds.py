@@ -245,7 +245,6 @@ def round_start(request: HttpRequest, round_id: int) -> HttpResponse:
 
 
 def _no_tablet_yet(numbers: list[int]) -> str:
-    """The warning naming the tables whose console was never opened."""
     if len(numbers) == 1:
         which = f"Table {numbers[0]} has"
     else:
