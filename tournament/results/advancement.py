@@ -125,21 +125,15 @@ def tie_breaks(ranked: Sequence[Ranked]) -> dict[int, str]:
     it: "bankrupt" (ranks below every player still in), "cash" (level on net worth: more
     cash ranks higher), "organiser" (level on net worth and cash: the organiser decides), or
     "" where no tie-break was needed."""
+    still_in = Counter(row.result.net_worth for row in ranked if not row.result.bankrupt)
     rules = {}
     for row in ranked:
-        result = row.result
-        level = any(
-            other.result.player_id != result.player_id
-            and not other.result.bankrupt
-            and other.result.net_worth == result.net_worth
-            for other in ranked
-        )
-        if result.bankrupt:
-            rules[result.player_id] = "bankrupt"
-        elif not level:
-            rules[result.player_id] = ""
+        if row.result.bankrupt:
+            rules[row.result.player_id] = "bankrupt"
+        elif still_in[row.result.net_worth] > 1:
+            rules[row.result.player_id] = "organiser" if row.tied else "cash"
         else:
-            rules[result.player_id] = "organiser" if row.tied else "cash"
+            rules[row.result.player_id] = ""
     return rules
 
 
