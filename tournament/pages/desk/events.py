@@ -334,8 +334,7 @@ def rounds(request: HttpRequest, event_id: int) -> HttpResponse:
             else:
                 done(request, f"Round {round_.number} is planned. Seat its players next.")
             return redirect("desk:round", round_id=round_.pk)
-    rounds_ = selectors.event_rounds(event.pk)
-    context = event_page(event, "rounds", form=form, rounds=rounds_)
+    context = event_page(event, "rounds", form=form, rounds=selectors.event_rounds(event.pk))
     return render(request, "desk/rounds.html", context)
 
 

@@ -28,7 +28,6 @@ SEARCH_LIMIT = 10
 MAX_QUERY = 200
 SETTING_LABELS = dict(FaqEntry.Setting.choices)
 APPLIES_LABELS = dict(FaqEntry.AppliesTo.choices)
-EDITIONS = {"us": "US", "uk": "UK"}
 
 
 def _lower_first(text: str) -> str:
@@ -57,10 +56,10 @@ def _answer(entry: FaqEntry, event: Event, variants: dict[str, bool]) -> dict[st
     other_edition = ""
     if entry.applies_to == FaqEntry.AppliesTo.ALL:
         depends = "Every game"
-    elif entry.applies_to in EDITIONS:
+    elif entry.applies_to in Event.Edition.values:
         depends = f"{APPLIES_LABELS[entry.applies_to]} only"
         if entry.applies_to != event.edition:
-            other_edition = f"This event plays the {EDITIONS.get(event.edition, '')} edition."
+            other_edition = f"This event plays the {event.edition.upper()} edition."
     else:
         depends = f"Depends on the setting: {_lower_first(APPLIES_LABELS[entry.applies_to])}"
     setting = None
