@@ -352,14 +352,12 @@ def _deal(blocks: Sequence[Sequence[int]], sizes: Sequence[int]) -> list[list[in
     different tables: a team that is not larger than the number of tables
     starts with no two members together.
     """
-    order = [index for block in blocks for index in block]
+    dealt = (index for block in blocks for index in block)
     groups: list[list[int]] = [[] for _ in sizes]
-    position = 0
     for seat in range(max(sizes)):
         for table, size in enumerate(sizes):
             if seat < size:
-                groups[table].append(order[position])
-                position += 1
+                groups[table].append(next(dealt))
     return groups
 
 

@@ -25,7 +25,7 @@ VARIANT_LABELS = {
 }
 
 
-#: The event's advancement as `event_create` and `event_update` take it: its keys, by field.
+#: The event's advancement as `event_create` and `event_update` take it: each key's field.
 ADVANCEMENT = {"format": "advancement", "wildcards": "wildcards", "finalists": "finalists"}
 
 
@@ -103,13 +103,7 @@ class EventForm(TextCheckedForm):
         "the last turn should be played and the table closed by then.",
     )
 
-    RULE_FIELDS = (
-        "edition",
-        "advancement",
-        "wildcards",
-        "finalists",
-        *(f"variant_{name}" for name in VARIANTS),
-    )
+    RULE_FIELDS = ("edition", *ADVANCEMENT.values(), *(f"variant_{name}" for name in VARIANTS))
 
     def __init__(self, *args: Any, event: Event | None = None, locked: bool = False, **kw: Any):
         if event is not None:
