@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime
 from itertools import groupby
 from typing import Any
 
@@ -41,15 +40,7 @@ from tournament.room import late_arrivals
 from tournament.room import selectors as room_selectors
 from tournament.services import rounds as services
 from tournament.services.tables import table_key_rotate
-from tournament.when import countdown
-
-
-def _clock_text(round_: Round, now: datetime) -> str:
-    """Time left, '1:29:59' or '4:05', as desk.js then ticks it down; '' unless running."""
-    if round_.ends_at is None or round_.status_now != Round.Status.RUNNING:
-        return ""
-    return countdown((round_.ends_at - now).total_seconds())
-
+from tournament.when import time_left
 
 FORBIDDEN = "Only this event's organisers can see this round."
 #: The round page asks for its live part again every this many seconds (while it is live).
@@ -100,7 +91,8 @@ def _live(request: HttpRequest, round_id: int) -> tuple[dict[str, Any], str]:
     encoded = json.dumps(steady, cls=DjangoJSONEncoder).encode()
     context["etag"] = f'"{hashlib.sha256(encoded).hexdigest()[:32]}"'
     context["now"] = now
-    context["clock_text"] = _clock_text(round_, now)
+    running = round_.status_now == Round.Status.RUNNING
+    context["clock_text"] = time_left(round_.ends_at, now, running=running)  # desk.js ticks it
     return context, context["etag"]
 
 
