@@ -43,12 +43,11 @@ def _variants(event: Event) -> dict[str, bool]:
 
 
 def _settings(event: Event, variants: dict[str, bool]) -> list[dict[str, Any]]:
-    shown = [
-        name
-        for name in FaqEntry.Setting.values
+    return [
+        {"label": label, "on": variants.get(name, False)}
+        for name, label in FaqEntry.Setting.choices
         if name and (name != "modern_us" or event.edition == "us")
     ]
-    return [{"label": SETTING_LABELS[name], "on": variants.get(name, False)} for name in shown]
 
 
 def _answer(entry: FaqEntry, event: Event, variants: dict[str, bool]) -> dict[str, Any]:
