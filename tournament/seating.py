@@ -90,12 +90,11 @@ def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> 
             f"Seating needs at least {MIN_TABLE_SIZE} players; {_players(players)} entered."
         )
     smallest = max(table_size - 1, MIN_TABLE_SIZE)
-    best: tuple[int, int, int] | None = None  # (smaller tables, bigger tables, table count)
-    for count in range(math.ceil(players / (table_size + 1)), players // smallest + 1):
-        surplus = players - table_size * count  # > 0: bigger tables, < 0: smaller tables
-        candidate = (max(0, -surplus), max(0, surplus), count)
-        if best is None or candidate < best:
-            best = candidate
+    counts = range(math.ceil(players / (table_size + 1)), players // smallest + 1)
+    best = min(  # (smaller tables, bigger tables, table count)
+        ((max(0, table_size * n - players), max(0, players - table_size * n), n) for n in counts),
+        default=None,
+    )
     if best is None:
         raise SeatingError(
             f"{_players(players, verb=False)} cannot be split into tables of "
