@@ -175,16 +175,14 @@ def moved(plan: Sequence[Sequence[int]], moves: Mapping[int, int]) -> list[list[
     """The plan with each player of `moves` (player id -> table number, from 1) taken to
     that table, at its end; a player moved to their own table stays where they sit. Two
     players moved to each other's tables swap."""
-    tables = [list(table) for table in plan]
     for number in moves.values():
-        if not 1 <= number <= len(tables):
-            raise SeatingError(f"There is no table {number}: the tables are 1 to {len(tables)}.")
-    where = {player: index for index, table in enumerate(tables) for player in table}
-    unknown = sorted(set(moves) - set(where))
-    if unknown:
+        if not 1 <= number <= len(plan):
+            raise SeatingError(f"There is no table {number}: the tables are 1 to {len(plan)}.")
+    where = {player: index for index, table in enumerate(plan) for player in table}
+    if unknown := sorted(set(moves) - set(where)):
         raise SeatingError(f"Player {unknown[0]} is not seated in this round.")
     going = {p: n - 1 for p, n in moves.items() if n - 1 != where[p]}
-    tables = [[p for p in table if p not in going] for table in tables]
+    tables = [[p for p in table if p not in going] for table in plan]
     for player, index in going.items():
         tables[index].append(player)
     return tables

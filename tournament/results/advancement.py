@@ -151,9 +151,7 @@ def placement_points(rank: int, table_players: int, bankrupt: bool) -> int:
             f"A rank at a table of {table_players} must be between 1 and {table_players}, "
             f"not {rank}."
         )
-    if bankrupt:
-        return 0
-    return table_players - rank + 1
+    return 0 if bankrupt else table_players - rank + 1
 
 
 def _table_key(result: SeatResult) -> tuple[int, int, int]:
