@@ -33,15 +33,16 @@ def _yes_no(value: Any) -> bool:
     return value in (True, "1", "yes", "true", "on")
 
 
-def _minutes(name: str, label: str, initial: int, help_text: str) -> forms.IntegerField:
-    """A control room threshold (services/events.py ATTENTION: its lowest and highest)."""
+def _minutes(name: str, label: str, help_text: str) -> forms.IntegerField:
+    """A control room threshold (services/events.py ATTENTION: its lowest and highest),
+    starting at the event's default."""
     low, high = ATTENTION[name]
     return forms.IntegerField(
         required=False,
         label=label,
         min_value=low,
         max_value=high,
-        initial=initial,
+        initial=Event._meta.get_field(name).default,
         help_text=f"Minutes: {help_text}",
     )
 
@@ -87,19 +88,16 @@ class EventForm(TextCheckedForm):
     attention_offline_minutes = _minutes(
         "attention_offline_minutes",
         "Tablet offline for",
-        2,
         "a table's tablet offline (or unable to send) this long.",
     )
     attention_quiet_minutes = _minutes(
         "attention_quiet_minutes",
         "No entry for",
-        10,
         "an open table where nothing has been recorded this long.",
     )
     attention_last_turn_minutes = _minutes(
         "attention_last_turn_minutes",
         "Still open after time is called for",
-        5,
         "the last turn should be played and the table closed by then.",
     )
 

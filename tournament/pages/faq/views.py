@@ -144,14 +144,13 @@ def briefing(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def _picked_in_order(post: Any) -> list[int]:
     """The ticked entries, by the order number typed beside each (blank: after the others)."""
-    chosen = []
-    for value in post.getlist("pick"):
-        if not value.isdigit():
-            continue
+
+    def rank(value: str) -> int:
         order = post.get(f"order-{value}", "").strip()
-        rank = int(order) if order.isdigit() else 10**6
-        chosen.append((rank, len(chosen), int(value)))
-    return [faq_id for _, _, faq_id in sorted(chosen)]
+        return int(order) if order.isdigit() else 10**6
+
+    picked = sorted((value for value in post.getlist("pick") if value.isdigit()), key=rank)
+    return [int(value) for value in picked]  # sorted() keeps equal ranks as ticked
 
 
 @require_http_methods(["GET", "POST"])
