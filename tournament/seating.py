@@ -87,7 +87,8 @@ def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> 
         return _forced_table_sizes(players, tables=tables)
     if players < MIN_TABLE_SIZE:
         raise SeatingError(
-            f"Seating needs at least {MIN_TABLE_SIZE} players; {_players(players)} entered."
+            f"Seating needs at least {MIN_TABLE_SIZE} players; {_count(players, 'player')} "
+            f"{'is' if players == 1 else 'are'} entered."
         )
     smallest = max(table_size - 1, MIN_TABLE_SIZE)
     counts = range(math.ceil(players / (table_size + 1)), players // smallest + 1)
@@ -97,7 +98,7 @@ def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> 
     )
     if best is None:
         raise SeatingError(
-            f"{_players(players, verb=False)} cannot be split into tables of "
+            f"{_count(players, 'player')} cannot be split into tables of "
             f"{_size_range(smallest, table_size + 1)} players; "
             f"choose another table size."
         )
@@ -116,7 +117,7 @@ def _forced_table_sizes(players: int, *, tables: int) -> list[int]:
         raise SeatingError("The number of tables must be at least 1.")
     if players < MIN_TABLE_SIZE * tables:
         raise SeatingError(
-            f"{_players(players, verb=False)} cannot fill {_tables(tables)}: "
+            f"{_count(players, 'player')} cannot fill {_count(tables, 'table')}: "
             f"every table needs at least {MIN_TABLE_SIZE} players."
         )
     base, extra = divmod(players, tables)
@@ -213,7 +214,7 @@ def plan_problems(
     for number, table in enumerate(plan, start=1):
         if len(table) < MIN_TABLE_SIZE:
             refusals.append(
-                f"Table {number} would have {_players(len(table), verb=False)}: every table "
+                f"Table {number} would have {_count(len(table), 'player')}: every table "
                 f"needs at least {MIN_TABLE_SIZE}."
             )
         for a, b in combinations(table, 2):
@@ -506,15 +507,9 @@ def _twice(values: Iterable[int]) -> list[int]:
     return [value for value, count in Counter(values).items() if count > 1]
 
 
-def _players(count: int, *, verb: bool = True) -> str:
-    noun = "1 player" if count == 1 else f"{count} players"
-    if not verb:
-        return noun
-    return f"{noun} {'is' if count == 1 else 'are'}"
-
-
-def _tables(count: int) -> str:
-    return "1 table" if count == 1 else f"{count} tables"
+def _count(count: int, noun: str) -> str:
+    """'1 player', '3 players'."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _size_range(low: int, high: int) -> str:
