@@ -173,15 +173,10 @@ def seat_preview(request: HttpRequest, round_id: int) -> HttpResponse:
 
 def _moves(query: Any) -> dict[int, int]:
     """The organiser's moves on the seating preview: `t_<player id>` = table number."""
-    moves = {}
-    for key, value in query.items():
-        if not key.startswith("t_"):
-            continue
-        try:
-            moves[int(key[2:])] = int(value)
-        except ValueError:
-            raise Refusal("cannot_seat", "A table is named by its number.") from None
-    return moves
+    try:
+        return {int(key[2:]): int(value) for key, value in query.items() if key.startswith("t_")}
+    except ValueError:
+        raise Refusal("cannot_seat", "A table is named by its number.") from None
 
 
 def _unmoved_query(query: Any) -> str:
