@@ -126,6 +126,12 @@ class Event(models.Model):
         game's: its edition's ("$" for the US board, "£" for the UK's)."""
         return edition(self.edition).currency
 
+    @property
+    def rules_locked(self) -> bool:
+        """Whether a round has started: from then on the edition, variants and advancement
+        stay as they are."""
+        return self.rounds.exclude(status__in=[Round.Status.PLANNED, Round.Status.SEATED]).exists()
+
 
 class Player(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")

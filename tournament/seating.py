@@ -28,6 +28,7 @@ import random
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 #: No table is ever smaller than this: a game of Monopoly needs three players.
 MIN_TABLE_SIZE = 3
@@ -86,18 +87,18 @@ def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> 
         return _forced_table_sizes(players, tables=tables)
     if players < MIN_TABLE_SIZE:
         raise SeatingError(
-            f"Seating needs at least {MIN_TABLE_SIZE} players; {_players(players)} entered."
+            f"Seating needs at least {MIN_TABLE_SIZE} players; {_count(players, 'player')} "
+            f"{'is' if players == 1 else 'are'} entered."
         )
     smallest = max(table_size - 1, MIN_TABLE_SIZE)
-    best: tuple[int, int, int] | None = None  # (smaller tables, bigger tables, table count)
-    for count in range(math.ceil(players / (table_size + 1)), players // smallest + 1):
-        surplus = players - table_size * count  # > 0: bigger tables, < 0: smaller tables
-        candidate = (max(0, -surplus), max(0, surplus), count)
-        if best is None or candidate < best:
-            best = candidate
+    counts = range(math.ceil(players / (table_size + 1)), players // smallest + 1)
+    best = min(  # (smaller tables, bigger tables, table count)
+        ((max(0, table_size * n - players), max(0, players - table_size * n), n) for n in counts),
+        default=None,
+    )
     if best is None:
         raise SeatingError(
-            f"{_players(players, verb=False)} cannot be split into tables of "
+            f"{_count(players, 'player')} cannot be split into tables of "
             f"{_size_range(smallest, table_size + 1)} players; "
             f"choose another table size."
         )
@@ -116,7 +117,7 @@ def _forced_table_sizes(players: int, *, tables: int) -> list[int]:
         raise SeatingError("The number of tables must be at least 1.")
     if players < MIN_TABLE_SIZE * tables:
         raise SeatingError(
-            f"{_players(players, verb=False)} cannot fill {_tables(tables)}: "
+            f"{_count(players, 'player')} cannot fill {_count(tables, 'table')}: "
             f"every table needs at least {MIN_TABLE_SIZE} players."
         )
     base, extra = divmod(players, tables)
@@ -151,8 +152,7 @@ def seating_plan(
     and `seed`; a different seed generally gives a different seating.
     """
     _check_table_size(table_size)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SeatingError(f"The seating seed must be a whole number, not {seed!r}.")
+    _check_whole(seed, "The seating seed")
     ordered = _sorted_entrants(entrants)
     sizes = table_sizes(len(ordered), table_size=table_size, tables=tables)
     rng = random.Random(seed)  # noqa: S311 - a reproducible draw, not a secret
@@ -176,16 +176,14 @@ def moved(plan: Sequence[Sequence[int]], moves: Mapping[int, int]) -> list[list[
     """The plan with each player of `moves` (player id -> table number, from 1) taken to
     that table, at its end; a player moved to their own table stays where they sit. Two
     players moved to each other's tables swap."""
-    tables = [list(table) for table in plan]
     for number in moves.values():
-        if not 1 <= number <= len(tables):
-            raise SeatingError(f"There is no table {number}: the tables are 1 to {len(tables)}.")
-    where = {player: index for index, table in enumerate(tables) for player in table}
-    unknown = sorted(set(moves) - set(where))
-    if unknown:
+        if not 1 <= number <= len(plan):
+            raise SeatingError(f"There is no table {number}: the tables are 1 to {len(plan)}.")
+    where = {player: index for index, table in enumerate(plan) for player in table}
+    if unknown := sorted(set(moves) - set(where)):
         raise SeatingError(f"Player {unknown[0]} is not seated in this round.")
     going = {p: n - 1 for p, n in moves.items() if n - 1 != where[p]}
-    tables = [[p for p in table if p not in going] for table in tables]
+    tables = [[p for p in table if p not in going] for table in plan]
     for player, index in going.items():
         tables[index].append(player)
     return tables
@@ -216,15 +214,14 @@ def plan_problems(
     for number, table in enumerate(plan, start=1):
         if len(table) < MIN_TABLE_SIZE:
             refusals.append(
-                f"Table {number} would have {_players(len(table), verb=False)}: every table "
+                f"Table {number} would have {_count(len(table), 'player')}: every table "
                 f"needs at least {MIN_TABLE_SIZE}."
             )
-        for i, a in enumerate(table):
-            for b in table[i + 1 :]:
-                if team.get(a) and team.get(a) == team.get(b):
-                    clashes.append(Clash("team", number, (a, b)))
-                elif b in past.get(a, ()) or a in past.get(b, ()):
-                    clashes.append(Clash("met", number, (a, b)))
+        for a, b in combinations(table, 2):
+            if team.get(a) and team.get(a) == team.get(b):
+                clashes.append(Clash("team", number, (a, b)))
+            elif b in past.get(a, ()) or a in past.get(b, ()):
+                clashes.append(Clash("met", number, (a, b)))
     return refusals, clashes
 
 
@@ -238,9 +235,8 @@ def opponents_by_player(tables: Iterable[Sequence[int]]) -> dict[int, set[int]]:
     opponents: dict[int, set[int]] = {}
     for table in tables:
         seated = list(table)
-        if len(set(seated)) != len(seated):
-            twice = _first_duplicate(seated)
-            raise SeatingError(f"Player {twice} is listed twice at the same table.")
+        if twice := _twice(seated):
+            raise SeatingError(f"Player {twice[0]} is listed twice at the same table.")
         for player in seated:
             opponents.setdefault(player, set()).update(p for p in seated if p != player)
     return opponents
@@ -250,9 +246,7 @@ def opponents_by_player(tables: Iterable[Sequence[int]]) -> dict[int, set[int]]:
 
 
 def _check_table_size(table_size: int) -> None:
-    """A table size is a whole number of at least 3."""
-    if isinstance(table_size, bool) or not isinstance(table_size, int):
-        raise SeatingError(f"The table size must be a whole number, not {table_size!r}.")
+    _check_whole(table_size, "The table size")
     if table_size < MIN_TABLE_SIZE:
         raise SeatingError(
             f"The table size must be at least {MIN_TABLE_SIZE} players, not {table_size}."
@@ -260,11 +254,14 @@ def _check_table_size(table_size: int) -> None:
 
 
 def _check_count(value: int, what: str) -> None:
-    """A count is a whole number, zero or more."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SeatingError(f"{what} must be a whole number, not {value!r}.")
+    _check_whole(value, what)
     if value < 0:
         raise SeatingError(f"{what} cannot be negative ({value}).")
+
+
+def _check_whole(value: int, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SeatingError(f"{what} must be a whole number, not {value!r}.")
 
 
 def _sorted_entrants(entrants: Sequence[Entrant]) -> list[Entrant]:
@@ -272,17 +269,13 @@ def _sorted_entrants(entrants: Sequence[Entrant]) -> list[Entrant]:
     for entrant in entrants:
         if not isinstance(entrant, Entrant):
             raise SeatingError(f"Only entrants can be seated, not {entrant!r}.")
-        if isinstance(entrant.player_id, bool) or not isinstance(entrant.player_id, int):
-            raise SeatingError(f"A player id must be a whole number, not {entrant.player_id!r}.")
+        _check_whole(entrant.player_id, "A player id")
         if entrant.team is not None and not isinstance(entrant.team, str):
             raise SeatingError(
                 f"Player {entrant.player_id}'s team must be a name or empty, not {entrant.team!r}."
             )
-    ids = [entrant.player_id for entrant in entrants]
-    if len(set(ids)) != len(ids):
-        raise SeatingError(
-            f"Player {_first_duplicate(ids)} is entered twice; every player takes one seat."
-        )
+    if twice := _twice(entrant.player_id for entrant in entrants):
+        raise SeatingError(f"Player {twice[0]} is entered twice; every player takes one seat.")
     return sorted(entrants, key=lambda entrant: entrant.player_id)
 
 
@@ -316,19 +309,16 @@ def _conflict_weights(
         if entrant.team:
             teams[entrant.team].append(index)
     for members in teams.values():
-        for position, a in enumerate(members):
-            for b in members[position + 1 :]:
-                add(a, b, team_penalty)
+        for a, b in combinations(members, 2):
+            add(a, b, team_penalty)
 
-    met: set[tuple[int, int]] = set()
-    for player, opponents in past_opponents.items():
-        a = index_of.get(player)
-        if a is None:
-            continue
-        for opponent in opponents:
-            b = index_of.get(opponent)
-            if b is not None and b != a:
-                met.add((min(a, b), max(a, b)))
+    met = {
+        (min(index_of[player], index_of[opponent]), max(index_of[player], index_of[opponent]))
+        for player, opponents in past_opponents.items()
+        if player in index_of
+        for opponent in opponents
+        if opponent in index_of and opponent != player
+    }
     for a, b in sorted(met):
         add(a, b, REPEAT_PENALTY)
     return weights
@@ -342,16 +332,10 @@ def _blocks(ordered: Sequence[Entrant], rng: random.Random) -> list[list[int]]:
 
     Team members are shuffled within their block, then the blocks are shuffled.
     """
-    teams: dict[str, list[int]] = {}
-    blocks: list[list[int]] = []
+    by_team: dict[str | int, list[int]] = {}  # a player without a team: their own index
     for index, entrant in enumerate(ordered):
-        if entrant.team:
-            if entrant.team not in teams:
-                teams[entrant.team] = []
-                blocks.append(teams[entrant.team])
-            teams[entrant.team].append(index)
-        else:
-            blocks.append([index])
+        by_team.setdefault(entrant.team or index, []).append(index)
+    blocks = list(by_team.values())
     for block in blocks:
         rng.shuffle(block)
     rng.shuffle(blocks)
@@ -366,14 +350,12 @@ def _deal(blocks: Sequence[Sequence[int]], sizes: Sequence[int]) -> list[list[in
     different tables: a team that is not larger than the number of tables
     starts with no two members together.
     """
-    order = [index for block in blocks for index in block]
+    dealt = (index for block in blocks for index in block)
     groups: list[list[int]] = [[] for _ in sizes]
-    position = 0
     for seat in range(max(sizes)):
         for table, size in enumerate(sizes):
             if seat < size:
-                groups[table].append(order[position])
-                position += 1
+                groups[table].append(next(dealt))
     return groups
 
 
@@ -460,7 +442,6 @@ def _improve_by_swaps(
 
 
 def _cost_at(player: int, group: Iterable[int], conflicts: Sequence[Mapping[int, int]]) -> int:
-    """The penalty `player` has with the other players of `group`."""
     weights = conflicts[player]
     return sum(weights.get(other, 0) for other in group if other != player)
 
@@ -522,24 +503,13 @@ def _swap(
 # --------------------------------------------------------------------------- wording
 
 
-def _first_duplicate(values: Iterable[int]) -> int:
-    seen: set[int] = set()
-    for value in values:
-        if value in seen:
-            return value
-        seen.add(value)
-    raise AssertionError("no duplicate")  # pragma: no cover - callers check first
+def _twice(values: Iterable[int]) -> list[int]:
+    return [value for value, count in Counter(values).items() if count > 1]
 
 
-def _players(count: int, *, verb: bool = True) -> str:
-    noun = "1 player" if count == 1 else f"{count} players"
-    if not verb:
-        return noun
-    return f"{noun} {'is' if count == 1 else 'are'}"
-
-
-def _tables(count: int) -> str:
-    return "1 table" if count == 1 else f"{count} tables"
+def _count(count: int, noun: str) -> str:
+    """'1 player', '3 players'."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _size_range(low: int, high: int) -> str:

@@ -24,3 +24,8 @@ def countdown(seconds: float) -> str:
     hours, rest = divmod(max(0, int(seconds)), 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def time_left(ends_at: datetime | None, now: datetime, *, running: bool) -> str:
+    """The round clock's `countdown`, as the pages draw it; '' unless the round is running."""
+    return countdown((ends_at - now).total_seconds()) if running and ends_at else ""

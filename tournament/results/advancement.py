@@ -22,6 +22,7 @@ may still go on: the organiser decides.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
@@ -124,21 +125,15 @@ def tie_breaks(ranked: Sequence[Ranked]) -> dict[int, str]:
     it: "bankrupt" (ranks below every player still in), "cash" (level on net worth: more
     cash ranks higher), "organiser" (level on net worth and cash: the organiser decides), or
     "" where no tie-break was needed."""
+    still_in = Counter(row.result.net_worth for row in ranked if not row.result.bankrupt)
     rules = {}
     for row in ranked:
-        result = row.result
-        level = any(
-            other.result.player_id != result.player_id
-            and not other.result.bankrupt
-            and other.result.net_worth == result.net_worth
-            for other in ranked
-        )
-        if result.bankrupt:
-            rules[result.player_id] = "bankrupt"
-        elif not level:
-            rules[result.player_id] = ""
+        if row.result.bankrupt:
+            rules[row.result.player_id] = "bankrupt"
+        elif still_in[row.result.net_worth] > 1:
+            rules[row.result.player_id] = "organiser" if row.tied else "cash"
         else:
-            rules[result.player_id] = "organiser" if row.tied else "cash"
+            rules[row.result.player_id] = ""
     return rules
 
 
@@ -156,9 +151,7 @@ def placement_points(rank: int, table_players: int, bankrupt: bool) -> int:
             f"A rank at a table of {table_players} must be between 1 and {table_players}, "
             f"not {rank}."
         )
-    if bankrupt:
-        return 0
-    return table_players - rank + 1
+    return 0 if bankrupt else table_players - rank + 1
 
 
 def _table_key(result: SeatResult) -> tuple[int, int, int]:
@@ -200,9 +193,7 @@ def knockout(tables: Sequence[Sequence[Ranked]], *, wildcards: int = 0) -> Advan
     `advancing` lists the table winners first, then the wildcards, each by
     net worth and cash, best first.
     """
-    _check_whole(wildcards, "The number of wildcards")
-    if wildcards < 0:
-        raise ValueError(f"The number of wildcards cannot be negative ({wildcards}).")
+    _check_count(wildcards, "The number of wildcards")
     _check_rounds_tables(tables)
     _check_unique(
         (ranked.result.player_id for table in tables for ranked in table),
@@ -350,9 +341,7 @@ def points_advance(rounds: Sequence[Sequence[Ranked]], *, finalists: int) -> Adv
     Players equal on both at the boundary are undecided, competing for the
     places that remain (the organiser decides).
     """
-    _check_whole(finalists, "The number of finalists")
-    if finalists < 0:
-        raise ValueError(f"The number of finalists cannot be negative ({finalists}).")
+    _check_count(finalists, "The number of finalists")
     advancing: list[int] = []
     left = finalists
     standings = points_table(rounds)
@@ -383,14 +372,16 @@ def _check_rounds_tables(tables: Sequence[Sequence[Ranked]]) -> None:
 
 
 def _check_unique(player_ids: Iterable[int], *, where: str) -> None:
-    """No player appears twice."""
-    seen: set[int] = set()
-    for player_id in player_ids:
-        if player_id in seen:
-            raise ValueError(f"Player {player_id} appears twice {where}.")
-        seen.add(player_id)
+    if twice := [player for player, count in Counter(player_ids).items() if count > 1]:
+        raise ValueError(f"Player {twice[0]} appears twice {where}.")
 
 
 def _check_whole(value: int, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{what} must be a whole number, not {value!r}.")
+
+
+def _check_count(value: int, what: str) -> None:
+    _check_whole(value, what)
+    if value < 0:
+        raise ValueError(f"{what} cannot be negative ({value}).")

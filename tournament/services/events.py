@@ -134,7 +134,7 @@ def event_update(
     event = Event.objects.select_for_update().get(pk=event_id)
     before = _event_data(event)
     rules_changing = {"edition", "variants", "advancement"} & set(changes)
-    if rules_changing and event.rounds.exclude(status__in=["planned", "seated"]).exists():
+    if rules_changing and event.rules_locked:
         raise Conflict("event_started", "The rules cannot change once the first round has started.")
     for name in (*EDITABLE, "edition"):
         if name in changes:

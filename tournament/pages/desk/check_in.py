@@ -61,8 +61,7 @@ def scan(request: HttpRequest, event_id: int) -> HttpResponse:
     with the sentence for the plain form (a typed code, or a barcode gun)."""
     as_json = wants_json(request)
     guard = _json_guard if as_json else _form_guard
-    refusal = guard(request, event_id)
-    if refusal is not None:
+    if (refusal := guard(request, event_id)) is not None:
         return refusal
     code = (request.POST.get("code") or "").strip()[:500]
     back = reverse("desk:check-in", args=[event_id])

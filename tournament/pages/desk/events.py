@@ -16,7 +16,7 @@ from games.engine.money import money
 from tournament import access, selectors
 from tournament.charts import Series, bar_chart, line_chart
 from tournament.errors import Refusal
-from tournament.models import Event, Round
+from tournament.models import Event
 from tournament.pages.desk.forms import (
     VARIANT_LABELS,
     CheckInForm,
@@ -51,14 +51,6 @@ from tournament.timezones import event_zone
 SAMPLE_CSV = "name,email,team,paid\nAda Lovelace,ada@example.org,Analysts,20\nAlan Turing,,,0"
 
 
-def _rules_locked(event_id: int) -> bool:
-    return (
-        selectors.event_rounds(event_id)
-        .exclude(status__in=[Round.Status.PLANNED, Round.Status.SEATED])
-        .exists()
-    )
-
-
 @desk_view
 def event_list(request: HttpRequest) -> HttpResponse:
     events = selectors.organiser_events(request.user)
@@ -90,7 +82,7 @@ def event_overview(request: HttpRequest, event_id: int) -> HttpResponse:
         counts=selectors.player_counts(event.pk),
         rounds=selectors.event_rounds(event.pk),
         volunteers=event.volunteers.select_related("user", "player"),
-        locked=_rules_locked(event.pk),
+        locked=event.rules_locked,
         variants=[label for name, label in VARIANT_LABELS.items() if event.variants.get(name)],
         screen=_screen_link(request, event),
         **_night_charts(event),
@@ -161,7 +153,7 @@ def _night_charts(event: Event) -> dict[str, Any]:
 @desk_view
 def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
     event = organised_event(request, event_id)
-    locked = _rules_locked(event.pk)
+    locked = event.rules_locked
     form = EventForm(request.POST or None, event=event, locked=locked)
     if request.method == "POST" and form.is_valid():
         try:
@@ -342,8 +334,7 @@ def rounds(request: HttpRequest, event_id: int) -> HttpResponse:
             else:
                 done(request, f"Round {round_.number} is planned. Seat its players next.")
             return redirect("desk:round", round_id=round_.pk)
-    rounds_ = selectors.event_rounds(event.pk)
-    context = event_page(event, "rounds", form=form, rounds=rounds_)
+    context = event_page(event, "rounds", form=form, rounds=selectors.event_rounds(event.pk))
     return render(request, "desk/rounds.html", context)
 
 

@@ -25,19 +25,24 @@ VARIANT_LABELS = {
 }
 
 
+#: The event's advancement as `event_create` and `event_update` take it: each key's field.
+ADVANCEMENT = {"format": "advancement", "wildcards": "wildcards", "finalists": "finalists"}
+
+
 def _yes_no(value: Any) -> bool:
     return value in (True, "1", "yes", "true", "on")
 
 
-def _minutes(name: str, label: str, initial: int, help_text: str) -> forms.IntegerField:
-    """A control room threshold (services/events.py ATTENTION: its lowest and highest)."""
+def _minutes(name: str, label: str, help_text: str) -> forms.IntegerField:
+    """A control room threshold (services/events.py ATTENTION: its lowest and highest),
+    starting at the event's default."""
     low, high = ATTENTION[name]
     return forms.IntegerField(
         required=False,
         label=label,
         min_value=low,
         max_value=high,
-        initial=initial,
+        initial=Event._meta.get_field(name).default,
         help_text=f"Minutes: {help_text}",
     )
 
@@ -83,37 +88,26 @@ class EventForm(TextCheckedForm):
     attention_offline_minutes = _minutes(
         "attention_offline_minutes",
         "Tablet offline for",
-        2,
         "a table's tablet offline (or unable to send) this long.",
     )
     attention_quiet_minutes = _minutes(
         "attention_quiet_minutes",
         "No entry for",
-        10,
         "an open table where nothing has been recorded this long.",
     )
     attention_last_turn_minutes = _minutes(
         "attention_last_turn_minutes",
         "Still open after time is called for",
-        5,
         "the last turn should be played and the table closed by then.",
     )
 
-    RULE_FIELDS = (
-        "edition",
-        "advancement",
-        "wildcards",
-        "finalists",
-        *(f"variant_{name}" for name in VARIANTS),
-    )
+    RULE_FIELDS = ("edition", *ADVANCEMENT.values(), *(f"variant_{name}" for name in VARIANTS))
 
     def __init__(self, *args: Any, event: Event | None = None, locked: bool = False, **kw: Any):
         if event is not None:
             variants = {f"variant_{n}": bool(event.variants.get(n)) for n in VARIANTS}
             kw["initial"] = {**model_to_dict(event), **variants}
         super().__init__(*args, **kw)
-        self.event = event
-        self.locked = locked
         defaults = variant_defaults(Event.Edition.US)
         for name, description in VARIANTS.items():
             field = forms.BooleanField(
@@ -138,13 +132,6 @@ class EventForm(TextCheckedForm):
     def _variants(self) -> dict[str, bool]:
         return {name: self.cleaned_data[f"variant_{name}"] for name in VARIANTS}
 
-    def _advancement(self) -> dict[str, Any]:
-        return {
-            "format": self.cleaned_data["advancement"],
-            "wildcards": self.cleaned_data["wildcards"],
-            "finalists": self.cleaned_data["finalists"],
-        }
-
     def _details(self) -> dict[str, Any]:
         """The details, the time zone and the control room's thresholds given (a blank one
         keeps its value)."""
@@ -156,31 +143,23 @@ class EventForm(TextCheckedForm):
         }
 
     def create_kwargs(self) -> dict[str, Any]:
-        """Keyword arguments for `event_create`."""
         return {
             **self._details(),
             "edition": self.cleaned_data["edition"],
             "variants": self._variants(),
-            "advancement": self._advancement(),
+            "advancement": {key: self.cleaned_data[name] for key, name in ADVANCEMENT.items()},
         }
 
     def changes(self) -> dict[str, Any]:
         """The `changes` for `event_update`: the details, plus the rules only where they
-        differ from the event's (so an unchanged form never trips the rules lock)."""
-        event, data, changes = self.event, self.cleaned_data, self._details()
-        if self.locked:
-            return changes
-        if data["edition"] != event.edition:
-            changes["edition"] = data["edition"]
+        differ from the event's (so an unchanged form never trips the rules lock). A locked
+        rule's field is disabled, and a disabled field never changes."""
+        changes, changed = self._details(), set(self.changed_data)
+        if "edition" in changed:
+            changes["edition"] = self.cleaned_data["edition"]
+        if changed & {"edition", *(f"variant_{name}" for name in VARIANTS)}:
             changes["variants"] = self._variants()
-        elif self._variants() != {n: bool(event.variants.get(n)) for n in VARIANTS}:
-            changes["variants"] = self._variants()
-        current = {
-            "format": event.advancement,
-            "wildcards": event.wildcards,
-            "finalists": event.finalists,
-        }
-        advancement = {k: v for k, v in self._advancement().items() if current[k] != v}
+        advancement = {k: self.cleaned_data[n] for k, n in ADVANCEMENT.items() if n in changed}
         if advancement:
             changes["advancement"] = advancement
         return changes

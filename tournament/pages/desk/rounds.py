@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime
 from itertools import groupby
 from typing import Any
 
@@ -15,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
-from django.utils.http import parse_etags
+from django.utils.http import parse_etags, urlencode
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament import access, selectors
@@ -41,19 +40,7 @@ from tournament.room import late_arrivals
 from tournament.room import selectors as room_selectors
 from tournament.services import rounds as services
 from tournament.services.tables import table_key_rotate
-from tournament.when import countdown
-
-
-def _clock_text(round_: Round, now: datetime) -> str:
-    """Time left, '1:29:59' or '4:05', as desk.js then ticks it down; '' unless running."""
-    if round_.ends_at is None or round_.status_now != Round.Status.RUNNING:
-        return ""
-    return countdown((round_.ends_at - now).total_seconds())
-
-
-def _round_url(round_: Round) -> str:
-    return reverse("desk:round", args=[round_.pk])
-
+from tournament.when import time_left
 
 FORBIDDEN = "Only this event's organisers can see this round."
 #: The round page asks for its live part again every this many seconds (while it is live).
@@ -104,7 +91,8 @@ def _live(request: HttpRequest, round_id: int) -> tuple[dict[str, Any], str]:
     encoded = json.dumps(steady, cls=DjangoJSONEncoder).encode()
     context["etag"] = f'"{hashlib.sha256(encoded).hexdigest()[:32]}"'
     context["now"] = now
-    context["clock_text"] = _clock_text(round_, now)
+    running = round_.status_now == Round.Status.RUNNING
+    context["clock_text"] = time_left(round_.ends_at, now, running=running)  # desk.js ticks it
     return context, context["etag"]
 
 
@@ -185,23 +173,15 @@ def seat_preview(request: HttpRequest, round_id: int) -> HttpResponse:
 
 def _moves(query: Any) -> dict[int, int]:
     """The organiser's moves on the seating preview: `t_<player id>` = table number."""
-    moves = {}
-    for key, value in query.items():
-        if not key.startswith("t_"):
-            continue
-        try:
-            moves[int(key[2:])] = int(value)
-        except ValueError:
-            raise Refusal("cannot_seat", "A table is named by its number.") from None
-    return moves
+    try:
+        return {int(key[2:]): int(value) for key, value in query.items() if key.startswith("t_")}
+    except ValueError:
+        raise Refusal("cannot_seat", "A table is named by its number.") from None
 
 
 def _unmoved_query(query: Any) -> str:
     """The preview's address without the moves: the seating as the seed drew it."""
-    kept = query.copy()
-    for key in [k for k in kept if k.startswith("t_")]:
-        del kept[key]
-    return kept.urlencode()
+    return urlencode({k: v for k, v in query.lists() if not k.startswith("t_")}, doseq=True)
 
 
 @require_POST
@@ -224,7 +204,7 @@ def seat_confirm(request: HttpRequest, round_id: int) -> HttpResponse:
         f"Round {round_.number} is seated: only the desk sees it. Release the seating to show "
         "it on the big screen and the players' pages, then start the round.",
     )
-    return redirect(_round_url(round_))
+    return redirect("desk:round", round_id=round_.pk)
 
 
 @require_POST
@@ -237,7 +217,7 @@ def round_release(request: HttpRequest, round_id: int) -> HttpResponse:
             f"Round {round_.number}'s seating is released: the big screen and the players' "
             "pages show the tables.",
         )
-    return redirect(_round_url(round_))
+    return redirect("desk:round", round_id=round_.pk)
 
 
 @require_POST
@@ -248,11 +228,10 @@ def round_start(request: HttpRequest, round_id: int) -> HttpResponse:
         done(request, f"Round {round_.number} has started: the clock is running.")
         if missing := room_selectors.tables_without_tablet(round_id=round_.pk):
             warn(request, _no_tablet_yet(missing))
-    return redirect(_round_url(round_))
+    return redirect("desk:round", round_id=round_.pk)
 
 
 def _no_tablet_yet(numbers: list[int]) -> str:
-    """The warning naming the tables whose console was never opened."""
     if len(numbers) == 1:
         which = f"Table {numbers[0]} has"
     else:
@@ -270,7 +249,7 @@ def round_call_time(request: HttpRequest, round_id: int) -> HttpResponse:
     call_time = services.round_call_time
     if attempt(request, call_time, round_id=round_.pk, now_=True, actor=request.user):
         done(request, "Time is called: each table plays its last turn, then closes.")
-    return redirect(_round_url(round_))
+    return redirect("desk:round", round_id=round_.pk)
 
 
 @require_POST
@@ -287,7 +266,7 @@ def round_end(request: HttpRequest, round_id: int) -> HttpResponse:
         )
     except Refusal as refusal:
         refused(request, refusal)
-        return redirect(_round_url(round_) + ("#end-round" if force else ""))
+        return redirect(reverse("desk:round", args=[round_.pk]) + ("#end-round" if force else ""))
     done(request, f"Round {round_.number} has ended: here are its results.")
     return redirect("desk:results", round_id=round_.pk)
 
@@ -302,7 +281,7 @@ def table_rotate_key(request: HttpRequest, table_id: int) -> HttpResponse:
         f"Table {table.number} has a new console key: the old link has stopped working. "
         "Open the new link on the table's tablet.",
     )
-    return redirect(_round_url(table.round) + f"#table-{table.number}")
+    return redirect(reverse("desk:round", args=[table.round_id]) + f"#table-{table.number}")
 
 
 # --------------------------------------------------------------------------- results
@@ -393,4 +372,4 @@ def seat_late(request: HttpRequest, round_id: int) -> HttpResponse:
         name = table.seats.get(number=seated.seat).player.name
         where = f"table {table.number}" + (" (a new table)" if seated.new_table else "")
         done(request, f"{name}: {where}, seat {seated.seat}. Nobody else moved.")
-    return redirect(_round_url(round_))
+    return redirect("desk:round", round_id=round_.pk)

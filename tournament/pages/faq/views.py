@@ -28,7 +28,6 @@ SEARCH_LIMIT = 10
 MAX_QUERY = 200
 SETTING_LABELS = dict(FaqEntry.Setting.choices)
 APPLIES_LABELS = dict(FaqEntry.AppliesTo.choices)
-EDITIONS = {"us": "US", "uk": "UK"}
 
 
 def _lower_first(text: str) -> str:
@@ -44,12 +43,11 @@ def _variants(event: Event) -> dict[str, bool]:
 
 
 def _settings(event: Event, variants: dict[str, bool]) -> list[dict[str, Any]]:
-    shown = [
-        name
-        for name in FaqEntry.Setting.values
+    return [
+        {"label": label, "on": variants.get(name, False)}
+        for name, label in FaqEntry.Setting.choices
         if name and (name != "modern_us" or event.edition == "us")
     ]
-    return [{"label": SETTING_LABELS[name], "on": variants.get(name, False)} for name in shown]
 
 
 def _answer(entry: FaqEntry, event: Event, variants: dict[str, bool]) -> dict[str, Any]:
@@ -57,10 +55,10 @@ def _answer(entry: FaqEntry, event: Event, variants: dict[str, bool]) -> dict[st
     other_edition = ""
     if entry.applies_to == FaqEntry.AppliesTo.ALL:
         depends = "Every game"
-    elif entry.applies_to in EDITIONS:
+    elif entry.applies_to in Event.Edition.values:
         depends = f"{APPLIES_LABELS[entry.applies_to]} only"
         if entry.applies_to != event.edition:
-            other_edition = f"This event plays the {EDITIONS.get(event.edition, '')} edition."
+            other_edition = f"This event plays the {event.edition.upper()} edition."
     else:
         depends = f"Depends on the setting: {_lower_first(APPLIES_LABELS[entry.applies_to])}"
     setting = None
@@ -84,8 +82,16 @@ def _deed_answer(q: str, event: Event, variants: dict[str, bool]) -> dict[str, A
     }
 
 
-def _query(request: HttpRequest) -> str:
-    return request.GET.get("q", "").strip()[:MAX_QUERY]
+def _search(request: HttpRequest, event: Event, variants: dict[str, bool]) -> dict[str, Any]:
+    """The event, its search (?q=) and the answers best matching it, best first."""
+    q = request.GET.get("q", "").strip()[:MAX_QUERY]
+    results = faq.faq_search(query=q, limit=SEARCH_LIMIT) if q else []
+    return {
+        "event": event,
+        "q": q,
+        **_deed_answer(q, event, variants),
+        "results": [_answer(e, event, variants) for e in results],
+    }
 
 
 @require_GET
@@ -94,18 +100,13 @@ def faq_event(request: HttpRequest, event_id: int) -> HttpResponse:
     topic. Without JavaScript the search box submits here and the results lead the page."""
     event = get_object_or_404(Event, pk=event_id)
     variants = _variants(event)
-    q = _query(request)
-    results = faq.faq_search(query=q, limit=SEARCH_LIMIT) if q else []
     topics = [
         (label, [_answer(e, event, variants) for e in entries])
         for label, entries in faq.faq_by_topic()
     ]
     context = {
-        "event": event,
+        **_search(request, event, variants),
         "settings": _settings(event, variants),
-        "q": q,
-        **_deed_answer(q, event, variants),
-        "results": [_answer(e, event, variants) for e in results],
         "topics": topics,
     }
     return render(request, "faq/faq_event.html", context)
@@ -115,16 +116,7 @@ def faq_event(request: HttpRequest, event_id: int) -> HttpResponse:
 def faq_event_search(request: HttpRequest, event_id: int) -> HttpResponse:
     """The answers best matching ?q=, best first, as an HTML fragment for the search box."""
     event = get_object_or_404(Event, pk=event_id)
-    variants = _variants(event)
-    q = _query(request)
-    results = faq.faq_search(query=q, limit=SEARCH_LIMIT) if q else []
-    context = {
-        "event": event,
-        "q": q,
-        **_deed_answer(q, event, variants),
-        "results": [_answer(e, event, variants) for e in results],
-    }
-    response = render(request, "faq/_search_answer.html", context)
+    response = render(request, "faq/_search_answer.html", _search(request, event, _variants(event)))
     response["Cache-Control"] = "no-store"
     return response
 
@@ -152,14 +144,13 @@ def briefing(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def _picked_in_order(post: Any) -> list[int]:
     """The ticked entries, by the order number typed beside each (blank: after the others)."""
-    chosen = []
-    for value in post.getlist("pick"):
-        if not value.isdigit():
-            continue
+
+    def rank(value: str) -> int:
         order = post.get(f"order-{value}", "").strip()
-        rank = int(order) if order.isdigit() else 10**6
-        chosen.append((rank, len(chosen), int(value)))
-    return [faq_id for _, _, faq_id in sorted(chosen)]
+        return int(order) if order.isdigit() else 10**6
+
+    picked = sorted((value for value in post.getlist("pick") if value.isdigit()), key=rank)
+    return [int(value) for value in picked]  # sorted() keeps equal ranks as ticked
 
 
 @require_http_methods(["GET", "POST"])
@@ -172,12 +163,10 @@ def briefing_edit(request: HttpRequest, event_id: int) -> HttpResponse:
     if request.method == "POST":
         faq_ids = [] if "reset" in request.POST else _picked_in_order(request.POST)
         items = briefings.briefing_set(event_id=event.pk, faq_ids=faq_ids, actor=request.user)
-        if items:
-            messages.success(
-                request, f"The briefing has {len(items)} questions, in your order.", "ok"
-            )
-        else:
-            messages.success(request, "The briefing reads the suggested questions.", "ok")
+        sentence = f"The briefing has {len(items)} questions, in your order."
+        messages.success(
+            request, sentence if items else "The briefing reads the suggested questions.", "ok"
+        )
         return redirect("faq-briefing", event_id=event.pk)
     picks = selectors.briefing_picks(event_id=event.pk)
     shown = picks or [entry.pk for entry in faq.faq_briefing()]

@@ -14,7 +14,6 @@ method is a 405, and a wrong token a plain 404.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
@@ -31,7 +30,7 @@ from tournament.pages.players import selectors as selectors
 from tournament.pages.players.middleware import etags, poll_headers, private
 from tournament.pages.players.queries import PlayerPage
 from tournament.player_links import player_page_url, qr_svg
-from tournament.when import countdown
+from tournament.when import time_left
 
 REFRESH_SECONDS = 10
 NOT_FOUND = "This link is not a player's: ask at the desk for yours."
@@ -87,8 +86,10 @@ def _live_context(page: PlayerPage, token: str) -> dict[str, Any]:
         # asks again only for a new one).
         url = reverse("player-chart", args=[token])
         table["chart_url"] = f"{url}?v={table['id']}-{table['last_seq']}"
-    now = timezone.now()
-    return {"status": status, "now": now, "clock_text": _clock_text(status["round"], now)}
+    now, round_ = timezone.now(), status["round"] or {}
+    running = round_.get("status") == "running"
+    clock_text = time_left(round_.get("ends_at"), now, running=running)  # player.js ticks it
+    return {"status": status, "now": now, "clock_text": clock_text}
 
 
 @csrf_exempt
@@ -102,10 +103,3 @@ def player_chart(request: HttpRequest, token: str) -> HttpResponse:
     found = Table.objects.select_related("round__event").get(pk=table["id"])
     response = HttpResponse(worth_chart(worth_series(found)), content_type="image/svg+xml")
     return private(response, "private, max-age=3600")  # its address names its version
-
-
-def _clock_text(round_: dict[str, Any] | None, now: datetime) -> str:
-    """Time left, '1:29:59' or '4:05', as player.js then ticks it down."""
-    if not round_ or round_["status"] != "running" or round_["ends_at"] is None:
-        return ""
-    return countdown((round_["ends_at"] - now).total_seconds())

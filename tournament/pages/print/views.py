@@ -49,16 +49,15 @@ def _organiser_only(request: HttpRequest, event_id: int) -> HttpResponse | None:
     return None
 
 
-def _menu(event: Event, rounds: list[Round]) -> list[dict[str, Any]]:
+def _menu(rounds: list[Round]) -> list[dict[str, Any]]:
     menu = []
     for kind, label in PrintJob.Kind.choices:
         document = documents().get(kind)
         if document is None:
             continue
         preferred = ROUND_FOR.get(kind, ())
-        default = next((r.pk for r in reversed(rounds) if r.status in preferred), None)
-        if default is None and rounds:
-            default = rounds[-1].pk
+        latest = rounds[-1].pk if rounds else None
+        default = next((r.pk for r in reversed(rounds) if r.status in preferred), latest)
         menu.append(
             {
                 "kind": kind,
@@ -101,16 +100,8 @@ def print_page(request: HttpRequest, event_id: int) -> HttpResponse:
     for job in jobs:
         job.notice = watch.notice(job)
         job.retryable = watch.retryable(job)
-    return render(
-        request,
-        "print/page.html",
-        {
-            "event": event,
-            "rounds": rounds,
-            "menu": _menu(event, rounds),
-            "jobs": jobs,
-        },
-    )
+    context = {"event": event, "rounds": rounds, "menu": _menu(rounds), "jobs": jobs}
+    return render(request, "print/page.html", context)
 
 
 @require_POST
@@ -132,33 +123,19 @@ def download_name(job: PrintJob) -> str:
     return f"{slugify(job.event.name)}-{job.kind.replace('_', '-')}{round_part}.pdf"
 
 
-def _token_user(request: HttpRequest) -> tuple[bool, Any]:
-    """Whether the request carries an API token (`Authorization: Token ...`, as the API
-    takes it), and its user: None for a token that is unknown, expired or whose user is
-    inactive (the API's own authentication decides)."""
-    authentication = ExpiringTokenAuthentication()
-    header = request.META.get("HTTP_AUTHORIZATION", "").split()
-    if not header or header[0].lower() != authentication.keyword.lower():
-        return False, None
-    try:
-        found = authentication.authenticate(request)
-    except AuthenticationFailed:
-        return True, None
-    return True, found[0] if found else None
-
-
 @require_GET
 def print_job_download(request: HttpRequest, job_id: int) -> HttpResponse:
     """The job's PDF, for the event's organisers only (inline; ?download=1 to save it): signed
     in by the session, or by an API token for scripts (the job's `file_url` in the API)."""
     job = get_object_or_404(PrintJob.objects.select_related("event", "round"), pk=job_id)
-    has_token, token_user = _token_user(request)
-    if has_token:
-        if token_user is None:
-            response = HttpResponse("Invalid token.", status=401, content_type="text/plain")
-            response["WWW-Authenticate"] = "Token"
-            return response
-        if not access.is_organiser(token_user, job.event_id):
+    try:  # as the API takes it: None without a token, refused for an unknown or expired one
+        token = ExpiringTokenAuthentication().authenticate(request)
+    except AuthenticationFailed:
+        response = HttpResponse("Invalid token.", status=401, content_type="text/plain")
+        response["WWW-Authenticate"] = "Token"
+        return response
+    if token is not None:
+        if not access.is_organiser(token[0], job.event_id):
             raise PermissionDenied("Only this event's organisers can print its documents.")
     elif (refusal := _organiser_only(request, job.event_id)) is not None:
         return refusal
