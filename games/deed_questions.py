@@ -107,7 +107,7 @@ def _count(words: list[str], nouns: tuple[str, ...]) -> int | None:
     """The number before one of `nouns` ("3 houses", "two railroads", "both utilities")."""
     for before, word in pairwise(words):
         if any(_like(word, noun) for noun in nouns):
-            if before.isdigit():
+            if before.isdecimal():
                 return int(before)
             if before in NUMBERS:
                 return NUMBERS[before]
@@ -116,7 +116,7 @@ def _count(words: list[str], nouns: tuple[str, ...]) -> int | None:
 
 def _dice(words: list[str]) -> int | None:
     for before, word in pairwise(words):
-        if before in ("dice", "roll", "rolled", "rolls", "throw", "threw") and word.isdigit():
+        if before in ("dice", "roll", "rolled", "rolls", "throw", "threw") and word.isdecimal():
             value = int(word)
             return value if 2 <= value <= 12 else None
     return None

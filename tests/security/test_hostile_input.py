@@ -295,3 +295,30 @@ def test_a_csv_upload_over_the_limit_is_a_413_as_a_csv_body_is(world: World):
     for response in (as_body, as_file):
         assert _refused(response, 413)["error"] == "too_large"
     assert _written() == before
+
+
+# Digits Python's str.isdigit() takes but int() cannot read: superscript two, a circled one.
+ODD_DIGITS = ["²", "①"]
+
+
+@pytest.mark.parametrize("digit", ODD_DIGITS)
+def test_digits_that_are_no_number_are_refused_not_a_500(client, world: World, digit: str):
+    client.force_login(world.organiser)
+    event = world.event.pk
+    searched = client.get(f"/faq/events/{event}/search/", {"q": f"rent with {digit} houses"})
+    assert searched.status_code == 200
+    assert client.get(f"/faq/events/{event}/", {"q": f"dice {digit} utility"}).status_code == 200
+    printed = client.post(f"/print/events/{event}/", {"kind": "results", "round": digit})
+    assert printed.status_code == 302
+    picked = client.post(
+        f"/faq/events/{event}/briefing/edit/", {"pick": [digit], f"order-{digit}": digit}
+    )
+    assert picked.status_code < 500
+    imported = world.organiser_client().post(
+        f"/api/events/{event}/players/import/",
+        f"name,email,team,paid\nZed,,,{digit}\n",
+        content_type="text/csv",
+    )
+    assert imported.status_code == 400, imported.content
+    assert digit in json.dumps(imported.json(), ensure_ascii=False)  # the line says why
+    assert not Player.objects.filter(event_id=event, name="Zed").exists()

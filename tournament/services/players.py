@@ -317,7 +317,7 @@ def _import_row_problems(values: Mapping[str, str]) -> list[str]:
         except ValidationError:
             problems.append(f"{values['email']!r} is not an email address.")
     paid = values.get("paid") or "0"
-    if not paid.isdigit() or int(paid) > 1_000_000:
+    if not paid.isdecimal() or int(paid) > 1_000_000:
         problems.append(f"Paid must be a whole amount of money, not {paid!r}.")
     return problems
 

@@ -147,9 +147,9 @@ def _picked_in_order(post: Any) -> list[int]:
 
     def rank(value: str) -> int:
         order = post.get(f"order-{value}", "").strip()
-        return int(order) if order.isdigit() else 10**6
+        return int(order) if order.isdecimal() else 10**6
 
-    picked = sorted((value for value in post.getlist("pick") if value.isdigit()), key=rank)
+    picked = sorted((value for value in post.getlist("pick") if value.isdecimal()), key=rank)
     return [int(value) for value in picked]  # sorted() keeps equal ranks as ticked
 
 

@@ -81,7 +81,7 @@ def print_page(request: HttpRequest, event_id: int) -> HttpResponse:
             job = print_job_request(
                 event_id=event.pk,
                 kind=request.POST.get("kind", ""),
-                round_id=int(round_id) if round_id and round_id.isdigit() else None,
+                round_id=int(round_id) if round_id and round_id.isdecimal() else None,
                 requested_by=request.user,
             )
         except Refusal as refused:
