@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
+from django.utils.html import escape
 from django.utils.safestring import SafeString
 
 from banking import selectors as bank
@@ -85,18 +86,19 @@ def screen_head(*, event: Event) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class ScreenSeats:
-    """Who sits at the tables a screen shows (banking.selectors.Seated), and the name each
-    is shown by when the whole does not fit (`shorts`, by table, then seat): they change
-    with the seats and the players, not with an entry."""
+    """Who sits at the tables a screen shows (banking.selectors.Seated), and how each is
+    named on its board (`names`, by table, then seat: the whole name, then the one shown
+    when the whole does not fit), escaped once here: they change with the seats and the
+    players, not with an entry."""
 
     seated: bank.Seated
-    shorts: dict[int, dict[int, str]]
+    names: dict[int, dict[int, tuple[SafeString, SafeString]]]
 
 
 def screen_seats(table_ids: list[int]) -> ScreenSeats:
     """Who sits at these tables, as the screen names them (ScreenSeats), in one query."""
     seated = bank.table_seats(table_ids)
-    return ScreenSeats(seated, {table: _short_names(seats) for table, seats in seated.items()})
+    return ScreenSeats(seated, {table: _names(seats) for table, seats in seated.items()})
 
 
 def screen_tables(
@@ -110,17 +112,17 @@ def screen_tables(
     A busy poll renders eighty boards (templates/screen/_board.html), and through the
     template engine a board costs in proportion to the values it escapes: those of our
     own making (numbers, money, classes: no text from people) come marked safe, as there
-    is nothing in them to escape; the names are escaped by the template."""
+    is nothing in them to escape, and the names come escaped with the seats."""
     rules = rules_of(event)
     currency, boards = rules.edition.currency, []
     for table in bank.table_standings(table_ids, rules=rules, seated=seats.seated):
-        ranked = leaderboard(table["seats"])
+        ranked, names = leaderboard(table["seats"]), seats.names[table["id"]]
         leads = any(row["place"] > 1 for row in ranked)
         rows = [
             {
                 "place": SafeString(row["place"]),
-                "name": row["name"],
-                "short": seats.shorts[table["id"]][row["seat"]],
+                "name": names[row["seat"]][0],
+                "short": names[row["seat"]][1],
                 "worth": SafeString(
                     "Bankrupt" if row["bankrupt"] else money(row["net_worth"], currency)
                 ),
@@ -150,14 +152,14 @@ def _mark(row: dict[str, Any], leads: bool) -> str:
     return SafeString(" leader" if leads and row["place"] == 1 else "")
 
 
-def _short_names(seated: list[tuple[int, int, str]]) -> dict[int, str]:
-    """By seat, the name as a crowded screen shows it when the whole does not fit: the
-    first name and the initials of the others ("Cy van der Berg" as "Cy v. d. B."; numbers
-    stay whole). A short form that would read like another player's at the table keeps the
-    whole name."""
+def _names(seated: list[tuple[int, int, str]]) -> dict[int, tuple[SafeString, SafeString]]:
+    """By seat, the name escaped, and as a crowded screen shows it when the whole does not
+    fit: the first name and the initials of the others ("Cy van der Berg" as "Cy v. d.
+    B."; numbers stay whole). A short form that would read like another player's at the
+    table keeps the whole name."""
     shorts = [_short(name) for _, _, name in seated]
     return {
-        number: short if shorts.count(short) == 1 else name
+        number: (escape(name), escape(short if shorts.count(short) == 1 else name))
         for (number, _, name), short in zip(seated, shorts, strict=True)
     }
 
