@@ -321,7 +321,7 @@ def test_a_server_reads_the_screens_head_once_per_version(client, world, monkeyp
 def test_a_screens_head_kept_by_the_release_before_is_not_read(client, world):
     """While web servers of two releases share the cache, each reads only heads of its own
     shape: the head kept before this release held the seats' short names alone, where the
-    boards now take each name and its short form escaped once."""
+    boards now take each seat's name as made once with the seats."""
     event = screen_link_issue(event_id=world.event.pk)
     screen_poll(client, event)
     bracket = watched_versions(event_id=event.pk).bracket

@@ -4,11 +4,11 @@ clock, a leaderboard per table, the bracket)."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
-from django.utils.html import escape
 from django.utils.safestring import SafeString
 
 from banking import selectors as bank
@@ -86,19 +86,24 @@ def screen_head(*, event: Event) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class ScreenSeats:
-    """Who sits at the tables a screen shows (banking.selectors.Seated), and how each is
-    named on its board (`names`, by table, then seat: the whole name, then the one shown
-    when the whole does not fit), escaped once here: they change with the seats and the
-    players, not with an entry."""
+    """Who sits at the tables a screen shows (banking.selectors.Seated), and each one's
+    name as their board shows it (`names`, by table, then seat: as the page made it from
+    the whole name and the one shown when the whole does not fit): they change with the
+    seats and the players, not with an entry."""
 
     seated: bank.Seated
-    names: dict[int, dict[int, tuple[SafeString, SafeString]]]
+    names: dict[int, dict[int, Any]]
 
 
-def screen_seats(table_ids: list[int]) -> ScreenSeats:
-    """Who sits at these tables, as the screen names them (ScreenSeats), in one query."""
+def screen_seats(table_ids: list[int], *, name: Callable[[str, str], Any]) -> ScreenSeats:
+    """Who sits at these tables, as the screen names them (ScreenSeats: `name` makes each
+    one's from the whole name and its short form), in one query."""
     seated = bank.table_seats(table_ids)
-    return ScreenSeats(seated, {table: _names(seats) for table, seats in seated.items()})
+    names = {
+        table: {number: name(whole, short) for number, whole, short in _names(seats)}
+        for table, seats in seated.items()
+    }
+    return ScreenSeats(seated, names)
 
 
 def screen_tables(
@@ -112,7 +117,7 @@ def screen_tables(
     A busy poll renders eighty boards (templates/screen/_board.html), and through the
     template engine a board costs in proportion to the values it escapes: those of our
     own making (numbers, money, classes: no text from people) come marked safe, as there
-    is nothing in them to escape, and the names come escaped with the seats."""
+    is nothing in them to escape, and each name comes as made with the seats."""
     rules = rules_of(event)
     currency, boards = rules.edition.currency, []
     for table in bank.table_standings(table_ids, rules=rules, seated=seats.seated):
@@ -121,8 +126,7 @@ def screen_tables(
         rows = [
             {
                 "place": SafeString(row["place"]),
-                "name": names[row["seat"]][0],
-                "short": names[row["seat"]][1],
+                "name": names[row["seat"]],
                 "worth": SafeString(
                     "Bankrupt" if row["bankrupt"] else money(row["net_worth"], currency)
                 ),
@@ -152,16 +156,16 @@ def _mark(row: dict[str, Any], leads: bool) -> str:
     return SafeString(" leader" if leads and row["place"] == 1 else "")
 
 
-def _names(seated: list[tuple[int, int, str]]) -> dict[int, tuple[SafeString, SafeString]]:
-    """By seat, the name escaped, and as a crowded screen shows it when the whole does not
-    fit: the first name and the initials of the others ("Cy van der Berg" as "Cy v. d.
-    B."; numbers stay whole). A short form that would read like another player's at the
-    table keeps the whole name."""
+def _names(seated: list[tuple[int, int, str]]) -> list[tuple[int, str, str]]:
+    """Each seat's number, name, and the name as a crowded screen shows it when the whole
+    does not fit: the first name and the initials of the others ("Cy van der Berg" as "Cy
+    v. d. B."; numbers stay whole). A short form that would read like another player's at
+    the table keeps the whole name."""
     shorts = [_short(name) for _, _, name in seated]
-    return {
-        number: (escape(name), escape(short if shorts.count(short) == 1 else name))
+    return [
+        (number, name, short if shorts.count(short) == 1 else name)
         for (number, _, name), short in zip(seated, shorts, strict=True)
-    }
+    ]
 
 
 def _short(name: str) -> str:
