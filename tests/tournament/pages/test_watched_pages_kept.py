@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import uuid
-from types import SimpleNamespace
 
 import pytest
 from django.core.cache import cache
@@ -28,7 +27,7 @@ from tournament.services.players import player_check_in, player_set_paid
 from tournament.services.rounds import round_call_time, round_create, round_release, round_seat
 from tournament.services.screens import screen_link_issue
 from tournament.services.tables import table_assign
-from tournament.watched.kept import ScreenHead, kept_here
+from tournament.watched.kept import kept_here
 from tournament.watched.selectors import watched_versions
 
 pytestmark = pytest.mark.django_db
@@ -316,23 +315,6 @@ def test_a_server_reads_the_screens_head_once_per_version(client, world, monkeyp
     kept_here.clear()  # another web server: it reads the shared copy
     assert "Round 1 · Preliminary" in screen_poll(client, event)
     assert [key for key in asked if "screen-head" in key]
-
-
-def test_a_screens_head_kept_by_the_release_before_is_not_read(client, world):
-    """While web servers of two releases share the cache, each reads only heads of its own
-    shape: the head kept before this release held the seats' short names alone, where the
-    boards now take each seat's name as made once with the seats."""
-    event = screen_link_issue(event_id=world.event.pk)
-    screen_poll(client, event)
-    bracket = watched_versions(event_id=event.pk).bracket
-    (key,) = [k for k in kept_here._sets[("screen", event.pk)] if k.startswith("screen-head")]
-    head = cache.get(key)
-    cache.delete(key)
-    kept_here.clear()
-    seats = SimpleNamespace(seated=head.seats.seated, shorts={})  # the shape kept before
-    cache.set(f"screen-head-v5:{event.pk}:{bracket}", ScreenHead(head.shown, head.rounds, seats))
-    post(world.table, kind="pass_go", seat=1)
-    assert "$1,700 cash $1,700" in figures(screen_poll(client, event), world.table)
 
 
 def asked_of_the_cache(monkeypatch) -> list[str]:

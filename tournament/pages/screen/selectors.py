@@ -4,7 +4,6 @@ clock, a leaderboard per table, the bracket)."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,24 +85,18 @@ def screen_head(*, event: Event) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class ScreenSeats:
-    """Who sits at the tables a screen shows (banking.selectors.Seated), and each one's
-    name as their board shows it (`names`, by table, then seat: as the page made it from
-    the whole name and the one shown when the whole does not fit): they change with the
-    seats and the players, not with an entry."""
+    """Who sits at the tables a screen shows (banking.selectors.Seated), and the name each
+    is shown by when the whole does not fit (`shorts`, by table, then seat): they change
+    with the seats and the players, not with an entry."""
 
     seated: bank.Seated
-    names: dict[int, dict[int, Any]]
+    shorts: dict[int, dict[int, str]]
 
 
-def screen_seats(table_ids: list[int], *, name: Callable[[str, str], Any]) -> ScreenSeats:
-    """Who sits at these tables, as the screen names them (ScreenSeats: `name` makes each
-    one's from the whole name and its short form), in one query."""
+def screen_seats(table_ids: list[int]) -> ScreenSeats:
+    """Who sits at these tables, as the screen names them (ScreenSeats), in one query."""
     seated = bank.table_seats(table_ids)
-    names = {
-        table: {number: name(whole, short) for number, whole, short in _names(seats)}
-        for table, seats in seated.items()
-    }
-    return ScreenSeats(seated, names)
+    return ScreenSeats(seated, {table: _short_names(seats) for table, seats in seated.items()})
 
 
 def screen_tables(
@@ -117,16 +110,17 @@ def screen_tables(
     A busy poll renders eighty boards (templates/screen/_board.html), and through the
     template engine a board costs in proportion to the values it escapes: those of our
     own making (numbers, money, classes: no text from people) come marked safe, as there
-    is nothing in them to escape, and each name comes as made with the seats."""
+    is nothing in them to escape; the names are escaped by the template."""
     rules = rules_of(event)
     currency, boards = rules.edition.currency, []
     for table in bank.table_standings(table_ids, rules=rules, seated=seats.seated):
-        ranked, names = leaderboard(table["seats"]), seats.names[table["id"]]
+        ranked = leaderboard(table["seats"])
         leads = any(row["place"] > 1 for row in ranked)
         rows = [
             {
                 "place": SafeString(row["place"]),
-                "name": names[row["seat"]],
+                "name": row["name"],
+                "short": seats.shorts[table["id"]][row["seat"]],
                 "worth": SafeString(
                     "Bankrupt" if row["bankrupt"] else money(row["net_worth"], currency)
                 ),
@@ -156,16 +150,16 @@ def _mark(row: dict[str, Any], leads: bool) -> str:
     return SafeString(" leader" if leads and row["place"] == 1 else "")
 
 
-def _names(seated: list[tuple[int, int, str]]) -> list[tuple[int, str, str]]:
-    """Each seat's number, name, and the name as a crowded screen shows it when the whole
-    does not fit: the first name and the initials of the others ("Cy van der Berg" as "Cy
-    v. d. B."; numbers stay whole). A short form that would read like another player's at
-    the table keeps the whole name."""
+def _short_names(seated: list[tuple[int, int, str]]) -> dict[int, str]:
+    """By seat, the name as a crowded screen shows it when the whole does not fit: the
+    first name and the initials of the others ("Cy van der Berg" as "Cy v. d. B."; numbers
+    stay whole). A short form that would read like another player's at the table keeps the
+    whole name."""
     shorts = [_short(name) for _, _, name in seated]
-    return [
-        (number, name, short if shorts.count(short) == 1 else name)
+    return {
+        number: short if shorts.count(short) == 1 else name
         for (number, _, name), short in zip(seated, shorts, strict=True)
-    ]
+    }
 
 
 def _short(name: str) -> str:

@@ -11,19 +11,16 @@ revoked token is a plain 404.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
-from django.template import Context, Engine
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
-from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET
 
 from banking.worth import worth_chart, worth_series
@@ -123,22 +120,17 @@ def _live(versions: WatchedVersions) -> dict[str, Any]:
         return shown, rounds
 
     def tables(table_ids: list[int], seats: selectors.ScreenSeats, many: bool) -> list[Any]:
-        board = _renderer("screen/_board.html")
+        board = get_template("screen/_board.html")
+        made = selectors.screen_tables(event=event, table_ids=table_ids, seats=seats)
         return [
             {
                 **{key: t[key] for key in ("id", "round", "last_seq")},
-                "board": board({**t, "round": t["round"] if many else None}),
+                "board": board.render({**t, "round": t["round"] if many else None}),
             }
-            for t in selectors.screen_tables(event=event, table_ids=table_ids, seats=seats)
+            for t in made
         ]
 
-    def seats(table_ids: list[int]) -> selectors.ScreenSeats:
-        name = _renderer("screen/_board_name.html")  # each seat's, made once with the seats
-        return selectors.screen_seats(
-            table_ids, name=lambda n, short: name({"name": n, "short": short})
-        )
-
-    screen = kept.screen(versions, head=head, seats=seats, tables=tables)
+    screen = kept.screen(versions, head=head, seats=selectors.screen_seats, tables=tables)
     shown, now = screen.head.shown, timezone.now()
     return {
         "clock": shown["clock"],
@@ -149,18 +141,6 @@ def _live(versions: WatchedVersions) -> dict[str, Any]:
         "final": _final(event, shown["clock"], screen.tables),
         "bracket": shown["bracket"],
     }
-
-
-def _renderer(template_name: str) -> Callable[[dict[str, Any]], SafeString]:
-    """A template rendered again and again, as a poll renders eighty boards: compiled once,
-    each set of values pushed onto one context."""
-    template, context = Engine.get_default().get_template(template_name), Context()
-
-    def render(values: dict[str, Any]) -> SafeString:
-        with context.push(values):
-            return template.render(context)
-
-    return render
 
 
 def _clock_text(clock: dict[str, Any] | None, now: datetime) -> str:
