@@ -1,5 +1,5 @@
-"""What the big screen reads: the event a screen token opens, and what it shows (the round
-clock, a leaderboard per table, the bracket)."""
+"""What the big screen reads: the event a screen token opens, and the snapshot it shows
+(the round clock, a leaderboard per table, the bracket)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
-from django.utils.safestring import SafeString
 
 from banking import selectors as bank
 from banking.ledgers import rules_of
-from games.engine.money import money
 from tournament import selectors as event_selectors
 from tournament.models import Event, Round, Table
 from tournament.results import selectors as result_selectors
@@ -51,11 +49,14 @@ def _clock(round_: Round | None, event: Event) -> dict[str, Any] | None:
     if round_.ends_at is not None:
         ends_at_text = timezone.localtime(round_.ends_at, event_zone(event)).strftime("%H:%M")
     return {
+        "round_id": round_.pk,
         "round": round_.number,
         "kind": round_.kind,
         "kind_label": round_.get_kind_display(),
         "status": round_.status_now,
+        "status_label": round_.status_now_label,
         "time_limit_minutes": round_.time_limit_minutes,
+        "started_at": round_.started_at,
         "ends_at": round_.ends_at,
         "ends_at_text": ends_at_text,
         "last_turn": round_.status_now == Round.Status.TIME_CALLED,
@@ -64,8 +65,8 @@ def _clock(round_: Round | None, event: Event) -> dict[str, Any] | None:
 
 
 def screen_head(*, event: Event) -> dict[str, Any]:
-    """What the screen shows but its tables: the clock, whether seating is coming, the
-    bracket, and the ids of the rounds whose tables are shown."""
+    """The snapshot but its tables and its time: the event, the clock, whether seating is
+    coming, the bracket, and the ids of the rounds whose tables are shown."""
     rounds = event_selectors.current_rounds(event=event)
     # A seating the organiser has not released yet stays on the desk: no table, no names.
     shown = [r.pk for r in rounds if event_selectors.seating_shown(r)]
@@ -76,6 +77,7 @@ def screen_head(*, event: Event) -> dict[str, Any]:
             column["tables"] = []
             column["advancing"] = []
     return {
+        "event": {"id": event.pk, "name": event.name, "charity": event.charity},
         "seating_soon": bool(rounds) and not event_selectors.seating_shown(rounds[-1]),
         "clock": _clock(rounds[-1] if rounds else None, event),
         "bracket": bracket,
@@ -102,52 +104,24 @@ def screen_seats(table_ids: list[int]) -> ScreenSeats:
 def screen_tables(
     *, event: Event, table_ids: list[int], seats: ScreenSeats
 ) -> list[dict[str, Any]]:
-    """These tables' leaderboards as the screen shows them, in its order, each value
-    written as it shows (money, places; `mark`: the row's gold for the leader, once
-    somebody leads, or its strike for a bankrupt seat). `seats`: who sits at them
-    (screen_seats), kept with the screen's head.
-
-    A busy poll renders eighty boards (templates/screen/_board.html), and through the
-    template engine a board costs in proportion to the values it escapes: those of our
-    own making (numbers, money, classes: no text from people) come marked safe, as there
-    is nothing in them to escape; the names are escaped by the template."""
+    """These tables' leaderboards as the screen shows them, in its order. `seats`: who sits
+    at them (screen_seats), kept with the screen's head."""
     rules = rules_of(event)
-    currency, boards = rules.edition.currency, []
-    for table in bank.table_standings(table_ids, rules=rules, seated=seats.seated):
-        ranked = leaderboard(table["seats"])
-        leads = any(row["place"] > 1 for row in ranked)
-        rows = [
-            {
-                "place": SafeString(row["place"]),
-                "name": row["name"],
-                "short": seats.shorts[table["id"]][row["seat"]],
-                "worth": SafeString(
-                    "Bankrupt" if row["bankrupt"] else money(row["net_worth"], currency)
-                ),
-                "cash": SafeString(money(row["cash"], currency)),
-                "mark": _mark(row, leads),
-            }
-            for row in ranked
-        ]
-        boards.append(
-            {
-                "id": table["id"],
-                "number": SafeString(table["number"]),
-                "round": table["round_number"],
-                "closed": table["closed"],
-                "last_seq": table["last_seq"],
-                "rows": rows,
-            }
-        )
-    return boards
-
-
-def _mark(row: dict[str, Any], leads: bool) -> str:
-    """A board row's class: a bankrupt seat's strike; the leader's gold, once somebody
-    leads (not at a table still all level)."""
-    if row["bankrupt"]:
-        return SafeString(" bankrupt")
-    return SafeString(" leader" if leads and row["place"] == 1 else "")
+    return [
+        {
+            "id": table["id"],
+            "number": table["number"],
+            "round": table["round_number"],
+            "closed": table["closed"],
+            "currency": rules.edition.currency,
+            "last_seq": table["last_seq"],
+            "leaderboard": [
+                {**row, "short": seats.shorts[table["id"]][row["seat"]]}
+                for row in leaderboard(table["seats"])
+            ],
+        }
+        for table in bank.table_standings(table_ids, rules=rules, seated=seats.seated)
+    ]
 
 
 def _short_names(seated: list[tuple[int, int, str]]) -> dict[int, str]:

@@ -1,26 +1,18 @@
 """The big screen on the projector: the round clock, a live leaderboard per table and the
 bracket, behind a secret link the organiser can revoke (no login: the screen only views).
 
-The server renders the page, and its poll (htmx, every few seconds, with the ETag of what
-the screen shows) gets the live parts again, each swapped into its place; the bracket only
-when it changed since the one the screen holds, and a 304 when nothing changed.
-static/js/screen.js ticks the clock, lays the tables out and rotates the views. A wrong or
-revoked token is a plain 404.
+The page embeds a first snapshot; static/js/screen.js then fetches the JSON snapshot every
+few seconds and redraws what changed. A wrong or revoked token is a plain 404.
 """
 
 from __future__ import annotations
 
-import hashlib
-from datetime import datetime
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.cache import patch_vary_headers
-from django.utils.http import parse_etags
 from django.views.decorators.http import require_GET
 
 from banking.worth import worth_chart, worth_series
@@ -28,7 +20,6 @@ from tournament.models import Event, Round
 from tournament.pages.screen import selectors
 from tournament.watched import kept
 from tournament.watched.selectors import WatchedVersions, watched_versions
-from tournament.when import countdown
 
 REFRESH_SECONDS = 4
 ROTATE_SECONDS = 20
@@ -54,48 +45,24 @@ def _event(event_id: int, token: str) -> Event:
 
 def _watched(event_id: int, token: str) -> WatchedVersions:
     """The versions of what the screen shows, read with the event whose token they check
-    (one round trip for a poll that changed nowhere)."""
+    (one round trip for a snapshot that changed nowhere)."""
     versions = watched_versions(event_id=event_id, with_event=True)
     if not selectors.token_opens(versions.event, token):
         raise Http404(NOT_VALID)
     return versions
 
 
-def _etag(versions: WatchedVersions) -> str:
-    """The ETag of what the screen shows: its bracket's version, then one of the rest (the
-    clock, each table's board). The clock's time left is not in it: the screen ticks it."""
-    watched = "|".join(f"{tid}:{watched}" for tid, (_, watched, _) in versions.tables.items())
-    rest = hashlib.md5(f"{versions.head}|{watched}".encode(), usedforsecurity=False)
-    return f'"{versions.bracket}.{rest.hexdigest()}"'
-
-
 @require_GET
 def screen(request: HttpRequest, event_id: int, token: str) -> HttpResponse:
-    """The screen's page; asked by its own poll (htmx: HX-Request), its live parts alone
-    (templates/screen/_poll.html), or a 304 when nothing it shows has changed."""
     versions = _watched(event_id, token)
-    etag = _etag(versions)
-    held = parse_etags(request.headers.get("If-None-Match", "")) if request.htmx else []
-    if etag in held:
-        response: HttpResponse = HttpResponseNotModified()
-    elif request.htmx:
-        live = _live(versions)
-        if any(tag.startswith(f'"{versions.bracket}.') for tag in held):  # the bracket held
-            live["bracket"] = ""
-        response = render(request, "screen/_poll.html", {**live, "oob": True})
-    else:
-        context = {
-            **_live(versions),
-            "event": versions.event,
-            "etag": etag,
-            "refresh_seconds": REFRESH_SECONDS,
-            "rotate_seconds": ROTATE_SECONDS,
-            "page_seconds": _page_seconds(request.GET.get("page_seconds", "")),
-        }
-        response = render(request, "screen/screen.html", context)
-    response["ETag"] = etag
-    patch_vary_headers(response, ["HX-Request"])  # the page, or its live parts alone
-    return _private(response)
+    context = {
+        "event": versions.event,
+        "snapshot": _snapshot(versions),
+        "refresh_seconds": REFRESH_SECONDS,
+        "rotate_seconds": ROTATE_SECONDS,
+        "page_seconds": _page_seconds(request.GET.get("page_seconds", "")),
+    }
+    return _private(render(request, "screen/screen.html", context))
 
 
 def _page_seconds(asked: str) -> int:
@@ -106,63 +73,45 @@ def _page_seconds(asked: str) -> int:
         return PAGE_SECONDS
 
 
-def _live(versions: WatchedVersions) -> dict[str, Any]:
-    """What the screen shows, its parts kept until what they show changes (tournament/
-    watched/kept.py): the bracket and clock until a round, table, seat or result changes,
-    each table's board until that table changes. The time of now is each answer's own (the
-    screen sets its clock by it)."""
+def _snapshot(versions: WatchedVersions, *, bracket_held: str = "") -> dict[str, Any]:
+    """The snapshot, its parts kept until what they show changes (tournament/watched/
+    kept.py): the bracket and clock until a round, table, seat or result changes, each
+    table's leaderboard until that table changes. The time of now is each answer's own
+    (the screen sets its clock by it).
+
+    The bracket grows with the night (every table of every round) and changes far less
+    often than the leaderboards: it comes with its version, and a screen that says it holds
+    that version (`bracket_held`) gets the answer without it."""
     event = versions.event
 
     def head() -> tuple[dict[str, Any], list[int]]:
         shown = selectors.screen_head(event=event)
-        rounds = shown.pop("shown_rounds")
-        shown["bracket"] = get_template("screen/_bracket.html").render(shown)
-        return shown, rounds
+        return shown, shown.pop("shown_rounds")
 
-    def tables(table_ids: list[int], seats: selectors.ScreenSeats, many: bool) -> list[Any]:
-        board = get_template("screen/_board.html")
-        made = selectors.screen_tables(event=event, table_ids=table_ids, seats=seats)
-        return [
-            {
-                **{key: t[key] for key in ("id", "round", "last_seq")},
-                "board": board.render({**t, "round": t["round"] if many else None}),
-            }
-            for t in made
-        ]
+    def tables(table_ids: list[int], seats: selectors.ScreenSeats) -> list[dict[str, Any]]:
+        return selectors.screen_tables(event=event, table_ids=table_ids, seats=seats)
 
     screen = kept.screen(versions, head=head, seats=selectors.screen_seats, tables=tables)
-    shown, now = screen.head.shown, timezone.now()
+    shown = screen.head.shown
+    clock = shown["clock"]
+    final = None
+    if clock and clock["kind"] == Round.Kind.FINAL:
+        final = next((t for t in screen.tables if t["round"] == clock["round"]), None)
+    held = bracket_held == screen.bracket_version
     return {
-        "clock": shown["clock"],
-        "now": now,
-        "clock_text": _clock_text(shown["clock"], now),
-        "seating_soon": shown["seating_soon"],
-        "boards": [t["board"] for t in screen.tables],
-        "final": _final(event, shown["clock"], screen.tables),
-        "bracket": shown["bracket"],
+        **{name: value for name, value in shown.items() if not (held and name == "bracket")},
+        "bracket_version": screen.bracket_version,
+        "now": timezone.now(),
+        "tables": screen.tables,
+        "final_chart": _final(event, final) if final is not None else None,
     }
 
 
-def _clock_text(clock: dict[str, Any] | None, now: datetime) -> str:
-    """The time the clock shows as it is drawn: what is left of a running round, or the
-    time limit of one about to start."""
-    if clock is None:
-        return ""
-    if clock["status"] == Round.Status.RUNNING and clock["ends_at"] is not None:
-        return countdown((clock["ends_at"] - now).total_seconds())
-    return countdown(clock["time_limit_minutes"] * 60)
-
-
-def _final(event: Event, clock: dict[str, Any] | None, tables: list[dict[str, Any]]) -> str:
-    """While a final is seated and shown, the address of its table's chart, changing with
-    each entry so that the screen fetches each new drawing once; else ''."""
-    if clock is None or clock["kind"] != Round.Kind.FINAL:
-        return ""
-    table = next((t for t in tables if t["round"] == clock["round"]), None)
-    if table is None:
-        return ""
+def _final(event: Event, table: dict[str, Any]) -> dict[str, Any]:
+    """While a final is seated and shown, its table's chart: where to fetch it, its address
+    changing with each entry so that the screen fetches each new drawing once."""
     url = reverse("event-screen-chart", args=[event.pk, event.screen_token, table["id"]])
-    return f"{url}?v={table['last_seq']}"
+    return {"table": table["number"], "url": f"{url}?v={table['last_seq']}"}
 
 
 @require_GET
@@ -177,3 +126,12 @@ def screen_chart(request: HttpRequest, event_id: int, token: str, table_id: int)
     response = _private(HttpResponse(chart, content_type="image/svg+xml"))
     response["Cache-Control"] = "private, max-age=3600"  # its address names its version
     return response
+
+
+@require_GET
+def screen_snapshot(request: HttpRequest, event_id: int, token: str) -> HttpResponse:
+    """The screen's JSON snapshot; `?bracket_version=` the version of the bracket the screen
+    holds, to leave the bracket out while it has not changed."""
+    versions = _watched(event_id, token)
+    snapshot = _snapshot(versions, bracket_held=request.GET.get("bracket_version", ""))
+    return _private(JsonResponse(snapshot))
