@@ -17,11 +17,7 @@ from django.utils import timezone
 from banking.actors import Actor
 from banking.checks import check_live, check_may_record, voidable
 from banking.entry_words import entry_sentence, kind_label, party, transfer_words
-from banking.ledgers import (
-    effective_history,
-    read_ledger,
-    rules_of,
-)
+from banking.ledgers import effective_history, read_ledger, rules_of
 from banking.models import Entry, TableLedger
 from banking.selectors import table_state
 from games import engine
@@ -74,7 +70,7 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
             fields.get("seat"),
             names,
             rules,
-            summed_for=_summed_for(entry.kind, fields),
+            summed_for=_creditor(fields.get("creditor")) if entry.kind == "bankrupt" else None,
         ),
         "balances": _balances(before, outcome),
         "state": as_it_would_stand,
@@ -181,12 +177,8 @@ def _worded(
     return worded
 
 
-def _summed_for(kind: str, fields: Mapping[str, Any]) -> Any:
-    """Whose total the preview says in words: at a bankruptcy the creditor's (a seat or the
-    bank), who takes what the bankrupt seat had; else None, the entry's own seat's."""
-    if kind != "bankrupt":
-        return None
-    creditor = fields.get("creditor")
+def _creditor(creditor: int | None) -> int | str:
+    """A creditor as the bank's answers name it: a seat, or "bank" (None)."""
     return engine.BANK if creditor is None else creditor
 
 
@@ -200,7 +192,8 @@ def _total(
 ) -> dict[str, Any]:
     """What the entry's own seat receives (positive) or pays (negative) in all, the sum of
     every transfer, whether every transfer is the same amount (paid to or by each), and
-    the total in words: for the seat, or for `summed_for` when given (_summed_for)."""
+    the total in words: for the seat, or for `summed_for` when given (at a bankruptcy, the
+    creditor, who takes what the bankrupt seat had)."""
     amounts = [t["amount"] for t in transfers]
     moved = sum(amounts)
 
@@ -230,14 +223,6 @@ def _candidate(make: Callable[..., engine.Entry], *args: Any, **fields: Any) -> 
     request, whose fields `engine.apply` checks once. A new object each time would be
     checked again at every fetch: a third of the options' time."""
     return make(*args, **fields)
-
-
-def _legal(state: engine.TableState, rules: engine.Rules, entry: engine.Entry) -> bool:
-    try:
-        engine.apply(state, entry, rules)
-    except engine.RuleViolation:
-        return False
-    return True
 
 
 def _moved(
@@ -317,6 +302,15 @@ def several_at_once(
     return found
 
 
+#: The moves on a seat's own deeds, in the order the options list them.
+OWN_DEED_MOVES = {
+    "build": Build,
+    "sell_building": SellBuilding,
+    "mortgage": Mortgage,
+    "unmortgage": Unmortgage,
+}
+
+
 def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[str, Any]:
     """For each seat still in play, the deeds on which each move is legal right now (or
     after `ledger`, the one a post has just written).
@@ -331,16 +325,20 @@ def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[st
     deeds = [space.position for space in rules.edition.deeds]
 
     def ok(entry: engine.Entry) -> bool:
-        return _legal(state, rules, entry)
+        try:
+            engine.apply(state, entry, rules)
+        except engine.RuleViolation:
+            return False
+        return True
 
     def moves(
-        make: Any, spaces: list[int], why: dict[str, str] | None = None
+        make: Any, seat: int, spaces: list[int], why: dict[str, str] | None = None
     ) -> tuple[list[int], dict[str, int]]:
         """The spaces on which the move is legal, and the cash it would move on each; in
         `why`, the bank's reason for each space left out."""
         legal, amounts = [], {}
         for p in spaces:
-            moved = _moved(state, rules, make(p))
+            moved = _moved(state, rules, _candidate(make, seat, p))
             if isinstance(moved, engine.RuleViolation):
                 if why is not None:
                     why[str(p)] = moved.detail
@@ -355,49 +353,27 @@ def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[st
         unowned = [p for p in deeds if state.deeds[p].owner is None]
         others = [p for p in deeds if state.deeds[p].owner not in (None, seat)]
         partner = next((s for s in state.active_seats() if s != seat), None)
-        buy, buy_amounts = moves(lambda p, n=seat: _candidate(Buy, n, p), unowned)
+        buy, buy_amounts = moves(Buy, seat, unowned)
+        listed: dict[str, list[int]] = {}
+        amounts = {"buy": buy_amounts}
         # The player's own deeds a list leaves out, each with the bank's reason (the
         # console says why a deed is missing from Build, Sell, Mortgage or Unmortgage).
-        left_out: dict[str, dict[str, str]] = {
-            "build": {},
-            "sell_building": {},
-            "mortgage": {},
-            "unmortgage": {},
-        }
-        build, build_amounts = moves(
-            lambda p, n=seat: _candidate(Build, n, p), owned, left_out["build"]
-        )
-        sell, sell_amounts = moves(
-            lambda p, n=seat: _candidate(SellBuilding, n, p), owned, left_out["sell_building"]
-        )
-        mortgage, mortgage_amounts = moves(
-            lambda p, n=seat: _candidate(Mortgage, n, p), owned, left_out["mortgage"]
-        )
-        unmortgage, unmortgage_amounts = moves(
-            lambda p, n=seat: _candidate(Unmortgage, n, p), owned, left_out["unmortgage"]
-        )
-        several = {
-            "build": several_at_once(state, rules, Build, seat, build),
-            "sell_building": several_at_once(state, rules, SellBuilding, seat, sell),
-        }
+        left_out: dict[str, dict[str, str]] = {}
+        for name, make in OWN_DEED_MOVES.items():
+            left_out[name] = {}
+            listed[name], amounts[name] = moves(make, seat, owned, left_out[name])
         seats.append(
             {
                 "seat": seat,
                 "buy": buy,
                 "auction": [p for p in unowned if ok(_candidate(Auction, seat, p, 1))],
-                "build": build,
-                "sell_building": sell,
-                "mortgage": mortgage,
-                "unmortgage": unmortgage,
-                "amounts": {
-                    "buy": buy_amounts,
-                    "build": build_amounts,
-                    "sell_building": sell_amounts,
-                    "mortgage": mortgage_amounts,
-                    "unmortgage": unmortgage_amounts,
-                },
+                **listed,
+                "amounts": amounts,
                 "left_out": left_out,
-                "several": several,
+                "several": {
+                    name: several_at_once(state, rules, OWN_DEED_MOVES[name], seat, listed[name])
+                    for name in ("build", "sell_building")
+                },
                 "rent": [p for p in others if ok(_rent_entry(rules, seat, p))],
                 "trade": [
                     p
@@ -407,7 +383,9 @@ def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[st
                 ],
                 "jail_cards": state.jail_cards_of(seat),
                 "bankrupt": ok(_candidate(Bankrupt, seat, state.owed_to.get(seat))),
-                "owed_to": _owed_to(state, seat),
+                # Whom the debt is owed to; None: no debt, or a debt from before creditors
+                # were recorded, which may go to any creditor.
+                "owed_to": _creditor(state.owed_to[seat]) if seat in state.owed_to else None,
             }
         )
     return {
@@ -416,15 +394,6 @@ def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[st
         "deeds": _deed_values(rules),
         "seats": seats,
     }
-
-
-def _owed_to(state: engine.TableState, seat: int) -> int | str | None:
-    """Whom the seat's debt is owed to: a seat, "bank", or None (no debt, or a debt from
-    before creditors were recorded, which may go to any creditor)."""
-    if seat not in state.owed_to:
-        return None
-    creditor = state.owed_to[seat]
-    return engine.BANK if creditor is None else creditor
 
 
 def _rent_entry(rules: engine.Rules, seat: int, position: int) -> engine.Entry:
