@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
 from uuid import UUID
 
-from drf_spectacular.utils import (
-    OpenApiResponse,
-    extend_schema,
-    extend_schema_field,
-)
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -75,9 +70,10 @@ def _lines(table: Table, entries: list[Entry], ledger: TableLedger | None = None
 
 def _posted(
     posted: entry_services.Posted, request: Request, table: Table | None = None
-) -> dict[str, Any]:
-    """The entry as recorded and the table after it; asked with `X-Answer-With: options`,
-    the moves legal after it too (the console's next buttons, with no request of their own)."""
+) -> Response:
+    """The entry as recorded and the table after it (201, or 200 for an id already recorded);
+    asked with `X-Answer-With: options`, the moves legal after it too (the console's next
+    buttons, with no request of their own)."""
     table = table or posted.ledger.table
     lines = _lines(table, [posted.entry], posted.ledger)
     answer = {
@@ -86,7 +82,7 @@ def _posted(
     }
     if request.headers.get("X-Answer-With") == "options":
         answer["options"] = previews.table_options(table=table, ledger=posted.ledger)
-    return answer
+    return Response(answer, status=status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK)
 
 
 class EntryListApi(APIView):
@@ -124,8 +120,7 @@ class EntryListApi(APIView):
         posted = entry_services.entry_post(
             table_id=table.pk, entry_id=ident, payload=payload, actor=actor
         )
-        code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
-        return Response(_posted(posted, request, table), status=code)
+        return _posted(posted, request, table)
 
     def _post_by_key(self, request: Request, table_id: int, key: str) -> Response:
         """The banker's post, by `entry_post`, which checks the key in the query that locks
@@ -145,8 +140,7 @@ class EntryListApi(APIView):
             raise refused_key(key, table_id) or exceptions.PermissionDenied(
                 "This table key opens another table."
             ) from None
-        code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
-        return Response(_posted(posted, request), status=code)
+        return _posted(posted, request)
 
 
 class EntryVoidApi(APIView):
@@ -168,8 +162,7 @@ class EntryVoidApi(APIView):
             actor=actor,
             void_id=data.validated_data.get("id"),
         )
-        code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
-        return Response(_posted(posted, request, table), status=code)
+        return _posted(posted, request, table)
 
 
 # The console's dry run and its buttons: the engine asked, nothing written (banking/previews.py).
