@@ -36,14 +36,8 @@ KIND_LABELS = {
 
 
 def party(account: Any, names: Mapping[int, str]) -> str | None:
-    """A transfer's account by name: a seat's player, or None for the bank (see `pays`)."""
+    """A transfer's account by name: a seat's player, or None for the bank."""
     return None if account == engine.BANK else names.get(account, f"Seat {account}")
-
-
-def pays(payer: str | None, payee: str | None) -> str:
-    """Who pays whom, payer first: "Ada pays Brook", "The bank pays Ada", "Ada pays the
-    bank" (None is the bank; the console says it the same way, format.js)."""
-    return f"{payer or 'The bank'} pays {payee or 'the bank'}"
 
 
 def transfer_words(
@@ -68,7 +62,8 @@ def transfer_words(
             return f"{payer} pays the bank the interest on mortgaged {deed}"
         case "lift":
             return f"{payer} pays the bank to lift the mortgage on {deed}"
-    return pays(payer, payee)
+    # "Ada pays Brook", "The bank pays Ada", "Ada pays the bank": as the console says it.
+    return f"{payer or 'The bank'} pays {payee or 'the bank'}"
 
 
 def kind_label(kind: str) -> str:
