@@ -6,7 +6,7 @@ sends them: it keeps no words of its own for an entry.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from banking.models import Entry
@@ -64,6 +64,13 @@ def transfer_words(
             return f"{payer} pays the bank to lift the mortgage on {deed}"
     # "Ada pays Brook", "The bank pays Ada", "Ada pays the bank": as the console says it.
     return f"{payer or 'The bank'} pays {payee or 'the bank'}"
+
+
+def worded(
+    transfers: Iterable[Mapping[str, Any]], *, names: Mapping[int, str], rules: engine.Rules
+) -> list[dict[str, Any]]:
+    """Transfers, each with its words (transfer_words) beside its amount."""
+    return [{**t, "words": transfer_words(t, names=names, rules=rules)} for t in transfers]
 
 
 def kind_label(kind: str) -> str:

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from banking.actors import Actor
 from banking.checks import check_live, check_may_record, voidable
-from banking.entry_words import entry_sentence, kind_label, party, transfer_words
+from banking.entry_words import entry_sentence, kind_label, party, worded
 from banking.ledgers import effective_history, read_ledger, rules_of
 from banking.models import Entry, TableLedger
 from banking.selectors import table_state
@@ -57,23 +57,17 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
     outcome = engine.apply(before, entry, rules)
     fields = engine.entry_fields(entry)
     names = {seat: before.name(seat) for seat in before.seats}
-    transfers = _worded(outcome, names, rules)
-    as_it_would_stand = _as_it_would_stand(table, ledger, outcome)
+    transfers = worded([t.as_dict() for t in outcome.transfers], names=names, rules=rules)
+    summed_for = _creditor(fields.get("creditor")) if entry.kind == "bankrupt" else None
     return {
         "kind": entry.kind,
         "label": kind_label(entry.kind),
         "description": entry_sentence(entry.kind, fields, names=names, rules=rules),
         "fields": fields,
         "transfers": transfers,
-        "total": _total(
-            transfers,
-            fields.get("seat"),
-            names,
-            rules,
-            summed_for=_creditor(fields.get("creditor")) if entry.kind == "bankrupt" else None,
-        ),
+        "total": _total(transfers, fields.get("seat"), names, rules, summed_for=summed_for),
         "balances": _balances(before, outcome),
-        "state": as_it_would_stand,
+        "state": _as_it_would_stand(table, ledger, outcome),
         "repeat": _repeat(ledger, entry.kind, fields),
     }
 
@@ -91,7 +85,7 @@ def void_preview(*, table: Table, entry_id: UUID, actor: Actor) -> dict[str, Any
     outcome = engine.void(start, rules, effective_history(table.pk), target.seq)
     names = {seat: before.name(seat) for seat in before.seats}
     sentence = entry_sentence(target.kind, target.fields, names=names, rules=rules)
-    transfers = _worded(outcome, names, rules)
+    transfers = worded([t.as_dict() for t in outcome.transfers], names=names, rules=rules)
     return {
         "kind": Entry.VOID,
         "label": kind_label(Entry.VOID),
@@ -162,19 +156,6 @@ def _repeat(ledger: TableLedger, kind: str, fields: Mapping[str, Any]) -> dict[s
             f"(#{ledger.last_seq}): record it again?",
         }
     return None
-
-
-def _worded(
-    outcome: engine.Outcome, names: Mapping[int, str], rules: engine.Rules
-) -> list[dict[str, Any]]:
-    """The entry's transfers, each with its words as the ledger says them (transfer_words:
-    who pays whom, payer first, and what for where the transfer says it; the amount is
-    shown beside it)."""
-    worded = []
-    for t in outcome.transfers:
-        said = t.as_dict()
-        worded.append(said | {"words": transfer_words(said, names=names, rules=rules)})
-    return worded
 
 
 def _creditor(creditor: int | None) -> int | str:

@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.models import QuerySet
 
 from banking import queries
-from banking.entry_words import entry_sentence, kind_label, transfer_words
+from banking.entry_words import entry_sentence, kind_label, worded
 from banking.ledgers import read_ledger, rules_of, standings_of
 from banking.models import Entry, TableLedger
 from games import engine
@@ -328,9 +328,7 @@ def entry_lines(
             if text:
                 details.append(str(text))
         voided_by = getattr(entry, "voided_by", None)
-        transfers = [
-            t | {"words": transfer_words(t, names=names, rules=rules)} for t in entry.transfers
-        ]
+        transfers = worded(entry.transfers, names=names, rules=rules)
         lines.append(
             {
                 "id": entry.pk,
