@@ -112,26 +112,19 @@ class EntryListApi(APIView):
     )
     def post(self, request: Request, table_id: int) -> Response:
         key = unchecked_key_of(request)
-        if key is not None:
-            return self._post_by_key(request, table_id, key)
-        table, actor = caller_of(request)
-        payload = s.entry_payload(request.data)
-        ident = s.entry_id(request.data)
-        posted = entry_services.entry_post(
-            table_id=table.pk, entry_id=ident, payload=payload, actor=actor
-        )
-        return _posted(posted, request, table)
-
-    def _post_by_key(self, request: Request, table_id: int, key: str) -> Response:
-        """The banker's post, by `entry_post`, which checks the key in the query that locks
-        the table."""
         try:
             payload = s.entry_payload(request.data)
             ident = s.entry_id(request.data)
         except exceptions.APIException:
-            if (refusal := refused_key(key, table_id)) is not None:
+            if key is not None and (refusal := refused_key(key, table_id)) is not None:
                 raise refusal from None  # a bad key is answered before a bad body
             raise
+        if key is None:
+            table, actor = caller_of(request)
+            posted = entry_services.entry_post(
+                table_id=table.pk, entry_id=ident, payload=payload, actor=actor
+            )
+            return _posted(posted, request, table)
         try:
             posted = entry_services.entry_post(
                 table_id=table_id, entry_id=ident, payload=payload, key=key
