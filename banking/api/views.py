@@ -258,11 +258,8 @@ class MoveAmountsOutput(serializers.Serializer):
 @extend_schema_field(
     {"oneOf": [{"type": "integer"}, {"type": "string", "enum": ["bank"]}], "nullable": True}
 )
-class CreditorField(serializers.Field):
+class CreditorField(s.PartyField):
     """A seat number, "bank", or null."""
-
-    def to_representation(self, value: int | str | None) -> int | str | None:
-        return value
 
 
 class LeftOutOutput(serializers.Serializer):
