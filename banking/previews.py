@@ -226,14 +226,8 @@ def _rent(state: engine.TableState, rules: engine.Rules, position: int) -> dict[
     if deed.owner is None or deed.mortgaged or deed.owner in state.bankrupt:
         return None
     space = rules.edition.space(position)
-    row: dict[str, Any] = {
-        "space": position,
-        "owner": deed.owner,
-        "amount": None,
-        "per_dice": None,
-        "amount_via_card": None,
-        "per_dice_via_card": None,
-    }
+    row: dict[str, Any] = {"space": position, "owner": deed.owner}
+    row |= dict.fromkeys(("amount", "per_dice", "amount_via_card", "per_dice_via_card"))
     cards = {card.rent_via for card in rules.edition.chance if card.rent_via}
     if space.kind is engine.Kind.UTILITY:
         row["per_dice"] = rent_due(state, rules, space, dice=1, via_card=None)
