@@ -102,10 +102,9 @@ def void_preview(*, table: Table, entry_id: UUID, actor: Actor) -> dict[str, Any
 def _as_it_would_stand(
     table: Table, ledger: TableLedger, outcome: engine.Outcome
 ) -> dict[str, Any]:
-    """The table as it would stand after the entry (`last_seq` unchanged): nothing saved."""
+    """The table as it would stand after the entry (`last_seq` unchanged): nothing saved,
+    the table's own ledger left as it was (a TableLedger made with its table would be it)."""
     after = TableLedger(
-        table=table,
-        start=ledger.start,
         seats=ledger.seats,
         state=outcome.state.as_dict(),
         last_seq=ledger.last_seq,
@@ -307,20 +306,19 @@ def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[st
         return True
 
     def moves(
-        make: Any, seat: int, spaces: list[int], why: dict[str, str] | None = None
-    ) -> tuple[list[int], dict[str, int]]:
-        """The spaces on which the move is legal, and the cash it would move on each; in
-        `why`, the bank's reason for each space left out."""
-        legal, amounts = [], {}
+        make: Any, seat: int, spaces: list[int]
+    ) -> tuple[list[int], dict[str, int], dict[str, str]]:
+        """The spaces on which the move is legal, the cash it would move on each, and the
+        bank's reason for each space left out."""
+        legal, amounts, why = [], {}, {}
         for p in spaces:
             moved = _moved(state, rules, _candidate(make, seat, p))
             if isinstance(moved, engine.RuleViolation):
-                if why is not None:
-                    why[str(p)] = moved.detail
-                continue
-            legal.append(p)
-            amounts[str(p)] = moved
-        return legal, amounts
+                why[str(p)] = moved.detail
+            else:
+                legal.append(p)
+                amounts[str(p)] = moved
+        return legal, amounts, why
 
     seats = []
     for seat in state.active_seats():
@@ -328,15 +326,14 @@ def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[st
         unowned = [p for p in deeds if state.deeds[p].owner is None]
         others = [p for p in deeds if state.deeds[p].owner not in (None, seat)]
         partner = next((s for s in state.active_seats() if s != seat), None)
-        buy, buy_amounts = moves(Buy, seat, unowned)
+        buy, buy_amounts, _ = moves(Buy, seat, unowned)
         listed: dict[str, list[int]] = {}
         amounts = {"buy": buy_amounts}
         # The player's own deeds a list leaves out, each with the bank's reason (the
         # console says why a deed is missing from Build, Sell, Mortgage or Unmortgage).
         left_out: dict[str, dict[str, str]] = {}
         for name, make in OWN_DEED_MOVES.items():
-            left_out[name] = {}
-            listed[name], amounts[name] = moves(make, seat, owned, left_out[name])
+            listed[name], amounts[name], left_out[name] = moves(make, seat, owned)
         seats.append(
             {
                 "seat": seat,
