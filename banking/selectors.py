@@ -319,9 +319,7 @@ def entry_lines(
         sentence = entry_sentence(entry.kind, fields, names=names, rules=rules)
         if entry.kind == "bankrupt":  # who goes bankrupt to whom, and what the creditor takes
             details.append(sentence)
-        for text in (fields.get("memo"), fields.get("reason")):
-            if text:
-                details.append(str(text))
+        details.extend(str(text) for text in (fields.get("memo"), fields.get("reason")) if text)
         voided_by = getattr(entry, "voided_by", None)
         transfers = worded(entry.transfers, names=names, rules=rules)
         lines.append(
