@@ -162,11 +162,9 @@ def entry_sentence(
             sentence = f"{who} goes bankrupt to {creditor}, who takes {who}'s cash and deeds"
             lifted = [space(p) for p in fields.get("lift") or ()]
             if lifted:
-                deeds = " and ".join(
-                    [", ".join(lifted[:-1]), lifted[-1]] if len(lifted) > 1 else lifted
-                )
-                plural = "s" if len(lifted) > 1 else ""
-                sentence += f" and lifts the mortgage{plural} on {deeds}"
+                many = len(lifted) > 1
+                deeds = f"{', '.join(lifted[:-1])} and {lifted[-1]}" if many else lifted[0]
+                sentence += f" and lifts the mortgage{'s' if many else ''} on {deeds}"
             return sentence
         case "adjust":
             return f"Correction for {who}: {fields.get('reason', '')}"
