@@ -132,13 +132,11 @@ def watched_tables(
     if event_id is not None:
         tables = [t for t in tables if by_id[t[0]["round_id"]].event_id == event_id]
     seated = _seated([t["id"] for t, _, _ in tables], seat_rows)
-    watched = [
+    return [
         _watched(table, ledger, names, by_id[table["round_id"]], seated[table["id"]])
+        | ({"latest": latest.get(table["id"], [])} if recent else {})
         for table, ledger, names in tables
     ]
-    for table in watched if recent else ():
-        table["latest"] = latest.get(table["id"], [])
-    return watched
 
 
 #: Who sits at each table, by table id: (seat number, player id, name), by seat number.
