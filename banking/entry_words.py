@@ -6,7 +6,7 @@ sends them: it keeps no words of its own for an entry.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from banking.models import Entry
@@ -36,14 +36,8 @@ KIND_LABELS = {
 
 
 def party(account: Any, names: Mapping[int, str]) -> str | None:
-    """A transfer's account by name: a seat's player, or None for the bank (see `pays`)."""
+    """A transfer's account by name: a seat's player, or None for the bank."""
     return None if account == engine.BANK else names.get(account, f"Seat {account}")
-
-
-def pays(payer: str | None, payee: str | None) -> str:
-    """Who pays whom, payer first: "Ada pays Brook", "The bank pays Ada", "Ada pays the
-    bank" (None is the bank; the console says it the same way, format.js)."""
-    return f"{payer or 'The bank'} pays {payee or 'the bank'}"
 
 
 def transfer_words(
@@ -68,7 +62,15 @@ def transfer_words(
             return f"{payer} pays the bank the interest on mortgaged {deed}"
         case "lift":
             return f"{payer} pays the bank to lift the mortgage on {deed}"
-    return pays(payer, payee)
+    # "Ada pays Brook", "The bank pays Ada", "Ada pays the bank": as the console says it.
+    return f"{payer or 'The bank'} pays {payee or 'the bank'}"
+
+
+def worded(
+    transfers: Iterable[Mapping[str, Any]], *, names: Mapping[int, str], rules: engine.Rules
+) -> list[dict[str, Any]]:
+    """Transfers, each with its words (transfer_words) beside its amount."""
+    return [{**t, "words": transfer_words(t, names=names, rules=rules)} for t in transfers]
 
 
 def kind_label(kind: str) -> str:
@@ -160,11 +162,9 @@ def entry_sentence(
             sentence = f"{who} goes bankrupt to {creditor}, who takes {who}'s cash and deeds"
             lifted = [space(p) for p in fields.get("lift") or ()]
             if lifted:
-                deeds = " and ".join(
-                    [", ".join(lifted[:-1]), lifted[-1]] if len(lifted) > 1 else lifted
-                )
-                plural = "s" if len(lifted) > 1 else ""
-                sentence += f" and lifts the mortgage{plural} on {deeds}"
+                many = len(lifted) > 1
+                deeds = f"{', '.join(lifted[:-1])} and {lifted[-1]}" if many else lifted[0]
+                sentence += f" and lifts the mortgage{'s' if many else ''} on {deeds}"
             return sentence
         case "adjust":
             return f"Correction for {who}: {fields.get('reason', '')}"

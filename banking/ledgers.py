@@ -104,20 +104,18 @@ def ledger_of(table: Table, rules: engine.Rules) -> TableLedger:
 
 
 def parsed(entry: Entry) -> engine.Entry:
-    """A stored entry as the engine's own."""
     return engine.parse_entry({"kind": entry.kind, **entry.fields})
-
-
-def as_recorded(entry: Entry) -> engine.Recorded:
-    transfers = tuple(engine.Transfer.from_dict(t) for t in entry.transfers)
-    return engine.Recorded(entry.seq, parsed(entry), transfers)
 
 
 def effective_history(table_id: int) -> list[engine.Recorded]:
     """The entries that count, oldest first: voids and the entries they voided drop out."""
     entries = list(Entry.objects.filter(table_id=table_id).order_by("seq"))
     voided = {e.voids_id for e in entries if e.voids_id is not None}
-    return [as_recorded(e) for e in entries if e.kind != Entry.VOID and e.id not in voided]
+    return [
+        engine.Recorded(e.seq, parsed(e), tuple(engine.Transfer.from_dict(t) for t in e.transfers))
+        for e in entries
+        if e.kind != Entry.VOID and e.id not in voided
+    ]
 
 
 def replayed_state(table: Table, rules: engine.Rules) -> engine.TableState:

@@ -16,12 +16,8 @@ from django.utils import timezone
 
 from banking.actors import Actor
 from banking.checks import check_live, check_may_record, voidable
-from banking.entry_words import entry_sentence, kind_label, party, transfer_words
-from banking.ledgers import (
-    effective_history,
-    read_ledger,
-    rules_of,
-)
+from banking.entry_words import entry_sentence, kind_label, party, worded
+from banking.ledgers import effective_history, read_ledger, rules_of
 from banking.models import Entry, TableLedger
 from banking.selectors import table_state
 from games import engine
@@ -61,23 +57,17 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
     outcome = engine.apply(before, entry, rules)
     fields = engine.entry_fields(entry)
     names = {seat: before.name(seat) for seat in before.seats}
-    transfers = _worded(outcome, names, rules)
-    as_it_would_stand = _as_it_would_stand(table, ledger, outcome)
+    transfers = worded([t.as_dict() for t in outcome.transfers], names=names, rules=rules)
+    summed_for = _creditor(fields.get("creditor")) if entry.kind == "bankrupt" else None
     return {
         "kind": entry.kind,
         "label": kind_label(entry.kind),
         "description": entry_sentence(entry.kind, fields, names=names, rules=rules),
         "fields": fields,
         "transfers": transfers,
-        "total": _total(
-            transfers,
-            fields.get("seat"),
-            names,
-            rules,
-            summed_for=_summed_for(entry.kind, fields),
-        ),
+        "total": _total(transfers, fields.get("seat"), names, rules, summed_for=summed_for),
         "balances": _balances(before, outcome),
-        "state": as_it_would_stand,
+        "state": _as_it_would_stand(table, ledger, outcome),
         "repeat": _repeat(ledger, entry.kind, fields),
     }
 
@@ -95,7 +85,7 @@ def void_preview(*, table: Table, entry_id: UUID, actor: Actor) -> dict[str, Any
     outcome = engine.void(start, rules, effective_history(table.pk), target.seq)
     names = {seat: before.name(seat) for seat in before.seats}
     sentence = entry_sentence(target.kind, target.fields, names=names, rules=rules)
-    transfers = _worded(outcome, names, rules)
+    transfers = worded([t.as_dict() for t in outcome.transfers], names=names, rules=rules)
     return {
         "kind": Entry.VOID,
         "label": kind_label(Entry.VOID),
@@ -112,10 +102,9 @@ def void_preview(*, table: Table, entry_id: UUID, actor: Actor) -> dict[str, Any
 def _as_it_would_stand(
     table: Table, ledger: TableLedger, outcome: engine.Outcome
 ) -> dict[str, Any]:
-    """The table as it would stand after the entry (`last_seq` unchanged): nothing saved."""
+    """The table as it would stand after the entry (`last_seq` unchanged): nothing saved,
+    the table's own ledger left as it was (a TableLedger made with its table would be it)."""
     after = TableLedger(
-        table=table,
-        start=ledger.start,
         seats=ledger.seats,
         state=outcome.state.as_dict(),
         last_seq=ledger.last_seq,
@@ -168,25 +157,8 @@ def _repeat(ledger: TableLedger, kind: str, fields: Mapping[str, Any]) -> dict[s
     return None
 
 
-def _worded(
-    outcome: engine.Outcome, names: Mapping[int, str], rules: engine.Rules
-) -> list[dict[str, Any]]:
-    """The entry's transfers, each with its words as the ledger says them (transfer_words:
-    who pays whom, payer first, and what for where the transfer says it; the amount is
-    shown beside it)."""
-    worded = []
-    for t in outcome.transfers:
-        said = t.as_dict()
-        worded.append(said | {"words": transfer_words(said, names=names, rules=rules)})
-    return worded
-
-
-def _summed_for(kind: str, fields: Mapping[str, Any]) -> Any:
-    """Whose total the preview says in words: at a bankruptcy the creditor's (a seat or the
-    bank), who takes what the bankrupt seat had; else None, the entry's own seat's."""
-    if kind != "bankrupt":
-        return None
-    creditor = fields.get("creditor")
+def _creditor(creditor: int | None) -> int | str:
+    """A creditor as the bank's answers name it: a seat, or "bank" (None)."""
     return engine.BANK if creditor is None else creditor
 
 
@@ -200,7 +172,8 @@ def _total(
 ) -> dict[str, Any]:
     """What the entry's own seat receives (positive) or pays (negative) in all, the sum of
     every transfer, whether every transfer is the same amount (paid to or by each), and
-    the total in words: for the seat, or for `summed_for` when given (_summed_for)."""
+    the total in words: for the seat, or for `summed_for` when given (at a bankruptcy, the
+    creditor, who takes what the bankrupt seat had)."""
     amounts = [t["amount"] for t in transfers]
     moved = sum(amounts)
 
@@ -232,14 +205,6 @@ def _candidate(make: Callable[..., engine.Entry], *args: Any, **fields: Any) -> 
     return make(*args, **fields)
 
 
-def _legal(state: engine.TableState, rules: engine.Rules, entry: engine.Entry) -> bool:
-    try:
-        engine.apply(state, entry, rules)
-    except engine.RuleViolation:
-        return False
-    return True
-
-
 def _moved(
     state: engine.TableState, rules: engine.Rules, entry: engine.Entry
 ) -> int | engine.RuleViolation:
@@ -260,14 +225,8 @@ def _rent(state: engine.TableState, rules: engine.Rules, position: int) -> dict[
     if deed.owner is None or deed.mortgaged or deed.owner in state.bankrupt:
         return None
     space = rules.edition.space(position)
-    row: dict[str, Any] = {
-        "space": position,
-        "owner": deed.owner,
-        "amount": None,
-        "per_dice": None,
-        "amount_via_card": None,
-        "per_dice_via_card": None,
-    }
+    row: dict[str, Any] = {"space": position, "owner": deed.owner}
+    row |= dict.fromkeys(("amount", "per_dice", "amount_via_card", "per_dice_via_card"))
     cards = {card.rent_via for card in rules.edition.chance if card.rent_via}
     if space.kind is engine.Kind.UTILITY:
         row["per_dice"] = rent_due(state, rules, space, dice=1, via_card=None)
@@ -317,6 +276,15 @@ def several_at_once(
     return found
 
 
+#: The moves on a seat's own deeds, in the order the options list them.
+OWN_DEED_MOVES = {
+    "build": Build,
+    "sell_building": SellBuilding,
+    "mortgage": Mortgage,
+    "unmortgage": Unmortgage,
+}
+
+
 def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[str, Any]:
     """For each seat still in play, the deeds on which each move is legal right now (or
     after `ledger`, the one a post has just written).
@@ -331,23 +299,26 @@ def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[st
     deeds = [space.position for space in rules.edition.deeds]
 
     def ok(entry: engine.Entry) -> bool:
-        return _legal(state, rules, entry)
+        try:
+            engine.apply(state, entry, rules)
+        except engine.RuleViolation:
+            return False
+        return True
 
     def moves(
-        make: Any, spaces: list[int], why: dict[str, str] | None = None
-    ) -> tuple[list[int], dict[str, int]]:
-        """The spaces on which the move is legal, and the cash it would move on each; in
-        `why`, the bank's reason for each space left out."""
-        legal, amounts = [], {}
+        make: Any, seat: int, spaces: list[int]
+    ) -> tuple[list[int], dict[str, int], dict[str, str]]:
+        """The spaces on which the move is legal, the cash it would move on each, and the
+        bank's reason for each space left out."""
+        legal, amounts, why = [], {}, {}
         for p in spaces:
-            moved = _moved(state, rules, make(p))
+            moved = _moved(state, rules, _candidate(make, seat, p))
             if isinstance(moved, engine.RuleViolation):
-                if why is not None:
-                    why[str(p)] = moved.detail
-                continue
-            legal.append(p)
-            amounts[str(p)] = moved
-        return legal, amounts
+                why[str(p)] = moved.detail
+            else:
+                legal.append(p)
+                amounts[str(p)] = moved
+        return legal, amounts, why
 
     seats = []
     for seat in state.active_seats():
@@ -355,49 +326,26 @@ def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[st
         unowned = [p for p in deeds if state.deeds[p].owner is None]
         others = [p for p in deeds if state.deeds[p].owner not in (None, seat)]
         partner = next((s for s in state.active_seats() if s != seat), None)
-        buy, buy_amounts = moves(lambda p, n=seat: _candidate(Buy, n, p), unowned)
+        buy, buy_amounts, _ = moves(Buy, seat, unowned)
+        listed: dict[str, list[int]] = {}
+        amounts = {"buy": buy_amounts}
         # The player's own deeds a list leaves out, each with the bank's reason (the
         # console says why a deed is missing from Build, Sell, Mortgage or Unmortgage).
-        left_out: dict[str, dict[str, str]] = {
-            "build": {},
-            "sell_building": {},
-            "mortgage": {},
-            "unmortgage": {},
-        }
-        build, build_amounts = moves(
-            lambda p, n=seat: _candidate(Build, n, p), owned, left_out["build"]
-        )
-        sell, sell_amounts = moves(
-            lambda p, n=seat: _candidate(SellBuilding, n, p), owned, left_out["sell_building"]
-        )
-        mortgage, mortgage_amounts = moves(
-            lambda p, n=seat: _candidate(Mortgage, n, p), owned, left_out["mortgage"]
-        )
-        unmortgage, unmortgage_amounts = moves(
-            lambda p, n=seat: _candidate(Unmortgage, n, p), owned, left_out["unmortgage"]
-        )
-        several = {
-            "build": several_at_once(state, rules, Build, seat, build),
-            "sell_building": several_at_once(state, rules, SellBuilding, seat, sell),
-        }
+        left_out: dict[str, dict[str, str]] = {}
+        for name, make in OWN_DEED_MOVES.items():
+            listed[name], amounts[name], left_out[name] = moves(make, seat, owned)
         seats.append(
             {
                 "seat": seat,
                 "buy": buy,
                 "auction": [p for p in unowned if ok(_candidate(Auction, seat, p, 1))],
-                "build": build,
-                "sell_building": sell,
-                "mortgage": mortgage,
-                "unmortgage": unmortgage,
-                "amounts": {
-                    "buy": buy_amounts,
-                    "build": build_amounts,
-                    "sell_building": sell_amounts,
-                    "mortgage": mortgage_amounts,
-                    "unmortgage": unmortgage_amounts,
-                },
+                **listed,
+                "amounts": amounts,
                 "left_out": left_out,
-                "several": several,
+                "several": {
+                    name: several_at_once(state, rules, OWN_DEED_MOVES[name], seat, listed[name])
+                    for name in ("build", "sell_building")
+                },
                 "rent": [p for p in others if ok(_rent_entry(rules, seat, p))],
                 "trade": [
                     p
@@ -407,7 +355,9 @@ def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[st
                 ],
                 "jail_cards": state.jail_cards_of(seat),
                 "bankrupt": ok(_candidate(Bankrupt, seat, state.owed_to.get(seat))),
-                "owed_to": _owed_to(state, seat),
+                # Whom the debt is owed to; None: no debt, or a debt from before creditors
+                # were recorded, which may go to any creditor.
+                "owed_to": _creditor(state.owed_to[seat]) if seat in state.owed_to else None,
             }
         )
     return {
@@ -416,15 +366,6 @@ def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[st
         "deeds": _deed_values(rules),
         "seats": seats,
     }
-
-
-def _owed_to(state: engine.TableState, seat: int) -> int | str | None:
-    """Whom the seat's debt is owed to: a seat, "bank", or None (no debt, or a debt from
-    before creditors were recorded, which may go to any creditor)."""
-    if seat not in state.owed_to:
-        return None
-    creditor = state.owed_to[seat]
-    return engine.BANK if creditor is None else creditor
 
 
 def _rent_entry(rules: engine.Rules, seat: int, position: int) -> engine.Entry:

@@ -40,17 +40,13 @@ def ledger_differences(event_id: int | None = None) -> Iterator[Difference]:
             for seat, creditor in replayed["owed_to"].items()
             if seat in stored["owed_to"]
         }
+        # The standings and the leader are kept from the first entry on (none before it).
+        standings = standings_of(replay, ledger.seats, rules) if ledger.last_seq else None
+        leader = leader_in(standings, ledger.seats) if standings is not None else None
+        stored |= {"standings": ledger.standings, "leader": ledger.leader}
+        replayed |= {"standings": standings, "leader": leader}
         for part in replayed:
             if replayed[part] != stored[part]:
                 yield Difference(
                     table, f"{part}: stored {stored[part]!r}, replayed {replayed[part]!r}"
                 )
-        # The standings and the leader are kept from the first entry on (none before it).
-        standings = standings_of(replay, ledger.seats, rules) if ledger.last_seq else None
-        if ledger.standings != standings:
-            yield Difference(
-                table, f"standings: stored {ledger.standings!r}, replayed {standings!r}"
-            )
-        leader = leader_in(standings, ledger.seats) if standings is not None else None
-        if ledger.leader != leader:
-            yield Difference(table, f"leader: stored {ledger.leader!r}, replayed {leader!r}")

@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.models import QuerySet
 
 from banking import queries
-from banking.entry_words import entry_sentence, kind_label, transfer_words
+from banking.entry_words import entry_sentence, kind_label, worded
 from banking.ledgers import read_ledger, rules_of, standings_of
 from banking.models import Entry, TableLedger
 from games import engine
@@ -108,21 +108,20 @@ def watched_tables(
     here: reading never writes)."""
     tables_sql, seats_sql = queries.watched_tables_sql(), queries.table_seats_sql()
     ids = id_list(table_ids)
-    at_hand = {r.pk: r for r in rounds}
+    by_id = {r.pk: r for r in rounds}  # the rounds at hand, then those read
     statements = [(tables_sql.sql, [ids]), (seats_sql.sql, [ids])]
-    if not at_hand:
+    if not by_id:
         statements.append((queries.watched_rounds_sql().sql, [ids]))
     if recent:
         statements.append((queries.latest_entries_sql().sql, [recent, ids]))
     table_rows, seat_rows, *more = read_together(*statements)
-    round_rows = more.pop(0) if not at_hand else []
+    round_rows = more.pop(0) if not by_id else []
     latest = _latest(more.pop(0)) if recent else {}
     table_part, ledger_part = tables_sql.parts
     tables = []
     for row in table_rows:
         table, ledger, names = tables_sql.split(row)
         tables.append((table_part.as_dict(table), ledger_part.as_dict(ledger), names))
-    by_id = dict(at_hand)
     rounds_sql = queries.watched_rounds_sql()
     round_part, event_part = rounds_sql.parts
     for row in round_rows:
@@ -133,13 +132,11 @@ def watched_tables(
     if event_id is not None:
         tables = [t for t in tables if by_id[t[0]["round_id"]].event_id == event_id]
     seated = _seated([t["id"] for t, _, _ in tables], seat_rows)
-    watched = [
+    return [
         _watched(table, ledger, names, by_id[table["round_id"]], seated[table["id"]])
+        | ({"latest": latest.get(table["id"], [])} if recent else {})
         for table, ledger, names in tables
     ]
-    for table in watched if recent else ():
-        table["latest"] = latest.get(table["id"], [])
-    return watched
 
 
 #: Who sits at each table, by table id: (seat number, player id, name), by seat number.
@@ -229,16 +226,12 @@ def _watched(
     rules = rules_of(round_.event)
     state = _stored_state(ledger["state"], rules, seated)
     seats = [seat_row(state, rules, number, player_id, name) for number, player_id, name in seated]
-    deeds: dict[int, list[dict[str, Any]]] = {seat["seat"]: [] for seat in seats}
-    unowned = 0
-    for space in rules.edition.deeds:
-        owner = state.deeds[space.position].owner
-        if owner in deeds:
-            deeds[owner].append(space_row(state, rules, space))
-        elif owner is None:
-            unowned += 1
     for seat in seats:
-        seat["deeds"] = deeds[seat["seat"]]
+        seat["deeds"] = [
+            space_row(state, rules, space)
+            for space in rules.edition.deeds
+            if state.deeds[space.position].owner == seat["seat"]
+        ]
     review = row["review"]
     return {
         "id": row["id"],
@@ -260,7 +253,7 @@ def _watched(
         "referee": names["referee_name"] or "",
         "currency": rules.edition.currency,
         "seats": seats,
-        "unowned_deeds": unowned,
+        "unowned_deeds": sum(state.deeds[d.position].owner is None for d in rules.edition.deeds),
         "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels},
         "last_seq": ledger["last_seq"] or 0,
         "last_entry_at": ledger["last_entry_at"],
@@ -324,13 +317,9 @@ def entry_lines(
         sentence = entry_sentence(entry.kind, fields, names=names, rules=rules)
         if entry.kind == "bankrupt":  # who goes bankrupt to whom, and what the creditor takes
             details.append(sentence)
-        for text in (fields.get("memo"), fields.get("reason")):
-            if text:
-                details.append(str(text))
+        details.extend(str(text) for text in (fields.get("memo"), fields.get("reason")) if text)
         voided_by = getattr(entry, "voided_by", None)
-        transfers = [
-            t | {"words": transfer_words(t, names=names, rules=rules)} for t in entry.transfers
-        ]
+        transfers = worded(entry.transfers, names=names, rules=rules)
         lines.append(
             {
                 "id": entry.pk,

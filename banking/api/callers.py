@@ -14,7 +14,7 @@ from tournament.http.authentication import table_of, unchecked_key_of
 from tournament.models import Table
 
 
-def actor_of(request: Request, table: Table, *, correcting: bool = False) -> Actor:
+def actor_of(request: Request, table: Table) -> Actor:
     """Who is acting at this table: its banker (by key), or a referee or organiser by login."""
     keyed = table_of(request)
     if keyed is not None:
@@ -35,16 +35,6 @@ def actor_of(request: Request, table: Table, *, correcting: bool = False) -> Act
     raise exceptions.PermissionDenied("Only this table's banker and the event's referees can.")
 
 
-def table_for(request: Request, table_id: int) -> Table:
-    keyed = table_of(request)
-    if keyed is not None and keyed.pk == table_id:
-        return keyed  # loaded by the key's authentication, with what the views read
-    table = selectors.table_for_reading(table_id)
-    if table is None:
-        raise exceptions.NotFound("There is no such table.")
-    return table
-
-
 class CallsTheTable(permissions.BasePermission):
     """The table of the address, called by its banker (its key) or by the event's referees
     and organisers; the view reads both from `request.table_caller` (asked once)."""
@@ -52,7 +42,12 @@ class CallsTheTable(permissions.BasePermission):
     def has_permission(self, request: Request, view: Any) -> bool:
         if getattr(view, "checks_table_key", False) and unchecked_key_of(request) is not None:
             return True  # a banker's write: the service checks the key under the table's lock
-        table = table_for(request, int(view.kwargs["table_id"]))
+        table_id = int(view.kwargs["table_id"])
+        table = table_of(request)  # loaded by the key's authentication, with what views read
+        if table is None or table.pk != table_id:
+            table = selectors.table_for_reading(table_id)
+            if table is None:
+                raise exceptions.NotFound("There is no such table.")
         request.table_caller = (table, actor_of(request, table))
         return True
 

@@ -10,17 +10,9 @@ from banking.actors import Actor
 from banking.services.tablets import Report, tablet_heartbeat
 from tournament.models import Table
 
-HEADERS = {
-    "online": "X-Console-Online",
-    "outbox": "X-Console-Outbox",
-    "oldest_seconds": "X-Console-Oldest",
-    "synced_seconds": "X-Console-Synced",
-    "away_seconds": "X-Console-Away",
-}
-
 
 def _number(text: str | None) -> int | None:
-    if text is None or text == "":
+    if not text:
         return None
     value = int(text)  # ValueError: not a report
     if value < 0:
@@ -28,28 +20,20 @@ def _number(text: str | None) -> int | None:
     return value
 
 
-def report_of(request: Request) -> Report | None:
-    """The console's report on itself, or None when the request carries none (a referee's
-    or a script's read) or one that cannot be read."""
+def heartbeat_record(request: Request, table: Table, actor: Actor) -> None:
+    """Keep the report of the table's own tablet (opened with its key); others' are not its.
+    A request with no `X-Console-Outbox` (a referee's or a script's read) carries none."""
     headers = request.headers
-    if HEADERS["outbox"] not in headers:
-        return None
+    if actor.role != Actor.BANKER or "X-Console-Outbox" not in headers:
+        return
     try:
-        return Report(
-            online=headers.get(HEADERS["online"], "1") != "0",
-            outbox=_number(headers.get(HEADERS["outbox"])) or 0,
-            oldest_seconds=_number(headers.get(HEADERS["oldest_seconds"])),
-            synced_seconds=_number(headers.get(HEADERS["synced_seconds"])),
-            away_seconds=_number(headers.get(HEADERS["away_seconds"])),
+        report = Report(
+            online=headers.get("X-Console-Online", "1") != "0",
+            outbox=_number(headers["X-Console-Outbox"]) or 0,
+            oldest_seconds=_number(headers.get("X-Console-Oldest")),
+            synced_seconds=_number(headers.get("X-Console-Synced")),
+            away_seconds=_number(headers.get("X-Console-Away")),
         )
     except ValueError:
-        return None
-
-
-def heartbeat_record(request: Request, table: Table, actor: Actor) -> None:
-    """Keep the report of the table's own tablet (opened with its key); others' are not its."""
-    if actor.role != Actor.BANKER:
         return
-    report = report_of(request)
-    if report is not None:
-        tablet_heartbeat(table_id=table.pk, report=report)
+    tablet_heartbeat(table_id=table.pk, report=report)

@@ -35,7 +35,7 @@ def _field(annotation: Any, required: bool) -> serializers.Field:
 
 
 def _entry_serializer(kind: str, cls: type) -> type[serializers.Serializer]:
-    hints = typing.get_type_hints(cls, globalns=vars(__import__(cls.__module__, fromlist=["x"])))
+    hints = typing.get_type_hints(cls)
     fields: dict[str, serializers.Field] = {
         "id": serializers.UUIDField(help_text="Made by the client before the first send."),
         "kind": serializers.CharField(help_text=f'Always "{kind}".'),

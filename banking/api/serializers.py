@@ -114,7 +114,7 @@ class EntryOutput(serializers.Serializer):
         return entry_output(entry, line["sentence"], line["transfers"])
 
 
-class SeatWorth(serializers.Serializer):
+class SeatState(serializers.Serializer):
     """A seat's player and what they are worth: cash, deeds at their value, buildings."""
 
     seat = serializers.IntegerField()
@@ -125,9 +125,6 @@ class SeatWorth(serializers.Serializer):
     building_value = serializers.IntegerField()
     net_worth = serializers.IntegerField()
     bankrupt = serializers.BooleanField()
-
-
-class SeatState(SeatWorth):
     jail_cards = serializers.IntegerField()
 
 
@@ -178,6 +175,3 @@ class PostedOutput(serializers.Serializer):
         help_text="Only when the post asked for them (`X-Answer-With: options`): the moves "
         "legal after the entry, in the shape of GET options.",
     )
-
-
-# A table's result and its second-person check (banking/services/reviews.py).

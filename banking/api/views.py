@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
 from uuid import UUID
 
-from drf_spectacular.utils import (
-    OpenApiResponse,
-    extend_schema,
-    extend_schema_field,
-)
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -75,9 +70,10 @@ def _lines(table: Table, entries: list[Entry], ledger: TableLedger | None = None
 
 def _posted(
     posted: entry_services.Posted, request: Request, table: Table | None = None
-) -> dict[str, Any]:
-    """The entry as recorded and the table after it; asked with `X-Answer-With: options`,
-    the moves legal after it too (the console's next buttons, with no request of their own)."""
+) -> Response:
+    """The entry as recorded and the table after it (201, or 200 for an id already recorded);
+    asked with `X-Answer-With: options`, the moves legal after it too (the console's next
+    buttons, with no request of their own)."""
     table = table or posted.ledger.table
     lines = _lines(table, [posted.entry], posted.ledger)
     answer = {
@@ -86,7 +82,7 @@ def _posted(
     }
     if request.headers.get("X-Answer-With") == "options":
         answer["options"] = previews.table_options(table=table, ledger=posted.ledger)
-    return answer
+    return Response(answer, status=status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK)
 
 
 class EntryListApi(APIView):
@@ -116,27 +112,19 @@ class EntryListApi(APIView):
     )
     def post(self, request: Request, table_id: int) -> Response:
         key = unchecked_key_of(request)
-        if key is not None:
-            return self._post_by_key(request, table_id, key)
-        table, actor = caller_of(request)
-        payload = s.entry_payload(request.data)
-        ident = s.entry_id(request.data)
-        posted = entry_services.entry_post(
-            table_id=table.pk, entry_id=ident, payload=payload, actor=actor
-        )
-        code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
-        return Response(_posted(posted, request, table), status=code)
-
-    def _post_by_key(self, request: Request, table_id: int, key: str) -> Response:
-        """The banker's post, by `entry_post`, which checks the key in the query that locks
-        the table."""
         try:
             payload = s.entry_payload(request.data)
             ident = s.entry_id(request.data)
         except exceptions.APIException:
-            if (refusal := refused_key(key, table_id)) is not None:
+            if key is not None and (refusal := refused_key(key, table_id)) is not None:
                 raise refusal from None  # a bad key is answered before a bad body
             raise
+        if key is None:
+            table, actor = caller_of(request)
+            posted = entry_services.entry_post(
+                table_id=table.pk, entry_id=ident, payload=payload, actor=actor
+            )
+            return _posted(posted, request, table)
         try:
             posted = entry_services.entry_post(
                 table_id=table_id, entry_id=ident, payload=payload, key=key
@@ -145,8 +133,7 @@ class EntryListApi(APIView):
             raise refused_key(key, table_id) or exceptions.PermissionDenied(
                 "This table key opens another table."
             ) from None
-        code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
-        return Response(_posted(posted, request), status=code)
+        return _posted(posted, request)
 
 
 class EntryVoidApi(APIView):
@@ -168,8 +155,7 @@ class EntryVoidApi(APIView):
             actor=actor,
             void_id=data.validated_data.get("id"),
         )
-        code = status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK
-        return Response(_posted(posted, request, table), status=code)
+        return _posted(posted, request, table)
 
 
 # The console's dry run and its buttons: the engine asked, nothing written (banking/previews.py).
@@ -272,11 +258,8 @@ class MoveAmountsOutput(serializers.Serializer):
 @extend_schema_field(
     {"oneOf": [{"type": "integer"}, {"type": "string", "enum": ["bank"]}], "nullable": True}
 )
-class CreditorField(serializers.Field):
+class CreditorField(s.PartyField):
     """A seat number, "bank", or null."""
-
-    def to_representation(self, value: int | str | None) -> int | str | None:
-        return value
 
 
 class LeftOutOutput(serializers.Serializer):

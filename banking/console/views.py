@@ -44,6 +44,7 @@ SERVICE_WORKER = Path(settings.BASE_DIR) / "static" / "js" / "console" / "sw.js"
 def _config(table: Table) -> dict[str, Any]:
     """What the console's script starts from: the table, its API, its rules and its state."""
     rules = rules_of(table.round.event)
+    entries = reverse("api-entries", kwargs={"table_id": table.pk})
     return {
         "table": table.pk,
         "number": table.number,
@@ -52,13 +53,11 @@ def _config(table: Table) -> dict[str, Any]:
         "page": reverse("console", kwargs={"key": table.key}),
         "api": {
             "state": reverse("api-table-state", kwargs={"table_id": table.pk}),
-            "entries": reverse("api-entries", kwargs={"table_id": table.pk}),
+            "entries": entries,
             "preview": reverse("api-table-preview", kwargs={"table_id": table.pk}),
             "options": reverse("api-table-options", kwargs={"table_id": table.pk}),
-            "void": f"{reverse('api-entries', kwargs={'table_id': table.pk})}{{id}}/void/",
-            "void_preview": (
-                f"{reverse('api-entries', kwargs={'table_id': table.pk})}{{id}}/void/preview/"
-            ),
+            "void": f"{entries}{{id}}/void/",
+            "void_preview": f"{entries}{{id}}/void/preview/",
             "close": reverse("api-table-close", kwargs={"table_id": table.pk}),
         },
         "service_worker": reverse("console-sw"),

@@ -96,7 +96,6 @@ def _banker(locked: Locked, key: str) -> Actor:
 
 
 def _record(
-    table: Table,
     ledger: TableLedger,
     *,
     entry_id: UUID,
@@ -107,11 +106,11 @@ def _record(
     digest: str,
     actor: Actor,
     voids: Entry | None = None,
-) -> Entry:
+) -> Posted:
     seq = ledger.last_seq + 1
     entry = Entry(
         id=entry_id,
-        table=table,
+        table=ledger.table,
         seq=seq,
         kind=kind,
         fields=dict(fields),
@@ -131,7 +130,7 @@ def _record(
         queries.record_entry(entry, ledger)
     except IntegrityError as exc:
         raise Conflict("id_reused", "An entry with this id was already recorded.") from exc
-    return entry
+    return Posted(entry=entry, ledger=ledger, new=True)
 
 
 @transaction.atomic
@@ -169,8 +168,7 @@ def entry_post(
     entry = engine.parse_entry(payload)
     check_may_record(entry.kind, actor)
     outcome = engine.apply(engine.TableState.from_dict(ledger.state), entry, rules)
-    recorded = _record(
-        table,
+    return _record(
         ledger,
         entry_id=entry_id,
         kind=entry.kind,
@@ -180,7 +178,6 @@ def entry_post(
         digest=digest,
         actor=actor,
     )
-    return Posted(entry=recorded, ledger=ledger, new=True)
 
 
 @transaction.atomic
@@ -203,8 +200,7 @@ def entry_void(
     target = voidable(table, entry_id, actor)
     start = engine.TableState.from_dict(ledger.start)
     outcome = engine.void(start, rules, effective_history(table.id), target.seq)
-    recorded = _record(
-        table,
+    return _record(
         ledger,
         entry_id=void_id,
         kind=Entry.VOID,
@@ -215,4 +211,3 @@ def entry_void(
         actor=actor,
         voids=target,
     )
-    return Posted(entry=recorded, ledger=ledger, new=True)

@@ -15,11 +15,10 @@ class Command(BaseCommand):
         parser.add_argument("--event", type=int, help="Only the tables of this event id.")
 
     def handle(self, *args: Any, event: int | None = None, **options: Any) -> None:
-        checked = (
-            TableLedger.objects.count()
-            if event is None
-            else (TableLedger.objects.filter(table__round__event_id=event).count())
-        )
+        ledgers = TableLedger.objects.all()
+        if event is not None:
+            ledgers = ledgers.filter(table__round__event_id=event)
+        checked = ledgers.count()
         differences = list(ledger_differences(event))
         for difference in differences:
             table = difference.table
