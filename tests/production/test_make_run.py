@@ -19,6 +19,7 @@ import json
 import re
 import time
 import uuid
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -311,8 +312,9 @@ def test_quick_clicks_on_make_pdf_each_make_one(laptop: Deployment) -> None:
     with ThreadPoolExecutor(len(kinds)) as clicks:
         answers = list(clicks.map(click, kinds))
     assert [a.status for a in answers] == [200] * len(kinds), [a.body[:300] for a in answers]
-    titles = {"bracket": "Bracket: ", "badges": "Player badges: "}
-    for kind, answer in zip(kinds, answers, strict=True):
-        assert titles[kind] in answer.text
+    # The clicks share one browser's cookies, so which answer shows which click's notice
+    # is a matter of timing; what holds is that none was refused and each made its PDF.
+    assert not any('class="notice error"' in a.text for a in answers)
     jobs = d.api("GET", f"/api/events/{event['id']}/print-jobs/")
-    assert len(jobs) >= len(kinds)
+    made = Counter(job["kind"] for job in jobs if job["status"] == "done")
+    assert made == Counter(kinds), jobs
