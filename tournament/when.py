@@ -1,6 +1,6 @@
 """How long ago something happened, in words, said one way on every page: the desk's table
-cards, the control room's tiles and its reasons. The browser shows these words as the
-server wrote them."""
+cards, the control room's tiles and its reasons; and a round clock's time left as the
+pages draw it. The browser shows these words as the server wrote them."""
 
 from __future__ import annotations
 

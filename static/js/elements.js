@@ -1,5 +1,5 @@
-/* Building page parts without innerHTML, the one way every page does it (the console, the
-   player's page, the big screen):
+/* Building page parts without innerHTML, the one way a script does it (the console, which
+   draws from the bank's JSON; every other page is drawn by the server):
      MonopolyNight.h("p", {className: "note", text: "Hello"}, [child, "text"])
      MonopolyNight.h("button", {class: "x", onclick: fn, dataset: {seat: 2}}, "Tap", child)
    An attribute that is null, undefined or false is left out; true sets it empty; a function

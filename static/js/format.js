@@ -26,16 +26,17 @@
   }
 
   /** Ticks a countdown the server drew (its `data-ends-at`) by the server's time: the
-      `data-now` it was drawn with, read once. "Time!" at the end; "is-low" in the last
-      five minutes. */
+      `data-now` it was drawn with, read once. At the end its `data-over` ("Time!" if none)
+      and "is-over"; "is-low" in the last five minutes. */
   function tick(element) {
     if (element.dataset.now) {
       element.dataset.offset = String(Date.parse(element.dataset.now) - Date.now());
       delete element.dataset.now;
     }
     var left = Date.parse(element.dataset.endsAt) - Date.now() - Number(element.dataset.offset || 0);
-    element.textContent = left > 0 ? clock(left) : "Time!";
+    element.textContent = left > 0 ? clock(left) : element.dataset.over || "Time!";
     element.classList.toggle("is-low", left < 300000);
+    element.classList.toggle("is-over", left <= 0);
   }
 
   /** "just now", "12 s ago", "3 min ago", "2 h ago". */

@@ -1,134 +1,46 @@
-/* The big screen: draws the embedded snapshot at once, then fetches a fresh JSON snapshot
-   every few seconds and redraws only what changed (no reload, no flicker). Rotates the
-   views, scrolls long ones slowly, counts the round clock down every second.
-   Keys: ← → views, P pause rotation, + − text size, C compact, F full screen. */
+/* The big screen. The server renders it, and htmx asks for its live parts again every few
+   seconds (templates/screen/screen.html, _poll.html) with the ETag of what it shows: each
+   part is swapped into its place, a 304 swaps nothing. This asks on its own clock (backing
+   off while the network is down), flashes a row whose figures changed, ticks the round
+   clock down each second (format.js), fits the tables to the screen, rotates the views and
+   scrolls long ones. Keys: ← → views, P pause rotation, + − text size, C compact, F full
+   screen. */
 (function () {
   "use strict";
 
   var root = document.getElementById("screen");
   if (!root) return;
-  var dataNode = document.getElementById("screen-data");
-  var snapshot = JSON.parse(dataNode.textContent);
-  var snapshotUrl = root.dataset.snapshotUrl;
   var refreshMs = (parseFloat(root.dataset.refresh) || 4) * 1000;
   var store = window.localStorage || { getItem: function () { return null; }, setItem: function () {} };
 
   var els = {
-    clock: document.getElementById("clock"),
-    clockLabel: document.getElementById("clock-label"),
-    clockTime: document.getElementById("clock-time"),
-    clockNote: document.getElementById("clock-note"),
     boards: document.getElementById("boards"),
-    bracket: document.getElementById("bracket"),
     status: document.getElementById("screen-status"),
     gone: document.getElementById("screen-gone"),
-    finalChart: document.getElementById("final-chart"),
   };
   var views = Array.prototype.slice.call(root.querySelectorAll(".screen-view"));
 
-  // ------------------------------------------------------------------ small helpers
-  var h = window.MonopolyNight.h;  // elements.js
-  var money = window.MonopolyNight.money;  // format.js
-  var duration = window.MonopolyNight.clock;  // format.js
-
-  // Server time minus this machine's time, so a projector with a wrong clock still counts right.
-  var offsetMs = 0;
-  function takeServerTime(data) {
-    var server = Date.parse(data.now);
-    if (!isNaN(server)) offsetMs = server - Date.now();
-  }
-  function now() { return Date.now() + offsetMs; }
-
-  // ------------------------------------------------------------------ the clock
-  function drawClock() {
-    var clock = snapshot.clock;
-    var label = "", time = "", note = "", state = "";
-    if (!clock) {
-      label = "Tonight";
-      time = "—";
-      note = "No round has been seated yet";
-    } else {
-      label = "Round " + clock.round + " · " + clock.kind_label;
-      if (clock.status === "running" && clock.ends_at) {
-        var left = Date.parse(clock.ends_at) - now();
-        if (left > 0) {
-          time = duration(left);
-          note = "Time is called at " + clock.ends_at_text;  // the event's local time
-          if (left <= 5 * 60 * 1000) state = "soon";
-        } else {
-          time = "Last turn";
-          note = "Time has been called";
-          state = "last-turn";
-        }
-      } else if (clock.last_turn) {
-        time = "Last turn";
-        note = "Time has been called: finish the turn";
-        state = "last-turn";
-      } else if (clock.ended) {
-        time = "Ended";
-        note = "Results are being checked";
-      } else {
-        time = duration(clock.time_limit_minutes * 60 * 1000);
-        note = "Starts soon";
-      }
-    }
-    els.clockLabel.textContent = label;
-    els.clockTime.textContent = time;
-    els.clockNote.textContent = note;
-    els.clock.classList.toggle("soon", state === "soon");
-    els.clock.classList.toggle("last-turn", state === "last-turn");
+  // The clock, as the server drew it: its time left ticks down to `data-ends-at`.
+  function tick() {
+    var time = document.querySelector("#clock-time[data-ends-at]");
+    if (time) window.MonopolyNight.tick(time);  // format.js
   }
 
-  // ------------------------------------------------------------------ the leaderboard
-  var previousWorth = {};
-  var boardsKey = null;
-
-  function drawBoards() {
-    var tables = snapshot.tables || [];
-    var key = JSON.stringify(tables) + (snapshot.seating_soon ? "/soon" : "");
-    if (key === boardsKey) return;
-    var first = boardsKey === null;
-    boardsKey = key;
-    var worth = {};
-    var rounds = {};
-    tables.forEach(function (t) { rounds[t.round] = true; });
-    var manyRounds = Object.keys(rounds).length > 1;
-    var cards = tables.map(function (table) {
-      // Gold for the leader, once somebody leads: not for a table still all level.
-      var someoneLeads = table.leaderboard.some(function (seat) { return seat.place > 1; });
-      var rows = table.leaderboard.map(function (seat) {
-        var id = table.id + ":" + seat.seat;
-        worth[id] = seat.net_worth + "/" + seat.cash;
-        var changed = !first && previousWorth[id] !== undefined && previousWorth[id] !== worth[id];
-        var classes = ["board-row"];
-        if (someoneLeads && seat.place === 1 && !seat.bankrupt) classes.push("leader");
-        if (seat.bankrupt) classes.push("bankrupt");
-        if (changed) classes.push("changed");
-        return h("li", { className: classes.join(" "), "data-seat": seat.seat }, [
-          h("span", { className: "place", text: String(seat.place) }),
-          h("span", { className: "name", text: seat.name, "data-full": seat.name, "data-short": seat.short }),
-          h("span", { className: "worth", text: seat.bankrupt ? "Bankrupt" : money(seat.net_worth, table.currency) }),
-          h("span", { className: "cash", text: "cash " + money(seat.cash, table.currency) }),
-        ]);
-      });
-      var title = [h("span", { text: "Table " + table.number })];
-      if (manyRounds) title.push(h("span", { className: "board-tag", text: "Round " + table.round }));
-      if (table.closed) title.push(h("span", { className: "board-tag closed", text: "Closed" }));
-      return h("article", { className: "board", "data-table": table.number }, [
-        h("h3", {}, title),
-        h("ol", { className: "board-rows" }, rows),
-      ]);
+  // A row flashes once when its figures change: each row's, by table and name, as shown.
+  // Only the boards in view count: a page of tables coming into view flashes nothing.
+  function figures() {
+    var shown = {};
+    els.boards.querySelectorAll(".board:not([hidden]) .board-row").forEach(function (row) {
+      var name = row.querySelector(".name");
+      var key = row.closest(".board").dataset.table + ":" + (name.dataset.full || name.textContent);
+      var now = row.querySelector(".worth").textContent + row.querySelector(".cash").textContent;
+      if (previous[key] !== undefined && previous[key] !== now) row.classList.add("changed");
+      shown[key] = now;
     });
-    previousWorth = worth;
-    els.boards.replaceChildren.apply(
-      els.boards,
-      cards.length ? cards : [h("p", {
-        className: "screen-empty" + (snapshot.seating_soon ? " seating-soon" : ""),
-        text: snapshot.seating_soon ? "Seating coming soon" : "The tables appear here once the round is seated.",
-      })]
-    );
-    pages.lay();
+    previous = shown;
   }
+  var previous = {};
+  figures();
 
   // ------------------------------------------------------------------ fitting the tables
   // Every table of the round on the screen, never scrolled: the type shrinks step by step
@@ -139,7 +51,7 @@
     // line out (net worth only), so that twelve tables fit a 1920 x 1080 screen.
     var SIZES = [[1.3, false], [1.15, false], [1, false], [1, true]];
     var PAGE_MS = (parseFloat(root.dataset.pageSeconds) || 8) * 1000;
-    var count = 1, shown = 0, timer = null;
+    var count = 1, shown = 0, timer = null, next = null;
 
     function cards() { return Array.prototype.slice.call(els.boards.querySelectorAll(".board")); }
     function room() {
@@ -187,6 +99,7 @@
     function shorten() {
       var dense = els.boards.classList.contains("dense");
       els.boards.querySelectorAll(".name").forEach(function (name) {
+        name.dataset.full = name.dataset.full || name.textContent;  // before any short form
         name.textContent = name.dataset.full;
         if (dense && name.dataset.short && name.scrollWidth > name.clientWidth) {
           name.textContent = name.dataset.short;
@@ -204,11 +117,31 @@
     }
 
     // The next page on its own clock: a redraw (new figures, every fetch of a busy round)
-    // lays the tables out again but leaves the running page its time.
+    // lays the tables out again but leaves the running page its time. The page turns once
+    // its boards' figures have come (`asking`, `arrived`): a poll asks for those it shows.
     function turn() {
-      if (count < 2) { clearTimeout(timer); timer = null; return; }
-      if (timer === null) timer = setTimeout(function () { timer = null; show((shown + 1) % count); }, PAGE_MS);
+      if (count < 2) { clearTimeout(timer); timer = null; next = null; return; }
+      if (timer === null && next === null) {
+        timer = setTimeout(function () { timer = null; next = (shown + 1) % count; poll(); }, PAGE_MS);
+      }
     }
+
+    // The page a poll asks for: the ids of its tables, and the final's while it is shown;
+    // "" when every table shows at once (the poll brings them all).
+    function asking() {
+      if (count < 2) return { page: null, ids: "" };
+      var page = next === null ? shown : next;
+      var ids = cards().filter(function (card) { return card.dataset.page === String(page); })
+        .map(function (card) { return card.id.replace("board-", ""); });
+      var final = document.getElementById("final-chart").dataset.tableId;
+      if (final) ids.push(final);
+      return { page: page, ids: ids.join(",") };
+    }
+
+    function arrived(asked) {
+      if (next !== null && asked.page === next) { next = null; show(asked.page); }
+    }
+    function waiting() { return next !== null; }
 
     function label(total) {
       var node = document.getElementById("boards-page");
@@ -219,7 +152,10 @@
     }
 
     window.addEventListener("resize", function () { lay(); });
-    return { lay: lay, pageMs: function () { return count * PAGE_MS; } };
+    return {
+      lay: lay, asking: asking, arrived: arrived, waiting: waiting,
+      pageMs: function () { return count * PAGE_MS; },
+    };
   })();
 
   // A row flashes once when its figures change; drop the mark so that showing the view
@@ -228,82 +164,8 @@
     event.target.classList.remove("changed");
   });
 
-  // ------------------------------------------------------------------ the bracket
-  var bracketKey = null;
-
-  function drawBracket() {
-    var bracket = snapshot.bracket || { rounds: [] };
-    var key = JSON.stringify(bracket);
-    if (key === bracketKey) return;
-    bracketKey = key;
-    var nodes = [];
-    if (bracket.winners && bracket.winners.length) {
-      nodes.push(h("div", {
-        className: "bracket-winner",
-        text: (bracket.winners.length > 1 ? "Winners: " : "Winner: ") +
-          bracket.winners.map(function (w) { return w.name; }).join(", "),
-      }));
-    }
-    var columns = (bracket.rounds || []).map(function (round) {
-      var children = [h("h3", {}, [
-        "Round " + round.number + " · " + round.kind_label + " ",
-        h("span", { className: "state", text: round.status_label }),
-      ])];
-      var boxes = round.tables.map(function (table) {
-        return h("div", { className: "bracket-table" }, [
-          h("h4", { text: "Table " + table.number + (table.closed ? " · closed" : "") }),
-          h("ol", {}, table.players.map(function (p) {
-            var classes = ["bracket-player"];
-            if (p.advances) classes.push("advances");
-            if (p.undecided) classes.push("undecided");
-            return h("li", { className: classes.join(" ") }, [
-              h("span", {}, [h("span", { className: "rank", text: p.rank ? p.rank + "." : "" }), p.name]),
-              h("span", { className: "mark" }),
-            ]);
-          })),
-        ]);
-      });
-      if (boxes.length) children.push(h("div", { className: "bracket-tables" }, boxes));
-      if (round.waiting && round.waiting.length) {
-        children.push(h("div", { className: "bracket-waiting" }, [
-          h("h4", { text: "Going through, to be seated" }),
-          h("ul", {}, round.waiting.map(function (p) { return h("li", { text: p.name }); })),
-        ]));
-      }
-      if (round.seating_soon) {
-        children.push(h("p", { className: "screen-empty", text: "Seating coming soon" }));
-      } else if (!round.tables.length && !(round.waiting && round.waiting.length)) {
-        children.push(h("p", { className: "screen-empty", text: "Not seated yet" }));
-      }
-      return h("section", { className: "bracket-round" }, children);
-    });
-    if (!columns.length) nodes.push(h("p", { className: "screen-empty", text: "No rounds yet." }));
-    nodes.push(h("div", { className: "bracket" }, columns));
-    els.bracket.replaceChildren.apply(els.bracket, nodes);
-  }
-
-  // ------------------------------------------------------------------ the final's chart
-  // Drawn by the server; its address changes with each entry, so a new one is fetched once.
-  function drawFinalChart() {
-    var chart = snapshot.final_chart;
-    els.finalChart.hidden = !chart;
-    if (!chart) return;
-    var img = els.finalChart.querySelector("img");
-    if (img.getAttribute("src") !== chart.url) {
-      img.setAttribute("src", chart.url);
-      img.setAttribute("alt", "The final table: each player\u2019s net worth after each entry");
-      els.finalChart.querySelector("figcaption").textContent = "The final: net worth after each entry";
-    }
-  }
-
-  function draw() {
-    drawClock();
-    drawFinalChart();
-    drawBoards();
-    drawBracket();
-  }
-
-  // ------------------------------------------------------------------ refreshing
+  // ------------------------------------------------------------------ asking again
+  var etag = root.dataset.etag;
   var lastUpdate = Date.now();
   var failures = 0;
 
@@ -319,31 +181,39 @@
     }
   }
 
-  function refresh() {
-    // The bracket comes only when it changed since the one held here (it grows with the night).
-    var url = snapshotUrl + "?bracket_version=" + encodeURIComponent(snapshot.bracket_version || "");
-    fetch(url, { cache: "no-store", credentials: "omit", headers: { Accept: "application/json" } })
-      .then(function (response) {
-        if (response.status === 404) { els.gone.hidden = false; throw new Error("revoked"); }
-        if (!response.ok) throw new Error(String(response.status));
-        return response.json();
-      })
-      .then(function (data) {
-        els.gone.hidden = true;
-        if (!("bracket" in data)) data.bracket = snapshot.bracket;
-        snapshot = data;
-        takeServerTime(data);
-        failures = 0;
-        lastUpdate = Date.now();
-        draw();
-        drawStatus();
-      })
-      .catch(function () { failures += 1; drawStatus(); })
-      .then(function () {
-        // Back off gently while the network is down: 4 s, 8 s, … up to a minute.
-        var wait = Math.min(refreshMs * Math.pow(2, Math.min(failures, 4)), 60000);
-        setTimeout(refresh, failures ? wait : refreshMs);
-      });
+  var asked = null, inFlight = false, pollTimer = null;
+  root.addEventListener("htmx:configRequest", function (event) {
+    if (event.target !== root) return;
+    event.detail.headers["If-None-Match"] = etag;
+    asked = pages.asking();
+    if (asked.ids) event.detail.parameters.tables = asked.ids;
+  });
+  document.addEventListener("htmx:afterSettle", tick);  // the clock's classes, once settled
+  root.addEventListener("htmx:afterRequest", function (event) {  // after the parts' swap
+    if (event.target !== root) return;
+    var xhr = event.detail.xhr;
+    els.gone.hidden = xhr.status !== 404;  // the link was revoked or replaced
+    inFlight = false;
+    if (xhr.status === 200) { pages.lay(); tick(); }
+    pages.arrived(asked);
+    if (xhr.status === 200) figures();
+    if (event.detail.successful === true) {
+      failures = 0;
+      lastUpdate = Date.now();
+      etag = xhr.getResponseHeader("ETag") || etag;
+    } else {
+      failures += 1;
+    }
+    drawStatus();
+    // Back off gently while the network is down: 4 s, 8 s, … up to a minute.
+    var wait = Math.min(refreshMs * Math.pow(2, Math.min(failures, 4)), 60000);
+    pollTimer = setTimeout(poll, pages.waiting() ? 0 : failures ? wait : refreshMs);
+  });
+  function poll() {
+    clearTimeout(pollTimer);
+    if (inFlight) return;  // the page waiting to turn is asked for once this one is back
+    inFlight = true;
+    window.htmx.trigger(root, "poll");
   }
 
   // ------------------------------------------------------------------ views, rotation, scrolling
@@ -458,11 +328,10 @@
 
   // ------------------------------------------------------------------ start
   awake();
-  takeServerTime(snapshot);
   applyLook();
-  draw();
+  tick();
   drawStatus();
   showView(0);
-  setInterval(function () { drawClock(); drawStatus(); }, 1000);
-  setTimeout(refresh, refreshMs);
+  setInterval(function () { tick(); drawStatus(); }, 1000);
+  pollTimer = setTimeout(poll, refreshMs);
 })();

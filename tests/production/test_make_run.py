@@ -22,6 +22,7 @@ import uuid
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from html import unescape
 from html.parser import HTMLParser
 from http.cookiejar import CookieJar
 from typing import Any
@@ -222,8 +223,13 @@ def test_every_page_of_a_night_on_sqlite_opens_for_everyone(laptop: Deployment) 
     d.api("POST", f"/api/rounds/{first['id']}/end/", {})
 
     # Until the next round is seated, the room still sees the round that has just ended.
-    shown = screen.open(f"{screen_link}snapshot/").json()["tables"]
-    assert [t["number"] for t in shown] == [1, 2, 3, 4]
+    shown = screen.open(screen_link, headers={"HX-Request": "true"}).text  # its poll
+    assert re.findall(r'<article class="board" id="board-\d+" data-table="(\d+)"', shown) == [
+        "1",
+        "2",
+        "3",
+        "4",
+    ]
     assert referee.open(refereeing).text.count('class="card ref-table"') == 4
     step("round 1 played")
 
@@ -256,8 +262,12 @@ def test_every_page_of_a_night_on_sqlite_opens_for_everyone(laptop: Deployment) 
     # And each shows the table as its banker's console has it.
     state = banker.get("state")
     cash = {seat["name"]: seat["cash"] for seat in state["seats"]}
-    (shown,) = screen.open(f"{screen_link}snapshot/").json()["tables"]
-    assert {seat["name"]: seat["cash"] for seat in shown["leaderboard"]} == cash
+    shown = screen.open(screen_link, headers={"HX-Request": "true"}).text
+    row = r'<span class="name" data-short="[^"]*">([^<]*)</span><span class="worth">[^<]*</span>'
+    found = re.findall(f'{row}<span class="cash">cash ([^<]*)<', shown)
+    assert {unescape(name): written for name, written in found} == {
+        name: money(amount, state["currency"]) for name, amount in cash.items()
+    }
     # The player's page polls its live part (htmx); with nothing new, "not modified".
     polled = player.open(player_link, headers={"HX-Request": "true"})
     assert polled.status == 200

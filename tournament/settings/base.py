@@ -89,7 +89,7 @@ def prepared_statements_on(database: dict[str, Any]) -> dict[str, Any]:
     Each is planned once, for any parameters (`plan_cache_mode`): by default PostgreSQL
     plans a prepared statement again at each of its first five executions, and settles on
     the plan for any parameters only after. A web process keeps its connection a minute
-    (CONN_MAX_AGE), in which the big screen's snapshot runs a handful of times, and the
+    (CONN_MAX_AGE), in which the big screen's poll runs a handful of times, and the
     watched pages' joins take some milliseconds to plan: their statements were planned at
     nearly every use.
 

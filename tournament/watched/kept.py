@@ -1,8 +1,8 @@
 """What the pages that watch many tables keep of their work, under the versions of what it
 shows (selectors.WatchedVersions): the referees' overview keeps each table's card, the big
-screen its head (the clock, the bracket, who sits where) and each table's leaderboard. A
-page asks here and renders; the keys, the versions they name and where each thing is kept
-are this module's alone.
+screen its head (the clock, the bracket rendered, who sits where) and each table's board,
+rendered. A page asks here, giving what makes each part, and renders what it gets; the
+keys, the versions they name and where each thing is kept are this module's alone.
 
 Kept in two places: the shared cache (Redis when `CACHE_URL` names one, so that every
 worker of every web server shares it; else each process's memory: tournament/cache.py),
@@ -14,7 +14,7 @@ what it shows, so losing it costs time, never correctness.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,8 +129,9 @@ def overview(event: Event, versions: WatchedVersions, *, cards: Cards) -> Overvi
 
 @dataclass(frozen=True)
 class ScreenHead:
-    """What the screen shows but its tables and its time (`shown`, as the page made it),
-    the rounds whose tables it shows, and who sits at them (as the page read them)."""
+    """What the screen shows but its tables (`shown`, as the page made it: its bracket
+    rendered), the rounds whose tables it shows, and who sits at them (as the page read
+    them)."""
 
     shown: dict[str, Any]
     rounds: list[int]
@@ -140,7 +141,7 @@ class ScreenHead:
 @dataclass(frozen=True)
 class Screen:
     """The screen's parts: its head, the version of its bracket, and each shown table as
-    the page made it, in the screen's order."""
+    the page made it (its board rendered), in the screen's order."""
 
     head: ScreenHead
     bracket_version: str
@@ -152,27 +153,30 @@ def screen(
     *,
     head: Callable[[], tuple[dict[str, Any], list[int]]],
     seats: Callable[[list[int]], Any],
-    tables: Callable[[list[int], Any], Iterable[dict[str, Any]]],
+    tables: Callable[[list[int], Any, bool], Iterable[dict[str, Any]]],
+    showing: Collection[int] | None = None,
 ) -> Screen:
     """The screen, its parts kept until what they show changes: the head (`head`: what it
     shows and the ids of the rounds whose tables show; `seats`: who sits at these tables)
-    until a round, table, seat or result changes, each table's leaderboard (`tables`: these
-    tables, given the seats) until that table changes. Only what changed is worked out.
+    until a round, table, seat or result changes, each table's board (`tables`: these
+    tables, given the seats, on a screen showing one round or many) until that table
+    changes. Only what changed is worked out and rendered, and of the tables only those
+    the screen is `showing` (their ids; None: all), as a screen that shows its tables
+    page by page asks for the page it shows.
 
-    The head holds the whole bracket, which grows with the night (at 30 rounds of 100
-    tables, reading it from Redis cost more than the rest of a snapshot): each process
-    keeps its own copy and reads the shared one only when its version moved. The tables
-    are kept in the process only: a screen's next fetch comes to another worker, after
-    most tables changed, and a table's leaderboard costs about as much to work out again as
-    to write to Redis, so sharing cost more than it saved (each worker works out a version
-    of a table at most once, however many screens there are)."""
+    The head holds the whole bracket, rendered, which grows with the night (at 30 rounds
+    of 100 tables, reading it from Redis cost more than the rest of a poll): each process
+    keeps its own copy and reads the shared one only when its version moved. The boards
+    are shared as the referees' cards are: a screen's next poll comes to another worker,
+    which last answered it several polls ago, and renders only the boards that changed
+    since the last poll, whichever worker answered it (and a second screen none)."""
     event = versions.event
     if event is None:
         raise ValueError("The screen's versions are read with their event.")
     scope = ("screen", event.pk)
-    # Named anew whenever the kept head's shape changes: a web server still running the
-    # release before reads only heads of its own shape.
-    head_key = f"screen-head-v4:{event.pk}:{versions.bracket}"
+    # Named anew whenever the kept head's or boards' shape changes: a web server still
+    # running the release before reads only what has its own shape.
+    head_key = f"screen-head-v7:{event.pk}:{versions.bracket}"
     kept_head: ScreenHead | None = kept_here.get_many(scope, [head_key]).get(head_key)
     if kept_head is None:
         shown, rounds = head()
@@ -181,10 +185,15 @@ def screen(
         kept_head = ScreenHead(shown, rounds, seats(versions.tables_of(rounds)))
         cache.set(head_key, kept_head, KEPT_SECONDS)
     ids = versions.tables_of(kept_head.rounds)
-    keys = {tid: f"screen-table:{tid}:{versions.tables[tid][1]}" for tid in ids}
-    kept = kept_here.here_many(scope, list(keys.values()))
+    many = len({versions.tables[tid][0] for tid in ids}) > 1
+    if showing is not None:
+        ids = [tid for tid in ids if tid in showing]
+    keys = {tid: f"screen-board-v2:{tid}:{versions.tables[tid][1]}:{many}" for tid in ids}
+    kept = kept_here.get_many(scope, list(keys.values()))
     missing = [tid for tid in ids if keys[tid] not in kept]
     if missing:
-        kept.update({keys[t["id"]]: t for t in tables(missing, kept_head.seats)})
+        fresh = {keys[t["id"]]: t for t in tables(missing, kept_head.seats, many)}
+        cache.set_many(fresh, KEPT_SECONDS)
+        kept.update(fresh)
     kept_here.keep(scope, {head_key: kept_head, **kept})
     return Screen(kept_head, versions.bracket, [kept[keys[tid]] for tid in ids])

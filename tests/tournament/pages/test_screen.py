@@ -1,11 +1,12 @@
 """The big screen: a secret link the organiser issues and revokes, the clock, a leaderboard
-per table from the stored state, the bracket, and a page that redraws itself."""
+per table from the stored state, the bracket, and a page that keeps itself up to date."""
 
 from __future__ import annotations
 
 import re
 import time
 from datetime import timedelta
+from html import unescape
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from playwright.sync_api import expect
 
 from banking.models import TableLedger
 from banking.selectors import table_state
+from games.engine.money import money
 from tests.browser import (
     SCREEN_BOARDS,
     TABLET_LANDSCAPE,
@@ -25,12 +27,13 @@ from tests.browser import (
     wait_until,
 )
 from tests.charts import chart_in, lines
-from tests.conftest import World, client_for, close_and_confirm, make_world
+from tests.conftest import World, client_for, close_and_confirm, make_world, play_round_one
 from tests.entries import bank
 from tests.played import night
 from tournament.models import AuditEvent, Event, Round, Table, Volunteer
 from tournament.results.closing import round_end
 from tournament.results.standings import leaderboard
+from tournament.services.players import player_update
 from tournament.services.rounds import round_create, round_seat, round_start
 from tournament.services.screens import screen_link_issue, screen_link_revoke
 
@@ -40,11 +43,6 @@ FULL_HD = {"width": 1920, "height": 1080}
 def screen_url(event: Event, token: str | None = None) -> str:
     token = event.screen_token if token is None else token
     return reverse("event-screen", kwargs={"event_id": event.pk, "token": token})
-
-
-def snapshot_url(event: Event, token: str | None = None) -> str:
-    token = event.screen_token if token is None else token
-    return reverse("event-screen-snapshot", kwargs={"event_id": event.pk, "token": token})
 
 
 def link_api(event: Event) -> str:
@@ -66,7 +64,9 @@ def test_the_screen_opens_with_its_token_and_no_login(client, screened):
     assert response.status_code == 200
     assert screened.event.name in response.content.decode()
     assert response["Cache-Control"] == "no-store"
-    assert client.get(snapshot_url(screened.event)).status_code == 200
+    polled = poll(client, screened.event)
+    assert polled.status_code == 200
+    assert polled["Cache-Control"] == "no-store"
 
 
 @pytest.mark.django_db
@@ -83,7 +83,7 @@ def test_a_screen_token_is_long_random_and_new_each_time(world):
 def test_a_wrong_token_is_not_found(client, screened, wrong):
     screen = f"/events/{screened.event.pk}/screen/{wrong}/"
     assert client.get(screen).status_code == 404
-    assert client.get(f"{screen}snapshot/").status_code == 404
+    assert client.get(screen, headers={"HX-Request": "true"}).status_code == 404
 
 
 @pytest.mark.django_db
@@ -108,7 +108,7 @@ def test_a_revoked_or_replaced_link_stops_working(client, screened):
     assert client.get(screen_url(screened.event, new)).status_code == 200
     screen_link_revoke(event_id=screened.event.pk)
     assert client.get(screen_url(screened.event, new)).status_code == 404
-    assert client.get(snapshot_url(screened.event, new)).status_code == 404
+    assert poll(client, screened.event, token=new).status_code == 404
     links = AuditEvent.objects.filter(event=screened.event, action__startswith="screen_link")
     actions = list(links.values_list("action", flat=True))
     assert sorted(actions) == ["screen_link_issued", "screen_link_issued", "screen_link_revoked"]
@@ -190,41 +190,66 @@ def test_the_api_for_an_unknown_event_is_not_found(world):
     assert world.organiser_client().post("/api/events/999999/screen-link/").status_code == 404
 
 
-# ------------------------------------------------------------------------------ the snapshot
+# ------------------------------------------------------------------------------ what it shows
+
+
+def poll(client, event: Event, etag: str = "", token: str | None = None, tables: str = ""):
+    """The screen's poll, as htmx asks it: the page's address with HX-Request, and the ETag
+    of what it shows; `tables`: the ids of the page of tables it shows."""
+    headers = {"HX-Request": "true", **({"If-None-Match": etag} if etag else {})}
+    asked = {"tables": tables} if tables else {}
+    return client.get(screen_url(event, token), asked, headers=headers)
+
+
+def words(html: str) -> str:
+    """The text of some HTML as it reads, tags taken out."""
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def boards(html: str) -> dict[int, list[str]]:
+    """Each table's board as the hall reads it, a line a row: "1 Ann $1,700 cash $1,700"."""
+    found = re.findall(
+        r'<article class="board" id="board-\d+" data-table="(\d+)"[^>]*>(.*?)</article>', html, re.S
+    )
+    return {int(n): [words(r) for r in re.findall(r"<li.*?</li>", body)] for n, body in found}
+
+
+def rows(html: str, table: int) -> list[str]:
+    """The opening tag of each row of a table's board (its classes and figures)."""
+    board = html.split(f'data-table="{table}">', 1)[1].split("</article>", 1)[0]
+    return re.findall(r"<li [^>]*>", board)
+
+
+def clock(html: str) -> str:
+    return words(re.search(r'<div class="screen-clock".*?</div>', html, re.S).group(0))
+
+
+def bracket(html: str) -> str:
+    """The bracket's part of a page or of a poll ('' when a poll leaves it out)."""
+    found = re.search(r'<div id="bracket"[^>]*>(.*?)(</div>\s*</div>\s*</section>|$)', html, re.S)
+    return found.group(1) if found else ""
 
 
 @pytest.mark.django_db
-def test_the_snapshot_has_the_clock_the_leaderboards_and_the_bracket(client, screened):
+def test_the_screen_shows_the_clock_the_leaderboards_and_the_bracket(client, screened):
     bank(screened.table, kind="pass_go", seat=3)
     bank(screened.table, kind="buy", seat=1, space=39)
-    data = client.get(snapshot_url(screened.event)).json()
-    assert set(data) >= {"event", "now", "clock", "tables", "bracket"}
-    assert data["event"] == {
-        "id": screened.event.pk,
-        "name": screened.event.name,
-        "charity": screened.event.charity,
-    }
-    clock = data["clock"]
-    assert clock["round"] == screened.round.number
-    assert clock["status"] == "running"
-    assert clock["last_turn"] is False
-    assert clock["ends_at"].startswith(str(screened.round.ends_at.year))
-    assert [t["number"] for t in data["tables"]] == [1, 2]
-    first = data["tables"][0]
-    assert set(first) >= {"id", "number", "round", "closed", "currency", "leaderboard"}
-    assert first["currency"] == "$"
-    board = first["leaderboard"]
-    assert set(board[0]) >= {"place", "seat", "name", "cash", "net_worth", "bankrupt"}
-    assert board[0]["seat"] == 3  # passed GO: 1,700
-    assert (board[0]["place"], board[0]["cash"], board[0]["net_worth"]) == (1, 1700, 1700)
-    boardwalk = next(row for row in board if row["seat"] == 1)
-    assert (boardwalk["cash"], boardwalk["net_worth"], boardwalk["deeds"]) == (1100, 1500, 1)
-    assert data["tables"][1]["leaderboard"][0]["net_worth"] == 1500  # no entry yet: the start
-    # Two seats level at 1,500 share second place; Boardwalk's owner is as rich but holds
-    # less cash, so comes fourth.
-    assert [row["place"] for row in board] == [1, 2, 2, 4]
-    assert board[-1]["seat"] == 1
-    assert data["bracket"]["rounds"][0]["number"] == screened.round.number
+    for html in (client.get(screen_url(screened.event)), poll(client, screened.event)):
+        html = html.content.decode()
+        assert clock(html).startswith(f"Round {screened.round.number} · Preliminary")
+        assert "Time is called at" in clock(html)
+        shown = boards(html)
+        assert list(shown) == [1, 2]
+        name = {s.number: s.player.name for s in screened.table.seats.select_related("player")}
+        # Seat 3 passed GO: 1,700. Two seats level at 1,500 share second place; Boardwalk's
+        # owner is as rich but holds less cash, so comes fourth.
+        assert shown[1][0] == f"1 {name[3]} $1,700 cash $1,700"
+        assert [line.split()[0] for line in shown[1]] == ["1", "2", "2", "4"]
+        assert shown[1][-1] == f"4 {name[1]} $1,500 cash $1,100"
+        assert 'class="board-row leader"' in rows(html, 1)[0]
+        assert all(line.endswith("$1,500 cash $1,500") for line in shown[2])  # no entry yet
+        assert not any("leader" in row for row in rows(html, 2))  # all level: nobody in gold
+        assert "Round 1 · Preliminary" in words(bracket(html))
 
 
 @pytest.mark.django_db
@@ -232,14 +257,32 @@ def test_each_name_has_a_short_form_for_a_crowded_screen_unless_it_reads_like_an
     names = ["Henrietta Montgomery", "Henrietta Moss", "Cy van der Berg", "Prince", "Jo Ann 2"]
     world = make_world(players=5, table_size=5, names=names)
     event = screen_link_issue(event_id=world.event.pk)
-    board = client.get(snapshot_url(event)).json()["tables"][0]["leaderboard"]
-    assert {row["name"]: row["short"] for row in board} == {
+    html = client.get(screen_url(event)).content.decode()
+    found = re.findall(r'<span class="name" data-short="([^"]*)">([^<]*)<', html)
+    assert {name: short for short, name in found} == {
         "Henrietta Montgomery": "Henrietta Montgomery",  # "Henrietta M." would be two people
         "Henrietta Moss": "Henrietta Moss",
         "Cy van der Berg": "Cy v. d. B.",
         "Prince": "Prince",
         "Jo Ann 2": "Jo A. 2",
     }
+
+
+@pytest.mark.django_db
+def test_what_people_typed_shows_as_text_never_as_markup(client):
+    names = ['<b>Al</b> & "Bo"', "<script>x()</script>", "Cy", "Di"]
+    world = make_world(players=4, names=names, name="<i>Night</i>", charity="A & B")
+    event = screen_link_issue(event_id=world.event.pk)
+    for html in (client.get(screen_url(event)), poll(client, event)):
+        html = html.content.decode()
+        assert "<b>Al" not in html
+        assert "<script>x()" not in html
+        assert "<i>Night" not in html
+        assert {line.split(" ", 1)[1].rsplit(" $", 2)[0] for line in boards(html)[1]} == set(names)
+        assert "&lt;b&gt;Al&lt;/b&gt; &amp; &quot;Bo&quot;" in bracket(html)
+    page = client.get(screen_url(event)).content.decode()
+    assert "&lt;i&gt;Night&lt;/i&gt;" in page
+    assert "In aid of A &amp; B" in page
 
 
 def test_the_leaderboard_ranks_by_net_worth_then_cash_with_bankrupt_seats_last():
@@ -263,27 +306,31 @@ def test_the_leaderboard_ranks_by_net_worth_then_cash_with_bankrupt_seats_last()
 @pytest.mark.django_db
 def test_the_clock_says_last_turn_once_it_ran_out_with_no_worker_writing_nothing(client, screened):
     Round.objects.filter(pk=screened.round.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
-    clock = client.get(snapshot_url(screened.event)).json()["clock"]
-    assert (clock["status"], clock["last_turn"]) == ("time_called", True)
+    shown = clock(poll(client, screened.event).content.decode())
+    assert shown == "Round 1 · Preliminary Last turn Time has been called: finish the turn"
     assert Round.objects.get(pk=screened.round.pk).status == Round.Status.RUNNING
 
 
 @pytest.mark.django_db
 def test_the_clock_says_last_turn_once_time_is_called(client, screened):
+    html = client.get(screen_url(screened.event)).content.decode()
+    assert re.search(r"Preliminary (\d+:)?\d+:\d\d Time is called at \d\d:\d\d$", clock(html))
+    etag = poll(client, screened.event)["ETag"]
     Round.objects.filter(pk=screened.round.pk).update(status=Round.Status.TIME_CALLED)
-    clock = client.get(snapshot_url(screened.event)).json()["clock"]
-    assert clock["last_turn"] is True
-    assert clock["status_label"] == "Time called"
+    answer = poll(client, screened.event, etag)
+    assert answer.status_code == 200
+    assert "Last turn" in clock(answer.content.decode())
 
 
 @pytest.mark.django_db
-def test_before_any_round_the_snapshot_is_empty_but_whole(client):
+def test_before_any_round_the_screen_is_empty_but_whole(client):
     world = make_world(players=4, start=False)
     Round.objects.filter(pk=world.round.pk).update(status=Round.Status.PLANNED)
     event = screen_link_issue(event_id=world.event.pk)
-    data = client.get(snapshot_url(event)).json()
-    assert data["clock"] is None
-    assert data["tables"] == []
+    html = client.get(screen_url(event)).content.decode()
+    assert clock(html) == "Tonight — No round has been seated yet"
+    assert boards(html) == {}
+    assert "The tables appear here once the round is seated." in html
 
 
 @pytest.mark.django_db
@@ -293,49 +340,107 @@ def test_after_the_round_ends_the_bracket_shows_who_goes_through(client, screene
     Round.objects.filter(pk=screened.round.pk).update(ends_at=timezone.now() - timedelta(minutes=1))
     close_and_confirm(screened.round, by=screened.referee)
     round_end(round_id=screened.round.pk, actor=screened.organiser)
-    data = client.get(snapshot_url(screened.event)).json()
-    assert data["clock"]["ended"] is True
-    through = [
-        p["name"]
-        for table in data["bracket"]["rounds"][0]["tables"]
-        for p in table["players"]
-        if p["advances"]
-    ]
-    assert len(through) == 2
+    html = client.get(screen_url(screened.event)).content.decode()
+    assert clock(html) == "Round 1 · Preliminary Ended Results are being checked"
+    assert bracket(html).count('class="bracket-player advances"') == 2
+    assert "Table 1 · closed 1." in words(bracket(html))  # ranked
 
 
 @pytest.mark.django_db
-def test_a_screen_holding_the_bracket_is_sent_it_again_only_once_it_changed(client, screened):
-    """The bracket grows with the night; the screen says which one it holds."""
-    url = snapshot_url(screened.event)
-    first = client.get(url).json()
-    held = first["bracket_version"]
+def test_a_poll_shows_a_new_entry_and_nothing_new_is_not_modified(client, screened):
+    """What a viewer sees: the figure of a new entry at the next poll; a poll with nothing
+    new swaps nothing (a 304, no body); the bracket, which grows with the night, comes
+    again only once it changed."""
+    page = client.get(screen_url(screened.event))
+    etag = page["ETag"]
+    assert f'data-etag="{etag.replace(chr(34), "&quot;")}"' in page.content.decode()
+    quiet = poll(client, screened.event, etag)
+    assert (quiet.status_code, quiet.content, quiet["ETag"]) == (304, b"", etag)
+
     bank(screened.table, kind="pass_go", seat=2)  # a leaderboard changes, not the bracket
-    quiet = client.get(url, {"bracket_version": held})
-    assert "bracket" not in quiet.json()
-    assert quiet.json()["bracket_version"] == held
-    assert quiet.json()["tables"][0]["leaderboard"][0]["cash"] == 1700
-    assert len(quiet.content) < len(client.get(url).content) - 500
+    moved = poll(client, screened.event, etag)
+    assert moved.status_code == 200
+    html = moved.content.decode()
+    name = screened.table.seats.get(number=2).player.name
+    assert boards(html)[1][0] == f"1 {name} $1,700 cash $1,700"
+    assert bracket(html) == ""  # held
+    assert "<html" not in html
+    # The screen holds the tables as they are: each board comes to its place, one by one.
+    assert 'id="boards"' not in html
+    assert f'id="board-{screened.table.pk}" data-table="1" hx-swap-oob="true"' in html
+    assert moved["ETag"] != etag
+    assert poll(client, screened.event, moved["ETag"]).status_code == 304
+    assert "Round 1" in words(bracket(poll(client, screened.event, '"x.y"').content.decode()))
 
     Round.objects.filter(pk=screened.round.pk).update(ends_at=timezone.now() - timedelta(minutes=1))
     close_and_confirm(screened.round, by=screened.referee)
     round_end(round_id=screened.round.pk, actor=screened.organiser)
-    ended = client.get(url, {"bracket_version": held}).json()
-    assert ended["bracket_version"] != held
-    assert any(p["advances"] for t in ended["bracket"]["rounds"][0]["tables"] for p in t["players"])
+    ended = poll(client, screened.event, moved["ETag"]).content.decode()
+    assert "advances" in bracket(ended)
     for asked in ("", "not-a-version", "x" * 5000):
-        assert client.get(url, {"bracket_version": asked}).json()["bracket"] == ended["bracket"]
+        assert bracket(poll(client, screened.event, asked).content.decode()) == bracket(ended)
 
 
 @pytest.mark.django_db
-def test_the_snapshot_costs_the_same_queries_for_more_tables_and_entries(client):
+def test_a_screen_showing_a_page_of_tables_gets_those_alone(client):
+    """A screen showing its tables page by page asks for the page it shows: the poll
+    brings those boards, new figures and all, and none of the others; a screen that does
+    not hold the tables as they are (a seat changed since) gets every board again."""
+    world = make_world(players=16)  # four tables
+    event = screen_link_issue(event_id=world.event.pk)
+    etag = client.get(screen_url(event))["ETag"]
+    first, second, *_ = world.tables
+    for table in world.tables:
+        bank(table, kind="pass_go", seat=1)
+    page = poll(client, event, etag, tables=f"{first.pk},{second.pk}")
+    assert page.status_code == 200
+    shown = boards(page.content.decode())
+    assert sorted(shown) == [first.number, second.number]
+    assert all("$1,700" in shown[n][0] for n in shown)
+    assert poll(client, event, page["ETag"], tables=f"{first.pk},{second.pk}").status_code == 304
+    bank(world.tables[2], kind="pass_go", seat=2)  # a table on another page: not this one's
+    assert poll(client, event, page["ETag"], tables=f"{first.pk},{second.pk}").status_code == 304
+
+    player = world.tables[3].seats.get(number=1).player
+    player_update(player_id=player.pk, changes={"name": "Zora Neale"}, actor=world.organiser)
+    again = poll(client, event, page["ETag"], tables=f"{first.pk},{second.pk}").content.decode()
+    assert 'id="boards" hx-swap-oob="innerHTML"' in again
+    assert len(boards(again)) == 4
+    assert "Zora Neale" in again
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("asked", ["1,two", "1;2", "-1", ",", "1," * 600, "9" * 40])
+def test_a_poll_asking_for_tables_in_a_wrong_shape_is_told_so(client, screened, asked):
+    answer = poll(client, screened.event, tables=asked)
+    assert answer.status_code == 400
+    assert b"the ids of the tables shown" in answer.content
+
+
+@pytest.mark.django_db
+def test_a_bankrupt_seat_reads_bankrupt_and_a_closed_table_says_so(client, screened):
+    bank(screened.table, kind="buy", seat=1, space=39)
+    bank(screened.table, kind="bank_payment", seat=2, amount=-1490)
+    bank(screened.table, kind="rent", seat=2, space=39)  # $50 on $10: owed to seat 1
+    bank(screened.table, kind="bankrupt", seat=2, creditor=1)
+    close_and_confirm(screened.round, by=screened.referee)
+    html = client.get(screen_url(screened.event)).content.decode()
+    name = screened.table.seats.get(number=2).player.name
+    assert boards(html)[1][-1] == f"4 {name} Bankrupt cash $0"
+    assert 'class="board-row bankrupt"' in rows(html, 1)[-1]
+    closed = '<h3><span>Table 1</span><span class="board-tag closed">Closed</span></h3>'
+    assert closed in html
+
+
+@pytest.mark.django_db
+def test_the_screen_costs_the_same_queries_for_more_tables_and_entries(client):
     def queries(world: World, entries: int) -> int:
         for _ in range(entries):
             for table in world.tables:
                 bank(table, kind="pass_go", seat=1)
         event = screen_link_issue(event_id=world.event.pk)
         with CaptureQueriesContext(connection) as captured:
-            assert client.get(snapshot_url(event)).status_code == 200
+            assert poll(client, event).status_code == 200
         return len(captured)
 
     few = queries(make_world(players=8), 1)
@@ -436,17 +541,22 @@ def final_running() -> tuple[Event, Any]:
     return screen_link_issue(event_id=n.event.pk), final.tables.get()
 
 
+def chart_url(html: str) -> str:
+    found = re.search(r'<figure class="final-chart" id="final-chart"[^>]*><img src="([^"]+)"', html)
+    return unescape(found.group(1)) if found else ""
+
+
 @pytest.mark.django_db
-def test_during_the_final_the_snapshot_offers_its_chart_which_grows_with_each_entry(client):
+def test_during_the_final_the_screen_shows_its_chart_which_grows_with_each_entry(client):
     event, table = final_running()
-    first = client.get(snapshot_url(event)).json()["final_chart"]
-    assert first["table"] == table.number
-    before = lines(chart_in(client.get(first["url"]).content.decode()))
+    first = chart_url(client.get(screen_url(event)).content.decode())
+    assert first
+    before = lines(chart_in(client.get(first).content.decode()))
     bank(table, kind="pass_go", seat=1)
     bank(table, kind="pass_go", seat=2)
-    later = client.get(snapshot_url(event)).json()["final_chart"]
-    assert later["url"] != first["url"]
-    after = client.get(later["url"])
+    later = chart_url(poll(client, event).content.decode())
+    assert later != first
+    after = client.get(later)
     assert after["Content-Type"] == "image/svg+xml"
     drawn = lines(chart_in(after.content.decode()))
     assert all(len(values) == 1 for values in before.values())
@@ -456,7 +566,8 @@ def test_during_the_final_the_snapshot_offers_its_chart_which_grows_with_each_en
 
 @pytest.mark.django_db
 def test_no_chart_before_the_final_and_none_for_another_table_or_token(client, screened):
-    assert client.get(snapshot_url(screened.event)).json()["final_chart"] is None
+    html = client.get(screen_url(screened.event)).content.decode()
+    assert '<figure class="final-chart" id="final-chart" hidden></figure>' in html
     event, table = final_running()
     url = reverse("event-screen-chart", args=[event.pk, event.screen_token, table.pk])
     assert client.get(url).status_code == 200
@@ -510,23 +621,16 @@ def test_the_screens_leaderboards_are_the_banks_net_worths(client, screened):
     for a ledger written before standings were kept."""
     bank(screened.table, kind="buy", seat=1, space=39)
     bank(screened.table, kind="bank_payment", seat=2, amount=-1490)
-    bank(screened.table, kind="rent", seat=2, space=39)  # $50 on $10: owed to seat 1
-    bank(screened.table, kind="bankrupt", seat=2, creditor=1)
     never = Table.objects.filter(round=screened.round).exclude(pk=screened.table.pk).get()
     assert not hasattr(never, "ledger")  # no entry yet: no ledger stored
     for written_before in (False, True):
         if written_before:
             TableLedger.objects.filter(table=screened.table).update(standings=None)
-        shown = {t["id"]: t for t in client.get(snapshot_url(screened.event)).json()["tables"]}
+        shown = boards(poll(client, screened.event).content.decode())
         for table in (screened.table, never):
             console = table_state(table)["seats"]
-            board = shown[table.pk]["leaderboard"]
-            assert {
-                (r["seat"], r["name"], r["cash"], r["net_worth"], r["bankrupt"]) for r in board
-            } == {(s["seat"], s["name"], s["cash"], s["net_worth"], s["bankrupt"]) for s in console}
-        board = shown[screened.table.pk]["leaderboard"]
-        assert [r["seat"] for r in board if r["bankrupt"]] == [2]
-        assert {r["seat"]: r["deeds"] for r in board}[1] == 1  # Boardwalk
+            board = {line.rsplit(" cash ", 1)[0].split(" ", 1)[1] for line in shown[table.number]}
+            assert board == {f"{s['name']} {money(s['net_worth'], '$')}" for s in console}
 
 
 # What the page shows of the tables: each visible board's box and its smallest name size.
@@ -585,3 +689,85 @@ def test_the_tables_pages_turn_while_the_figures_keep_changing(live_server, new_
         seats += 1
         page.wait_for_timeout(1_000)
     assert page.evaluate(SCREEN_BOARDS)["label"].endswith("page 2 of 3")
+
+
+# Each visible board's net worths, as the hall reads them.
+SHOWN_WORTHS = """() => Object.fromEntries([...document.querySelectorAll('#boards .board')]
+    .filter((b) => !b.hidden)
+    .map((b) => [b.dataset.table, [...b.querySelectorAll('.worth')].map((w) => w.textContent)]))"""
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_page_of_tables_turns_with_its_figures_as_they_are(live_server, new_page):
+    """A screen showing its tables page by page asks for the page it shows, and the next
+    page comes into view with the bank's figures of that moment, not those of the last
+    time it was shown."""
+    world = make_world(players=4 * 30, name="Spring Monopoly Night")
+    event = screen_link_issue(event_id=world.event.pk)
+    page = new_page(viewport=FULL_HD)
+    asked: list[str] = []
+    page.on(
+        "request",
+        lambda r: asked.append(r.url.partition("tables=")[2]) if r.headers.get("hx-request") else 0,
+    )
+    page.goto(f"{live_server.url}{screen_url(event)}?page_seconds=5")
+    page.locator("#boards .board").first.wait_for()
+    first = page.evaluate(SHOWN_WORTHS)
+    assert page.evaluate(SCREEN_BOARDS)["label"].endswith("page 1 of 3")
+    for table in world.tables:  # every table's figures change while page 1 shows
+        bank(table, kind="pass_go", seat=2)
+    expect(page.locator("#boards-page")).to_have_text(re.compile("page 2 of 3$"), timeout=10_000)
+    second = page.evaluate(SHOWN_WORTHS)
+    assert not set(first) & set(second)
+    for table in world.tables:
+        if str(table.number) in second:
+            worths = sorted((s["net_worth"] for s in table_state(table)["seats"]), reverse=True)
+            assert second[str(table.number)] == [money(w, "$") for w in worths]
+    pages = [set(ids.split("%2C")) for ids in asked if ids]
+    assert pages, asked
+    assert all(len(ids) == len(first) for ids in pages), asked
+
+
+@pytest.mark.django_db
+def test_with_two_rounds_in_play_each_board_says_its_round(client):
+    world = make_world(players=16)  # four tables: four go through to one table
+    alone = screen_link_issue(event_id=world.event.pk)
+    assert 'class="board-tag"' not in poll(client, alone).content.decode()
+    second = play_round_one(world)
+    round_seat(round_id=second.pk, seed=5)
+    round_start(round_id=second.pk)
+    # A round whose last turn is still played beside the next (as an organiser may allow).
+    Round.objects.filter(pk=world.round.pk).update(status=Round.Status.TIME_CALLED)
+    html = poll(client, alone).content.decode()
+    tag = r'<h3><span>Table (\d+)</span><span class="board-tag">Round (\d+)</span>'
+    assert {round_ for _, round_ in re.findall(tag, html)} == {"1", "2"}
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_screen_says_when_it_lost_the_connection_and_picks_up_again(live_server, new_page):
+    world = make_world(players=8)
+    event = screen_link_issue(event_id=world.event.pk)
+    page = new_page(viewport=FULL_HD)
+    page.goto(f"{live_server.url}{screen_url(event)}")
+    status = page.locator("#screen-status")
+    expect(status).to_have_text(re.compile(r"^Live · updated"))
+    cut = {"on": True}
+
+    def network(route: Any) -> None:
+        if cut["on"] and route.request.headers.get("hx-request"):
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/screen/**", network)
+    expect(status).to_have_text(
+        re.compile(r"^Connection lost: showing the figures of"), timeout=10_000
+    )
+    bank(world.table, kind="pass_go", seat=1)
+    cut["on"] = False  # back: the next try (backing off: 8 s) brings the new figure
+    table = page.locator(f"[data-table='{world.table.number}']")
+    table.get_by_text("$1,700").first.wait_for(timeout=20_000)
+    expect(status).to_have_text(re.compile(r"^Live · updated"))
+    assert table.locator(".board-row.changed").count() == 1  # only the row that changed flashes

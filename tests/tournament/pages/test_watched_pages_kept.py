@@ -1,8 +1,9 @@
-"""The referees' overview and the big screen's snapshot are computed once per version of
-what they show, and computed again as soon as any of it changes."""
+"""The referees' overview and the big screen are computed once per version of what they
+show, and computed again as soon as any of it changes."""
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
@@ -26,7 +27,7 @@ from tournament.services.players import player_check_in, player_set_paid
 from tournament.services.rounds import round_call_time, round_create, round_release, round_seat
 from tournament.services.screens import screen_link_issue
 from tournament.services.tables import table_assign
-from tournament.watched.kept import kept_here
+from tournament.watched.kept import ScreenHead, kept_here
 from tournament.watched.selectors import watched_versions
 
 pytestmark = pytest.mark.django_db
@@ -47,11 +48,24 @@ def post(table: Table, **payload) -> None:
     entry_post(table_id=table.pk, entry_id=uuid.uuid4(), payload=payload, actor=BANKER)
 
 
-def snapshot(client, event) -> dict:
-    url = reverse("event-screen-snapshot", args=[event.pk, event.screen_token])
-    response = client.get(url)
+def screen_poll(client, event, etag: str = "") -> str:
+    """The big screen's poll as htmx asks it; what it shows (every part, when no ETag)."""
+    url = reverse("event-screen", args=[event.pk, event.screen_token])
+    headers = {"HX-Request": "true", **({"If-None-Match": etag} if etag else {})}
+    response = client.get(url, headers=headers)
     assert response.status_code == 200
-    return response.json()
+    return response.content.decode()
+
+
+def names_shown(html: str) -> set[str]:
+    return set(re.findall(r'<span class="name" data-short="[^"]*">([^<]*)<', html))
+
+
+def figures(html: str, table: Table) -> list[str]:
+    """The figures of a table's board, row by row ("$1,700 cash $1,700")."""
+    board = html.split(f'data-table="{table.number}"', 1)[1].split("</article>", 1)[0]
+    found = re.findall(r'<span class="worth">([^<]*)</span><span class="cash">([^<]*)<', board)
+    return [f"{worth} {cash}" for worth, cash in found]
 
 
 def versions(world) -> dict[int, tuple[str, str]]:
@@ -207,11 +221,10 @@ def test_a_player_renamed_shows_on_the_kept_pages(client, world, rename):
     client.force_login(world.referee)
     url = reverse("referee-event", args=[world.event.pk])
     assert client.get(url).status_code == 200
-    snapshot(client, event)
+    screen_poll(client, event)
     rename(world.table.seats.get(number=1).player, "Zebedee Renamed")
     assert "Zebedee Renamed" in client.get(url).content.decode()
-    names = [row["name"] for t in snapshot(client, event)["tables"] for row in t["leaderboard"]]
-    assert "Zebedee Renamed" in names
+    assert "Zebedee Renamed" in names_shown(screen_poll(client, event))
 
 
 def test_a_player_ticked_in_at_the_door_keeps_the_pages(client, world):
@@ -236,60 +249,58 @@ def test_seating_a_round_again_moves_the_event_once():
 
 def test_an_organisers_override_shows_on_the_screens_bracket(client, world):
     """The screen holds its bracket while the bracket's version stays; a decision on who
-    advances moves it, and the next fetch brings the bracket with the decision."""
+    advances moves it, and the next poll brings the bracket with the decision."""
     play_round_one(world)
     event = screen_link_issue(event_id=world.event.pk)
-    held = snapshot(client, event)["bracket_version"]
-    url = reverse("event-screen-snapshot", args=[event.pk, event.screen_token])
-    assert "bracket" not in client.get(url, {"bracket_version": held}).json()
-    runner_up = world.table.seats.get(number=2).player_id
+    url = reverse("event-screen", args=[event.pk, event.screen_token])
+    held = client.get(url)["ETag"]
+    runner_up = world.table.seats.get(number=2).player
     result_override(
-        round_id=world.round.pk, player_id=runner_up, advances=True, reason="A wildcard",
+        round_id=world.round.pk, player_id=runner_up.pk, advances=True, reason="A wildcard",
         actor=world.organiser,
     )  # fmt: skip
-    moved = client.get(url, {"bracket_version": held}).json()
-    assert moved["bracket_version"] != held
-    first = next(r for r in moved["bracket"]["rounds"] if r["number"] == 1)
-    assert runner_up in {p["player_id"] for p in first["advancing"]}
+    moved = screen_poll(client, event, held)
+    advances = r'class="bracket-player advances"><span><span class="rank">\d+\.</span>([^<]+)<'
+    through = re.findall(advances, moved)
+    assert runner_up.name in through
 
 
-def test_the_screen_snapshot_is_kept_until_an_entry_changes_it(client, world):
+def test_the_screen_is_kept_until_an_entry_changes_it(client, world):
     event = screen_link_issue(event_id=world.event.pk)
-    first = snapshot(client, event)
+    url = reverse("event-screen", args=[event.pk, event.screen_token])
+    first = screen_poll(client, event)
+    etag = client.get(url, headers={"HX-Request": "true"})["ETag"]
+    again = {"HX-Request": "true", "If-None-Match": etag}
     with CaptureQueriesContext(connection) as captured:
-        again = snapshot(client, event)
+        assert client.get(url, headers=again).status_code == 304
     assert len(captured) == 2  # the versions, and the event whose token they check
-    assert round_trips(lambda: snapshot(client, event)) == 1  # read together
-    assert {k: v for k, v in again.items() if k != "now"} == {
-        k: v for k, v in first.items() if k != "now"
-    }
+    assert round_trips(lambda: client.get(url, headers=again)) == 1  # read together
+    assert figures(screen_poll(client, event), world.table) == figures(first, world.table)
     post(world.table, kind="pass_go", seat=1)
-    changed = snapshot(client, event)
-    seqs = {t["id"]: t["last_seq"] for t in changed["tables"]}
-    assert seqs[world.table.pk] == 1
+    assert "$1,700 cash $1,700" in figures(screen_poll(client, event, etag), world.table)
 
 
 def test_the_seats_names_are_read_with_the_screens_head_not_at_each_entry(
     client, world, monkeypatch
 ):
-    """A screen's fetch works out again the leaderboards of the tables that changed, about
+    """A screen's poll works out again the boards of the tables that changed, about
     eighty at a hundred tables: who sits where changes with the head (the event's version),
     not with an entry, so their names, and the short forms a crowded screen shows, are kept
     with it."""
     event = screen_link_issue(event_id=world.event.pk)
-    snapshot(client, event)
+    screen_poll(client, event)
     post(world.table, kind="pass_go", seat=1)
     shortened = []
     short = selectors._short
     monkeypatch.setattr(selectors, "_short", lambda name: shortened.append(name) or short(name))
     with CaptureQueriesContext(connection) as captured:
-        changed = snapshot(client, event)
-    assert {t["id"]: t["last_seq"] for t in changed["tables"]}[world.table.pk] == 1
+        changed = screen_poll(client, event)
+    assert "$1,700 cash $1,700" in figures(changed, world.table)
     assert not [q for q in captured if '"tournament_seat"' in q["sql"]]
     assert shortened == []
-    names = {row["name"] for t in changed["tables"] for row in t["leaderboard"]}
-    assert names == {seat.player.name for t in world.tables for seat in t.seats.all()}
-    assert {row["short"] for t in changed["tables"] for row in t["leaderboard"]} == names
+    names = {seat.player.name for t in world.tables for seat in t.seats.all()}
+    assert names_shown(changed) == names
+    assert set(re.findall(r'data-short="([^"]*)"', changed)) == names
 
 
 def test_a_server_reads_the_screens_head_once_per_version(client, world, monkeypatch):
@@ -297,13 +308,33 @@ def test_a_server_reads_the_screens_head_once_per_version(client, world, monkeyp
     under its version, and reads it again from the shared cache only when it changed."""
 
     event = screen_link_issue(event_id=world.event.pk)
-    snapshot(client, event)
+    screen_poll(client, event)
     asked = asked_of_the_cache(monkeypatch)
-    snapshot(client, event)
+    screen_poll(client, event)
     assert not [key for key in asked if "screen-head" in key]
     kept_here.clear()  # another web server: it reads the shared copy
-    assert snapshot(client, event)["event"]["id"] == world.event.pk
+    assert "Round 1 · Preliminary" in screen_poll(client, event)
     assert [key for key in asked if "screen-head" in key]
+
+
+def test_what_the_release_before_kept_of_the_screen_is_not_read(client, world):
+    """While web servers of two releases share the cache, each reads only what has its own
+    shape: the release before kept the screen's head with its bracket unrendered and each
+    table's leaderboard unrendered, under the names of that time."""
+    event = screen_link_issue(event_id=world.event.pk)
+    screen_poll(client, event)
+    versions = watched_versions(event_id=event.pk)
+    (key,) = [k for k in kept_here._sets[("screen", event.pk)] if k.startswith("screen-head")]
+    head = cache.get(key)
+    cache.clear()
+    kept_here.clear()
+    shown = {**head.shown, "bracket": {"rounds": [], "winners": []}}  # the shape kept before
+    cache.set(
+        f"screen-head-v4:{event.pk}:{versions.bracket}", ScreenHead(shown, head.rounds, head.seats)
+    )
+    for tid, (_, watched, _) in versions.tables.items():
+        cache.set(f"screen-board:{tid}:{watched}:False", {"id": tid, "leaderboard": []})
+    assert "$1,500 cash $1,500" in figures(screen_poll(client, event), world.table)
 
 
 def asked_of_the_cache(monkeypatch) -> list[str]:
@@ -317,20 +348,14 @@ def asked_of_the_cache(monkeypatch) -> list[str]:
     return asked
 
 
-def test_a_server_works_out_each_version_of_a_screens_table_once_and_shares_none(
+def test_each_version_of_a_screens_board_is_rendered_once_for_every_server(
     client, world, monkeypatch
 ):
-    """A screen's next fetch comes to another worker, after most tables changed, and a
-    leaderboard costs about what writing it to Redis does: each web process keeps the
-    leaderboards it worked out, works out again only the tables that changed since, and
-    neither writes them to the shared cache nor asks it for them."""
+    """A screen's next poll comes to another worker, which last answered it several polls
+    ago: the boards rendered for the poll before, by whichever worker, are shared; a
+    worker renders only the tables that changed since, and reads again from the shared
+    cache only what it does not hold itself."""
     event = screen_link_issue(event_id=world.event.pk)
-    asked = asked_of_the_cache(monkeypatch)
-    written: list[str] = []
-    set_many = cache.set_many
-    monkeypatch.setattr(
-        cache, "set_many", lambda data, *a, **k: written.extend(data) or set_many(data, *a, **k)
-    )
     worked_out: list[list[int]] = []
     screen_tables = selectors.screen_tables
     monkeypatch.setattr(
@@ -338,13 +363,15 @@ def test_a_server_works_out_each_version_of_a_screens_table_once_and_shares_none
         "screen_tables",
         lambda **k: worked_out.append(sorted(k["table_ids"])) or screen_tables(**k),
     )
-    snapshot(client, event)
-    snapshot(client, event)
+    screen_poll(client, event)
+    asked = asked_of_the_cache(monkeypatch)
+    screen_poll(client, event)
+    assert not [key for key in asked if "screen-board" in key]  # held here
     post(world.table, kind="pass_go", seat=1)
-    changed = snapshot(client, event)
-    assert {t["id"]: t["last_seq"] for t in changed["tables"]}[world.table.pk] == 1
+    kept_here.clear()  # another web server: it reads the shared copies
+    assert "$1,700 cash $1,700" in figures(screen_poll(client, event), world.table)
+    assert [key for key in asked if f"screen-board-v2:{world.tables[1].pk}:" in key]
     assert worked_out == [sorted(t.pk for t in world.tables), [world.table.pk]]
-    assert not [key for key in [*asked, *written] if "screen-table" in key]
 
 
 def test_a_server_reads_the_referees_cards_once_per_version(client, world, monkeypatch):

@@ -1,5 +1,5 @@
-"""What the big screen reads: the event a screen token opens, and the snapshot it shows
-(the round clock, a leaderboard per table, the bracket)."""
+"""What the big screen reads: the event a screen token opens, and what it shows (the round
+clock, a leaderboard per table, the bracket)."""
 
 from __future__ import annotations
 
@@ -49,14 +49,11 @@ def _clock(round_: Round | None, event: Event) -> dict[str, Any] | None:
     if round_.ends_at is not None:
         ends_at_text = timezone.localtime(round_.ends_at, event_zone(event)).strftime("%H:%M")
     return {
-        "round_id": round_.pk,
         "round": round_.number,
         "kind": round_.kind,
         "kind_label": round_.get_kind_display(),
         "status": round_.status_now,
-        "status_label": round_.status_now_label,
         "time_limit_minutes": round_.time_limit_minutes,
-        "started_at": round_.started_at,
         "ends_at": round_.ends_at,
         "ends_at_text": ends_at_text,
         "last_turn": round_.status_now == Round.Status.TIME_CALLED,
@@ -65,8 +62,8 @@ def _clock(round_: Round | None, event: Event) -> dict[str, Any] | None:
 
 
 def screen_head(*, event: Event) -> dict[str, Any]:
-    """The snapshot but its tables and its time: the event, the clock, whether seating is
-    coming, the bracket, and the ids of the rounds whose tables are shown."""
+    """What the screen shows but its tables: the clock, whether seating is coming, the
+    bracket, and the ids of the rounds whose tables are shown."""
     rounds = event_selectors.current_rounds(event=event)
     # A seating the organiser has not released yet stays on the desk: no table, no names.
     shown = [r.pk for r in rounds if event_selectors.seating_shown(r)]
@@ -77,7 +74,6 @@ def screen_head(*, event: Event) -> dict[str, Any]:
             column["tables"] = []
             column["advancing"] = []
     return {
-        "event": {"id": event.pk, "name": event.name, "charity": event.charity},
         "seating_soon": bool(rounds) and not event_selectors.seating_shown(rounds[-1]),
         "clock": _clock(rounds[-1] if rounds else None, event),
         "bracket": bracket,
@@ -98,42 +94,52 @@ class ScreenSeats:
 def screen_seats(table_ids: list[int]) -> ScreenSeats:
     """Who sits at these tables, as the screen names them (ScreenSeats), in one query."""
     seated = bank.table_seats(table_ids)
-    return ScreenSeats(seated, {table: _short_names(seats) for table, seats in seated.items()})
+    shorts = {
+        table: {number: short for number, _, short in _names(seats)}
+        for table, seats in seated.items()
+    }
+    return ScreenSeats(seated, shorts)
 
 
 def screen_tables(
     *, event: Event, table_ids: list[int], seats: ScreenSeats
 ) -> list[dict[str, Any]]:
-    """These tables' leaderboards as the screen shows them, in its order. `seats`: who sits
-    at them (screen_seats), kept with the screen's head."""
+    """These tables' leaderboards as the screen shows them (templates/screen/_board.html),
+    in its order: each row's place, names, net worth and cash, and whether it leads (once
+    somebody leads, not at a table still all level). `seats`: who sits at them
+    (screen_seats), kept with the screen's head."""
     rules = rules_of(event)
-    return [
-        {
-            "id": table["id"],
-            "number": table["number"],
-            "round": table["round_number"],
-            "closed": table["closed"],
-            "currency": rules.edition.currency,
-            "last_seq": table["last_seq"],
-            "leaderboard": [
-                {**row, "short": seats.shorts[table["id"]][row["seat"]]}
-                for row in leaderboard(table["seats"])
-            ],
-        }
-        for table in bank.table_standings(table_ids, rules=rules, seated=seats.seated)
-    ]
+    boards = []
+    for table in bank.table_standings(table_ids, rules=rules, seated=seats.seated):
+        ranked, shorts = leaderboard(table["seats"]), seats.shorts[table["id"]]
+        leads = any(row["place"] > 1 for row in ranked)
+        for row in ranked:
+            row["short"] = shorts[row["seat"]]
+            row["leader"] = leads and row["place"] == 1 and not row["bankrupt"]
+        boards.append(
+            {
+                "id": table["id"],
+                "number": table["number"],
+                "round": table["round_number"],
+                "closed": table["closed"],
+                "currency": rules.edition.currency,
+                "last_seq": table["last_seq"],
+                "rows": ranked,
+            }
+        )
+    return boards
 
 
-def _short_names(seated: list[tuple[int, int, str]]) -> dict[int, str]:
-    """By seat, the name as a crowded screen shows it when the whole does not fit: the
-    first name and the initials of the others ("Cy van der Berg" as "Cy v. d. B."; numbers
-    stay whole). A short form that would read like another player's at the table keeps the
-    whole name."""
+def _names(seated: list[tuple[int, int, str]]) -> list[tuple[int, str, str]]:
+    """Each seat's number, name, and the name as a crowded screen shows it when the whole
+    does not fit: the first name and the initials of the others ("Cy van der Berg" as "Cy
+    v. d. B."; numbers stay whole). A short form that would read like another player's at
+    the table keeps the whole name."""
     shorts = [_short(name) for _, _, name in seated]
-    return {
-        number: short if shorts.count(short) == 1 else name
+    return [
+        (number, name, short if shorts.count(short) == 1 else name)
         for (number, _, name), short in zip(seated, shorts, strict=True)
-    }
+    ]
 
 
 def _short(name: str) -> str:

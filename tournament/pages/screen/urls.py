@@ -7,11 +7,6 @@ from tournament.pages.screen import views as views
 urlpatterns = [
     path("<int:event_id>/screen/<slug:token>/", views.screen, name="event-screen"),
     path(
-        "<int:event_id>/screen/<slug:token>/snapshot/",
-        views.screen_snapshot,
-        name="event-screen-snapshot",
-    ),
-    path(
         "<int:event_id>/screen/<slug:token>/tables/<int:table_id>/chart.svg",
         views.screen_chart,
         name="event-screen-chart",

@@ -1,18 +1,33 @@
 """The big screen on the projector: the round clock, a live leaderboard per table and the
 bracket, behind a secret link the organiser can revoke (no login: the screen only views).
 
-The page embeds a first snapshot; static/js/screen.js then fetches the JSON snapshot every
-few seconds and redraws what changed. A wrong or revoked token is a plain 404.
+The server renders the page, and its poll (htmx, every few seconds, with the ETag of what
+the screen shows) gets the live parts again, each swapped into its place; the bracket only
+when it changed since the one the screen holds, and a 304 when nothing changed.
+static/js/screen.js ticks the clock, lays the tables out and rotates the views. A wrong or
+revoked token is a plain 404.
 """
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Collection
+from datetime import datetime
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseNotModified,
+)
 from django.shortcuts import render
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
 from django.views.decorators.http import require_GET
 
 from banking.worth import worth_chart, worth_series
@@ -20,11 +35,14 @@ from tournament.models import Event, Round
 from tournament.pages.screen import selectors
 from tournament.watched import kept
 from tournament.watched.selectors import WatchedVersions, watched_versions
+from tournament.when import countdown
 
 REFRESH_SECONDS = 4
 ROTATE_SECONDS = 20
 #: How long each page of tables shows when they do not all fit (?page_seconds=, 2 to 60).
 PAGE_SECONDS = 8
+#: The most tables a poll may ask for by id (a page of the largest event's tables).
+MOST_TABLES_ASKED = 500
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -45,24 +63,76 @@ def _event(event_id: int, token: str) -> Event:
 
 def _watched(event_id: int, token: str) -> WatchedVersions:
     """The versions of what the screen shows, read with the event whose token they check
-    (one round trip for a snapshot that changed nowhere)."""
+    (one round trip for a poll that changed nowhere)."""
     versions = watched_versions(event_id=event_id, with_event=True)
     if not selectors.token_opens(versions.event, token):
         raise Http404(NOT_VALID)
     return versions
 
 
+def _etag(versions: WatchedVersions, showing: Collection[int] | None) -> str:
+    """The ETag of what the screen shows: its bracket's version, its head's (the clock,
+    which tables there are, who sits at them), then one of the boards it shows (all, or
+    those it is `showing`). The clock's time left is not in it: the screen ticks it."""
+    watched = "|".join(
+        f"{tid}:{watched}"
+        for tid, (_, watched, _) in versions.tables.items()
+        if showing is None or tid in showing
+    )
+    boards = hashlib.md5(watched.encode(), usedforsecurity=False).hexdigest()
+    return f'"{versions.bracket}.{versions.head}.{boards}"'
+
+
+def _showing(asked: str) -> frozenset[int] | None:
+    """The tables a screen showing them page by page asks for (`?tables=`, their ids
+    separated by commas): None for all of them."""
+    if not asked:
+        return None
+    ids = asked.split(",")
+    if len(ids) > MOST_TABLES_ASKED or not all(i.isdecimal() and len(i) < 12 for i in ids):
+        raise ValueError("tables: the ids of the tables shown, separated by commas.")
+    return frozenset(int(i) for i in ids)
+
+
 @require_GET
 def screen(request: HttpRequest, event_id: int, token: str) -> HttpResponse:
+    """The screen's page; asked by its own poll (htmx: HX-Request), its live parts alone
+    (templates/screen/_poll.html), or a 304 when nothing it shows has changed.
+
+    A screen that shows its tables page by page asks for the page it shows (`?tables=`):
+    its poll renders those boards alone, each swapped into its place, so that a poll at a
+    hundred tables costs a page of boards, not a hundred. A screen that does not hold the
+    tables as they are (a table added, a seat changed: the head moved) gets all of them."""
     versions = _watched(event_id, token)
-    context = {
-        "event": versions.event,
-        "snapshot": _snapshot(versions),
-        "refresh_seconds": REFRESH_SECONDS,
-        "rotate_seconds": ROTATE_SECONDS,
-        "page_seconds": _page_seconds(request.GET.get("page_seconds", "")),
-    }
-    return _private(render(request, "screen/screen.html", context))
+    try:
+        showing = _showing(request.GET.get("tables", "")) if request.htmx else None
+    except ValueError as wrong:
+        return _private(HttpResponseBadRequest(str(wrong), content_type="text/plain"))
+    etag = _etag(versions, showing)
+    held = parse_etags(request.headers.get("If-None-Match", "")) if request.htmx else []
+    if etag in held:
+        response: HttpResponse = HttpResponseNotModified()
+    elif request.htmx:
+        tables_held = any(tag.split(".")[1:2] == [versions.head] for tag in held)
+        live = _live(versions, showing if tables_held else None)
+        if any(tag.startswith(f'"{versions.bracket}.') for tag in held):  # the bracket held
+            live["bracket"] = ""
+        response = render(
+            request, "screen/_poll.html", {**live, "oob": True, "one_by_one": tables_held}
+        )
+    else:
+        context = {
+            **_live(versions, None),
+            "event": versions.event,
+            "etag": etag,
+            "refresh_seconds": REFRESH_SECONDS,
+            "rotate_seconds": ROTATE_SECONDS,
+            "page_seconds": _page_seconds(request.GET.get("page_seconds", "")),
+        }
+        response = render(request, "screen/screen.html", context)
+    response["ETag"] = etag
+    patch_vary_headers(response, ["HX-Request"])  # the page, or its live parts alone
+    return _private(response)
 
 
 def _page_seconds(asked: str) -> int:
@@ -73,45 +143,67 @@ def _page_seconds(asked: str) -> int:
         return PAGE_SECONDS
 
 
-def _snapshot(versions: WatchedVersions, *, bracket_held: str = "") -> dict[str, Any]:
-    """The snapshot, its parts kept until what they show changes (tournament/watched/
-    kept.py): the bracket and clock until a round, table, seat or result changes, each
-    table's leaderboard until that table changes. The time of now is each answer's own
-    (the screen sets its clock by it).
-
-    The bracket grows with the night (every table of every round) and changes far less
-    often than the leaderboards: it comes with its version, and a screen that says it holds
-    that version (`bracket_held`) gets the answer without it."""
+def _live(versions: WatchedVersions, showing: Collection[int] | None) -> dict[str, Any]:
+    """What the screen shows, its parts kept until what they show changes (tournament/
+    watched/kept.py): the bracket and clock until a round, table, seat or result changes,
+    each table's board until that table changes. The time of now is each answer's own (the
+    screen sets its clock by it)."""
     event = versions.event
 
     def head() -> tuple[dict[str, Any], list[int]]:
         shown = selectors.screen_head(event=event)
-        return shown, shown.pop("shown_rounds")
+        rounds = shown.pop("shown_rounds")
+        shown["bracket"] = get_template("screen/_bracket.html").render(shown)
+        return shown, rounds
 
-    def tables(table_ids: list[int], seats: selectors.ScreenSeats) -> list[dict[str, Any]]:
-        return selectors.screen_tables(event=event, table_ids=table_ids, seats=seats)
+    def tables(table_ids: list[int], seats: selectors.ScreenSeats, many: bool) -> list[Any]:
+        board = get_template("screen/_board.html")
+        return [
+            {
+                **{key: t[key] for key in ("id", "number", "round", "last_seq")},
+                "board": board.render({**t, "round": t["round"] if many else None}),
+            }
+            for t in selectors.screen_tables(event=event, table_ids=table_ids, seats=seats)
+        ]
 
-    screen = kept.screen(versions, head=head, seats=selectors.screen_seats, tables=tables)
-    shown = screen.head.shown
-    clock = shown["clock"]
-    final = None
-    if clock and clock["kind"] == Round.Kind.FINAL:
-        final = next((t for t in screen.tables if t["round"] == clock["round"]), None)
-    held = bracket_held == screen.bracket_version
+    screen = kept.screen(
+        versions, head=head, seats=selectors.screen_seats, tables=tables, showing=showing
+    )
+    shown, now = screen.head.shown, timezone.now()
     return {
-        **{name: value for name, value in shown.items() if not (held and name == "bracket")},
-        "bracket_version": screen.bracket_version,
-        "now": timezone.now(),
-        "tables": screen.tables,
-        "final_chart": _final(event, final) if final is not None else None,
+        "clock": shown["clock"],
+        "now": now,
+        "clock_text": _clock_text(shown["clock"], now),
+        "seating_soon": shown["seating_soon"],
+        "boards": screen.tables,
+        "final": _final(event, shown["clock"], screen.tables),
+        "bracket": shown["bracket"],
     }
 
 
-def _final(event: Event, table: dict[str, Any]) -> dict[str, Any]:
-    """While a final is seated and shown, its table's chart: where to fetch it, its address
-    changing with each entry so that the screen fetches each new drawing once."""
+def _clock_text(clock: dict[str, Any] | None, now: datetime) -> str:
+    """The time the clock shows as it is drawn: what is left of a running round, or the
+    time limit of one about to start."""
+    if clock is None:
+        return ""
+    if clock["status"] == Round.Status.RUNNING and clock["ends_at"] is not None:
+        return countdown((clock["ends_at"] - now).total_seconds())
+    return countdown(clock["time_limit_minutes"] * 60)
+
+
+def _final(
+    event: Event, clock: dict[str, Any] | None, tables: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """While a final is seated and shown, its table's id and the address of its chart,
+    changing with each entry so that the screen fetches each new drawing once. A screen
+    showing its tables page by page asks for the final's table with every page."""
+    if clock is None or clock["kind"] != Round.Kind.FINAL:
+        return None
+    table = next((t for t in tables if t["round"] == clock["round"]), None)
+    if table is None:
+        return None
     url = reverse("event-screen-chart", args=[event.pk, event.screen_token, table["id"]])
-    return {"table": table["number"], "url": f"{url}?v={table['last_seq']}"}
+    return {"table_id": table["id"], "url": f"{url}?v={table['last_seq']}"}
 
 
 @require_GET
@@ -126,12 +218,3 @@ def screen_chart(request: HttpRequest, event_id: int, token: str, table_id: int)
     response = _private(HttpResponse(chart, content_type="image/svg+xml"))
     response["Cache-Control"] = "private, max-age=3600"  # its address names its version
     return response
-
-
-@require_GET
-def screen_snapshot(request: HttpRequest, event_id: int, token: str) -> HttpResponse:
-    """The screen's JSON snapshot; `?bracket_version=` the version of the bracket the screen
-    holds, to leave the bracket out while it has not changed."""
-    versions = _watched(event_id, token)
-    snapshot = _snapshot(versions, bracket_held=request.GET.get("bracket_version", ""))
-    return _private(JsonResponse(snapshot))

@@ -3,6 +3,8 @@ checked in (unless the organiser includes all), and releasing a seating."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -31,10 +33,17 @@ def door(players: int = 6):
     return event, organiser, people
 
 
-def screen_shows(event) -> dict:
-    """The big screen's snapshot, as the screen fetches it."""
-    url = reverse("event-screen-snapshot", args=[event.pk, event.screen_token])
-    return Client().get(url).json()
+def screen_shows(event) -> str:
+    """What the big screen shows, as its poll brings it."""
+    url = reverse("event-screen", args=[event.pk, event.screen_token])
+    return Client().get(url, headers={"HX-Request": "true"}).content.decode()
+
+
+def tables_shown(html: str) -> list[int]:
+    return [
+        int(n)
+        for n in re.findall(r'<article class="board" id="board-\d+" data-table="(\d+)"', html)
+    ]
 
 
 def scan(client: Client, event, code: str, **headers):
@@ -280,25 +289,26 @@ def test_a_new_seating_is_the_desks_until_released_and_the_release_is_audited():
     event = screen_link_issue(event_id=world.event.pk)
     names = [seat.player.name for seat in world.table.seats.all()]
     hidden = screen_shows(event)
-    assert hidden["tables"] == []
-    assert hidden["seating_soon"] is True
-    assert hidden["bracket"]["rounds"][0]["tables"] == []
-    assert hidden["bracket"]["rounds"][0]["seating_soon"] is True
-    assert not any(name in str(hidden) for name in names)
+    assert tables_shown(hidden) == []
+    assert '<p class="screen-empty seating-soon">Seating coming soon</p>' in hidden
+    assert 'class="bracket-table"' not in hidden
+    assert hidden.count("Seating coming soon") == 2  # on the boards and in the bracket
+    assert not any(name in hidden for name in names)
 
     round_release(round_id=world.round.pk, actor=world.organiser)
     round_release(round_id=world.round.pk, actor=world.organiser)  # again: nothing new
     shown = screen_shows(event)
-    assert [t["number"] for t in shown["tables"]] == [1, 2]
-    assert shown["seating_soon"] is False
-    assert {r["name"] for r in shown["tables"][0]["leaderboard"]} == set(names)
+    assert tables_shown(shown) == [1, 2]
+    assert "Seating coming soon" not in shown
+    board = shown.split('data-table="1"', 1)[1].split("</article>", 1)[0]
+    assert set(re.findall(r'<span class="name" data-short="[^"]*">([^<]*)<', board)) == set(names)
     trail = AuditEvent.objects.filter(event=world.event, action="seating_released")
     assert [(a.actor, a.subject) for a in trail] == [(world.organiser, "Round 1")]
 
     round_seat(round_id=world.round.pk, seed=11, include_all=True)  # seated again: hidden
     world.round.refresh_from_db()
     assert world.round.released_at is None
-    assert screen_shows(event)["tables"] == []
+    assert tables_shown(screen_shows(event)) == []
 
 
 def test_a_planned_round_has_nothing_to_release():
