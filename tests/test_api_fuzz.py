@@ -21,10 +21,10 @@ import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
-from rest_framework.authtoken.models import Token
 
 from tests.conftest import make_world
 from tests.entries import bank
+from tournament.http.tokens import token_issue
 from tournament.models import PrintJob
 from tournament.wsgi import application
 
@@ -107,8 +107,8 @@ def fuzz_world(db: None, in_test_transaction: None) -> Any:
 
 @pytest.fixture
 def organiser(fuzz_world: Any) -> Caller:
-    token = Token.objects.create(user=fuzz_world.organiser)
-    return Caller(f"Token {token.key}", fuzz_world.ids)
+    _, token = token_issue(fuzz_world.organiser, "fuzzing")
+    return Caller(f"Token {token}", fuzz_world.ids)
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from banking.actors import Actor
 from tests.conftest import World, client_for, close_and_confirm, make_world, organiser_elsewhere
 from tests.entries import posted
 from tests.factories import PASSWORD, EventFactory, UserFactory, VolunteerFactory
+from tournament.http.tokens import token_issue
 from tournament.models import Event, PrintJob, Round, Volunteer
 from tournament.results.closing import round_end, table_close
 from tournament.results.reviews import table_confirm
@@ -96,6 +97,11 @@ def _a_result(world: World) -> dict[str, Any]:
     return {"player_id": world.round.results.order_by("id").first().player_id}
 
 
+def _an_organisers_token(world: World) -> dict[str, Any]:
+    token, _ = token_issue(world.organiser, "results script")
+    return {"token_id": token.pk}
+
+
 def _closed(world: World) -> dict[str, Any]:
     table_close(table_id=world.table.pk)
     return {}
@@ -145,6 +151,10 @@ ROWS = [
         body=lambda s: {"username": s.world.organiser.username, "password": PASSWORD}),
     # Revoking the API token sent: only a token is a way in here.
     Row("logout", "POST", "api-logout", (401, 401, 401, 204, 204, 204)),
+    # A person's own tokens: listed by them, revoked by them alone (another's is a 404).
+    Row("tokens.list", "GET", "api-tokens", (401, 403, 403, 200, 200, 200)),
+    Row("token.revoke", "DELETE", "api-token-detail", (401, 403, 403, 404, 404, 204),
+        prepare=_an_organisers_token),
     Row("editions", "GET", "api-editions", PUBLIC),
     Row("edition", "GET", "api-edition", PUBLIC),
     Row("schema", "GET", "schema", PUBLIC),

@@ -21,6 +21,7 @@ from django.http import HttpRequest
 
 from tournament.errors import Refusal
 from tournament.models import (
+    ApiToken,
     AuditEvent,
     BriefingItem,
     Donation,
@@ -301,6 +302,19 @@ class SeatAdmin(ReadOnly):
     list_display = ["__str__", "table"]
     list_filter = ["table__round__event"]
     search_fields = ["player__name"]
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(ReadOnly):
+    """Each person's API tokens, without the digest; an admin may revoke one (delete)."""
+
+    list_display = ["name", "user", "created", "last_used"]
+    list_select_related = ["user"]
+    search_fields = ["user__username", "name"]
+    exclude = ["digest"]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return admin.ModelAdmin.has_delete_permission(self, request, obj)
 
 
 @admin.register(PrintJob)

@@ -6,6 +6,7 @@ result here, so the organiser's pages and the printed documents read this app al
 
 from __future__ import annotations
 
+import datetime
 import secrets
 import zoneinfo
 from functools import lru_cache
@@ -529,3 +530,28 @@ class BriefingItem(models.Model):
 
     def __str__(self) -> str:
         return f"{self.position}. {self.faq}"
+
+
+class ApiToken(models.Model):
+    """An API token, one for each login (POST /api/auth/token/). Only the token's SHA-256
+    digest is kept, so neither this table nor a backup of it holds a token that works
+    (tournament/http/tokens.py)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(max_length=100)
+    digest = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(default=timezone.now)
+    last_used = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        verbose_name = "API token"
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.user})"
+
+    @property
+    def expires(self) -> datetime.datetime:
+        return self.created + datetime.timedelta(hours=settings.API_TOKEN_HOURS)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from rest_framework import serializers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 
 from games.engine import VARIANTS
 from tournament.http.inputs import Input
 from tournament.http.schema import ApiError
-from tournament.models import Donation, Event, Player, Result, Round, Table, Volunteer
+from tournament.models import ApiToken, Donation, Event, Player, Result, Round, Table, Volunteer
+from tournament.text import text_problem
 
 
 class AdvancementSerializer(serializers.Serializer):
@@ -384,3 +386,49 @@ class UnconfirmedTablesError(ApiError):
     tables = UnconfirmedTable(
         many=True, required=False, help_text="With unconfirmed_tables: the tables waited on."
     )
+
+
+class LoginInput(AuthTokenSerializer):
+    """A username and password, and the name the new token is listed by."""
+
+    name = serializers.CharField(
+        required=False,
+        max_length=ApiToken._meta.get_field("name").max_length,
+        help_text='What the token is for ("results script"). Default: the User-Agent, '
+        'else "API token".',
+    )
+
+    def validate_name(self, value: str) -> str:
+        if (problem := text_problem(value)) is not None:
+            raise serializers.ValidationError(f"This {problem}")
+        return value
+
+
+class ApiTokenOutput(serializers.ModelSerializer):
+    expires = serializers.DateTimeField(
+        read_only=True, help_text="When it stops working (API_TOKEN_HOURS after `created`)."
+    )
+    current = serializers.SerializerMethodField(
+        help_text="Whether this request was sent with this token."
+    )
+
+    class Meta:
+        model = ApiToken
+        fields = ["id", "name", "created", "expires", "last_used", "current"]
+
+    def get_current(self, token: ApiToken) -> bool:
+        sent = self.context.get("sent")
+        return isinstance(sent, ApiToken) and sent.pk == token.pk
+
+
+class NewTokenOutput(ApiTokenOutput):
+    token = serializers.SerializerMethodField(
+        help_text="Send it as `Authorization: Token <token>`. It is shown this once: "
+        "the site keeps only its digest."
+    )
+
+    class Meta(ApiTokenOutput.Meta):
+        fields = ["token", *ApiTokenOutput.Meta.fields]
+
+    def get_token(self, token: ApiToken) -> str:
+        return self.context["key"]

@@ -14,6 +14,8 @@ ROUTES = [
     ("tables/<int:table_id>/reopen/", results.TableReopenApi, "api-table-reopen"),
     ("auth/token/", views.TokenApi, "api-token"),
     ("auth/logout/", views.LogoutApi, "api-logout"),
+    ("auth/tokens/", views.TokenListApi, "api-tokens"),
+    ("auth/tokens/<int:token_id>/", views.TokenDetailApi, "api-token-detail"),
     ("events/", views.EventListApi, "api-events"),
     ("events/<int:event_id>/", views.EventDetailApi, "api-event"),
     ("events/<int:event_id>/screen-link/", screens.ScreenLinkApi, "api-event-screen-link"),

@@ -9,7 +9,6 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -18,10 +17,10 @@ from rest_framework.views import APIView
 
 from tournament import selectors
 from tournament.api import serializers as s
-from tournament.errors import Refusal
+from tournament.errors import NotFound, Refusal
 from tournament.http import tokens
 from tournament.http.parsers import CSVParser, JSONParser, read_limited
-from tournament.http.permissions import CreatesEvents, IsEventOrganiser
+from tournament.http.permissions import CreatesEvents, IsEventOrganiser, IsPerson
 from tournament.lockout import refuse_if_locked_out
 from tournament.models import Event, Round, Table
 from tournament.results import overrides
@@ -62,15 +61,15 @@ class ScopedApi(APIView):
 
 
 class TokenApi(APIView):
-    """Exchange a username and password for an API token."""
+    """Exchange a username and password for a new API token (one for each login)."""
 
     authentication_classes: list[type] = []
     permission_classes = [AllowAny]
 
     @extend_schema(
-        request=AuthTokenSerializer,
+        request=s.LoginInput,
         responses={
-            200: inline_serializer("Token", {"token": serializers.CharField()}),
+            200: s.NewTokenOutput,
             429: OpenApiResponse(
                 description="Too many failed logins for this username or from this address: "
                 "logging in is paused for a while (`locked_out`), whatever the password."
@@ -79,13 +78,15 @@ class TokenApi(APIView):
         tags=["auth"],
     )
     def post(self, request: Request) -> Response:
-        serializer = AuthTokenSerializer(data=request.data, context={"request": request})
+        serializer = s.LoginInput(data=request.data, context={"request": request})
         valid = serializer.is_valid()
         refuse_if_locked_out(request)  # after too many failures: 429, whatever the password
         if not valid:
             raise serializers.ValidationError(serializer.errors)
-        token = tokens.token_for(serializer.validated_data["user"])
-        return Response({"token": token.key})
+        data = serializer.validated_data
+        name = tokens.token_name(data.get("name"), request.headers.get("User-Agent", ""))
+        token, key = tokens.token_issue(data["user"], name)
+        return Response(s.NewTokenOutput(token, context={"key": key, "sent": token}).data)
 
 
 class LogoutApi(APIView):
@@ -101,7 +102,38 @@ class LogoutApi(APIView):
     )
     def post(self, request: Request) -> Response:
         if request.auth is not None:  # a person logged in by other means has none to revoke
-            tokens.token_revoke(request.auth)
+            tokens.token_revoke(request.user, request.auth.pk)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TokenListApi(APIView):
+    """The caller's API tokens that still work, newest first; never the tokens themselves."""
+
+    permission_classes = [IsPerson]
+
+    @extend_schema(responses={200: s.ApiTokenOutput(many=True)}, tags=["auth"])
+    def get(self, request: Request) -> Response:
+        listed = tokens.tokens_of(request.user)
+        return Response(s.ApiTokenOutput(listed, many=True, context={"sent": request.auth}).data)
+
+
+class TokenDetailApi(APIView):
+    """One of the caller's API tokens."""
+
+    permission_classes = [IsPerson]
+
+    @extend_schema(
+        request=None,
+        responses={
+            204: OpenApiResponse(description="The token no longer works."),
+            404: OpenApiResponse(description="The caller holds no token with this id."),
+        },
+        tags=["auth"],
+        summary="Revoke one of the caller's API tokens",
+    )
+    def delete(self, request: Request, token_id: int) -> Response:
+        if not tokens.token_revoke(request.user, token_id):
+            raise NotFound("not_found", "You hold no API token with this id.")
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 
 from tests.played import night
 from tests.print_jobs import job_for, make
+from tournament.http.tokens import token_issue
+from tournament.models import ApiToken
 
 pytestmark = pytest.mark.django_db
 
 
 def token_header(user) -> dict[str, str]:
-    return {"HTTP_AUTHORIZATION": f"Token {Token.objects.get_or_create(user=user)[0].key}"}
+    return {"HTTP_AUTHORIZATION": f"Token {token_issue(user, 'print script')[1]}"}
 
 
 def test_an_organiser_downloads_the_pdf_with_a_token(client):
@@ -43,11 +44,24 @@ def test_an_expired_token_downloads_nothing(client):
     n = night(ended=False)
     job = make(job_for(n, "table_cards"))  # their QR codes open the consoles
     header = token_header(n.organiser)
-    Token.objects.filter(user=n.organiser).update(
+    ApiToken.objects.filter(user=n.organiser).update(
         created=datetime.datetime.now(datetime.UTC) - datetime.timedelta(hours=12, minutes=1)
     )
 
     response = client.get(reverse("print-job-download", args=[job.pk]), **header)
+
+    assert response.status_code == 401
+    assert b"%PDF" not in response.content
+
+
+def test_what_the_database_holds_of_a_token_downloads_nothing(client):
+    n = night(ended=False)
+    job = make(job_for(n, "badges"))
+    token_header(n.organiser)
+    url = reverse("print-job-download", args=[job.pk])
+    (digest,) = ApiToken.objects.filter(user=n.organiser).values_list("digest", flat=True)
+
+    response = client.get(url, HTTP_AUTHORIZATION=f"Token {digest}")
 
     assert response.status_code == 401
     assert b"%PDF" not in response.content
