@@ -6,6 +6,9 @@ closed and confirmed, the round ended with results.
 `night()`: a charity evening of its own (entry fees, a donation, checked-in players) with
 round 1 played and ended, and optionally its final: what the printed documents and the
 verify page read. `play` and `end` are its two halves, for tests that stop in between.
+
+`final_tie_decided(n)`: after `night()`, a final whose finalists all tie, settled by the
+organiser sending one of them on: its winner.
 """
 
 from __future__ import annotations
@@ -18,8 +21,9 @@ from banking.services.entries import entry_void
 from tests.conftest import World, close_and_confirm
 from tests.entries import BANKER, bank
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerFactory
-from tournament.models import Event, Round, Table, Volunteer
+from tournament.models import Event, Result, Round, Table, Volunteer
 from tournament.results.closing import round_end, table_close
+from tournament.results.overrides import result_override
 from tournament.results.reviews import table_confirm
 from tournament.services.events import donation_add
 from tournament.services.rounds import round_create, round_seat, round_start
@@ -118,3 +122,26 @@ def night(
     for round_ in rounds:
         round_.refresh_from_db()
     return Night(event=event, organiser=organiser, referee=referee_user, rounds=rounds)
+
+
+def final_tie_decided(n: Night) -> tuple[Result, list[Result]]:
+    """A final for `n` (after `night()`), ended with nobody having moved, so that every
+    finalist ties; the organiser sends one of them on. The winner's result and the others'."""
+    final = round_create(event_id=n.event.pk, kind=Round.Kind.FINAL)
+    round_seat(round_id=final.pk, seed=7)
+    round_start(round_id=final.pk)
+    n.rounds.append(final)
+    end(final, n.referee)
+    tied = list(
+        Result.objects.filter(round=final).order_by("seat__number").select_related("player")
+    )
+    assert len(tied) > 1
+    assert all(r.rank == 1 and r.tied for r in tied)
+    result_override(
+        round_id=final.pk,
+        player_id=tied[1].player_id,
+        advances=True,
+        reason="Won the coin toss",
+        actor=n.organiser,
+    )
+    return tied[1], [r for r in tied if r is not tied[1]]

@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 from tournament import selectors as event_selectors
 from tournament.models import AuditEvent, Event, Result, Round, Seat, Table
 from tournament.results.shape import result_rows, shaped
-from tournament.results.standings import counted, counts
+from tournament.results.standings import counted, counts, takes_first
 
 
 def table_review(table_id: int) -> dict[str, Any]:
@@ -129,10 +129,17 @@ def bracket(*, event_id: int) -> dict[str, Any]:
     if last is not None and last["ended"]:
         if last["kind"] == Round.Kind.FINAL:
             winners = [
-                {"player_id": p["player_id"], "name": p["name"], "table": box["number"]}
+                {
+                    "player_id": p["player_id"],
+                    "name": p["name"],
+                    "table": box["number"],
+                    "net_worth": p["net_worth"],
+                }
                 for box in last["tables"]
                 for p in box["players"]
-                if p["rank"] == 1
+                if takes_first(
+                    rank=p["rank"], tied=p["tied"], decided=p["overridden"], advances=p["advances"]
+                )
             ]
         else:
             next_up = last["advancing"]

@@ -42,11 +42,18 @@ def is_forced(result: Result) -> bool:
 
 
 def wins_table(result: Result) -> bool:
-    """Whether a result is its table's winner: ranked first at its table, unless the first
-    place was tied and the organiser decided this player does not go on (the decision
+    """Whether a result is its table's winner (takes_first)."""
+    decided = bool(result.override_reason)
+    return takes_first(
+        rank=result.rank, tied=result.tied, decided=decided, advances=result.advances
+    )
+
+
+def takes_first(*, rank: int | None, tied: bool, decided: bool, advances: bool) -> bool:
+    """Whether a seat's result wins its table: ranked first, unless the first place was
+    tied and the organiser decided (`decided`) this player does not go on (the decision
     settles the tie: only those sent on are its winners)."""
-    decided_out = result.tied and bool(result.override_reason) and not result.advances
-    return result.rank == 1 and not decided_out
+    return rank == 1 and not (tied and decided and not advances)
 
 
 def leaderboard(seats: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -29,7 +29,7 @@ from tests.browser import (
 from tests.charts import chart_in, lines
 from tests.conftest import World, client_for, close_and_confirm, make_world, play_round_one
 from tests.entries import bank
-from tests.played import night
+from tests.played import final_tie_decided, night
 from tournament.models import AuditEvent, Event, Round, Table, Volunteer
 from tournament.results.closing import round_end
 from tournament.results.standings import leaderboard
@@ -201,6 +201,15 @@ def poll(client, event: Event, etag: str = "", token: str | None = None, tables:
     return client.get(screen_url(event, token), asked, headers=headers)
 
 
+def screen_opened(live_server, new_page, world: World, asked: str = "") -> Any:
+    """The world's big screen, its link issued, opened at 1920 x 1080 (`asked`: what
+    follows its address)."""
+    event = screen_link_issue(event_id=world.event.pk)
+    page = new_page(viewport=FULL_HD)
+    page.goto(f"{live_server.url}{screen_url(event)}{asked}")
+    return page
+
+
 def words(html: str) -> str:
     """The text of some HTML as it reads, tags taken out."""
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
@@ -341,7 +350,7 @@ def test_after_the_round_ends_the_bracket_shows_who_goes_through(client, screene
     close_and_confirm(screened.round, by=screened.referee)
     round_end(round_id=screened.round.pk, actor=screened.organiser)
     html = client.get(screen_url(screened.event)).content.decode()
-    assert clock(html) == "Round 1 · Preliminary Ended Results are being checked"
+    assert clock(html) == "Round 1 · Preliminary Ended The results are in"
     assert bracket(html).count('class="bracket-player advances"') == 2
     assert "Table 1 · closed 1." in words(bracket(html))  # ranked
 
@@ -415,6 +424,28 @@ def test_a_poll_asking_for_tables_in_a_wrong_shape_is_told_so(client, screened, 
     answer = poll(client, screened.event, tables=asked)
     assert answer.status_code == 400
     assert b"the ids of the tables shown" in answer.content
+
+
+@pytest.mark.django_db
+def test_the_night_ends_on_the_winners_screen(client):
+    """Once the final has ended, the screen names its winner (a tie the organiser settled:
+    the one sent on, not the others), their table and net worth, beside the final's chart,
+    and says the results are in; a screen polling since the final was played gets it."""
+    n = night()
+    event = screen_link_issue(event_id=n.event.pk)
+    etag = client.get(screen_url(event))["ETag"]
+    winner, others = final_tie_decided(n)
+    for html in (
+        client.get(screen_url(event)).content.decode(),
+        poll(client, event, etag).content.decode(),
+    ):
+        banner = words(re.search(r'<section class="winner-banner".*?</section>', html, re.S)[0])
+        net_worth = money(winner.net_worth, "$")
+        said = f"winner {winner.player.name} The final, table 1 · net worth {net_worth}"
+        assert banner == f"Tonight\N{RIGHT SINGLE QUOTATION MARK}s {said}"
+        assert not any(other.player.name in banner for other in others)
+        assert chart_url(html)
+        assert clock(html) == "Round 2 · Final Ended Congratulations to the winner!"
 
 
 @pytest.mark.django_db
@@ -598,9 +629,7 @@ def test_the_big_screen_shows_the_finals_chart_as_it_is_played(live_server, new_
 @pytest.mark.django_db(transaction=True)
 def test_the_controls_hide_three_seconds_after_the_pointer_last_moved(live_server, new_page):
     world = make_world(players=8)
-    event = screen_link_issue(event_id=world.event.pk)
-    page = new_page(viewport=FULL_HD)
-    page.goto(f"{live_server.url}{screen_url(event)}")
+    page = screen_opened(live_server, new_page, world)
     controls = page.locator(".screen-controls")
     expect(controls).to_be_visible()
     page.wait_for_timeout(2000)
@@ -676,9 +705,7 @@ def test_the_tables_pages_turn_while_the_figures_keep_changing(live_server, new_
     """A busy round redraws the boards at every fetch (every 4 s); the page still turns on
     its own clock (here 6 s), not only in a quiet moment."""
     world = make_world(players=4 * 30, name="Spring Monopoly Night")
-    event = screen_link_issue(event_id=world.event.pk)
-    page = new_page(viewport=FULL_HD)
-    page.goto(f"{live_server.url}{screen_url(event)}?page_seconds=6")
+    page = screen_opened(live_server, new_page, world, "?page_seconds=6")
     page.locator("#boards .board").first.wait_for()
     first = page.evaluate(SCREEN_BOARDS)["label"]
     assert first.endswith("page 1 of 3"), first
@@ -748,9 +775,7 @@ def test_with_two_rounds_in_play_each_board_says_its_round(client):
 @pytest.mark.django_db(transaction=True)
 def test_the_screen_says_when_it_lost_the_connection_and_picks_up_again(live_server, new_page):
     world = make_world(players=8)
-    event = screen_link_issue(event_id=world.event.pk)
-    page = new_page(viewport=FULL_HD)
-    page.goto(f"{live_server.url}{screen_url(event)}")
+    page = screen_opened(live_server, new_page, world)
     status = page.locator("#screen-status")
     expect(status).to_have_text(re.compile(r"^Live · updated"))
     cut = {"on": True}

@@ -21,7 +21,7 @@ from games.engine.money import money
 from tests.entries import BANKER, bank
 from tests.factories import PlayerFactory
 from tests.pdfs import pdf_text
-from tests.played import Night, end, night, play
+from tests.played import Night, end, final_tie_decided, night, play
 from tests.print_jobs import job_for, make
 from tournament.models import (
     AuditEvent,
@@ -39,7 +39,6 @@ from tournament.results.closing import round_end, table_close
 from tournament.results.overrides import result_override
 from tournament.results.reviews import table_confirm, table_dispute
 from tournament.room.selectors import control_room
-from tournament.services.rounds import round_create, round_seat, round_start
 
 pytestmark = pytest.mark.django_db
 
@@ -102,24 +101,8 @@ def test_a_decided_tie_shows_only_who_goes_on_as_the_tables_winner():
 
 def test_a_final_tied_and_decided_has_one_winner_the_one_decided():
     n = night()
-    final = round_create(event_id=n.event.pk, kind=Round.Kind.FINAL)
-    round_seat(round_id=final.pk, seed=7)
-    round_start(round_id=final.pk)
-    n.rounds.append(final)
-    end(final, n.referee)  # nobody moved: the finalists tie
-    tied = Result.objects.filter(round=final).order_by("seat__number").select_related("player")
-    assert len(tied) > 1
-    assert all(r.rank == 1 and r.tied for r in tied)
-    result_override(
-        round_id=final.pk,
-        player_id=tied[1].player_id,
-        advances=True,
-        reason="Won the coin toss",
-        actor=n.organiser,
-    )
-    winner = AuditEvent.objects.get(event=n.event, action="advancement_override")
-    name = Result.objects.get(round=final, player_id=winner.data["player_id"]).player.name
-    others = [r.player.name for r in tied if r.player_id != winner.data["player_id"]]
+    winner, tied = final_tie_decided(n)
+    name, others = winner.player.name, [r.player.name for r in tied]
 
     results = printed(n, "results")
     champion = between(results, "WINNER OF THE FINAL", "Money raised")

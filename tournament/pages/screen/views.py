@@ -153,6 +153,7 @@ def _live(versions: WatchedVersions, showing: Collection[int] | None) -> dict[st
     def head() -> tuple[dict[str, Any], list[int]]:
         shown = selectors.screen_head(event=event)
         rounds = shown.pop("shown_rounds")
+        shown["winners"] = shown["bracket"]["winners"]
         shown["bracket"] = get_template("screen/_bracket.html").render(shown)
         return shown, rounds
 
@@ -175,6 +176,8 @@ def _live(versions: WatchedVersions, showing: Collection[int] | None) -> dict[st
         "now": now,
         "clock_text": _clock_text(shown["clock"], now),
         "seating_soon": shown["seating_soon"],
+        "winners": shown["winners"],
+        "currency": event.currency,
         "boards": screen.tables,
         "final": _final(event, shown["clock"], screen.tables),
         "bracket": shown["bracket"],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from html import unescape
 
 import pytest
 from django.contrib.auth import authenticate
@@ -17,6 +18,7 @@ from django.utils import timezone
 from tests.conftest import World, close_and_confirm, make_world, play_round_one, session_for
 from tests.entries import bank
 from tests.factories import PASSWORD, EventFactory, PlayerFactory, UserFactory, VolunteerFactory
+from tests.played import final_tie_decided, night
 from tournament import selectors
 from tournament.models import (
     AuditEvent,
@@ -715,6 +717,21 @@ def test_the_results_page_shows_net_worth_with_its_breakdown_and_flags():
     assert "You decide:" in html
 
 
+def test_the_finals_results_say_who_won_the_night():
+    """A final whose tie the organiser settled: the desk names its one winner, with table
+    and net worth, marks them Winner, and marks nobody as going on."""
+    n = night()
+    winner, others = final_tie_decided(n)
+    page = session_for(n.organiser).get(reverse("desk:results", args=[winner.round_id]))
+    html = page.content.decode()
+    line = re.search(r'<p class="notice ok winner-line".*?</p>', html, re.S)[0]
+    said = re.sub(r"<[^>]+>", "", line)
+    assert f"Winner: {winner.player.name} (table 1, ${winner.net_worth:,})" in unescape(said)
+    assert not any(other.player.name in said for other in others)
+    assert html.count('<span class="badge ok">Winner</span>') == 1
+    assert '<span class="badge ok">Advances</span>' not in html
+
+
 def test_an_override_records_its_reason_and_shows_it():
     world = ended_world()
     undecided = Result.objects.filter(round=world.round, undecided=True).select_related(
@@ -854,7 +871,8 @@ def test_the_winner_of_the_final_tops_the_bracket():
     round_end(round_id=world.round.pk)
     shape = result_selectors.bracket(event_id=world.event.pk)
     winner = world.table.seats.get(number=2).player
-    assert shape["winners"] == [{"player_id": winner.pk, "name": winner.name, "table": 1}]
+    expected = {"player_id": winner.pk, "name": winner.name, "table": 1, "net_worth": 1700}
+    assert shape["winners"] == [expected]
 
 
 # --------------------------------------------------------------------------- home
