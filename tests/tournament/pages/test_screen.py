@@ -4,7 +4,6 @@ per table from the stored state, the bracket, and a page that keeps itself up to
 from __future__ import annotations
 
 import re
-import time
 from datetime import timedelta
 from html import unescape
 from typing import Any
@@ -699,25 +698,6 @@ def test_every_table_fits_a_1920_screen_with_names_of_32_px(live_server, new_pag
         snap(page, "big-screen-1920x1080-30-tables")
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_the_tables_pages_turn_while_the_figures_keep_changing(live_server, new_page):
-    """A busy round redraws the boards at every fetch (every 4 s); the page still turns on
-    its own clock (here 6 s), not only in a quiet moment."""
-    world = make_world(players=4 * 30, name="Spring Monopoly Night")
-    page = screen_opened(live_server, new_page, world, "?page_seconds=6")
-    page.locator("#boards .board").first.wait_for()
-    first = page.evaluate(SCREEN_BOARDS)["label"]
-    assert first.endswith("page 1 of 3"), first
-    seats = 0
-    deadline = time.monotonic() + 15
-    while page.evaluate(SCREEN_BOARDS)["label"] == first and time.monotonic() < deadline:
-        bank(world.tables[seats % 30], kind="pass_go", seat=1)  # a table's figures change
-        seats += 1
-        page.wait_for_timeout(1_000)
-    assert page.evaluate(SCREEN_BOARDS)["label"].endswith("page 2 of 3")
-
-
 # Each visible board's net worths, as the hall reads them.
 SHOWN_WORTHS = """() => Object.fromEntries([...document.querySelectorAll('#boards .board')]
     .filter((b) => !b.hidden)
@@ -728,8 +708,9 @@ SHOWN_WORTHS = """() => Object.fromEntries([...document.querySelectorAll('#board
 @pytest.mark.django_db(transaction=True)
 def test_a_page_of_tables_turns_with_its_figures_as_they_are(live_server, new_page):
     """A screen showing its tables page by page asks for the page it shows, and the next
-    page comes into view with the bank's figures of that moment, not those of the last
-    time it was shown."""
+    page comes into view on its own clock (a poll bringing new figures in between leaves
+    the running page its time) with the bank's figures of that moment, not those of the
+    last time it was shown."""
     world = make_world(players=4 * 30, name="Spring Monopoly Night")
     event = screen_link_issue(event_id=world.event.pk)
     page = new_page(viewport=FULL_HD)
