@@ -50,19 +50,28 @@ def check_may_record(kind: str, actor: Actor) -> None:
 
 
 def voidable(table: Table, entry_id: UUID, actor: Actor) -> Entry:
-    """The table's entry `entry_id`, if `actor` may void it: not a void, not already voided,
-    and an entry a referee or organiser recorded only by one of them."""
+    """The table's entry `entry_id`, if `actor` may void it (void_refusal)."""
     target = Entry.objects.filter(pk=entry_id, table=table).first()
     if target is None:
         raise NotFound("not_found", "There is no such entry at this table.")
-    if target.kind == Entry.VOID:
-        raise Refusal("cannot_void_void", "A void cannot itself be voided.")
-    if target.author_role in (Actor.REFEREE, Actor.ORGANISER) and not actor.corrects:
-        raise NotAllowed(
+    voided = Entry.objects.filter(voids=target).exists()
+    if (refusal := void_refusal(target, voided=voided, corrects=actor.corrects)) is not None:
+        raise refusal
+    return target
+
+
+def void_refusal(entry: Entry, *, voided: bool, corrects: bool) -> Refusal | None:
+    """Why an entry may not be voided by someone who corrects tables (a referee or an
+    organiser: `corrects`) or not (a banker), or None: a void is never voided, nor an entry
+    already voided (`voided`), and an entry a referee or organiser recorded only by one."""
+    if entry.kind == Entry.VOID:
+        return Refusal("cannot_void_void", "A void cannot itself be voided.")
+    if entry.author_role in (Actor.REFEREE, Actor.ORGANISER) and not corrects:
+        return NotAllowed(
             "referee_entry",
-            f"Entry {target.seq} was recorded by a {target.author_role}: only a referee or "
+            f"Entry {entry.seq} was recorded by a {entry.author_role}: only a referee or "
             "an organiser can void it.",
         )
-    if Entry.objects.filter(voids=target).exists():
-        raise Refusal("already_voided", f"Entry {target.seq} has already been voided.")
-    return target
+    if voided:
+        return Refusal("already_voided", f"Entry {entry.seq} has already been voided.")
+    return None

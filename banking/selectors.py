@@ -11,6 +11,7 @@ from django.db import connection
 from django.db.models import QuerySet
 
 from banking import queries
+from banking.checks import void_refusal
 from banking.entry_words import entry_sentence, kind_label, worded
 from banking.ledgers import read_ledger, rules_of, standings_of
 from banking.models import Entry, TableLedger
@@ -279,6 +280,7 @@ def entry_output(
         "transfers": entry.transfers if transfers is None else transfers,
         "voids": str(entry.voids_id) if entry.voids_id else None,
         "voided_by": voided_by.seq if voided_by else None,
+        "banker_may_undo": void_refusal(entry, voided=bool(voided_by), corrects=False) is None,
         "author": entry.author_name,
         "author_role": entry.author_role,
         "id": str(entry.id),
@@ -336,7 +338,8 @@ def entry_lines(
                 "created_at": entry.created_at,
                 "is_void": entry.kind == Entry.VOID,
                 "voided_by": voided_by.seq if voided_by is not None else None,
-                "can_void": entry.kind != Entry.VOID and voided_by is None,
+                "can_void": void_refusal(entry, voided=voided_by is not None, corrects=True)
+                is None,
             }
         )
     return lines

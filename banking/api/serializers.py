@@ -103,6 +103,10 @@ class EntryOutput(serializers.Serializer):
     transfers = TransferOutput(many=True)
     voids = serializers.UUIDField(allow_null=True, help_text="The entry a void reverses.")
     voided_by = serializers.IntegerField(allow_null=True, help_text="Seq of the void, if any.")
+    banker_may_undo = serializers.BooleanField(
+        help_text="Whether the table's banker may void it: not a void, not voided, and not "
+        "recorded by a referee or organiser (they alone void those)."
+    )
     author = serializers.CharField()
     author_role = serializers.CharField()
     created_at = serializers.DateTimeField()

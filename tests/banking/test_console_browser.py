@@ -428,6 +428,25 @@ def test_a_referees_correction_appears_without_a_reload(live_server, new_page):
     expect(row).to_contain_text("Passed GO twice", timeout=12_000)
     expect(row).to_contain_text("by referee")
     expect(banker.page.locator("#seats [data-seat='1']")).to_contain_text("$1,500")
+    # The referee's correction is theirs to undo: the banker is offered Undo on their own.
+    expect(row.get_by_role("button", name=re.compile("^Undo"))).to_have_count(0)
+    mine = banker.page.locator("#ledger [data-seq='1']")
+    expect(mine.get_by_role("button", name=re.compile("^Undo"))).to_have_count(1)
+
+
+def test_moves_on_what_a_player_holds_show_once_they_hold_it(live_server, new_page):
+    banker, _ = open_console(live_server, new_page)
+    held = ("unmortgage", "sell_building", "use_jail_card")
+    moves = {kind: banker.page.locator(f"#moves [data-move='{kind}']") for kind in held}
+    banker.player(1)
+    for move in moves.values():
+        expect(move).to_be_hidden()
+    banker.move("buy").tap(".choice[data-space='39']").record("$400")
+    banker.move("mortgage").tap(".choice[data-space='39']").record("$200")
+    expect(moves["unmortgage"]).to_be_visible()
+    expect(moves["sell_building"]).to_be_hidden()
+    banker.player(2)  # nothing held: nothing to unmortgage
+    expect(moves["unmortgage"]).to_be_hidden()
 
 
 def test_the_same_move_again_within_a_minute_is_asked_about_first(live_server, new_page):

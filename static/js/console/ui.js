@@ -179,10 +179,21 @@ export function renderSeats(app) {
     : current ? `${current.name}\u2019s moves` : "Pick a player";
   document.querySelector("#moves .moves").hidden = Boolean(stopped);
   $("next-seat").hidden = Boolean(stopped);
+  // A move on something a player holds shows only while they hold it.
   for (const button of document.querySelectorAll("#moves [data-move]")) {
     button.disabled = Boolean(stopped) || !current || current.bankrupt;
+    const holds = HELD[button.dataset.move];
+    button.hidden = Boolean(current && holds && !holds(current, s.spaces));
   }
 }
+
+// The moves on something a player holds, each with whether a seat holds it (as the table
+// stands: a mortgaged deed, a building, a Get Out of Jail Free card).
+const HELD = {
+  unmortgage: (seat, deeds) => deeds.some((d) => d.owner === seat.seat && d.mortgaged),
+  sell_building: (seat, deeds) => deeds.some((d) => d.owner === seat.seat && (d.houses || d.hotel)),
+  use_jail_card: (seat) => seat.jail_cards > 0,
+};
 
 // ---------------------------------------------------------------- deeds
 
@@ -232,8 +243,8 @@ export function renderLedger(app) {
   }
   const entries = app.entries;
   const bySeq = new Map(entries.map((e) => [e.seq, e]));
-  const undoable = new Set(
-    entries.filter((e) => e.kind !== "void" && !e.voided_by).slice(-3).map((e) => e.seq));
+  // Undo on the latest three the bank lets a banker undo (a referee's correction is theirs).
+  const undoable = new Set(entries.filter((e) => e.banker_may_undo).slice(-3).map((e) => e.seq));
   const newest = entries.slice(-(app.showAll ? entries.length : SHOWN)).reverse();
   for (const e of newest) {
     const text = e.description || w.kind(e.kind);
