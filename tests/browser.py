@@ -318,5 +318,11 @@ SCREEN_BOARDS = """() => {
         cut: shown.flatMap((b) => [...b.querySelectorAll('.name')])
             .filter((n) => n.scrollWidth > n.clientWidth && n.textContent !== n.dataset.short)
             .map((n) => n.textContent),
+        shortened: shown.flatMap((b) => [...b.querySelectorAll('.name')])
+            .filter((n) => n.dataset.full && n.textContent !== n.dataset.full).length,
+        filled: shown.reduce((sum, b) => {
+            const r = b.getBoundingClientRect();
+            return sum + r.width * r.height;
+        }, 0) / (scroller.width * scroller.height),
     };
 }"""

@@ -43,13 +43,14 @@
   figures();
 
   // ------------------------------------------------------------------ fitting the tables
-  // Every table of the round on the screen, never scrolled: the type shrinks step by step
-  // (names stay 32 px or more at 1920 wide), and when even the smallest step does not fit,
-  // the tables are shown page by page, each page for a few seconds.
+  // Every table of the round on the screen, never scrolled: the type starts large (a small
+  // night fills the screen) and shrinks step by step (names stay 32 px or more at 1920
+  // wide); when even the smallest step does not fit, the tables are shown page by page,
+  // each page for a few seconds.
   var pages = (function () {
     // --board-size steps; 1 keeps names at 32 px on 1920 px; the last step leaves the cash
     // line out (net worth only), so that twelve tables fit a 1920 x 1080 screen.
-    var SIZES = [[1.3, false], [1.15, false], [1, false], [1, true]];
+    var SIZES = [[2.2, false], [1.8, false], [1.5, false], [1.3, false], [1.15, false], [1, false], [1, true]];
     var PAGE_MS = (parseFloat(root.dataset.pageSeconds) || 8) * 1000;
     var count = 1, shown = 0, timer = null, next = null;
 

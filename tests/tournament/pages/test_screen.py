@@ -3,6 +3,8 @@ per table from the stored state, the bracket, and a page that keeps itself up to
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from datetime import timedelta
 from html import unescape
@@ -29,6 +31,7 @@ from tests.charts import chart_in, lines
 from tests.conftest import World, client_for, close_and_confirm, make_world, play_round_one
 from tests.entries import bank
 from tests.played import final_tie_decided, night
+from tournament.management.commands.load_demo import PLAYERS
 from tournament.models import AuditEvent, Event, Round, Table, Volunteer
 from tournament.results.closing import round_end
 from tournament.results.standings import leaderboard
@@ -696,6 +699,23 @@ def test_every_table_fits_a_1920_screen_with_names_of_32_px(live_server, new_pag
     else:
         assert re.fullmatch(r"Tables \d+\N{EN DASH}\d+ of 30 · page \d of \d", boards["label"])
         snap(page, "big-screen-1920x1080-30-tables")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_small_night_fills_the_screen_with_every_name_whole(live_server, new_page):
+    """The demo's sixteen players at four tables: large type, not a strip across the top
+    with names cut short."""
+    names = [row["name"] for row in csv.DictReader(io.StringIO(PLAYERS))]
+    world = make_world(players=len(names), names=names)
+    page = screen_opened(live_server, new_page, world)
+    page.locator("#boards .board").first.wait_for()
+    boards = page.evaluate(SCREEN_BOARDS)
+    assert boards["shown"] == [1, 2, 3, 4]
+    assert boards["inside"], boards
+    assert boards["filled"] > 0.5, boards
+    assert boards["shortened"] == 0
+    assert boards["smallestName"] >= 36
 
 
 # Each visible board's net worths, as the hall reads them.
