@@ -387,6 +387,28 @@ def test_keyboard_focus_is_always_visible(live_server, new_page):
     assert all(style != "none" and width != "0px" for _, style, width in outlines), outlines
 
 
+@pytest.mark.parametrize("viewport", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_the_focused_control_is_never_under_the_sticky_header(live_server, new_page, viewport):
+    """Moving back up the page with Shift+Tab, each control that takes the focus shows
+    whole below the console's header, which stays on top as the page scrolls."""
+    banker, _ = open_console(live_server, new_page, viewport)
+    page = banker.page
+    banker.player(1)
+    page.locator("#ledger-title").scroll_into_view_if_needed()
+    page.locator("#moves [data-move='bankrupt']").focus()
+    hidden = []
+    for _ in range(12):
+        page.keyboard.press("Shift+Tab")
+        where = page.evaluate(
+            """() => [document.activeElement.textContent.trim().slice(0, 20),
+                      document.activeElement.getBoundingClientRect().top,
+                      document.querySelector('.console-header').getBoundingClientRect().bottom]"""
+        )
+        if where[1] < where[2]:
+            hidden.append(where)
+    assert hidden == []
+
+
 def test_last_turn_and_debts_show_what_to_do(live_server, new_page):
     world = make_world()
     _some_play(world)

@@ -460,6 +460,12 @@ async function boot() {
   for (const button of document.querySelectorAll("#moves [data-move]")) {
     button.addEventListener("click", () => app.openMove(button.dataset.move));
   }
+  // The header stays on top as the page scrolls: a control taking the focus scrolls into
+  // view below it, however tall the header is (a phone's wraps; zoom makes it taller).
+  const header = document.querySelector(".console-header");
+  new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--console-header", `${header.offsetHeight}px`);
+  }).observe(header);
   window.addEventListener("online", tick);
   window.addEventListener("offline", offline);
   document.addEventListener("visibilitychange", () => {
