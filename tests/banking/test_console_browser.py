@@ -339,9 +339,9 @@ def test_the_console_reads_well_on_a_tablet(live_server, new_page, name, viewpor
     assert _labels_missing(page) == []
     snap(page, f"console-{name}")
 
-    # Every move button is a large target.
+    # Every move button shown is a large target.
     sizes = page.eval_on_selector_all(
-        "#moves button, #seats button",
+        "#moves button:not([hidden]), #seats button",
         "els => els.map(e => [e.getBoundingClientRect().width, e.getBoundingClientRect().height])",
     )
     assert all(w >= 48 and h >= 48 for w, h in sizes), sizes
@@ -424,6 +424,20 @@ def test_last_turn_and_debts_show_what_to_do(live_server, new_page):
     expect(debt).to_contain_text("sell buildings, mortgage, trade")
     expect(debt.locator("button")).to_have_count(4)
     snap(page, "console-last-turn")
+    # The banners are a live region, not redrawn when what comes in changes none of them
+    # (a screen reader would say them all again): here a referee's correction elsewhere.
+    expect(page.locator("#banners")).to_have_attribute("aria-live", "polite")
+    page.evaluate(
+        """() => { window.bannerChanges = 0;
+            new MutationObserver((m) => { window.bannerChanges += m.length; })
+                .observe(document.getElementById('banners'), {childList: true, subtree: true}); }"""
+    )
+    corrected = post_entry(
+        world.referee_client(), world.table, kind="adjust", seat=1, amount=5, reason="Miscount"
+    )
+    assert corrected.status_code == 201
+    expect(page.locator("#ledger [data-seq='11']")).to_contain_text("Miscount", timeout=12_000)
+    assert page.evaluate("window.bannerChanges") == 0
 
     # A voluntary spend the cash does not cover: the refusal, and the way out.
     banker.player(4).move("auction").tap(".choice[data-space='1']")
@@ -436,6 +450,9 @@ def test_last_turn_and_debts_show_what_to_do(live_server, new_page):
 def test_a_referees_correction_appears_without_a_reload(live_server, new_page):
     banker, world = open_console(live_server, new_page)
     banker.player(1).move("pass_go").record("$200")
+    # Said to a screen reader once recorded.
+    news = banker.page.locator("#console-news")
+    expect(news).to_have_text(re.compile(rf"^Recorded #1: {banker.names[1]} passes GO\. .*\$200"))
     adjusted = post_entry(
         world.referee_client(),
         world.table,

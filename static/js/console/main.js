@@ -340,6 +340,10 @@ function recorded(answer) {
   if (!app.entries.some((e) => e.id === entry.id)) {
     const last = app.entries.at(-1);
     if ((last ? last.seq : 0) + 1 === entry.seq) app.entries.push(entry);
+    // Said to a screen reader: the row's words, as the ledger shows them.
+    const money = entry.transfers.map((t) => app.words.transfer(t)).join(", ");
+    document.getElementById("console-news").textContent =
+      `Recorded #${entry.seq}: ${entry.description}${money ? `. ${money}` : ""}`;
   }
   if (entry.voids) {
     const target = app.entries.find((e) => e.id === entry.voids);

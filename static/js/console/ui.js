@@ -87,46 +87,53 @@ export function renderBanners(app) {
           onclick: () => app.discard(head) }, "Discard this entry"),
         h("button", { type: "button", "data-focus": "retry", onclick: () => app.retry() }, "Try again"))));
   } else if (head && head.status === "blocked") {
-    out.push(h("div", { class: "banner warn", role: "status" },
+    out.push(h("div", { class: "banner warn" },
       h("strong", {}, "Entries are waiting: "), head.error?.detail || "", " ",
       h("button", { type: "button", onclick: () => app.discard(head) }, "Discard the first")));
   }
   if (app.net === "offline" && !app.keyProblem) {
-    out.push(h("div", { class: "banner offline", role: "status" },
+    out.push(h("div", { class: "banner offline" },
       h("strong", {}, "Offline. "),
       "Entries wait on this tablet and are sent, in order, when the connection returns. ",
       "Balances shown are the last the bank sent."));
   }
   if (s.last_turn && s.table_status !== "closed") {
-    out.push(h("div", { class: "banner last-turn", role: "status" },
+    out.push(h("div", { class: "banner last-turn" },
       h("strong", { class: "last-turn-word" }, "LAST TURN"),
       h("span", {}, "Time is up: finish this round of turns, then close the table."),
       h("button", { type: "button", class: "primary", onclick: () => app.openClose() }, "Close table")));
   }
   if (s.table_status === "closed" && s.review === "confirmed") {
-    out.push(h("div", { class: "banner ok", role: "status", "data-review": "confirmed" },
+    out.push(h("div", { class: "banner ok", "data-review": "confirmed" },
       h("strong", {}, "Confirmed. "), "A referee has confirmed this table's result: it counts, and it is locked."));
   } else if (s.table_status === "closed") {
-    out.push(h("div", { class: "banner ok", role: "status", "data-review": "awaiting" },
+    out.push(h("div", { class: "banner ok", "data-review": "awaiting" },
       h("strong", {}, "Table closed: awaiting confirmation. "),
       "A referee who did not bank this table checks the result and confirms it."));
   } else if (s.review === "disputed") {
-    out.push(h("div", { class: "banner danger", role: "status", "data-review": "disputed" },
+    out.push(h("div", { class: "banner danger", "data-review": "disputed" },
       h("p", {}, h("strong", {}, "Disputed: "), s.review_note || "no reason given"),
       h("p", {}, "The table is open again: correct the ledger with the referee, then close it again."),
       s.last_turn ? null : h("button", { type: "button", class: "primary", onclick: () => app.openClose() }, "Close table")));
   } else if (s.status === "planned" || s.status === "seated") {
-    out.push(h("div", { class: "banner warn", role: "status" },
+    out.push(h("div", { class: "banner warn" },
       h("strong", {}, "The round has not started. "), "Entries can be recorded once it does."));
   }
   const debtors = s.seats.filter((seat) => seat.cash < 0 && !seat.bankrupt);
   for (const seat of debtors) {
-    out.push(h("div", { class: "banner debt", role: "status" },
+    out.push(h("div", { class: "banner debt" },
       h("p", {}, h("strong", {}, `${seat.name} owes ${w.money(-seat.cash)}. `),
         "Raise cash: sell buildings, mortgage, trade \u2014 or declare bankruptcy."),
       debtPath(app, seat.seat)));
   }
-  fill($("banners"), out);
+  // The banners are a live region: drawn again only when they change, so that a screen
+  // reader says a new one once, not at every poll.
+  const banners = $("banners");
+  const shown = out.map((node) => node.outerHTML).join("");
+  if (banners.dataset.shown !== shown) {
+    fill(banners, out);
+    banners.dataset.shown = shown;
+  }
 }
 
 /** The ways out of a debt, as buttons for one seat. */
