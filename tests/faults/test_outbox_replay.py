@@ -56,7 +56,8 @@ def send(world: World, outbox: Outbox) -> list[tuple[int, dict[str, Any]]]:
 
 
 def without_void(entry: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in entry.items() if key != "voided_by"}
+    """The entry without what changes once it is voided."""
+    return {k: v for k, v in entry.items() if k not in ("voided_by", "banker_may_undo")}
 
 
 def books(world: World) -> dict[str, Any]:
