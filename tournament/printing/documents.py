@@ -18,10 +18,10 @@ from django.utils import timezone
 from games.engine import rules_for
 from tournament.errors import Refusal
 from tournament.models import Event, Player, PrintJob, Result, Round, Table, Volunteer
-from tournament.player_links import player_page_url
+from tournament.player_links import player_page_url, qr_svg
 from tournament.printing.bracket import bracket_layout
 from tournament.printing.registry import Parts, document
-from tournament.printing.render import chunks, qr_svg, site_url
+from tournament.printing.render import chunks, site_url
 from tournament.results.shape import result_rows, shaped
 from tournament.results.standings import shared_places, wins_table
 from tournament.selectors import console_path, money_raised
