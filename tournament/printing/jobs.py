@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Event, PrintJob, Round
-from tournament.printing.registry import document_for, documents
+from tournament.printing.registry import DOCUMENTS
 from tournament.printing.render import render
 from tournament.timezones import in_event_zone
 
@@ -153,9 +153,9 @@ def print_job_request(
     *, event_id: int, kind: str, round_id: int | None = None, requested_by: AbstractBaseUser | None
 ) -> PrintJob:
     """Queue a document for an event (for one round, when the document is per round)."""
-    document = document_for(kind)
+    document = DOCUMENTS.get(kind)
     if document is None:
-        known = ", ".join(sorted(documents()))
+        known = ", ".join(sorted(DOCUMENTS))
         raise Refusal("invalid", f"There is no document {kind!r}. Known: {known}.")
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
@@ -261,7 +261,7 @@ def print_job_render(*, job_id: int, progress: Progress) -> PrintJob | None:
     )
     progress(0)
     try:
-        document = document_for(job.kind)
+        document = DOCUMENTS.get(job.kind)
         if document is None:
             raise Refusal("invalid", f"There is no document {job.kind!r} any more.")
         with tempfile.TemporaryFile() as out, in_event_zone(job.event):

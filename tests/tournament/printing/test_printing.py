@@ -412,12 +412,12 @@ def test_a_job_still_queued_is_not_queued_twice():
 @pytest.mark.django_db
 def test_a_renderer_that_breaks_fails_the_job_with_its_message(monkeypatch):
     n = night(ended=False)
-    document = registry.document_for("badges")
+    document = registry.DOCUMENTS["badges"]
 
     def broken(job: PrintJob) -> registry.Parts:
         raise RuntimeError("The badge printer caught fire")
 
-    monkeypatch.setitem(registry._DOCUMENTS, "badges", dataclasses.replace(document, parts=broken))
+    monkeypatch.setitem(registry.DOCUMENTS, "badges", dataclasses.replace(document, parts=broken))
     job = make(job_for(n, "badges"))
     assert job.status == PrintJob.Status.FAILED
     assert job.error == "The badge printer caught fire"
@@ -602,7 +602,7 @@ def test_the_benchmarks_scoresheets_have_the_shape_the_task_gives_the_renderer()
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     n = night()
-    real = next(iter(registry.document_for("scoresheets").parts(job_for(n, "scoresheets")).items))
+    real = next(iter(registry.DOCUMENTS["scoresheets"].parts(job_for(n, "scoresheets")).items))
     made = next(bench.scoresheet_items(1))
     assert set(made) == set(real)
     assert set(made["seats"][0]) == set(real["seats"][0])
