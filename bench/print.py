@@ -157,10 +157,10 @@ def scoresheet_items(tables: int, seed: int = 2026) -> Iterator[dict[str, Any]]:
 def render_scoresheets(tables: int, out: Any, items: list[dict[str, Any]] | None = None) -> int:
     """The print task's renderer on the scoresheets of `tables` tables: made one by one as
     they are rendered, or taken from `items` (made beforehand, to time the rendering)."""
-    from tournament.printing.registry import Parts, document_for
+    from tournament.printing.registry import DOCUMENTS, Parts
     from tournament.printing.render import render
 
-    document = document_for("scoresheets")
+    document = DOCUMENTS.get("scoresheets")
     if document is None:
         raise RuntimeError("The scoresheets document is not registered.")
     parts = Parts(tables, iter(items) if items is not None else scoresheet_items(tables))

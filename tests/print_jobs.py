@@ -9,7 +9,7 @@ from tournament.printing.jobs import print_job_render
 
 
 def job_for(n: Night, kind: str, round_: Round | None = None) -> PrintJob:
-    needs_round = registry.document_for(kind).needs_round
+    needs_round = registry.DOCUMENTS[kind].needs_round
     return PrintJob.objects.create(
         event=n.event, kind=kind, round=(round_ or n.round) if needs_round else None
     )

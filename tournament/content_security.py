@@ -7,7 +7,7 @@ drf-spectacular-sidecar, served from this site.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -15,14 +15,11 @@ from django.http import HttpRequest, HttpResponse
 HEADER = "Content-Security-Policy"
 
 
-def policy_header(directives: Mapping[str, Sequence[str]]) -> str:
-    return "; ".join(" ".join([name, *sources]) for name, sources in directives.items())
-
-
 class ContentSecurityPolicyMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
-        self.header = policy_header(settings.CONTENT_SECURITY_POLICY)
+        directives = settings.CONTENT_SECURITY_POLICY.items()
+        self.header = "; ".join(" ".join([name, *sources]) for name, sources in directives)
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)

@@ -27,13 +27,6 @@ class LockedOut(Refusal):
     status = 429
 
 
-def username_failures(request: HttpRequest, username: str) -> int:
-    attempts = AccessAttempt.objects.filter(
-        username=username, attempt_time__gte=get_cool_off_threshold(request)
-    )
-    return attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0
-
-
 def failure_limit(request: HttpRequest, credentials: dict[str, Any] | None) -> int:
     """The failure count that locks this attempt out (AXES_FAILURE_LIMIT).
 
@@ -43,8 +36,11 @@ def failure_limit(request: HttpRequest, credentials: dict[str, Any] | None) -> i
     """
     per_username = settings.LOGIN_FAILURE_LIMIT_PER_USERNAME
     username = get_client_username(request, credentials)
-    if username and username_failures(request, username) >= per_username:
-        return per_username
+    if username:
+        since = get_cool_off_threshold(request)
+        attempts = AccessAttempt.objects.filter(username=username, attempt_time__gte=since)
+        if (attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0) >= per_username:
+            return per_username
     return settings.LOGIN_FAILURE_LIMIT_PER_ADDRESS
 
 

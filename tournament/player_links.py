@@ -14,13 +14,9 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 
-def player_page_path(token: str) -> str:
-    return reverse("player-page", args=[token])
-
-
 def player_page_url(token: str, request: HttpRequest | None = None) -> str:
     """The absolute link to a player's own page."""
-    path = player_page_path(token)
+    path = reverse("player-page", args=[token])
     base = getattr(settings, "SITE_URL", "") or ""
     if base:
         return base.rstrip("/") + path
@@ -34,8 +30,3 @@ def qr_svg(text: str, *, title: str = "") -> SafeString:
     code = segno.make(text, error="m", micro=False)
     svg = code.svg_inline(omitsize=True, border=4, dark="#000", light="#fff", title=title or None)
     return mark_safe(svg)  # noqa: S308 - segno's own markup; the title is escaped by segno
-
-
-def qr_png_data_uri(text: str, *, scale: int = 6) -> str:
-    """A QR code as a data: URI of a PNG, for an <img> in an email message."""
-    return segno.make(text, error="m", micro=False).png_data_uri(scale=scale, border=4)

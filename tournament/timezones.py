@@ -25,23 +25,3 @@ def in_event_zone(event: Any) -> Iterator[None]:
     """Times formatted inside (templates, `localtime()`, exports) are the event's local time."""
     with timezone.override(event_zone(event)):
         yield
-
-
-def zone_of_context(context: Any) -> zoneinfo.ZoneInfo | None:
-    """The zone of the event a page is about: its `event`, or the event of its round, table,
-    player or print job, taken from the template's context."""
-    event = context.get("event")
-    if event is None:
-        for name, path in (
-            ("round", ("event",)),
-            ("table", ("round", "event")),
-            ("player", ("event",)),
-            ("job", ("event",)),
-        ):
-            found = context.get(name)
-            for step in path:
-                found = getattr(found, step, None)
-            if found is not None:
-                event = found
-                break
-    return event_zone(event)

@@ -6,31 +6,20 @@ a key, token or CSRF value, and the table key travels in a header a browser neve
 itself. Django pads each compressed answer with random bytes besides.
 """
 
-from typing import Any
-
 from django.urls import path
 from django.views.decorators.gzip import gzip_page
 
 from banking.api import views
 
-
-def zipped(api: Any) -> Any:
-    return gzip_page(api.as_view())
-
-
-urlpatterns = [
-    path("tables/<int:table_id>/state/", zipped(views.TableStateApi), name="api-table-state"),
-    path("tables/<int:table_id>/entries/", zipped(views.EntryListApi), name="api-entries"),
-    path(
-        "tables/<int:table_id>/entries/<uuid:entry_id>/void/",
-        zipped(views.EntryVoidApi),
-        name="api-entry-void",
-    ),
-    path(
-        "tables/<int:table_id>/entries/<uuid:entry_id>/void/preview/",
-        zipped(views.EntryVoidPreviewApi),
-        name="api-entry-void-preview",
-    ),
-    path("tables/<int:table_id>/preview/", zipped(views.TablePreviewApi), name="api-table-preview"),
-    path("tables/<int:table_id>/options/", zipped(views.TableOptionsApi), name="api-table-options"),
+TABLE = "tables/<int:table_id>/"
+ENTRY = f"{TABLE}entries/<uuid:entry_id>/"
+ROUTES = [
+    (f"{TABLE}state/", views.TableStateApi, "api-table-state"),
+    (f"{TABLE}entries/", views.EntryListApi, "api-entries"),
+    (f"{ENTRY}void/", views.EntryVoidApi, "api-entry-void"),
+    (f"{ENTRY}void/preview/", views.EntryVoidPreviewApi, "api-entry-void-preview"),
+    (f"{TABLE}preview/", views.TablePreviewApi, "api-table-preview"),
+    (f"{TABLE}options/", views.TableOptionsApi, "api-table-options"),
 ]
+
+urlpatterns = [path(route, gzip_page(view.as_view()), name=name) for route, view, name in ROUTES]

@@ -23,7 +23,7 @@ HANDLERS: dict[type, Callable[[TableState, Any, Rules], Transfers]] = {
     entries.JailFine: payments.jail_fine,
     entries.BankPayment: payments.bank_payment,
     entries.PayPlayer: payments.pay_player,
-    entries.Adjust: payments.adjust,
+    entries.Adjust: payments.bank_payment,
     entries.DrawCard: cards.draw_card,
     entries.UseJailCard: cards.use_jail_card,
     entries.Build: building.build_several,

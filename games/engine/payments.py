@@ -97,19 +97,13 @@ def jail_fine(state: TableState, entry: JailFine, rules: Rules) -> Transfers:
     return (Transfer((entry.seat, BANK, rules.edition.jail_fine)),)
 
 
-def bank_payment(state: TableState, entry: BankPayment, rules: Rules) -> Transfers:
-    return _adjust_with_bank(state, entry.seat, entry.amount)
-
-
-def adjust(state: TableState, entry: Adjust, rules: Rules) -> Transfers:
-    return _adjust_with_bank(state, entry.seat, entry.amount)
-
-
-def _adjust_with_bank(state: TableState, seat: int, amount: int) -> Transfers:
-    seat_in_play(state, seat)
-    if amount > 0:
-        return (Transfer((BANK, seat, amount)),)
-    return (Transfer((seat, BANK, -amount)),)
+def bank_payment(state: TableState, entry: BankPayment | Adjust, rules: Rules) -> Transfers:
+    """Money between a seat and the bank, or a referee's adjustment: a positive amount goes
+    to the seat."""
+    seat_in_play(state, entry.seat)
+    if entry.amount > 0:
+        return (Transfer((BANK, entry.seat, entry.amount)),)
+    return (Transfer((entry.seat, BANK, -entry.amount)),)
 
 
 def pay_player(state: TableState, entry: PayPlayer, rules: Rules) -> Transfers:

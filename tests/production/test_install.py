@@ -157,7 +157,7 @@ def worker(prod_venv, private_redis, tmp_path) -> Iterator[Path]:
 def test_a_worker_from_the_production_install_makes_every_document(worker):
     n = night(final=True)
     jobs = {}
-    for kind, document in registry.documents().items():
+    for kind, document in registry.DOCUMENTS.items():
         with transaction.atomic():
             jobs[kind] = print_job_request(
                 event_id=n.event.pk,

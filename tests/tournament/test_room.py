@@ -17,12 +17,20 @@ from banking.models import TableLedger
 from banking.services.tablets import Report, tablet_heartbeat
 from tests.conftest import make_world, session_for
 from tests.entries import bank
+from tournament.http.rows import read_all
 from tournament.models import Round
 from tournament.results.closing import table_close
 from tournament.results.reviews import table_confirm, table_dispute
-from tournament.room.selectors import control_room, tables_needing_attention
+from tournament.room.selectors import desk_room, desk_rows_read, tables_needing_attention
 
 pytestmark = pytest.mark.django_db
+
+
+def control_room(round_id, now=None):
+    """The control room as the desk's round page reads it, at `now`."""
+    round_ = Round.objects.select_related("event").get(pk=round_id)
+    rows = read_all(desk_rows_read(round_id))[0]
+    return desk_room(round_=round_, rows=rows, now=now or timezone.now())
 
 
 def tile(world, number, now):
@@ -241,11 +249,15 @@ def test_the_tile_says_how_long_ago_the_last_entry_was_in_the_servers_words(worl
     last entry was (and its kind), as the server words it."""
     bank(world.table, kind="pass_go", seat=1)
     entry_at = TableLedger.objects.get(table=world.table).last_entry_at
-    assert tile(world, 1, entry_at + timedelta(seconds=12))["last_entry_words"] == "12 s ago"
-    assert tile(world, 1, entry_at + timedelta(minutes=4))["last_entry_words"] == "4 min ago"
+
+    def words(number, at):
+        return tile(world, number, at)["last_entry_words"]
+
+    assert words(1, entry_at + timedelta(seconds=12)) == "pass go, 12 s ago"
+    assert words(1, entry_at + timedelta(minutes=4)) == "pass go, 4 min ago"
     later = entry_at + timedelta(minutes=65, seconds=3)
-    assert tile(world, 1, later)["last_entry_words"] == "1 h 5 min ago"
-    assert tile(world, 2, later)["last_entry_words"] == "none yet"
+    assert words(1, later) == "pass go, 1 h 5 min ago"
+    assert words(2, later) == "none yet"
 
     client = session_for(world.organiser)
     url = reverse("desk:round", args=[world.round.pk])

@@ -11,6 +11,7 @@ from games.engine import VARIANTS
 from tournament.http.inputs import Input
 from tournament.http.schema import ApiError
 from tournament.models import ApiToken, Donation, Event, Player, Result, Round, Table, Volunteer
+from tournament.selectors import money_raised
 from tournament.text import text_problem
 
 
@@ -109,17 +110,10 @@ class EventOutput(serializers.ModelSerializer):
         }
 
     def get_money_raised(self, event: Event) -> dict[str, int]:
-        fees = getattr(event, "fees_paid", None)
-        donations = getattr(event, "donations_total", None)
-        if fees is None or donations is None:
-            from tournament.selectors import money_raised
-
+        if not hasattr(event, "fees_paid"):  # not read by selectors.events_for
             return money_raised(event.id)
-        return {
-            "fees": fees or 0,
-            "donations": donations or 0,
-            "total": (fees or 0) + (donations or 0),
-        }
+        fees, donations = event.fees_paid, event.donations_total
+        return {"fees": fees, "donations": donations, "total": fees + donations}
 
 
 class PlayerInput(Input):

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig, SuspiciousOperation
 from django.db import InterfaceError, OperationalError
-from django.http import Http404, HttpRequest, JsonResponse
+from django.http import Http404
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -85,19 +85,3 @@ def _refusal(exc: Exception, context: dict[str, Any]) -> Response | None:
             "detail": _first_message(exc.detail),
         }
     return response
-
-
-def server_error(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-    """A 500 on an API path still answers in the API's error shape."""
-    detail = "Something went wrong on the server; nothing was saved."
-    return JsonResponse({"error": "server_error", "detail": detail}, status=500)
-
-
-def unavailable(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-    """The database is down, wherever that was found (a view, a middleware, the login)."""
-    return JsonResponse(UNAVAILABLE, status=503, headers=RETRY_AFTER)
-
-
-def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-    detail = "There is no such address in the API."
-    return JsonResponse({"error": "not_found", "detail": detail}, status=404)

@@ -2,14 +2,12 @@ import sys
 
 from django.contrib.auth.decorators import login_required
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 
 from tournament import access, selectors
-from tournament.http.errors import not_found as api_not_found
-from tournament.http.errors import server_error as api_server_error
-from tournament.http.errors import unavailable as api_unavailable
+from tournament.http.errors import RETRY_AFTER, UNAVAILABLE
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -36,17 +34,20 @@ def server_error(request: HttpRequest) -> HttpResponse:
     When the cause is the database being away (restarting, unreachable) it is a 503 instead,
     which the banker console retries and which tells a person to try again shortly; the
     page is rendered without touching the database (no session, no user)."""
+    api = request.path.startswith("/api/")
     if isinstance(sys.exc_info()[1], OperationalError | InterfaceError):
-        if request.path.startswith("/api/"):
-            return api_unavailable(request)
-        return HttpResponse(render_to_string("503.html"), status=503, headers={"Retry-After": "5"})
-    if request.path.startswith("/api/"):
-        return api_server_error(request)
+        if api:
+            return JsonResponse(UNAVAILABLE, status=503, headers=RETRY_AFTER)
+        return HttpResponse(render_to_string("503.html"), status=503, headers=RETRY_AFTER)
+    if api:
+        detail = "Something went wrong on the server; nothing was saved."
+        return JsonResponse({"error": "server_error", "detail": detail}, status=500)
     return render(request, "500.html", status=500)
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """A 404: JSON in the API's error shape under /api/, a plain page elsewhere."""
     if request.path.startswith("/api/"):
-        return api_not_found(request)
+        detail = "There is no such address in the API."
+        return JsonResponse({"error": "not_found", "detail": detail}, status=404)
     return render(request, "404.html", status=404)

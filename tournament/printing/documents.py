@@ -18,10 +18,10 @@ from django.utils import timezone
 from games.engine import rules_for
 from tournament.errors import Refusal
 from tournament.models import Event, Player, PrintJob, Result, Round, Table, Volunteer
-from tournament.player_links import player_page_url
+from tournament.player_links import player_page_url, qr_svg
 from tournament.printing.bracket import bracket_layout
 from tournament.printing.registry import Parts, document
-from tournament.printing.render import chunks, qr_svg, site_url
+from tournament.printing.render import chunks, site_url
 from tournament.results.shape import result_rows, shaped
 from tournament.results.standings import shared_places, wins_table
 from tournament.selectors import console_path, money_raised
@@ -328,12 +328,6 @@ def results(job: PrintJob) -> Parts:
 # -- 6. Badges --------------------------------------------------------------------------------
 
 
-def player_link(player: Player) -> str:
-    """What a badge's QR code holds: the player's own page (SITE_URL + /p/<token>/), which
-    opens on their phone and checks them in when the desk scans it."""
-    return player_page_url(player.token)
-
-
 @document(
     PrintJob.Kind.BADGES,
     title="Player badges",
@@ -351,7 +345,8 @@ def badges(job: PrintJob) -> Parts:
     head = event_head(event)
 
     def badge(player: Player) -> dict[str, Any]:
-        link = player_link(player)
+        # The player's own page, which opens on their phone and checks them in when scanned.
+        link = player_page_url(player.token)
         return {"name": player.name, "team": player.team, "link": link, "qr": qr_svg(link)}
 
     def items() -> Iterator[dict[str, Any]]:

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Event, PrintJob, Round
-from tournament.printing.registry import document_for, documents
+from tournament.printing.registry import DOCUMENTS
 from tournament.printing.render import render
 from tournament.timezones import in_event_zone
 
@@ -153,9 +153,9 @@ def print_job_request(
     *, event_id: int, kind: str, round_id: int | None = None, requested_by: AbstractBaseUser | None
 ) -> PrintJob:
     """Queue a document for an event (for one round, when the document is per round)."""
-    document = document_for(kind)
+    document = DOCUMENTS.get(kind)
     if document is None:
-        known = ", ".join(sorted(documents()))
+        known = ", ".join(sorted(DOCUMENTS))
         raise Refusal("invalid", f"There is no document {kind!r}. Known: {known}.")
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
@@ -231,18 +231,6 @@ def print_job_failed(*, job_id: int, reason: str) -> None:
         logger.exception("Print job %s failed and could not be marked failed", job_id)
 
 
-def _reason(exc: Exception) -> str:
-    if isinstance(exc, Refusal):
-        return exc.detail
-    message = str(exc).strip()
-    return message or f"The document could not be made ({type(exc).__name__})."
-
-
-def _title(job: PrintJob, title: str) -> str:
-    round_part = f", round {job.round.number}" if job.round_id else ""
-    return f"{title}: {job.event.name}{round_part}"
-
-
 def print_job_render(*, job_id: int, progress: Progress) -> PrintJob | None:
     """Make the job's PDF: running (one more attempt), the pages rendered with progress,
     the file stored in place of any earlier one, done. A failure is recorded as failed with
@@ -261,27 +249,25 @@ def print_job_render(*, job_id: int, progress: Progress) -> PrintJob | None:
     )
     progress(0)
     try:
-        document = document_for(job.kind)
+        document = DOCUMENTS.get(job.kind)
         if document is None:
             raise Refusal("invalid", f"There is no document {job.kind!r} any more.")
+        title = f"{document.title}: {job.event.name}"
+        if job.round_id:
+            title += f", round {job.round.number}"
         with tempfile.TemporaryFile() as out, in_event_zone(job.event):
-            pages = render(
-                document,
-                document.parts(job),
-                out,
-                title=_title(job, document.title),
-                progress=progress,
-            )
+            pages = render(document, document.parts(job), out, title=title, progress=progress)
             out.seek(0)
             _store(job, out, pages)
     except TRANSIENT:
         raise
     except Refusal as refused:  # the document cannot be made as things stand: no bug
         logger.info("Print job %s (%s) refused: %s", job_id, job.kind, refused.detail)
-        print_job_failed(job_id=job_id, reason=_reason(refused))
+        print_job_failed(job_id=job_id, reason=refused.detail)
     except Exception as exc:
         logger.exception("Print job %s (%s) failed", job_id, job.kind)
-        print_job_failed(job_id=job_id, reason=_reason(exc))
+        reason = str(exc).strip() or f"The document could not be made ({type(exc).__name__})."
+        print_job_failed(job_id=job_id, reason=reason)
     return PrintJob.objects.filter(pk=job_id).first()
 
 

@@ -43,7 +43,8 @@ class Document:
     chunk: int = 4
 
 
-_DOCUMENTS: dict[str, Document] = {}
+#: Every registered document, by kind.
+DOCUMENTS: dict[str, Document] = {}
 
 
 def document(
@@ -58,16 +59,7 @@ def document(
     """Register the function that gives a document's parts, under its kind."""
 
     def register(parts: Callable[[PrintJob], Parts]) -> Callable[[PrintJob], Parts]:
-        _DOCUMENTS[kind] = Document(kind, title, template, parts, needs_round, description, chunk)
+        DOCUMENTS[kind] = Document(kind, title, template, parts, needs_round, description, chunk)
         return parts
 
     return register
-
-
-def documents() -> dict[str, Document]:
-    """Every registered document, by kind."""
-    return _DOCUMENTS
-
-
-def document_for(kind: str) -> Document | None:
-    return documents().get(kind)

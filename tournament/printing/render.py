@@ -21,7 +21,7 @@ import segno
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.template.loader import get_template
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import mark_safe
 
 from games.engine.money import money
 from tournament.printing.registry import Document, Parts
@@ -57,17 +57,12 @@ def figure(amount: int, currency: str = "", width: int = 6, commas: int = 1) -> 
     return FIGURE_SPACE * pad + PUNCTUATION_SPACE * max(0, commas - separators) + text
 
 
-def qr_svg(text: str) -> SafeString:
-    """A QR code as inline SVG (no size: the stylesheet sizes it), medium error correction."""
-    code = segno.make(text, error="m", micro=False)
-    return mark_safe(code.svg_inline(omitsize=True, border=4, dark="#000", light="#fff"))  # noqa: S308
-
-
-def qr_png(text: str) -> str:
-    """A QR code as a data: URI of a PNG of one pixel a module, for an <img> styled with
-    `image-rendering: pixelated` (sharp at any size). Much faster for WeasyPrint to draw
-    than an SVG path, where a document holds one code a page."""
-    return segno.make(text, error="m", micro=False).png_data_uri(scale=1, border=4)
+def qr_png(text: str, *, scale: int = 1) -> str:
+    """A QR code as a data: URI of a PNG of `scale` pixels a module. One pixel, for an <img>
+    styled with `image-rendering: pixelated` (sharp at any size), is much faster for
+    WeasyPrint to draw than an SVG path, where a document holds one code a page; an email
+    message wants a bigger one."""
+    return segno.make(text, error="m", micro=False).png_data_uri(scale=scale, border=4)
 
 
 @lru_cache(maxsize=1)

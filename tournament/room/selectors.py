@@ -161,18 +161,6 @@ def _tiles(rounds: list[Round], now: datetime, tables: list[Row]) -> list[dict[s
     return sorted(tiles, key=lambda tile: not tile["attention"])
 
 
-def _room(round_: Round, tables: list[Row], now: datetime) -> dict[str, Any]:
-    tiles = _tiles([round_], now, tables)
-    return {"tables": tiles, "attention": sum(1 for tile in tiles if tile["attention"])}
-
-
-def control_room(*, round_id: int, now: datetime | None = None) -> dict[str, Any]:
-    """One tile per table of the round, those needing attention first, each with its
-    reasons in words ("tablet offline 4 min, 3 entries waiting")."""
-    round_ = Round.objects.select_related("event").get(pk=round_id)
-    return _room(round_, _rows([round_]), now or timezone.now())
-
-
 def desk_rows_read(round_id: int) -> Read[list[Row]]:
     """The round's tables as the desk's round page reads them, its poll and the page alike,
     for its control room (`desk_room`): with the kind of each one's latest entry
@@ -181,20 +169,21 @@ def desk_rows_read(round_id: int) -> Read[list[Row]]:
 
 
 def desk_room(*, round_: Round, rows: list[Row], now: datetime) -> dict[str, Any]:
-    """The control room of the desk's round page, from the rows of `desk_rows_read`, each
-    tile's `last_entry_words` with its kind first ("buy, 12 s ago"). `round_` with its
-    event."""
-    room = _room(round_, rows, now)
+    """The control room of the desk's round page, from the rows of `desk_rows_read`: one
+    tile per table of the round, those needing attention first, each with its reasons in
+    words ("tablet offline 4 min, 3 entries waiting") and its `last_entry_words` with its
+    kind first ("buy, 12 s ago"). `round_` with its event."""
+    tiles = _tiles([round_], now, rows)
     kinds = {row.pk: row.last_kind for row in rows}
-    for tile in room["tables"]:
+    for tile in tiles:
         if kinds[tile["id"]]:
             kind = kinds[tile["id"]].replace("_", " ")
             tile["last_entry_words"] = f"{kind}, {tile['last_entry_words']}"
-    return room
+    return {"tables": tiles, "attention": sum(1 for tile in tiles if tile["attention"])}
 
 
 def tables_needing_attention(*, event_id: int, now: datetime | None = None) -> list[dict[str, Any]]:
-    """The tables of the event's live rounds that need attention, as control_room's tiles."""
+    """The tables of the event's live rounds that need attention, as desk_room's tiles."""
     now = now or timezone.now()
     rounds = list(
         Round.objects.filter(

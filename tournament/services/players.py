@@ -357,7 +357,7 @@ def player_check_in(
     return player
 
 
-#: A player's link: SITE_URL + /p/<token>/ (tournament/urls_players.py); the token alone too.
+#: A player's link: SITE_URL + /p/<token>/ (tournament/pages/players/urls.py); the token alone too.
 _TOKEN_IN_CODE = re.compile(r"(?:^|/p/)([A-Za-z0-9_-]{16,32})/?(?:status\.json)?$")
 
 

@@ -8,11 +8,27 @@ from typing import Any
 
 from django import template
 
-from tournament.timezones import zone_of_context
+from tournament.timezones import event_zone
 
 register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
 def page_time_zone(context: Any) -> zoneinfo.ZoneInfo | None:
-    return zone_of_context(context)
+    """The zone of the event a page is about: its `event`, or the event of its round, table,
+    player or print job, taken from the template's context."""
+    event = context.get("event")
+    if event is None:
+        for name, path in (
+            ("round", ("event",)),
+            ("table", ("round", "event")),
+            ("player", ("event",)),
+            ("job", ("event",)),
+        ):
+            found = context.get(name)
+            for step in path:
+                found = getattr(found, step, None)
+            if found is not None:
+                event = found
+                break
+    return event_zone(event)

@@ -23,6 +23,7 @@ from tests.factories import PlayerFactory
 from tests.pdfs import pdf_text
 from tests.played import Night, end, final_tie_decided, night, play
 from tests.print_jobs import job_for, make
+from tests.tournament.test_room import control_room
 from tournament.models import (
     AuditEvent,
     Donation,
@@ -38,7 +39,6 @@ from tournament.models import (
 from tournament.results.closing import round_end, table_close
 from tournament.results.overrides import result_override
 from tournament.results.reviews import table_confirm, table_dispute
-from tournament.room.selectors import control_room
 
 pytestmark = pytest.mark.django_db
 

@@ -31,7 +31,7 @@ from tournament.player_links import player_page_url
 from tournament.printing import jobs as services
 from tournament.printing import registry
 from tournament.printing import render as render_module
-from tournament.printing.documents import badges, player_link
+from tournament.printing.documents import badges
 from tournament.printing.jobs import (
     print_job_request,
     print_job_retry,
@@ -291,7 +291,7 @@ def test_badges_hold_each_players_name_and_link():
     links = [badge["link"] for part in parts.items for badge in part["badges"]]
     players = Player.objects.filter(event=n.event).order_by("name", "id")
     assert links == [player_page_url(p.token) for p in players]  # their own page: check-in
-    assert player_link(players[0]).endswith(f"/p/{players[0].token}/")
+    assert links[0].endswith(f"/p/{players[0].token}/")
     snapshot(job.file.path, "print-badges")
 
 
@@ -412,12 +412,12 @@ def test_a_job_still_queued_is_not_queued_twice():
 @pytest.mark.django_db
 def test_a_renderer_that_breaks_fails_the_job_with_its_message(monkeypatch):
     n = night(ended=False)
-    document = registry.document_for("badges")
+    document = registry.DOCUMENTS["badges"]
 
     def broken(job: PrintJob) -> registry.Parts:
         raise RuntimeError("The badge printer caught fire")
 
-    monkeypatch.setitem(registry._DOCUMENTS, "badges", dataclasses.replace(document, parts=broken))
+    monkeypatch.setitem(registry.DOCUMENTS, "badges", dataclasses.replace(document, parts=broken))
     job = make(job_for(n, "badges"))
     assert job.status == PrintJob.Status.FAILED
     assert job.error == "The badge printer caught fire"
@@ -602,7 +602,7 @@ def test_the_benchmarks_scoresheets_have_the_shape_the_task_gives_the_renderer()
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     n = night()
-    real = next(iter(registry.document_for("scoresheets").parts(job_for(n, "scoresheets")).items))
+    real = next(iter(registry.DOCUMENTS["scoresheets"].parts(job_for(n, "scoresheets")).items))
     made = next(bench.scoresheet_items(1))
     assert set(made) == set(real)
     assert set(made["seats"][0]) == set(real["seats"][0])

@@ -87,7 +87,7 @@ def request(n: Any, kind: str) -> PrintJob:
         return print_job_request(
             event_id=n.event.pk,
             kind=kind,
-            round_id=n.round.pk if registry.document_for(kind).needs_round else None,
+            round_id=n.round.pk if registry.DOCUMENTS[kind].needs_round else None,
             requested_by=n.organiser,
         )
 
@@ -147,8 +147,8 @@ def test_a_render_that_fails_ends_failed_with_the_reason(worker, media, monkeypa
     def broken(job: PrintJob) -> registry.Parts:
         raise RuntimeError("Out of toner")
 
-    document = registry.document_for("badges")
-    monkeypatch.setitem(registry._DOCUMENTS, "badges", dataclasses.replace(document, parts=broken))
+    document = registry.DOCUMENTS["badges"]
+    monkeypatch.setitem(registry.DOCUMENTS, "badges", dataclasses.replace(document, parts=broken))
     failed = wait_for(request(n, "badges").pk, finished)
     assert failed.status == PrintJob.Status.FAILED
     assert failed.error == "Out of toner"

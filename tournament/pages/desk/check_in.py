@@ -24,7 +24,8 @@ from tournament.pages.desk.guards import (
     refused,
     wants_json,
 )
-from tournament.player_links import player_page_url, qr_png_data_uri, qr_svg
+from tournament.player_links import player_page_url, qr_svg
+from tournament.printing.render import qr_png
 from tournament.services import players
 
 
@@ -140,7 +141,7 @@ def player_message_text(*, name: str, event: Event, url: str) -> dict[str, str]:
         f"You are registered for {event.name} on {when}{where}{cause}.\n\n"
         f"Your own page: {url}\n\n" + "\n\n".join(CLOSING) + "\n"
     )
-    qr = qr_png_data_uri(url, scale=5)
+    qr = qr_png(url, scale=5)
     html = (
         f"<p>Hello {escape(name)},</p>\n"
         f"<p>You are registered for <strong>{escape(event.name)}</strong> on {escape(when)}"

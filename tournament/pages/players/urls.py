@@ -1,4 +1,4 @@
-"""The players' own pages, included by tournament/urls_players.py under /p/."""
+"""The players' own pages, included by tournament/urls.py under /p/."""
 
 from django.urls import path
 

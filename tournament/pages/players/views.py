@@ -2,8 +2,7 @@
 
 A player's QR code (on their badge, their message, or this very page) opens it. It shows
 their table once the seating is released, the round clock, their balance and deeds from
-the table's stored state, their results and what comes next. It reads the bank's ledger,
-so its views live on the banking side (included by name from tournament/urls_players.py).
+the table's stored state, their results and what comes next.
 
 The page's live part is one template (templates/players/_live.html). The page asks for it
 again every ten seconds with htmx (HX-Request) and the ETag of what it shows: the same view

@@ -29,7 +29,7 @@ from tournament.printing.jobs import (
     print_job_retry,
     print_jobs_resend_due,
 )
-from tournament.printing.registry import documents
+from tournament.printing.registry import DOCUMENTS
 
 RECENT = 50
 # Which round a per-round document preselects: the latest one in these states.
@@ -52,7 +52,7 @@ def _organiser_only(request: HttpRequest, event_id: int) -> HttpResponse | None:
 def _menu(rounds: list[Round]) -> list[dict[str, Any]]:
     menu = []
     for kind, label in PrintJob.Kind.choices:
-        document = documents().get(kind)
+        document = DOCUMENTS.get(kind)
         if document is None:
             continue
         preferred = ROUND_FOR.get(kind, ())
