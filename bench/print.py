@@ -33,7 +33,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -82,14 +82,56 @@ def table_state(rules: Any, seats: int, rng: random.Random) -> Any:
     return state
 
 
-def scoresheet_items(tables: int, seed: int = 2026) -> Iterator[dict[str, Any]]:
-    """The scoresheets of a round, as the print task's selector yields them."""
+def seat_rows(
+    state: Any, rules: Any, number: int, player: Callable[[int], Any]
+) -> list[dict[str, Any]]:
+    """The seats' results of table `number` as the table's closing writes them (valued and
+    ranked by the engine, its deeds recorded), shaped as the scoresheet reads them; each
+    seat's player made by `player(seat)`, in rank order."""
     from games import engine
-    from tournament.models import Player, Result, Round, Seat, Table
-    from tournament.printing.scoresheets import scoresheet_table
+    from tournament.models import Result, Round, Seat, Table
     from tournament.results.advancement import SeatResult, rank_table, tie_breaks
     from tournament.results.closing import recorded_deeds
     from tournament.results.shape import result_rows
+
+    worths = {n: engine.net_worth(state, rules, n) for n in state.cash}
+    ranked = rank_table(
+        [
+            SeatResult(player_id=n, table=number, net_worth=w.total, cash=w.cash)
+            for n, w in worths.items()
+        ]
+    )
+    rules_applied = tie_breaks(ranked)
+    table = Table(pk=number, number=number, review=Table.Review.CONFIRMED)
+    ended = Round(number=1, status=Round.Status.ENDED)
+    results = []
+    for row in ranked:
+        n, worth = row.result.player_id, worths[row.result.player_id]
+        results.append(
+            Result(
+                seat=Seat(number=n, table=table),
+                round=ended,
+                player=player(n),
+                cash=worth.cash,
+                property_value=worth.property_value,
+                building_value=worth.building_value,
+                net_worth=worth.total,
+                rank=row.rank,
+                points=row.points,
+                tied=row.tied,
+                advances=row.rank == 1,
+                deeds=recorded_deeds(state, rules, n),
+                tie_break=rules_applied[n],
+            )
+        )
+    return result_rows(results)
+
+
+def scoresheet_items(tables: int, seed: int = 2026) -> Iterator[dict[str, Any]]:
+    """The scoresheets of a round, as the print task's selector yields them."""
+    from games import engine
+    from tournament.models import Player
+    from tournament.printing.scoresheets import scoresheet_table
 
     rng = random.Random(seed)
     rules = engine.rules_for("us")
@@ -103,43 +145,17 @@ def scoresheet_items(tables: int, seed: int = 2026) -> Iterator[dict[str, Any]]:
         "round": {"number": 1, "kind": "Preliminary", "final": False, "label": "Round 1"},
         "printed_at": "5 Dec 2026, 21:30",
     }
+
+    def player(n: int) -> Player:
+        return Player(
+            pk=n,
+            name=f"{rng.choice(FIRST)} {rng.choice(LAST)}",
+            team=rng.choice(("", "", "Analysts", "The Writers")),
+        )
+
     for number in range(1, tables + 1):
         state = table_state(rules, 4, rng)
-        worths = {n: engine.net_worth(state, rules, n) for n in state.cash}
-        ranked = rank_table(
-            [
-                SeatResult(player_id=n, table=number, net_worth=w.total, cash=w.cash)
-                for n, w in worths.items()
-            ]
-        )
-        rules_applied = tie_breaks(ranked)
-        table = Table(pk=number, number=number, review=Table.Review.CONFIRMED)
-        ended = Round(number=1, status=Round.Status.ENDED)
-        results = []
-        for row in ranked:
-            n, worth = row.result.player_id, worths[row.result.player_id]
-            results.append(
-                Result(
-                    seat=Seat(number=n, table=table),
-                    round=ended,
-                    player=Player(
-                        pk=n,
-                        name=f"{rng.choice(FIRST)} {rng.choice(LAST)}",
-                        team=rng.choice(("", "", "Analysts", "The Writers")),
-                    ),
-                    cash=worth.cash,
-                    property_value=worth.property_value,
-                    building_value=worth.building_value,
-                    net_worth=worth.total,
-                    rank=row.rank,
-                    points=row.points,
-                    tied=row.tied,
-                    advances=row.rank == 1,
-                    deeds=recorded_deeds(state, rules, n),
-                    tie_break=rules_applied[n],
-                )
-            )
-        seats = result_rows(results)
+        seats = seat_rows(state, rules, number, player)
         code = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") for _ in range(10))
         yield {
             **common,

@@ -22,6 +22,9 @@ from django.utils.safestring import SafeString, mark_safe
 COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#f0e442")
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 2", "12 6", "6 2 2 2")
 TICKS = 4
+# A character's width, as a share of the writing's size: DejaVu Sans's letters average a
+# little under this, so a label measured by it fits the room it is given.
+CHARACTER = 0.62
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,12 +72,19 @@ def line_chart(
     `text` is the size of the writing (larger for a screen across a hall)."""
     values = [v for s in series for v in s.values] or [0]
     steps = max((len(s.values) for s in series), default=0)
-    label_room = text + round(text * 0.62 * max((len(s.label) for s in series), default=0))
+    label_room = text + round(text * CHARACTER * max((len(s.label) for s in series), default=0))
+    right = min(label_room, width // 3)
+    bottom = 5 * text // 2
     frame = Frame(
-        width, height, 6 * text, min(label_room, width // 3), text, 5 * text // 2, *_range(values)
+        width, height, 6 * text, right, text, bottom, *_range(values, _ticks(height, text, bottom))
     )
     parts = [_open(frame, title, text), *_grid(frame, value_text, text)]
-    ends = _apart([frame.y(one.values[-1]) if one.values else 0.0 for one in series], text * 1.2)
+    ends = _apart(
+        [frame.y(one.values[-1]) if one.values else 0.0 for one in series],
+        text * 1.3,
+        low=text * 1.0,
+        high=height - text * 0.6,
+    )
     for index, one in enumerate(series):
         colour, dash = COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)]
         points = " ".join(
@@ -92,7 +102,7 @@ def line_chart(
             parts.append(
                 f'<text class="chart-name" x="{width - frame.right + text // 2}" '
                 f'y="{ends[index] + text / 3:.1f}" '
-                f'fill="{colour}">{escape(one.label)}</text>'
+                f'fill="{colour}">{escape(_cut(one.label, frame.right - text // 2, text))}</text>'
             )
     base = height - frame.bottom + text * 3 // 2
     parts.append(f'<text class="chart-axis" x="{frame.left}" y="{base}">{escape(first)}</text>')
@@ -114,7 +124,16 @@ def bar_chart(
 ) -> SafeString:
     """One bar a step, labelled under the first, the middle and the last bar."""
     values = [value for _, value in bars] or [0]
-    frame = Frame(width, height, 4 * text, text, text, 5 * text // 2, *_range([0, *values]))
+    bottom = 5 * text // 2
+    frame = Frame(
+        width,
+        height,
+        4 * text,
+        text,
+        text,
+        bottom,
+        *_range([0, *values], _ticks(height, text, bottom)),
+    )
     parts = [_open(frame, title, text), *_grid(frame, value_text, text)]
     inner = width - frame.left - frame.right
     slot = inner / max(len(bars), 1)
@@ -137,22 +156,42 @@ def bar_chart(
     return _close(parts)
 
 
-def _apart(ys: Sequence[float], gap: float) -> list[float]:
+def _apart(ys: Sequence[float], gap: float, *, low: float, high: float) -> list[float]:
     """The lines' end labels moved apart to at least `gap` between neighbours, each as
-    close to its line's end as that allows."""
+    close to its line's end as that allows, and kept between `low` and `high` (the chart's
+    edges) where there is room for them all."""
     order = sorted(range(len(ys)), key=lambda i: ys[i])
-    placed = list(ys)
+    placed = [min(max(y, low), high) for y in ys]
     for before, after in pairwise(order):
         placed[after] = max(placed[after], placed[before] + gap)
+    if order and placed[order[-1]] > high:  # run off the foot: pushed back up
+        placed[order[-1]] = max(high, low + gap * (len(order) - 1))
+        for after, before in pairwise(reversed(order)):
+            placed[before] = min(placed[before], placed[after] - gap)
     return placed
 
 
-def _range(values: Sequence[int]) -> tuple[int, int, int]:
-    """Round ends at or beyond the values, and a round step between grid lines."""
+def _cut(label: str, room: float, text: int) -> str:
+    """The label, cut short with an ellipsis where it is wider than `room`."""
+    fits = int(room / (text * CHARACTER))
+    return label if len(label) <= fits else label[: max(1, fits - 1)].rstrip() + "\u2026"
+
+
+def _ticks(height: int, text: int, bottom: int) -> int:
+    """How many steps of the grid the chart's height has room to label: its values a line
+    and a half apart at least, so that no two touch."""
+    return max(1, int((height - text - bottom) / (text * 1.5)))
+
+
+def _range(values: Sequence[int], most: int) -> tuple[int, int, int]:
+    """Round ends at or beyond the values, and a round step between grid lines, about
+    TICKS of them and at most `most`."""
     low, high = min(values), max(values)
     if low == high:
         low, high = low - 100, high + 100
-    step = _step((high - low) / TICKS)
+    step = _step((high - low) / min(TICKS, most))
+    while -(-high // step) - low // step > most:
+        step = _step(step + 1)
     return int(low // step * step), int(-(-high // step) * step), step
 
 

@@ -15,24 +15,44 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.utils.safestring import SafeString
+
 from banking.ledgers import rules_of
 from banking.selectors import bankruptcies, table_seats
 from banking.verification import ledger_code
-from banking.worth import worth_chart, worth_series
+from banking.worth import WorthSeries, worth_chart, worth_series
 from tournament.errors import Refusal
 from tournament.models import PrintJob, Result, Table
-from tournament.printing.documents import CROWDED, person, round_head, round_of, table_pages
+from tournament.printing.documents import person, round_head, round_of, table_pages
 from tournament.printing.registry import Parts, document
 from tournament.printing.render import figure, qr_png, site_url
 from tournament.results.selectors import table_results
 from tournament.results.shape import result_rows
 
 CODE_CHARACTERS = re.compile(r"[A-Z2-7]{10}")
-# The net worth chart's height, in the chart's own units (640 wide); lower when crowded.
-CHART_HEIGHT = {False: 150, True: 64}
+# The net worth chart's height, in the chart's own units (640 wide): room for a scale of a
+# few steps, and for up to six players' names down its side; 5 more for each one more.
+CHART_HEIGHT = 120
+# The standings' rows, in millimetres: 9 for four seats or fewer, 8 for five, 7 for more.
+ROW_MM = {5: 8}
+ROW_MM_FEW, ROW_MM_MANY = 9, 7
+# The boxes of what each seat holds: three columns of them, and a box's height besides its
+# deeds (its heading, its signature, its border), in lines of deeds.
+HOLDING_COLUMNS = 3
+HOLDING_LINES = 7
+WIDE_DEEDS = 14
+BANKRUPTCY_CHARACTERS = 44  # a line of a bankruptcy's words in a box, at 7pt
+# Holdings taller than this, in lines, leave less room to sign in each box (print.css: tight).
+TIGHT_LINES = 30
 
 
 # -- Scoresheets ------------------------------------------------------------------------------
+
+
+def scoresheet_chart(series: WorthSeries) -> SafeString:
+    """The sheet's chart of each seat's net worth over the round."""
+    more = max(0, len(series.seats) - 6)
+    return worth_chart(series, height=CHART_HEIGHT + 5 * more)
 
 
 def scoresheet_table(
@@ -70,17 +90,26 @@ def scoresheet_table(
                 "houses": sum(d["houses"] for d in deeds),
                 "hotels": sum(d["hotel"] for d in deeds),
                 "bankruptcy": (bankrupt or {}).get(seat["seat"]),
+                "deed_columns": deed_columns(deeds),
             }
         )
     rows.sort(key=lambda s: (s["rank"], s["seat"]))
     verify_url = site_url(f"/verify/?code={code}") if code else ""
-    crowded = len(rows) > CROWDED
+    wide = [seat for seat in rows if len(seat["deed_columns"]) > 1]
+    columns = holding_columns([seat for seat in rows if len(seat["deed_columns"]) <= 1])
+    tallest = sum(box_lines(seat) for seat in wide) + max(
+        (sum(box_lines(seat) for seat in column) for column in columns), default=0
+    )
     return {
         "table": number,
         "currency": currency,
         "seats": rows,
-        "crowded": crowded,
-        "row_mm": 8 if crowded else 10,
+        "holdings": [
+            *({"kind": "wide", "seats": [seat]} for seat in wide),
+            *({"kind": "column", "seats": column} for column in columns),
+        ],
+        "tight": tallest > TIGHT_LINES,
+        "row_mm": ROW_MM.get(len(rows), ROW_MM_FEW if len(rows) < 5 else ROW_MM_MANY),
         "banker": banker,
         "referee": referee,
         "closed_at": closed_at,
@@ -90,6 +119,43 @@ def scoresheet_table(
         "qr": qr_png(verify_url) if verify_url else "",
         "chart": chart,
     }
+
+
+def deed_columns(deeds: Sequence[Mapping[str, Any]]) -> list[Sequence[Mapping[str, Any]]]:
+    """A seat's deeds as its box lists them: one column, or, for a seat holding more than
+    WIDE_DEEDS (the winner of a table whose others went bankrupt holds them all), a box the
+    page's width with its deeds in HOLDING_COLUMNS columns. None for a seat with none."""
+    if not deeds:
+        return []
+    if len(deeds) <= WIDE_DEEDS:
+        return [deeds]
+    size = -(-len(deeds) // HOLDING_COLUMNS)
+    return [deeds[start : start + size] for start in range(0, len(deeds), size)]
+
+
+def holding_columns(seats: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
+    """The seats' boxes of holdings (but the wide ones) in HOLDING_COLUMNS columns, in rank
+    order, each box put under the column that is shortest so far: a player holding many
+    deeds takes one long box and the others stack beside it, rather than rows as tall as
+    their tallest box."""
+    columns: list[list[Mapping[str, Any]]] = [[] for _ in range(HOLDING_COLUMNS)]
+    heights = [0] * HOLDING_COLUMNS
+    for seat in seats:
+        shortest = heights.index(min(heights))
+        columns[shortest].append(seat)
+        heights[shortest] += box_lines(seat)
+    return [column for column in columns if column]
+
+
+def box_lines(seat: Mapping[str, Any]) -> int:
+    """About how tall a seat's box of holdings is, in lines of deeds: its heading and
+    signature, its longest column of deeds, and any bankruptcy's words."""
+    deeds = max((len(column) for column in seat["deed_columns"]), default=1)
+    said = 0
+    if bankruptcy := seat["bankruptcy"]:
+        words = len(bankruptcy["sentence"]) + sum(len(line) + 1 for line in bankruptcy["money"])
+        said = -(-words // BANKRUPTCY_CHARACTERS)
+    return HOLDING_LINES + deeds + said
 
 
 def _results_of(table: Table) -> list[dict[str, Any]]:
@@ -138,9 +204,7 @@ def scoresheets(job: PrintJob) -> Parts:
             closed_at=table.closed_at,
             banker=person(table.banker),
             referee=person(table.referee),
-            chart=worth_chart(
-                worth_series(table), height=CHART_HEIGHT[len(table.seats.all()) > CROWDED]
-            ),
+            chart=scoresheet_chart(worth_series(table)),
             bankrupt=bankrupt.get(table.pk),
         )
 
