@@ -5,7 +5,8 @@ closed and confirmed, the round ended with results.
 
 `night()`: a charity evening of its own (entry fees, a donation, checked-in players) with
 round 1 played and ended, and optionally its final: what the printed documents and the
-verify page read. `play` and `end` are its two halves, for tests that stop in between.
+verify page read. `play` and `end` are its two halves, for tests that stop in between;
+`tie_decided` ends round 1 with a tie that the organiser decides.
 
 `final_tie_decided(n)`: after `night()`, a final whose finalists all tie, settled by the
 organiser sending one of them on: its winner.
@@ -21,7 +22,7 @@ from banking.services.entries import entry_void
 from tests.conftest import World, close_and_confirm
 from tests.entries import BANKER, bank
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerFactory
-from tournament.models import Event, Result, Round, Table, Volunteer
+from tournament.models import AuditEvent, Event, Result, Round, Table, Volunteer
 from tournament.results.closing import round_end, table_close
 from tournament.results.overrides import result_override
 from tournament.results.reviews import table_confirm
@@ -145,3 +146,22 @@ def final_tie_decided(n: Night) -> tuple[Result, list[Result]]:
         actor=n.organiser,
     )
     return tied[1], [r for r in tied if r is not tied[1]]
+
+
+def tie_decided(n: Night) -> AuditEvent:
+    """Round 1 of `n` (no wildcards) ends with table 1 won outright and table 2 tied four
+    ways; the organiser sends one of the tie on: the decision's audit record."""
+    Event.objects.filter(pk=n.event.pk).update(wildcards=0)
+    first, second = n.tables()
+    bank(first, kind="pass_go", seat=3)
+    end(n.round, n.referee)
+    tied = Result.objects.filter(seat__table=second).order_by("seat__number")
+    assert all(r.rank == 1 and r.tied and r.undecided for r in tied)
+    result_override(
+        round_id=n.round.pk,
+        player_id=tied[1].player_id,
+        advances=True,
+        reason="Won the coin toss",
+        actor=n.organiser,
+    )
+    return AuditEvent.objects.get(event=n.event, action="advancement_override")

@@ -18,6 +18,7 @@ from tests.charts import chart_in, lines
 from tests.conftest import World, make_world
 from tests.entries import bank
 from tests.factories import PlayerFactory
+from tests.played import night, tie_decided
 from tests.round_trips import round_trips
 from tournament.models import Player, Result, Round
 from tournament.services.rounds import round_create, round_release, round_seat, round_start
@@ -440,3 +441,30 @@ def test_time_is_called_at_reads_in_the_events_own_time_zone(client):
     assert f"Time is called at {expected}." in live(client, player)
     page = client.get(page_url(player)).content.decode()
     assert f"Time is called at {expected}." in page
+
+
+def test_a_tie_decided_by_the_organiser_says_so_on_each_tied_players_page(client):
+    """Table 2 ends tied four ways (no entry there) and the organiser sends one of them on:
+    each of the four reads that the organiser decided, and why, beside 'Place 1 (tied)'."""
+    n = night(ended=False)
+    decision = tie_decided(n)
+    chosen = Result.objects.get(round=n.round, player_id=decision.data["player_id"])
+    others = Result.objects.filter(round=n.round, player_id__in=decision.data["settled"])
+    assert chosen.tied
+    assert len(others) == 3
+
+    shown = live(client, chosen.player)
+    state, sentence = next_step(shown)
+    assert state == "through"
+    assert "The organiser decided your tie" in sentence
+    assert "Won the coin toss" in sentence
+    for result in others:
+        shown = live(client, result.player)
+        state, sentence = next_step(shown)
+        assert state == "out"
+        assert "The organiser decided your tie" in sentence
+        assert "Won the coin toss" in sentence
+        assert "you do not go through" in sentence
+        mine = re.search(r'class="card p-results".*?</section>', shown, re.S).group(0)
+        assert "Place 1 (tied)" in mine
+        assert "Tie decided by the organiser" in html.unescape(mine)

@@ -21,13 +21,12 @@ from games.engine.money import money
 from tests.entries import BANKER, bank
 from tests.factories import PlayerFactory
 from tests.pdfs import pdf_text
-from tests.played import Night, end, final_tie_decided, night, play
+from tests.played import Night, final_tie_decided, night, play, tie_decided
 from tests.print_jobs import job_for, make
 from tests.tournament.test_room import control_room
 from tournament.models import (
     AuditEvent,
     Donation,
-    Event,
     Player,
     PrintJob,
     Result,
@@ -37,7 +36,6 @@ from tournament.models import (
     Volunteer,
 )
 from tournament.results.closing import round_end, table_close
-from tournament.results.overrides import result_override
 from tournament.results.reviews import table_confirm, table_dispute
 
 pytestmark = pytest.mark.django_db
@@ -61,25 +59,6 @@ def between(text: str, start: str, stop: str) -> str:
 
 
 # -- The results -----------------------------------------------------------------------------
-
-
-def tie_decided(n: Night) -> AuditEvent:
-    """Round 1 of `n` (no wildcards) ends with table 1 won outright and table 2 tied four
-    ways; the organiser sends one of the tie on: the decision's audit record."""
-    Event.objects.filter(pk=n.event.pk).update(wildcards=0)
-    first, second = n.tables()
-    bank(first, kind="pass_go", seat=3)
-    end(n.round, n.referee)
-    tied = Result.objects.filter(seat__table=second).order_by("seat__number")
-    assert all(r.rank == 1 and r.tied and r.undecided for r in tied)
-    result_override(
-        round_id=n.round.pk,
-        player_id=tied[1].player_id,
-        advances=True,
-        reason="Won the coin toss",
-        actor=n.organiser,
-    )
-    return AuditEvent.objects.get(event=n.event, action="advancement_override")
 
 
 def test_a_decided_tie_shows_only_who_goes_on_as_the_tables_winner():

@@ -144,6 +144,27 @@ CHECK_IN = {
     "text": "Check in at the desk first: show them the QR code on this page.",
 }
 OUT = {"state": "out", "text": "You do not go through this time. Thank you for playing!"}
+
+
+def _decided(result: Result | None) -> str:
+    """The start of the sentence for a player whose going through the organiser decided
+    (tournament.results.overrides): that they did, and why; else nothing."""
+    if result is None or not result.override_reason:
+        return ""
+    what = "your tie" if result.tied else "whether you go through"
+    return f"The organiser decided {what} ({result.override_reason}): "
+
+
+def _out(result: Result | None) -> dict[str, str]:
+    """OUT, said with the organiser's decision where there was one."""
+    if decided := _decided(result):
+        return {
+            "state": "out",
+            "text": f"{decided}you do not go through this time. Thank you for playing!",
+        }
+    return OUT
+
+
 BANKRUPT = {
     "state": "bankrupt",
     "text": "You went bankrupt: your game at this table is over. Stay close: your result "
@@ -192,7 +213,7 @@ def _next(
     label = f"round {current.number}"
     if current.status_now != Round.Status.ENDED:
         if _eliminated(player, current, last):
-            return OUT
+            return _out(last)
         if current.kind == Round.Kind.FINAL and not seated and last is None:
             return NOT_IN_THE_FINAL  # a late arrival joins a preliminary round, never a final
         if not seating_shown(current):
@@ -229,7 +250,7 @@ def _next(
         return {"state": "over", "text": "The final is over. Thank you for playing!"}
     if result is None:
         if _eliminated(player, current, last):
-            return OUT
+            return _out(last)
         if last is None and any(r.kind == Round.Kind.FINAL for r in later):
             return NOT_IN_THE_FINAL
         return CHECK_IN if absent else _waiting("next")
@@ -247,12 +268,13 @@ def _next(
             "Your next table appears here once the organiser releases the seating.",
         }
     if result.advances:
+        decided = _decided(result)
         return {
             "state": "through",
-            "text": "You go through to the next round. Your table appears here once the "
-            "organiser releases the seating.",
+            "text": f"{decided}{'you' if decided else 'You'} go through to the next round. "
+            "Your table appears here once the organiser releases the seating.",
         }
-    return OUT
+    return _out(result)
 
 
 def _result_of(seat: Seat | None) -> Result | None:
