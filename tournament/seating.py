@@ -206,7 +206,9 @@ def plan_problems(
     past_opponents: Mapping[int, Collection[int]] | None = None,
 ) -> tuple[list[str], list[Clash]]:
     """What a seating breaks: refusals, in words (a table of fewer than three players), and
-    the clashes the organiser may accept (team-mates at one table, a repeat meeting)."""
+    the clashes the organiser may accept (team-mates at one table, a repeat meeting). At a
+    single table (a final) everyone meets everyone whatever the seating, so it breaks
+    nothing of the kind: no clash."""
     refusals: list[str] = []
     clashes: list[Clash] = []
     team = {e.player_id: e.team for e in entrants}
@@ -217,6 +219,8 @@ def plan_problems(
                 f"Table {number} would have {_count(len(table), 'player')}: every table "
                 f"needs at least {MIN_TABLE_SIZE}."
             )
+        if len(plan) == 1:
+            continue
         for a, b in combinations(table, 2):
             if team.get(a) and team.get(a) == team.get(b):
                 clashes.append(Clash("team", number, (a, b)))

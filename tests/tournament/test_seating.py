@@ -12,9 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournament.seating import (
+    Clash,
     Entrant,
     SeatingError,
     opponents_by_player,
+    plan_problems,
     seating_plan,
     table_sizes,
 )
@@ -546,3 +548,16 @@ def test_fewer_repeat_opponents_than_a_random_seating_on_average(
     )
     samples = [repeats(random_seating(ids, event["sizes"], rng), past) for _ in range(30)]
     assert repeats(plan, past) <= sum(samples) / len(samples)
+
+
+def test_one_table_breaks_nothing_that_another_seating_could_have_kept():
+    """At one table everyone meets everyone: team-mates and earlier meetings are not what
+    this seating breaks, since no seating could keep them apart."""
+    players = [Entrant(1, "Red"), Entrant(2, "Red"), Entrant(3), Entrant(4)]
+    met = {3: {4}, 4: {3}}
+    assert plan_problems([[1, 2, 3, 4]], players, past_opponents=met) == ([], [])
+    two = [*players, Entrant(5), Entrant(6)]
+    assert plan_problems([[1, 2, 5], [3, 4, 6]], two, past_opponents=met) == (
+        [],
+        [Clash("team", 1, (1, 2)), Clash("met", 2, (3, 4))],
+    )

@@ -948,3 +948,23 @@ def test_a_seated_round_prints_its_table_cards_from_its_own_page(
     assert answer.status_code == 302
     job = PrintJob.objects.get(event=world.event)
     assert (job.kind, job.round_id) == ("table_cards", world.round.pk)
+
+
+def test_the_preview_of_a_one_table_final_warns_of_nothing_no_seating_could_avoid():
+    """The final's one table seats a table's winner with the wildcard who sat with them in
+    round 1, and two team-mates: nothing any seating could keep apart, so nothing said."""
+    n = night()
+    final = round_create(event_id=n.event.pk, kind=Round.Kind.FINAL)
+    client = session_for(n.organiser)
+    url = reverse("desk:seat", args=[final.pk])
+    (table,) = client.get(url, {"seed": 1}).context["preview"]["tables"]
+    finalists = [seat["player_id"] for seat in table["seats"]]
+    Player.objects.filter(pk__in=finalists[:2]).update(team="Reds")
+
+    response = client.get(url, {"seed": 1})
+    assert len(response.context["preview"]["tables"]) == 1
+    assert response.context["preview"]["clashes"] == []
+    page = response.content.decode()
+    assert "data-clashes" not in page
+    assert "are team-mates" not in page
+    assert "met in an earlier round" not in page
