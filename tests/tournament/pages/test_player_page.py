@@ -18,9 +18,10 @@ from tests.charts import chart_in, lines
 from tests.conftest import World, make_world
 from tests.entries import bank
 from tests.factories import PlayerFactory
-from tests.played import night, tie_decided
+from tests.played import end, night, tie_decided
 from tests.round_trips import round_trips
 from tournament.models import Player, Result, Round
+from tournament.results.overrides import result_override
 from tournament.services.rounds import round_create, round_release, round_seat, round_start
 
 pytestmark = pytest.mark.django_db
@@ -468,3 +469,41 @@ def test_a_tie_decided_by_the_organiser_says_so_on_each_tied_players_page(client
         mine = re.search(r'class="card p-results".*?</section>', shown, re.S).group(0)
         assert "Place 1 (tied)" in mine
         assert "Tie decided by the organiser" in html.unescape(mine)
+
+
+def test_a_final_tied_then_decided_has_one_winner_on_the_players_pages(client):
+    """Nobody moves at the final's table: its players tie for first, and the organiser
+    decides. Until then each reads that the organiser decides; then only the one decided
+    reads that they won, the others why not."""
+    n = night()
+    final = round_create(event_id=n.event.pk, kind=Round.Kind.FINAL)
+    round_seat(round_id=final.pk, seed=7)
+    round_release(round_id=final.pk, actor=n.organiser)
+    round_start(round_id=final.pk)
+    end(final, n.referee)
+    tied = list(Result.objects.filter(round=final).order_by("seat__number"))
+    assert len(tied) > 1
+    assert all(r.rank == 1 and r.tied for r in tied)
+    for result in tied:
+        assert next_step(live(client, result.player)) == (
+            "undecided",
+            "You are tied for first place in the final: the organiser decides.",
+        )
+
+    result_override(
+        round_id=final.pk,
+        player_id=tied[1].player_id,
+        advances=True,
+        reason="Won the coin toss",
+        actor=n.organiser,
+    )
+    assert next_step(live(client, tied[1].player)) == (
+        "won",
+        "You won the final. Congratulations!",
+    )
+    for result in [tied[0], *tied[2:]]:
+        state, sentence = next_step(live(client, result.player))
+        assert state == "over"
+        assert sentence.startswith("The organiser decided your tie (")
+        assert "Won the coin toss" in sentence
+        assert sentence.endswith("The final is over. Thank you for playing!")

@@ -27,7 +27,7 @@ from tournament.http.rows import read_all
 from tournament.models import Event, Player, Result, Round, Seat, Table
 from tournament.pages.players.queries import PlayerPage, Shown, page_read, shown_read
 from tournament.results.shape import result_row
-from tournament.results.standings import leaderboard
+from tournament.results.standings import leaderboard, wins_table
 from tournament.selectors import seating_shown
 from tournament.timezones import event_zone
 
@@ -147,12 +147,12 @@ OUT = {"state": "out", "text": "You do not go through this time. Thank you for p
 
 
 def _decided(result: Result | None) -> str:
-    """The start of the sentence for a player whose going through the organiser decided
-    (tournament.results.overrides): that they did, and why; else nothing."""
+    """For a player whose going through the organiser decided (tournament.results.
+    overrides), the start of a sentence saying so, with the reason; else nothing."""
     if result is None or not result.override_reason:
         return ""
     what = "your tie" if result.tied else "whether you go through"
-    return f"The organiser decided {what} ({result.override_reason}): "
+    return f"The organiser decided {what} ({result.override_reason})"
 
 
 def _out(result: Result | None) -> dict[str, str]:
@@ -160,7 +160,7 @@ def _out(result: Result | None) -> dict[str, str]:
     if decided := _decided(result):
         return {
             "state": "out",
-            "text": f"{decided}you do not go through this time. Thank you for playing!",
+            "text": f"{decided}: you do not go through this time. Thank you for playing!",
         }
     return OUT
 
@@ -245,9 +245,16 @@ def _next(
         return {"state": "not_seated", "text": f"You are not seated in {label}: {why}"}
     # The current round has ended.
     if current.kind == Round.Kind.FINAL:
-        if result is not None and result.rank == 1:
+        if result is not None and result.undecided:
+            return {
+                "state": "undecided",
+                "text": "You are tied for first place in the final: the organiser decides.",
+            }
+        if result is not None and wins_table(result):
             return {"state": "won", "text": "You won the final. Congratulations!"}
-        return {"state": "over", "text": "The final is over. Thank you for playing!"}
+        decided = _decided(result)
+        over = "The final is over. Thank you for playing!"
+        return {"state": "over", "text": f"{decided}. {over}" if decided else over}
     if result is None:
         if _eliminated(player, current, last):
             return _out(last)
@@ -271,7 +278,7 @@ def _next(
         decided = _decided(result)
         return {
             "state": "through",
-            "text": f"{decided}{'you' if decided else 'You'} go through to the next round. "
+            "text": f"{decided + ': you' if decided else 'You'} go through to the next round. "
             "Your table appears here once the organiser releases the seating.",
         }
     return _out(result)
