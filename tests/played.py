@@ -8,8 +8,8 @@ round 1 played and ended, and optionally its final: what the printed documents a
 verify page read. `play` and `end` are its two halves, for tests that stop in between;
 `tie_decided` ends round 1 with a tie that the organiser decides.
 
-`final_tie_decided(n)`: after `night()`, a final whose finalists all tie, settled by the
-organiser sending one of them on: its winner.
+`final_tied(n)`: after `night()`, a final whose finalists all tie; `final_tie_decided(n)`,
+the same settled by the organiser sending one of them on.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from tournament.results.closing import round_end, table_close
 from tournament.results.overrides import result_override
 from tournament.results.reviews import table_confirm
 from tournament.services.events import donation_add
-from tournament.services.rounds import round_create, round_seat, round_start
+from tournament.services.rounds import round_create, round_release, round_seat, round_start
 
 
 def play_round(world: World) -> None:
@@ -125,11 +125,12 @@ def night(
     return Night(event=event, organiser=organiser, referee=referee_user, rounds=rounds)
 
 
-def final_tie_decided(n: Night) -> tuple[Result, list[Result]]:
-    """A final for `n` (after `night()`), ended with nobody having moved, so that every
-    finalist ties; the organiser sends one of them on. The winner's result and the others'."""
+def final_tied(n: Night) -> list[Result]:
+    """A final for `n` (after `night()`), released, played and ended with nobody having
+    moved: every finalist ties for first. Their results, by seat."""
     final = round_create(event_id=n.event.pk, kind=Round.Kind.FINAL)
     round_seat(round_id=final.pk, seed=7)
+    round_release(round_id=final.pk, actor=n.organiser)
     round_start(round_id=final.pk)
     n.rounds.append(final)
     end(final, n.referee)
@@ -138,13 +139,14 @@ def final_tie_decided(n: Night) -> tuple[Result, list[Result]]:
     )
     assert len(tied) > 1
     assert all(r.rank == 1 and r.tied for r in tied)
-    result_override(
-        round_id=final.pk,
-        player_id=tied[1].player_id,
-        advances=True,
-        reason="Won the coin toss",
-        actor=n.organiser,
-    )
+    return tied
+
+
+def final_tie_decided(n: Night) -> tuple[Result, list[Result]]:
+    """final_tied, settled by the organiser sending the second seat on: the winner's result
+    and the others'."""
+    tied = final_tied(n)
+    decided(n, tied[1])
     return tied[1], [r for r in tied if r is not tied[1]]
 
 
@@ -157,9 +159,14 @@ def tie_decided(n: Night) -> AuditEvent:
     end(n.round, n.referee)
     tied = Result.objects.filter(seat__table=second).order_by("seat__number")
     assert all(r.rank == 1 and r.tied and r.undecided for r in tied)
+    return decided(n, tied[1])
+
+
+def decided(n: Night, result: Result) -> AuditEvent:
+    """The organiser sends a tied player on, "Won the coin toss": the decision's record."""
     result_override(
-        round_id=n.round.pk,
-        player_id=tied[1].player_id,
+        round_id=result.round_id,
+        player_id=result.player_id,
         advances=True,
         reason="Won the coin toss",
         actor=n.organiser,

@@ -18,10 +18,9 @@ from tests.charts import chart_in, lines
 from tests.conftest import World, make_world
 from tests.entries import bank
 from tests.factories import PlayerFactory
-from tests.played import end, night, tie_decided
+from tests.played import decided, final_tied, night, tie_decided
 from tests.round_trips import round_trips
 from tournament.models import Player, Result, Round
-from tournament.results.overrides import result_override
 from tournament.services.rounds import round_create, round_release, round_seat, round_start
 
 pytestmark = pytest.mark.django_db
@@ -476,27 +475,14 @@ def test_a_final_tied_then_decided_has_one_winner_on_the_players_pages(client):
     decides. Until then each reads that the organiser decides; then only the one decided
     reads that they won, the others why not."""
     n = night()
-    final = round_create(event_id=n.event.pk, kind=Round.Kind.FINAL)
-    round_seat(round_id=final.pk, seed=7)
-    round_release(round_id=final.pk, actor=n.organiser)
-    round_start(round_id=final.pk)
-    end(final, n.referee)
-    tied = list(Result.objects.filter(round=final).order_by("seat__number"))
-    assert len(tied) > 1
-    assert all(r.rank == 1 and r.tied for r in tied)
+    tied = final_tied(n)
     for result in tied:
         assert next_step(live(client, result.player)) == (
             "undecided",
             "You are tied for first place in the final: the organiser decides.",
         )
 
-    result_override(
-        round_id=final.pk,
-        player_id=tied[1].player_id,
-        advances=True,
-        reason="Won the coin toss",
-        actor=n.organiser,
-    )
+    decided(n, tied[1])
     assert next_step(live(client, tied[1].player)) == (
         "won",
         "You won the final. Congratulations!",

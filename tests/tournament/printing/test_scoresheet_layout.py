@@ -26,7 +26,7 @@ from banking.worth import SeatWorth, WorthSeries
 from games import engine
 from tests.charts import SVG, chart_in
 from tournament.models import Player
-from tournament.printing.registry import Parts, document_for
+from tournament.printing.registry import DOCUMENTS, Parts
 from tournament.printing.render import render
 from tournament.printing.scoresheets import scoresheet_chart, scoresheet_table
 
@@ -128,7 +128,7 @@ def sheet(
 def printed(part: dict[str, Any]) -> tuple[int, str]:
     """The sheet's page count, and its text on one line (a name broken at its hyphen
     joined again)."""
-    document = document_for("scoresheets")
+    document = DOCUMENTS["scoresheets"]
     assert document is not None
     out = io.BytesIO()
     pages = render(document, Parts(1, iter([part])), out)
