@@ -447,6 +447,21 @@ def test_last_turn_and_debts_show_what_to_do(live_server, new_page):
     snap(page, "console-refusal")
 
 
+def test_closing_a_table_that_recorded_nothing_warns_first(live_server, new_page):
+    world = make_world()
+    world.organiser_client().post(f"/api/rounds/{world.round.pk}/call-time/")
+    banker = Banker.at(new_page(TABLET), world).open(live_server.url)
+    banker.page.locator(".banner.last-turn").get_by_role("button", name="Close table").click()
+    expect(banker.sheet.locator("[data-empty-table]")).to_contain_text(
+        "Nothing has been recorded at this table"
+    )
+    banker.sheet.get_by_role("button", name="Cancel").click()
+    banker.player(1).move("pass_go").record("$200")
+    banker.page.locator(".banner.last-turn").get_by_role("button", name="Close table").click()
+    expect(banker.sheet.locator("[data-action=close-table]")).to_be_visible()
+    expect(banker.sheet.locator("[data-empty-table]")).to_have_count(0)
+
+
 def test_a_referees_correction_appears_without_a_reload(live_server, new_page):
     banker, world = open_console(live_server, new_page)
     banker.player(1).move("pass_go").record("$200")

@@ -638,6 +638,10 @@ export class Sheets {
       h("p", {}, "Close the table once the last turn is played. No entry can be recorded after that; " +
         "the net worths are counted and a referee confirms them."),
       this.app.pending.length ? h("p", { class: "notice warn" }, "Entries are still waiting to be sent: they go first.") : null,
+      !this.app.pending.length && this.app.state.last_seq === 0
+        ? h("p", { class: "notice warn", "data-empty-table": "" }, h("strong", {}, "Nothing has been recorded at this table. "),
+          "Every player is counted at the starting cash. Close it only if no game was played here.")
+        : null,
       error,
       actions(
         h("button", { type: "button", class: "primary", "data-action": "close-table", onclick: async () => {
