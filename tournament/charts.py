@@ -18,8 +18,9 @@ from itertools import pairwise
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-# Colours that stay apart for common colour blindness (Okabe-Ito), and dashes besides.
-COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#f0e442")
+# Colours that stay apart for common colour blindness (Okabe-Ito's hues, darkened so that
+# each, drawn on white, reads as text: a contrast of 4.5:1 or more), and dashes besides.
+COLOURS = ("#0072b2", "#b34a00", "#00795a", "#a4507f", "#7a5200", "#6a3d9a", "#000000", "#6b6b00")
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 2", "12 6", "6 2 2 2")
 TICKS = 4
 # A character's width, as a share of the writing's size: DejaVu Sans's letters average a

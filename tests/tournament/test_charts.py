@@ -49,3 +49,23 @@ def test_a_bar_chart_holds_one_bar_a_step_with_its_value():
     assert re.findall(r'data-value="(\d+)"', svg) == ["3", "0", "7"]
     assert "21:00" in svg
     assert "21:02" in svg
+
+
+def _contrast_on_white(colour: str) -> float:
+    """WCAG's contrast ratio of a #rrggbb colour against white."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    return 1.05 / (luminance + 0.05)
+
+
+def test_every_line_and_name_reads_against_the_white_it_is_drawn_on():
+    """Eight players: each name, written in its line's colour, at 4.5:1 or more (text);
+    each line at 3:1 or more (a graphic)."""
+    series = [Series(f"Player {n}", [1500, 1500 + 10 * n]) for n in range(8)]
+    svg = str(line_chart(series, title="Net worth", value_text=str))
+    names = re.findall(r'<text class="chart-name"[^>]* fill="(#[0-9a-f]{6})"', svg)
+    strokes = re.findall(r'<polyline class="chart-line"[^>]* stroke="(#[0-9a-f]{6})"', svg)
+    assert len(names) == len(strokes) == 8
+    assert [c for c in names if _contrast_on_white(c) < 4.5] == []
+    assert [c for c in strokes if _contrast_on_white(c) < 3] == []
