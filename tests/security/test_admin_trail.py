@@ -19,6 +19,7 @@ from banking.services.entries import entry_post
 from banking.services.tablets import Report, tablet_heartbeat
 from games.models import FaqEntry
 from tests.conftest import World, close_and_confirm
+from tournament.http.tokens import token_issue
 from tournament.models import AuditEvent, Donation, PrintJob, Round, Table
 from tournament.results.closing import round_end
 from tournament.services.briefings import briefing_set
@@ -54,6 +55,7 @@ def ended(world: World) -> World:
     close_and_confirm(world.round, by=world.referee)
     round_end(round_id=world.round.pk)
     PrintJob.objects.create(event=world.event, kind="results", round=world.round)
+    token_issue(world.organiser, "results script")
     return world
 
 
