@@ -36,7 +36,6 @@ from tournament.pages.desk.guards import (
 from tournament.pages.desk.next_step import next_step
 from tournament.results import closing, overrides
 from tournament.results import selectors as result_selectors
-from tournament.results.standings import takes_first
 from tournament.room import late_arrivals
 from tournament.room import selectors as room_selectors
 from tournament.services import rounds as services
@@ -307,8 +306,9 @@ def _results_context(round_: Round, bound: dict[int, OverrideForm] | None = None
                 "review_note": notes.get(number, ""),
             }
         )
+    # The night's winners once the final ended, as the bracket (and the big screen) names them.
     final_ended = round_.kind == Round.Kind.FINAL and round_.status == Round.Status.ENDED
-    winners = [r for r in results if final_ended and takes_first(**_first(r))]
+    winners = result_selectors.bracket(event_id=round_.event_id)["winners"] if final_ended else []
     return event_page(
         round_.event,
         "rounds",
@@ -320,17 +320,6 @@ def _results_context(round_: Round, bound: dict[int, OverrideForm] | None = None
         undecided=[r for r in results if r["undecided"]],
         overrides=result_selectors.round_overrides(round_id=round_.pk),
     )
-
-
-def _first(row: dict[str, Any]) -> dict[str, Any]:
-    """What standings.takes_first reads of a result row."""
-    decided = bool(row["override_reason"])
-    return {
-        "rank": row["rank"],
-        "tied": row["tied"],
-        "decided": decided,
-        "advances": row["advances"],
-    }
 
 
 @desk_view

@@ -113,9 +113,11 @@ def screen(request: HttpRequest, event_id: int, token: str) -> HttpResponse:
     if etag in held:
         response: HttpResponse = HttpResponseNotModified()
     elif request.htmx:
-        tables_held = any(tag.split(".")[1:2] == [versions.head] for tag in held)
+        # What the screen holds, by the parts of its ETag: the bracket, the head (the tables).
+        parts = [tag.strip('"').split(".") for tag in held]
+        tables_held = any(part[1:2] == [versions.head] for part in parts)
         live = _live(versions, showing if tables_held else None)
-        if any(tag.startswith(f'"{versions.bracket}.') for tag in held):  # the bracket held
+        if any(part[0] == versions.bracket for part in parts):
             live["bracket"] = ""
         response = render(
             request, "screen/_poll.html", {**live, "oob": True, "one_by_one": tables_held}
