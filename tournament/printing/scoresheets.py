@@ -33,9 +33,6 @@ CODE_CHARACTERS = re.compile(r"[A-Z2-7]{10}")
 # The net worth chart's height, in the chart's own units (640 wide): room for a scale of a
 # few steps, and for up to six players' names down its side; 5 more for each one more.
 CHART_HEIGHT = 120
-# The standings' rows, in millimetres: 9 for four seats or fewer, 8 for five, 7 for more.
-ROW_MM = {5: 8}
-ROW_MM_FEW, ROW_MM_MANY = 9, 7
 # The boxes of what each seat holds: three columns of them, and a box's height besides its
 # deeds (its heading, its signature, its border), in lines of deeds.
 HOLDING_COLUMNS = 3
@@ -109,7 +106,7 @@ def scoresheet_table(
             *({"kind": "column", "seats": column} for column in columns),
         ],
         "tight": tallest > TIGHT_LINES,
-        "row_mm": ROW_MM.get(len(rows), ROW_MM_FEW if len(rows) < 5 else ROW_MM_MANY),
+        "row_mm": row_mm(len(rows)),
         "banker": banker,
         "referee": referee,
         "closed_at": closed_at,
@@ -119,6 +116,12 @@ def scoresheet_table(
         "qr": qr_png(verify_url) if verify_url else "",
         "chart": chart,
     }
+
+
+def row_mm(seats: int) -> int:
+    """The height of the standings' rows, in millimetres: 9 for four seats or fewer, 8 for
+    five, 7 for more."""
+    return 9 if seats <= 4 else 8 if seats == 5 else 7
 
 
 def deed_columns(deeds: Sequence[Mapping[str, Any]]) -> list[Sequence[Mapping[str, Any]]]:
