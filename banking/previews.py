@@ -7,7 +7,7 @@ Both read the stored projection and never save anything: not an entry, not the l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 from uuid import UUID
@@ -42,24 +42,36 @@ from tournament.models import Table
 from tournament.when import ago
 
 
-def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> dict[str, Any]:
+def entry_preview(
+    *,
+    table: Table,
+    payload: Mapping[str, Any],
+    actor: Actor,
+    ahead: Sequence[tuple[UUID, Mapping[str, Any]]] = (),
+    with_options: bool = False,
+) -> dict[str, Any]:
     """The money an entry would move and the table as it would stand, or the refusal
     posting it would get (a RuleViolation or a Conflict). Nothing is written.
 
-    `payload` is the entry as it would be posted, without its id.
+    `payload` is the entry as it would be posted, without its id. `ahead` are the entries
+    the console has sent before it (id and body, in order) that may not have landed yet:
+    the preview starts from the table after those still to land. With `with_options`, the
+    answer carries the moves legal after the entry too (table_options).
     """
     rules = rules_of(table.round.event)
     ledger = read_ledger(table, rules)
     check_live(table.round, table)  # the refusal recording would get
     entry = engine.parse_entry(payload)
     check_may_record(entry.kind, actor)
+    ledger, landing = _after_landing(ledger, ahead, actor, rules)
     before = engine.TableState.from_dict(ledger.state)
     outcome = engine.apply(before, entry, rules)
     fields = engine.entry_fields(entry)
     names = {seat: before.name(seat) for seat in before.seats}
     transfers = worded([t.as_dict() for t in outcome.transfers], names=names, rules=rules)
     summed_for = _creditor(fields.get("creditor")) if entry.kind == "bankrupt" else None
-    return {
+    after = _would_stand(ledger, outcome.state)
+    answer = {
         "kind": entry.kind,
         "label": kind_label(entry.kind),
         "description": entry_sentence(entry.kind, fields, names=names, rules=rules),
@@ -67,9 +79,46 @@ def entry_preview(*, table: Table, payload: Mapping[str, Any], actor: Actor) -> 
         "transfers": transfers,
         "total": _total(transfers, fields.get("seat"), names, rules, summed_for=summed_for),
         "balances": _balances(before, outcome),
-        "state": _as_it_would_stand(table, ledger, outcome),
-        "repeat": _repeat(ledger, entry.kind, fields),
+        "state": table_state(table, after),
+        "repeat": _repeat(ledger, entry.kind, fields, landing),
     }
+    if with_options:
+        answer["options"] = table_options(table=table, ledger=after)
+    return answer
+
+
+def _after_landing(
+    ledger: TableLedger,
+    ahead: Sequence[tuple[UUID, Mapping[str, Any]]],
+    actor: Actor,
+    rules: engine.Rules,
+) -> tuple[TableLedger, list[engine.Entry]]:
+    """The ledger as it will stand once the entries on their way land (unsaved), and those
+    still to land. An entry is left out once the ledger read holds it (its seq is at most
+    the ledger's), so one that lands meanwhile counts once; one the bank will refuse
+    refuses the preview, saying so."""
+    if not ahead:
+        return ledger, []
+    landed = set(
+        Entry.objects.filter(
+            table_id=ledger.table_id, pk__in=[ident for ident, _ in ahead], seq__lte=ledger.last_seq
+        ).values_list("pk", flat=True)
+    )
+    state = engine.TableState.from_dict(ledger.state)
+    landing = []
+    for ident, payload in ahead:
+        if ident in landed:
+            continue
+        try:
+            entry = engine.parse_entry(payload)
+            check_may_record(entry.kind, actor)
+            state = engine.apply(state, entry, rules).state
+        except engine.RuleViolation as refusal:
+            raise engine.RuleViolation(
+                refusal.code, f"An entry on its way will be refused: {refusal.detail}"
+            ) from None
+        landing.append(entry)
+    return _would_stand(ledger, state), landing
 
 
 def void_preview(*, table: Table, entry_id: UUID, actor: Actor) -> dict[str, Any]:
@@ -94,23 +143,21 @@ def void_preview(*, table: Table, entry_id: UUID, actor: Actor) -> dict[str, Any
         "transfers": transfers,
         "total": _total(transfers, target.fields.get("seat"), names, rules),
         "balances": _balances(before, outcome),
-        "state": _as_it_would_stand(table, ledger, outcome),
+        "state": table_state(table, _would_stand(ledger, outcome.state)),
         "repeat": None,
     }
 
 
-def _as_it_would_stand(
-    table: Table, ledger: TableLedger, outcome: engine.Outcome
-) -> dict[str, Any]:
-    """The table as it would stand after the entry (`last_seq` unchanged): nothing saved,
-    the table's own ledger left as it was (a TableLedger made with its table would be it)."""
-    after = TableLedger(
+def _would_stand(ledger: TableLedger, state: engine.TableState) -> TableLedger:
+    """The ledger as it would stand at `state` (`last_seq` unchanged): nothing saved, the
+    table's own ledger left as it was (a TableLedger made with its table would be it)."""
+    return TableLedger(
+        table_id=ledger.table_id,
         seats=ledger.seats,
-        state=outcome.state.as_dict(),
+        state=state.as_dict(),
         last_seq=ledger.last_seq,
         last_entry_at=ledger.last_entry_at,
     )
-    return table_state(table, after)
 
 
 def _balances(before: engine.TableState, outcome: engine.Outcome) -> list[dict[str, Any]]:
@@ -133,9 +180,21 @@ def _balances(before: engine.TableState, outcome: engine.Outcome) -> list[dict[s
 REPEAT_SECONDS = 60
 
 
-def _repeat(ledger: TableLedger, kind: str, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+def _repeat(
+    ledger: TableLedger,
+    kind: str,
+    fields: Mapping[str, Any],
+    landing: Sequence[engine.Entry] = (),
+) -> dict[str, Any] | None:
     """The latest entry, when this one is the same move recorded less than a minute ago
-    (a second "Pass GO" tapped twice): the console asks before sending it again."""
+    or still on its way (a second "Pass GO" tapped twice): the console asks before sending
+    it again."""
+    if landing:
+        if (landing[-1].kind, engine.entry_fields(landing[-1])) != (kind, dict(fields)):
+            return None
+        seq = ledger.last_seq + len(landing)
+        question = f"The same entry is on its way (#{seq}): record it again?"
+        return {"seq": seq, "seconds": 0, "question": question}
     if not ledger.last_seq or ledger.last_entry_at is None:
         return None
     now = timezone.now()

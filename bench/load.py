@@ -21,8 +21,8 @@ compare against the bare baseline endpoint measured in the same run (docs/benchm
    did not grow.
 3. Runs locust (headless, as a library), each user on its own clock, in two phases:
      event     `--duration` seconds. A tablet per table, every 5 s, as the console does it:
-               POST preview (the banker checks the entry), POST the entry asking for the
-               options too (`X-Answer-With: options`: its answer holds the table's state
+               POST preview (the banker checks the entry) and POST the entry, each asking
+               for the options too (`X-Answer-With: options`: its answer holds the table's state
                and the legal moves after it), and GET state half-way (the console's own
                poll every 5 s, with its report on itself in headers, which the bank
                keeps): three requests a cycle, 60 requests/s for 100 tables
@@ -439,11 +439,12 @@ class TabletUser(Client):
         RUN.phase.tablet_starts.append(began)
         tablet = self.tablet
         entry = tablet.entries[tablet.posted]
-        if RUN.console:
-            self.call("POST", f"{self.api}/preview/", PREVIEW, entry)
-        # The console's post asks for the options after it; the baseline's compares the
-        # entry alone with the floor.
+        # The console's preview and post ask for the options after the entry; the
+        # baseline's post compares the entry alone with the floor.
         with_options = RUN.console and not RUN.phase.with_floor
+        if RUN.console:
+            options = {"X-Answer-With": "options"} if with_options else None
+            self.call("POST", f"{self.api}/preview/", PREVIEW, entry, headers=options)
         if self.posts_the_entry():
             for _ in range(3):  # a lost answer is sent again with the same id, as the outbox does
                 status = self.call(

@@ -44,6 +44,25 @@ def entry_id(data: dict[str, Any]) -> UUID:
     return ident.validated_data["id"]
 
 
+# A preview carries at most this many entries sent before it (a tablet's outbox is short).
+AHEAD_MAX = 50
+
+
+def entries_ahead(data: Any) -> list[tuple[UUID, dict[str, Any]]]:
+    """A preview's `after`: the entries the console sent before it that may still be on
+    their way, oldest first, each with its id; a 400 unless each is an entry with an id."""
+    if data is None:
+        return []
+    sentence = f"the entries on their way, oldest first (at most {AHEAD_MAX}), each with an id."
+    wrong = serializers.ValidationError({"after": [sentence]})
+    if not isinstance(data, list) or len(data) > AHEAD_MAX:
+        raise wrong
+    try:
+        return [(entry_id(entry), entry_payload(entry)) for entry in data]
+    except serializers.ValidationError:
+        raise wrong from None
+
+
 class VoidInput(Input):
     id = UUIDText(required=False, help_text="Id for the void entry, for retries.")
     reason = serializers.CharField(max_length=200)

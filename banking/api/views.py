@@ -198,23 +198,6 @@ class RepeatOutput(serializers.Serializer):
     question = serializers.CharField(help_text="What the console asks before sending again.")
 
 
-class PreviewOutput(serializers.Serializer):
-    kind = serializers.CharField()
-    label = serializers.CharField(help_text="The kind of entry in words: Buy, Rent...")
-    description = serializers.CharField(
-        help_text='What the entry would do, in one sentence: "Ada buys Boardwalk".'
-    )
-    fields = serializers.DictField(help_text="The entry's fields as they would be recorded.")
-    transfers = PreviewTransferOutput(many=True)
-    total = PreviewTotalOutput(help_text="The transfers summed up.")
-    balances = BalanceOutput(many=True, help_text="Each affected seat's cash before and after.")
-    state = s.TableStateOutput(help_text="The table as it would stand; last_seq is unchanged.")
-    repeat = RepeatOutput(
-        allow_null=True,
-        help_text="The same entry was the table's latest, less than a minute ago: ask first.",
-    )
-
-
 class RentOutput(serializers.Serializer):
     space = serializers.IntegerField()
     owner = serializers.IntegerField()
@@ -313,6 +296,28 @@ class OptionsOutput(serializers.Serializer):
     seats = SeatOptionsOutput(many=True)
 
 
+class PreviewOutput(serializers.Serializer):
+    kind = serializers.CharField()
+    label = serializers.CharField(help_text="The kind of entry in words: Buy, Rent...")
+    description = serializers.CharField(
+        help_text='What the entry would do, in one sentence: "Ada buys Boardwalk".'
+    )
+    fields = serializers.DictField(help_text="The entry's fields as they would be recorded.")
+    transfers = PreviewTransferOutput(many=True)
+    total = PreviewTotalOutput(help_text="The transfers summed up.")
+    balances = BalanceOutput(many=True, help_text="Each affected seat's cash before and after.")
+    state = s.TableStateOutput(help_text="The table as it would stand; last_seq is unchanged.")
+    repeat = RepeatOutput(
+        allow_null=True,
+        help_text="The same entry was the table's latest, less than a minute ago: ask first.",
+    )
+    options = OptionsOutput(
+        required=False,
+        help_text="Asked with `X-Answer-With: options`: the moves legal after the entry "
+        "(last_seq unchanged).",
+    )
+
+
 # A preview's answers, an entry's or a void's: what it would do, or the refusal it would get.
 PREVIEW_RESPONSES = {
     200: PreviewOutput,
@@ -333,13 +338,25 @@ class TablePreviewApi(APIView):
             "What an entry would do, without recording it: the same body as POST entries "
             "(the id may be left out), answered with the transfers the bank computes, each "
             "affected balance before and after, and the table as it would stand; or the "
-            "refusal posting would get. Nothing is written."
+            "refusal posting would get. Nothing is written. `after` (optional) lists the "
+            "entries sent before it that may still be on their way (each with its id, oldest "
+            "first, at most 50): the preview starts from the table after those not yet "
+            "recorded, and an entry of them the bank will refuse refuses the preview, its "
+            "detail starting 'An entry on its way will be refused'. With the header "
+            "`X-Answer-With: options` the answer carries the moves legal after the entry too."
         ),
     )
     def post(self, request: Request, table_id: int) -> Response:
         table, actor = caller_of(request)
         payload = s.entry_payload(request.data)
-        return Response(previews.entry_preview(table=table, payload=payload, actor=actor))
+        answer = previews.entry_preview(
+            table=table,
+            payload={k: v for k, v in payload.items() if k != "after"},
+            actor=actor,
+            ahead=s.entries_ahead(payload.get("after")),
+            with_options=request.headers.get("X-Answer-With") == "options",
+        )
+        return Response(answer)
 
 
 class EntryVoidPreviewApi(APIView):

@@ -166,6 +166,82 @@ def test_a_preview_of_a_card_tells_each_players_share_apart(world):
     assert next(b for b in body["balances"] if b["seat"] == 1)["after"] == 1650
 
 
+# A quick banker's next preview is asked while earlier entries are still on their way: it
+# carries them (`after`), and the bank works the preview out on the table after them.
+
+
+def on_its_way(**entry: Any) -> dict[str, Any]:
+    return {"id": str(uuid.uuid4()), **entry}
+
+
+def test_a_preview_starts_from_the_table_after_the_entries_on_their_way(world):
+    buying = on_its_way(kind="buy", seat=1, space=39)
+    body = preview(world.banker(), world.table, kind="pass_go", seat=1, after=[buying]).json()
+    assert [(b["seat"], b["before"], b["after"]) for b in body["balances"]] == [(1, 1100, 1300)]
+    seat_1 = next(s for s in body["state"]["seats"] if s["seat"] == 1)
+    assert seat_1["cash"] == 1300
+    assert Entry.objects.count() == 0  # neither the entry on its way nor this one
+
+
+def test_an_entry_on_its_way_that_has_landed_counts_once(world):
+    buying = on_its_way(kind="buy", seat=1, space=39)
+    post_entry(world.banker(), world.table, **buying)  # it landed before the preview
+    response = preview(world.banker(), world.table, kind="pass_go", seat=1, after=[buying])
+    assert response.status_code == 200, response.json()
+    assert response.json()["balances"][0]["before"] == 1100
+
+
+def test_a_preview_after_an_entry_that_will_be_refused_says_so(world):
+    posted(world.banker(), world.table, kind="buy", seat=2, space=39)  # bought elsewhere
+    buying = on_its_way(kind="buy", seat=1, space=39)
+    response = preview(world.banker(), world.table, kind="pass_go", seat=1, after=[buying])
+    assert response.status_code == 400
+    assert response.json()["error"] == "already_owned"
+    assert response.json()["detail"].startswith("An entry on its way will be refused: ")
+
+
+def test_a_preview_asks_again_for_the_same_entry_on_its_way(world):
+    again = preview(
+        world.banker(), world.table, kind="pass_go", seat=1,
+        after=[on_its_way(kind="pass_go", seat=1)],
+    ).json()["repeat"]  # fmt: skip
+    assert again["seq"] == 1
+    assert "record it again?" in again["question"]
+
+
+def test_a_preview_that_asks_for_them_brings_the_options_after_it(world):
+    buying = on_its_way(kind="buy", seat=1, space=39)
+    response = world.banker().post(
+        f"/api/tables/{world.table.pk}/preview/",
+        {"kind": "buy", "seat": 1, "space": 37, "after": [buying]},
+        format="json",
+        HTTP_X_ANSWER_WITH="options",
+    )
+    assert response.status_code == 200, response.json()
+    seat_1 = next(s for s in response.json()["options"]["seats"] if s["seat"] == 1)
+    assert {37, 39}.isdisjoint(seat_1["buy"])
+    assert {37, 39} <= set(seat_1["mortgage"])
+    assert "options" not in preview(world.banker(), world.table, kind="pass_go", seat=1).json()
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        {"kind": "pass_go", "seat": 1},
+        [{"kind": "pass_go", "seat": 1}],
+        [{"id": "not-a-uuid", "kind": "pass_go", "seat": 1}],
+        ["pass_go"],
+        [{"id": str(uuid.UUID(int=n)), "kind": "pass_go", "seat": 1} for n in range(51)],
+    ],
+)
+def test_entries_on_their_way_that_make_no_sense_are_a_clear_400(world, after):
+    response = preview(world.banker(), world.table, kind="pass_go", seat=1, after=after)
+    assert response.status_code == 400
+    assert set(response.json()) >= {"error", "detail"}
+    assert "after" in response.json()["detail"]
+    assert Entry.objects.count() == 0
+
+
 def test_a_forbidden_move_previews_as_the_refusal_posting_would_get(world):
     posted(world.banker(), world.table, kind="buy", seat=1, space=39)
     response = preview(world.banker(), world.table, kind="build", seat=1, space=39)

@@ -34,7 +34,7 @@ const app = {
   seat: Number(sessionStorage.getItem(`console-seat-${cfg.table}`)) || null,
   net: navigator.onLine ? "live" : "offline",
   sending: false,
-  queuing: null, // the latest entry being put in the outbox and sent
+  queuing: null, // the latest entry being put in the outbox (on disk once this resolves)
   flushing: null, // the outbox's sending, while it runs
   again: false,
   attempts: 0,
@@ -46,11 +46,21 @@ const app = {
 
   // ---------------------------------------------------------- reading the state
 
+  /** The latest entry on its way while none is held: the bank's preview of it (when it had
+   * one) says how the table will stand and which moves will be legal. */
+  get landing() {
+    return this.pending.every((i) => i.status === "pending") ? this.pending.at(-1) : undefined;
+  },
+
   /** The table as the banker sees it: with the entries on their way, as the bank's preview
    * of the latest said it would stand (until one is refused). */
   get shown() {
-    const last = this.pending.at(-1);
-    return last?.after && this.pending.every((i) => i.status === "pending") ? last.after : this.state;
+    return this.landing?.after || this.state;
+  },
+
+  /** The moves the bank offers, after the entries on their way where its preview said. */
+  get shownOptions() {
+    return this.landing?.options || this.options;
   },
 
   deeds() {
@@ -64,7 +74,7 @@ const app = {
   optionsFor(seat) {
     const empty = { buy: [], auction: [], build: [], sell_building: [], mortgage: [], unmortgage: [],
       rent: [], trade: [], jail_cards: [], bankrupt: false, owed_to: null, amounts: {} };
-    return this.options.seats.find((s) => s.seat === seat) || empty;
+    return this.shownOptions.seats.find((s) => s.seat === seat) || empty;
   },
 
   optionsFresh() {
@@ -82,8 +92,11 @@ const app = {
     await this.flushing;
   },
 
-  /** The options as they stand after every entry on its way (none older). */
+  /** The options as they stand after every entry on its way (none older): the bank's
+   * preview of the latest brought them, or they are asked for once those have landed. */
   async ensureOptions() {
+    await this.queuing;
+    if (this.shownOptions !== this.options) return;
     await this.sent();
     if (!this.optionsFresh() && this.net !== "offline") await loadOptions();
   },
@@ -122,10 +135,24 @@ const app = {
     }
   },
 
-  /** What an entry would do, once the entries on their way are recorded. */
+  /** What an entry would do, once the entries on their way are recorded: the bank works it
+   * out after them (sent along) without waiting for them to land; after a void or an entry
+   * held back, once the outbox is sent. The answer brings the moves legal after it. */
   async preview(entry) {
-    await this.sent();
-    return this.ask(this.api.post(cfg.api.preview, entry));
+    await this.queuing;
+    let after = this.onTheirWay();
+    if (after === null) {
+      await this.sent();
+      after = [];
+    }
+    return this.ask(this.api.post(cfg.api.preview, after.length ? { ...entry, after } : entry, WITH_OPTIONS));
+  },
+
+  /** The bodies of the entries on their way, oldest first; null while a void or a held
+   * entry waits (a preview after those waits for the outbox). */
+  onTheirWay() {
+    if (this.pending.some((i) => i.status !== "pending" || i.url !== cfg.api.entries)) return null;
+    return this.pending.map((i) => i.body);
   },
 
   /** What undoing an entry would do, as the bank works it out (nothing written). */
@@ -138,7 +165,7 @@ const app = {
    * preview, its outcome shows at once, marked as being sent, and nothing waits for it. */
   async queue(entry, label, preview = null) {
     const id = uuid();
-    const shown = preview && { after: preview.state,
+    const shown = preview && { after: preview.state, options: preview.options,
       money: preview.transfers.map((t) => this.words.transfer(t)).join(", ") };
     this.queuing = enqueue({ id, url: cfg.api.entries, body: { id, ...entry }, label, ...shown });
     await this.queuing;
@@ -325,11 +352,12 @@ async function catchUp() {
 
 // ------------------------------------------------------------------ the outbox
 
+/** Put an item in the outbox (on disk when this resolves) and start sending. */
 async function enqueue(item) {
   const record = await outbox.add({ table: cfg.table, ...item });
   app.pending.push(record);
   render();
-  await flush();
+  flush();
 }
 
 /** An entry the bank recorded (or had recorded already under the same id). */

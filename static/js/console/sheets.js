@@ -63,7 +63,7 @@ export class Sheets {
   }
 
   staleNote() {
-    return this.app.optionsFresh() ? null :
+    return this.app.optionsFresh() || this.app.shownOptions !== this.app.options ? null :
       h("p", { class: "notice warn" }, "Offline: these choices are from the last update the bank sent.");
   }
 
@@ -186,7 +186,7 @@ export class Sheets {
   move_rent(ctx, via = null) {
     ctx.kind = "rent";
     const w = this.words;
-    const rents = new Map(this.app.options.rents.map((r) => [r.space, r]));
+    const rents = new Map(this.app.shownOptions.rents.map((r) => [r.space, r]));
     const kinds = { nearest_railroad: "railroad", nearest_utility: "utility" };
     const spaces = ctx.opts.rent.filter((p) => !via || w.spaces[p].kind === kinds[via]);
     const cards = this.app.viaCards();
