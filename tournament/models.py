@@ -552,6 +552,11 @@ class ApiToken(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.user})"
 
+    @staticmethod
+    def lifetime() -> datetime.timedelta:
+        """How long a token works after it is given."""
+        return datetime.timedelta(hours=settings.API_TOKEN_HOURS)
+
     @property
     def expires(self) -> datetime.datetime:
-        return self.created + datetime.timedelta(hours=settings.API_TOKEN_HOURS)
+        return self.created + self.lifetime()

@@ -74,6 +74,24 @@ def test_the_lifetime_is_configurable(world: World):
     assert _events(token).status_code == 401
 
 
+@override_settings(API_TOKEN_HOURS=1)
+def test_a_token_is_listed_exactly_while_it_works(world: World):
+    older = _login(world, name="older")
+    _age(1, 1)
+    newer = _login(world, name="newer")
+    ApiToken.objects.filter(pk=newer["id"]).update(
+        created=datetime.datetime.now(datetime.UTC) - datetime.timedelta(minutes=59)
+    )
+
+    (only,) = _with(newer["token"]).get("/api/auth/tokens/").json()
+
+    assert only["id"] == newer["id"]
+    created = datetime.datetime.fromisoformat(only["created"])
+    expires = datetime.datetime.fromisoformat(only["expires"])
+    assert expires - created == datetime.timedelta(hours=1)
+    assert _events(older["token"]).status_code == 401
+
+
 def test_a_password_change_drops_the_users_tokens(world: World):
     tokens = [_token(world), _token(world)]
     world.organiser.set_password("another-long-passphrase")

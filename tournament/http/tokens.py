@@ -15,7 +15,6 @@ import hashlib
 import secrets
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
@@ -41,7 +40,7 @@ def digest(key: str) -> str:
 
 def _given_since() -> datetime.datetime:
     """Tokens given before this have expired."""
-    return timezone.now() - datetime.timedelta(hours=settings.API_TOKEN_HOURS)
+    return timezone.now() - ApiToken.lifetime()
 
 
 class ExpiringTokenAuthentication(TokenAuthentication):
