@@ -10,9 +10,11 @@ the page is computed as if nothing had been kept.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
 
@@ -37,17 +39,12 @@ class OneClientPerPool(RedisCacheClient):
         return client
 
 
-def _or_miss(method: Callable[..., Any], miss: Callable[..., Any]) -> Callable[..., Any]:
-    """`method`, answering what `miss` makes of the same arguments when Redis fails."""
-
-    def forgiving(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return method(*args, **kwargs)
-        except RedisError as exc:
-            log.warning("cache unavailable: %s", exc)
-            return miss(*args, **kwargs)
-
-    return forgiving
+@contextmanager
+def _outage_is_a_miss() -> Iterator[None]:
+    try:
+        yield
+    except RedisError as exc:
+        log.warning("cache unavailable: %s", exc)
 
 
 class ForgivingRedisCache(RedisCache):
@@ -58,10 +55,28 @@ class ForgivingRedisCache(RedisCache):
         super().__init__(server, params)
         self._class = OneClientPerPool
 
-    get = _or_miss(RedisCache.get, lambda self, key, default=None, version=None: default)
-    get_many = _or_miss(RedisCache.get_many, lambda *args, **kwargs: {})
-    set = _or_miss(RedisCache.set, lambda *args, **kwargs: None)
-    set_many = _or_miss(RedisCache.set_many, lambda *args, **kwargs: [])
+    def get(self, key: str, default: Any = None, version: int | None = None) -> Any:
+        with _outage_is_a_miss():
+            return super().get(key, default, version)
+        return default
+
+    def get_many(self, keys: Iterable[str], version: int | None = None) -> dict[str, Any]:
+        with _outage_is_a_miss():
+            return super().get_many(keys, version)
+        return {}
+
+    def set(
+        self, key: str, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None
+    ) -> None:
+        with _outage_is_a_miss():
+            super().set(key, value, timeout, version)
+
+    def set_many(
+        self, data: dict[str, Any], timeout: Any = DEFAULT_TIMEOUT, version: int | None = None
+    ) -> list[str]:
+        with _outage_is_a_miss():
+            return super().set_many(data, timeout, version)
+        return []
 
 
 def caches_from(url: str) -> dict[str, dict[str, Any]]:

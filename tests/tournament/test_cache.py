@@ -1,5 +1,6 @@
-"""The shared cache (tournament/cache.py) on the real Redis: what is set is read back, and a
-process makes one Redis client for it, not one for each call."""
+"""The shared cache (tournament/cache.py) on the real Redis: what is set is read back, a
+process makes one Redis client for it, not one for each call, and a Redis that is down is a
+miss, never an error."""
 
 from __future__ import annotations
 
@@ -39,3 +40,16 @@ def test_a_process_makes_one_redis_client_for_all_its_calls(shared_cache, monkey
     shared_cache.get_many(["key-1", "key-2"])
 
     assert len(made) == 1
+
+
+def test_a_redis_that_is_down_reads_as_a_miss():
+    down = ForgivingRedisCache(
+        "redis://127.0.0.1:1/0",
+        {"OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}},
+    )
+
+    assert down.get("one") is None
+    assert down.get("one", "not kept") == "not kept"
+    assert down.get_many(["one", "two"]) == {}
+    assert down.set("one", 1, 60) is None
+    assert down.set_many({"one": 1}, 60) == []
