@@ -12,10 +12,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from tests.charts import chart_in, lines
-from tests.conftest import World, make_world
+from tests.conftest import World, make_world, session_for
 from tests.entries import bank
 from tests.factories import PlayerFactory
 from tests.played import decided, final_tied, night, tie_decided
@@ -445,29 +446,33 @@ def test_time_is_called_at_reads_in_the_events_own_time_zone(client):
 
 def test_a_tie_decided_by_the_organiser_says_so_on_each_tied_players_page(client):
     """Table 2 ends tied four ways (no entry there) and the organiser sends one of them on:
-    each of the four reads that the organiser decided, and why, beside 'Place 1 (tied)'."""
+    each of the four reads that the organiser decided, and why, beside 'Place 1 (tied)', in
+    the words the desk's results use for the same decision."""
     n = night(ended=False)
     decision = tie_decided(n)
     chosen = Result.objects.get(round=n.round, player_id=decision.data["player_id"])
     others = Result.objects.filter(round=n.round, player_id__in=decision.data["settled"])
     assert chosen.tied
     assert len(others) == 3
+    desk = session_for(n.organiser).get(reverse("desk:results", args=[n.round.pk]))
+    on_the_desk = html.unescape(desk.content.decode())
 
     shown = live(client, chosen.player)
     state, sentence = next_step(shown)
     assert state == "through"
-    assert "The organiser decided your tie" in sentence
-    assert "Won the coin toss" in sentence
+    assert sentence.startswith("Tie decided by the organiser: Won the coin toss. You go through")
+    assert "Tie decided by the organiser: Won the coin toss<" in on_the_desk
     for result in others:
         shown = live(client, result.player)
         state, sentence = next_step(shown)
         assert state == "out"
-        assert "The organiser decided your tie" in sentence
-        assert "Won the coin toss" in sentence
-        assert "you do not go through" in sentence
+        said = f"Tie decided by the organiser: {result.override_reason}"
+        assert "Won the coin toss" in said
+        assert sentence == f"{said}. You do not go through this time. Thank you for playing!"
         mine = re.search(r'class="card p-results".*?</section>', shown, re.S).group(0)
         assert "Place 1 (tied)" in mine
-        assert "Tie decided by the organiser" in html.unescape(mine)
+        assert said in html.unescape(mine)
+        assert said in on_the_desk
 
 
 def test_a_final_tied_then_decided_has_one_winner_on_the_players_pages(client):
@@ -490,6 +495,6 @@ def test_a_final_tied_then_decided_has_one_winner_on_the_players_pages(client):
     for result in [tied[0], *tied[2:]]:
         state, sentence = next_step(live(client, result.player))
         assert state == "over"
-        assert sentence.startswith("The organiser decided your tie (")
+        assert sentence.startswith("Tie decided by the organiser: ")
         assert "Won the coin toss" in sentence
         assert sentence.endswith("The final is over. Thank you for playing!")

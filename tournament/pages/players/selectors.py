@@ -29,6 +29,7 @@ from tournament.pages.players.queries import PlayerPage, Shown, page_read, shown
 from tournament.results.shape import result_row
 from tournament.results.standings import leaderboard, wins_table
 from tournament.selectors import seating_shown
+from tournament.templatetags.decisions import decided
 from tournament.timezones import event_zone
 
 
@@ -146,23 +147,15 @@ CHECK_IN = {
 OUT = {"state": "out", "text": "You do not go through this time. Thank you for playing!"}
 
 
-def _decided(result: Result | None) -> str:
-    """For a player whose going through the organiser decided (tournament.results.
-    overrides), the start of a sentence saying so, with the reason; else nothing."""
-    if result is None or not result.override_reason:
-        return ""
-    what = "your tie" if result.tied else "whether you go through"
-    return f"The organiser decided {what} ({result.override_reason})"
+def _after_decision(result: Result | None, text: str) -> str:
+    """`text`, after the organiser's decision on `result` where there was one."""
+    said = decided(result.tied, result.override_reason) if result else ""
+    return f"{said.rstrip('.')}. {text}" if said else text
 
 
 def _out(result: Result | None) -> dict[str, str]:
     """OUT, said with the organiser's decision where there was one."""
-    if decided := _decided(result):
-        return {
-            "state": "out",
-            "text": f"{decided}: you do not go through this time. Thank you for playing!",
-        }
-    return OUT
+    return {"state": "out", "text": _after_decision(result, OUT["text"])}
 
 
 BANKRUPT = {
@@ -252,9 +245,8 @@ def _next(
             }
         if result is not None and wins_table(result):
             return {"state": "won", "text": "You won the final. Congratulations!"}
-        decided = _decided(result)
         over = "The final is over. Thank you for playing!"
-        return {"state": "over", "text": f"{decided}. {over}" if decided else over}
+        return {"state": "over", "text": _after_decision(result, over)}
     if result is None:
         if _eliminated(player, current, last):
             return _out(last)
@@ -275,12 +267,11 @@ def _next(
             "Your next table appears here once the organiser releases the seating.",
         }
     if result.advances:
-        decided = _decided(result)
-        return {
-            "state": "through",
-            "text": f"{decided + ': you' if decided else 'You'} go through to the next round. "
-            "Your table appears here once the organiser releases the seating.",
-        }
+        through = (
+            "You go through to the next round. Your table appears here once the organiser "
+            "releases the seating."
+        )
+        return {"state": "through", "text": _after_decision(result, through)}
     return _out(result)
 
 

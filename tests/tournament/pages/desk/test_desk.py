@@ -766,7 +766,7 @@ def test_an_override_records_its_reason_and_shows_it():
     audit = AuditEvent.objects.get(action="advancement_override")
     assert (audit.reason, audit.actor) == ("Won the coin toss", world.organiser)
     html = response.content.decode()
-    assert "Override: Won the coin toss" in html
+    assert "Tie decided by the organiser: Won the coin toss" in html
     assert f"{undecided.player.name}, round 1" in html
 
 
