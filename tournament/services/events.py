@@ -16,7 +16,7 @@ from django.db import transaction
 from games.engine import RuleViolation, rules_for
 from tournament import access
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
-from tournament.models import AuditEvent, Donation, Event, Player, Volunteer, time_zone_names
+from tournament.models import AuditEvent, Donation, Event, Player, Volunteer, validate_time_zone
 
 EDITABLE = ("name", "date", "venue", "charity", "entry_fee")
 
@@ -162,11 +162,10 @@ def event_update(
 
 
 def _check_time_zone(name: str) -> str:
-    if name not in time_zone_names():
-        raise Refusal(
-            "invalid",
-            f"{name!r} is not a time zone: use a name such as Europe/London or America/Chicago.",
-        )
+    try:
+        validate_time_zone(name)
+    except ValidationError as exc:
+        raise Refusal("invalid", exc.messages[0]) from exc
     return name
 
 
@@ -366,8 +365,6 @@ def volunteer_enlist(
     username = username.strip()
     if not username:
         raise Refusal("invalid", "A volunteer needs a username.")
-    if role not in Volunteer.Role.values:
-        raise Refusal("invalid", "The role must be organiser, referee or banker.")
     password = None
     user_model = get_user_model()
     if not user_model.objects.filter(username=username).exists():
