@@ -76,24 +76,32 @@ def _fields(obj: Model) -> dict[str, Any]:
     return {k: v if isinstance(v, plain) else str(v) for k, v in model_to_dict(obj).items()}
 
 
-def _audit_change(request: HttpRequest, obj: Model, before: dict[str, Any] | None) -> None:
+def _audit(request: HttpRequest, obj: Model, action: str, **data: Any) -> None:
+    """The audit row of an admin's write to `obj`, at its event (a row of no event: none)."""
     event_id = _event_id(obj)
-    if event_id is None:
-        return
-    after = _fields(obj)
-    changed = {
-        name: [None if before is None else before.get(name), value]
-        for name, value in after.items()
-        if before is None or before.get(name) != value
-    }
-    if changed:
+    if event_id is not None:
         audit(
             event_id=event_id,
             actor=request.user,
-            action="admin_changed" if before is not None else "admin_added",
+            action=action,
             subject=f"{obj._meta.verbose_name}: {obj}"[:120],
-            data={"model": obj._meta.label, "id": obj.pk, "changed": changed},
+            data={"model": obj._meta.label, "id": obj.pk, **data},
         )
+
+
+def _audit_change(request: HttpRequest, obj: Model, before: dict[str, Any] | None) -> None:
+    changed = {
+        name: [None if before is None else before.get(name), value]
+        for name, value in _fields(obj).items()
+        if before is None or before.get(name) != value
+    }
+    if changed:
+        action = "admin_changed" if before is not None else "admin_added"
+        _audit(request, obj, action, changed=changed)
+
+
+def _audit_deleted(request: HttpRequest, obj: Model) -> None:
+    _audit(request, obj, "admin_deleted", was=_fields(obj))
 
 
 def _before(obj: Model) -> dict[str, Any] | None:
@@ -120,30 +128,18 @@ class Audited(admin.ModelAdmin):
             obj.save()
             _audit_change(request, obj, before)
         for obj in formset.deleted_objects:
-            self._audit_delete(request, obj)
+            _audit_deleted(request, obj)
             obj.delete()
         formset.save_m2m()
 
     def delete_model(self, request: HttpRequest, obj: Model) -> None:
-        self._audit_delete(request, obj)
+        _audit_deleted(request, obj)
         super().delete_model(request, obj)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet) -> None:
         for obj in queryset:
-            self._audit_delete(request, obj)
+            _audit_deleted(request, obj)
         super().delete_queryset(request, queryset)
-
-    def _audit_delete(self, request: HttpRequest, obj: Model) -> None:
-        event_id = _event_id(obj)
-        if event_id is None:
-            return
-        audit(
-            event_id=event_id,
-            actor=request.user,
-            action="admin_deleted",
-            subject=f"{obj._meta.verbose_name}: {obj}"[:120],
-            data={"model": obj._meta.label, "id": obj.pk, "was": _fields(obj)},
-        )
 
 
 class PlayerInline(admin.TabularInline):
