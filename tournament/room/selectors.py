@@ -149,10 +149,6 @@ def _rows_read(round_ids: list[int], *, desk: bool = False) -> Read[list[Row]]:
     return Read(((statement.sql, [id_list(round_ids)]),), result)
 
 
-def _rows(rounds: list[Round]) -> list[Row]:
-    return read_all(_rows_read([round_.pk for round_ in rounds]))[0]
-
-
 def _tiles(rounds: list[Round], now: datetime, tables: list[Row]) -> list[dict[str, Any]]:
     by_id = {round_.pk: round_ for round_ in rounds}
     rules = {round_.pk: rules_of(round_.event) for round_ in rounds}
@@ -192,7 +188,8 @@ def tables_needing_attention(*, event_id: int, now: datetime | None = None) -> l
     )
     if not rounds:
         return []
-    return [tile for tile in _tiles(rounds, now, _rows(rounds)) if tile["attention"]]
+    (rows,) = read_all(_rows_read([round_.pk for round_ in rounds]))
+    return [tile for tile in _tiles(rounds, now, rows) if tile["attention"]]
 
 
 def round_table_status(*, round_id: int) -> list[dict[str, Any]]:
