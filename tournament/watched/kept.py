@@ -140,11 +140,10 @@ class ScreenHead:
 
 @dataclass(frozen=True)
 class Screen:
-    """The screen's parts: its head, the version of its bracket, and each shown table as
-    the page made it (its board rendered), in the screen's order."""
+    """The screen's parts: its head, and each shown table as the page made it (its board
+    rendered), in the screen's order."""
 
     head: ScreenHead
-    bracket_version: str
     tables: list[dict[str, Any]]
 
 
@@ -196,4 +195,4 @@ def screen(
         cache.set_many(fresh, KEPT_SECONDS)
         kept.update(fresh)
     kept_here.keep(scope, {head_key: kept_head, **kept})
-    return Screen(kept_head, versions.bracket, [kept[keys[tid]] for tid in ids])
+    return Screen(kept_head, [kept[keys[tid]] for tid in ids])
