@@ -144,7 +144,6 @@ CHECK_IN = {
     "state": "check_in",
     "text": "Check in at the desk first: show them the QR code on this page.",
 }
-OUT = {"state": "out", "text": "You do not go through this time. Thank you for playing!"}
 
 
 def _after_decision(result: Result | None, text: str) -> str:
@@ -154,8 +153,9 @@ def _after_decision(result: Result | None, text: str) -> str:
 
 
 def _out(result: Result | None) -> dict[str, str]:
-    """OUT, said with the organiser's decision where there was one."""
-    return {"state": "out", "text": _after_decision(result, OUT["text"])}
+    """Not going through, said after the organiser's decision where there was one."""
+    text = _after_decision(result, "You do not go through this time. Thank you for playing!")
+    return {"state": "out", "text": text}
 
 
 BANKRUPT = {
