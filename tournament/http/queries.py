@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from django.db import connection
-
 from banking.models import TableLedger
-from tournament.http.rows import Columns, Statement
+from tournament.http.rows import Columns, Statement, table_name
 from tournament.models import Event, Round, Table
 from tournament.queries import banker_username_column, event_and_banker_joins
 
@@ -26,9 +24,8 @@ def _by_key(ledger: tuple[Columns, ...], joins: str) -> Statement:
     (`banker_username`, `banker_user_id`)."""
     parts = (Columns.of(Table, "t"), Columns.of(Round, "r"), Columns.of(Event, "e"), *ledger)
     columns = ", ".join([*(part.sql for part in parts), banker_username_column(), "v.user_id"])
-    table = connection.ops.quote_name(Table._meta.db_table)
     return Statement(
-        f"SELECT {columns} FROM {table} t {event_and_banker_joins()}{joins}"  # noqa: S608 - the models' names
+        f"SELECT {columns} FROM {table_name(Table)} t {event_and_banker_joins()}{joins}"  # noqa: S608 - the models' names
         "WHERE t.key = %s",
         parts,
         ("banker_username", "banker_user_id"),
@@ -46,5 +43,5 @@ def table_by_key_sql() -> Statement:
 def table_and_ledger_by_key_sql() -> Statement:
     """The same with the table's ledger (none before its first write), for a read of the
     table's bank. Saves the ORM's building of it, and a second query, on every poll."""
-    ledger = connection.ops.quote_name(TableLedger._meta.db_table)
-    return _by_key((Columns.of(TableLedger, "l"),), f"LEFT JOIN {ledger} l ON l.table_id = t.id ")
+    ledger = Columns.of(TableLedger, "l")
+    return _by_key((ledger,), f"LEFT JOIN {table_name(TableLedger)} l ON l.table_id = t.id ")
