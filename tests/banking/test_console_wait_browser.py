@@ -174,3 +174,43 @@ def test_a_move_tapped_the_moment_record_closes_the_sheet_still_opens(live_serve
         }"""
     )
     expect(banker.sheet.locator(".choice[data-space='39']")).to_be_visible()
+
+
+def test_a_poll_that_sees_an_entry_before_its_answer_does_asks_for_nothing_more(
+    live_server, new_page
+):
+    """The state poll can read the table after an entry the bank has recorded, before the
+    post's own answer is back: that answer brings the ledger row and the options, so the
+    poll asks for neither."""
+    banker, _ = open_console(live_server, new_page)
+    page = banker.page
+    page.wait_for_load_state("networkidle")
+    landed: list[Any] = []  # (route, response): recorded by the bank, its answer held back
+
+    def land_and_hold(route: Any) -> None:
+        if route.request.method == "POST":
+            landed.append((route, route.fetch()))
+        else:
+            route.continue_()
+
+    page.route("**/entries/", land_and_hold)
+    calls = api_calls(page)
+    polls: list[Any] = []
+    page.on("response", lambda r: polls.append(r) if "/state/" in r.url else None)
+    banker.player(1).move("pass_go")
+    banker.sheet.locator("[data-action=record]").click()
+    for _ in range(500):  # 10 s at most
+        if landed:
+            break
+        page.wait_for_timeout(20)
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # the 5-second poll, now
+    for _ in range(500):
+        if polls and polls[-1].status == 200:
+            break
+        page.wait_for_timeout(20)
+    page.wait_for_timeout(500)  # what the poll would ask for next
+    route, response = landed[0]
+    route.fulfill(response=response)
+    expect(page.locator("#ledger [data-seq='1']")).to_be_visible()
+    expect(page.locator("#conn")).to_have_attribute("data-pending", "0")
+    assert [c for c in calls if c.startswith("GET") and "/state/" not in c] == []

@@ -339,7 +339,9 @@ async function refresh() {
   const state = await get(cfg.api.state, heartbeat());
   if (!state) return;
   accept(state);
-  await catchUp();
+  // An entry being sent brings the ledger row and the options with its answer; the send
+  // catches up on what is still behind once it is done.
+  if (!app.flushing) await catchUp();
 }
 
 /** Fetch the ledger and the options if they are behind the state the console holds. */
