@@ -99,6 +99,21 @@
     if (document.hidden && event.detail.elt.id === "round-live") { event.preventDefault(); }
   });
   document.addEventListener("htmx:afterSwap", tick);
+
+  // The control room's count of tables needing attention, said once when it changes (not at
+  // each poll, nor when the page opens). Focus is kept by htmx: each control has its own id.
+  function roomNews() {
+    var room = document.querySelector("#round-live [data-room-news]");
+    return room ? room.dataset.roomNews : "";
+  }
+  var saidRoom = roomNews();
+  document.addEventListener("htmx:afterSwap", function () {
+    var news = roomNews();
+    var region = document.getElementById("room-news");
+    if (region && news && news !== saidRoom) { region.textContent = news; }
+    saidRoom = news;
+  });
+
   if (document.getElementById("round-live")) {
     tick();
     window.setInterval(tick, 1000);
