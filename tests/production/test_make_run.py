@@ -21,74 +21,28 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 from html import unescape
-from html.parser import HTMLParser
 from http.cookiejar import CookieJar
 from typing import Any
 from urllib.error import HTTPError
-from urllib.parse import urlencode, urljoin, urlsplit
+from urllib.parse import urlencode, urljoin
 from urllib.request import HTTPCookieProcessor, Request, build_opener
 
 import pytest
 
 from games.engine.money import money
+from tests.crawl import Answer, crawl, failed
 from tests.production.deployment import Deployment, served_as_make_run_serves
 
 pytestmark = pytest.mark.laptop
 
 PASSWORD = "monopoly-night"  # the demo's logins (tournament/management/commands/load_demo.py)
-SEARCH = "rent"  # what a person types into a page's search box
 
 
 @pytest.fixture(scope="module")
 def laptop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
     with served_as_make_run_serves(tmp_path_factory.mktemp("laptop")) as d:
         yield d
-
-
-@dataclass
-class Answer:
-    status: int
-    headers: Any
-    body: bytes
-    url: str
-
-    @property
-    def text(self) -> str:
-        return self.body.decode()
-
-    def json(self) -> Any:
-        return json.loads(self.body)
-
-
-class Links(HTMLParser):
-    """What a browser opens from a page: its links and images, the addresses its scripts
-    poll (`data-*-url`), and its search forms, filled in."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: list[str] = []
-        self._form: dict[str, str] | None = None
-        self._action = ""
-
-    def handle_starttag(self, tag: str, attributes: list[tuple[str, str | None]]) -> None:
-        a = {name: value or "" for name, value in attributes}
-        if tag == "a" and a.get("href"):
-            self.found.append(a["href"])
-        if tag == "img" and a.get("src"):
-            self.found.append(a["src"])
-        self.found += [v for k, v in a.items() if k.startswith("data-") and k.endswith("-url")]
-        if tag == "form" and a.get("method", "get").lower() == "get":
-            self._form, self._action = {}, a.get("action", "")
-        typed = a.get("type", "text") in ("text", "search", "hidden")
-        if tag == "input" and self._form is not None and a.get("name") and typed:
-            self._form[a["name"]] = a.get("value") or SEARCH
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "form" and self._form is not None:
-            self.found.append(f"{self._action}?{urlencode(self._form)}")
-            self._form = None
 
 
 class Visitor:
@@ -125,26 +79,11 @@ class Visitor:
         assert "/accounts/login/" not in answer.url, f"{username} is not logged in"
 
     def crawl(self, *starts: str) -> None:
-        """Every page reachable from `starts` by following links, each opened once; not the
-        admin's, Django's own (its lists sort and filter any number of ways)."""
-        todo = list(starts)
-        while todo:
-            url = urljoin(self.d.base + "/", todo.pop(0)).split("#")[0]
-            path = urlsplit(url).path
-            if not url.startswith(self.d.base + "/") or url in self.opened:
-                continue
-            if path.startswith(("/static/", "/admin/")) or path == "/accounts/logout/":
-                continue
-            answer = self.open(url)
-            self.opened[url] = answer.status
-            kind = answer.headers.get("Content-Type", "")
-            if answer.status < 400 and kind.startswith("text/html"):
-                links = Links()
-                links.feed(answer.text)
-                todo += [urljoin(answer.url, link) for link in links.found]
+        """Every page reachable from `starts` by following links, each opened once."""
+        self.opened.update(crawl(self.open, *starts, base=self.d.base))
 
     def failed(self) -> dict[str, int]:
-        return {url: status for url, status in self.opened.items() if status >= 500}
+        return failed(self.opened)
 
 
 class Console:
