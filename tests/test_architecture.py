@@ -233,6 +233,7 @@ def selector_arguments(world: Any) -> dict[str, Callable[[], Any]]:
         "table: Table": lambda: Table.objects.get(pk=table.pk),
         "table: dict[str, Any]": lambda: bank.watched_tables([table.pk])[0],
         "table_ids": lambda: [t.pk for t in world.tables],
+        "event_ids": lambda: [world.event.pk],
         "seated": lambda: bank.table_seats([t.pk for t in world.tables]),
         "seats": lambda: screen_seats([t.pk for t in world.tables]),
         "per_table": lambda: 3,

@@ -54,6 +54,8 @@ SAMPLE_CSV = "name,email,team,paid\nAda Lovelace,ada@example.org,Analysts,20\nAl
 @desk_view
 def event_list(request: HttpRequest) -> HttpResponse:
     events = selectors.organiser_events(request.user)
+    if not events and not access.can_create_events(request.user):
+        return redirect(selectors.start_page(request.user))  # nothing of theirs here
     return render(request, "desk/event_list.html", {"events": events})
 
 

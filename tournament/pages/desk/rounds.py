@@ -155,6 +155,9 @@ def seat_preview(request: HttpRequest, round_id: int) -> HttpResponse:
         moves = _moves(request.GET)
         preview = selectors.seating_preview(round_id=round_.pk, moves=moves, **form.cleaned_data)
     except Refusal as exc:
+        if exc.code == "round_started":  # nothing to preview: the round page says why
+            refused(request, exc)
+            return redirect("desk:round", round_id=round_.pk)
         refusal = exc.detail
     context = event_page(
         round_.event,

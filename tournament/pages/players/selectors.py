@@ -320,7 +320,7 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
     return {
         "version": page.version,
         "player": {"name": player.name, "checked_in": player.checked_in},
-        "event": {"name": event.name, "charity": event.charity},
+        "event": {"id": event.pk, "name": event.name, "charity": event.charity},
         "currency": rules.edition.currency,
         "round": _round(current, player) if current is not None else None,
         "seating": seating,

@@ -12,7 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from banking import selectors as bank
 from banking.models import Entry
 from tournament import access
-from tournament.models import Event, Round, Volunteer
+from tournament.models import Event, Round, Table, Volunteer
 
 
 def refereed_events(user: AbstractBaseUser) -> list[Event]:
@@ -52,6 +52,21 @@ def referee_table(
         entries = entries[:latest]
     table["entries"] = bank.entry_lines(entries, names=bank.seat_names(table), rules=table["rules"])
     return table
+
+
+def ended_tables(*, event_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """The tables of the events' ended rounds, by event, in round and table order: each
+    ledger and result stays one link away once its round is over."""
+    rows = (
+        Table.objects.filter(round__event_id__in=event_ids, round__status=Round.Status.ENDED)
+        .order_by("round__number", "number")
+        .values("id", "number", "round__number", "round__event_id")
+    )
+    tables: dict[int, list[dict[str, Any]]] = {}
+    for r in rows:
+        row = {"id": r["id"], "number": r["number"], "round": r["round__number"]}
+        tables.setdefault(r["round__event_id"], []).append(row)
+    return tables
 
 
 def referee_actor_role(roles: set[str]) -> str | None:

@@ -32,6 +32,7 @@ from tournament.models import Event, Round, Table
 from tournament.pages.referee import display, selectors
 from tournament.results import reviews
 from tournament.results import selectors as result_selectors
+from tournament.selectors import start_page
 from tournament.text import TextCheckedForm
 from tournament.watched import kept
 from tournament.watched.selectors import watched_versions_read
@@ -119,7 +120,12 @@ def _actor(request: HttpRequest, role: str) -> Actor:
 @login_required
 def referee_home(request: HttpRequest) -> HttpResponse:
     events = selectors.refereed_events(request.user)
-    return render(request, "referee/home.html", {"events": events})
+    start = start_page(request.user)
+    if not events and start != "referee-home":
+        return redirect(start)  # they referee nothing: their own start page
+    ended = selectors.ended_tables(event_ids=[event.pk for event in events])
+    rows = [{"event": event, "ended": ended.get(event.pk, [])} for event in events]
+    return render(request, "referee/home.html", {"events": rows})
 
 
 @require_GET

@@ -86,7 +86,8 @@ def page_urls(world: World) -> list[str]:
     ("caller", "status"),
     [("organiser", 200), ("other_organiser", 403), ("referee", 403), ("anonymous", 302)],
 )
-def test_who_reaches_each_desk_page(world, other_organiser, page, caller, status):
+def test_who_reaches_each_desk_page(db, other_organiser, page, caller, status):
+    world = make_world(start=False)  # seated: its seating may still be previewed again
     url = page_urls(world)[page]
     user = {
         "organiser": world.organiser,
@@ -588,10 +589,11 @@ def test_previewing_a_seated_round_again_changes_nothing(world):
     assert list(round_.tables.values_list("key", flat=True)) == keys
 
 
-def test_the_seating_preview_of_a_running_round_says_why_not(world):
+def test_the_seating_preview_of_a_running_round_says_why_not_on_the_round_page(world):
     response = session_for(world.organiser).get(
-        reverse("desk:seat", args=[world.round.pk]), {"seed": 3}
+        reverse("desk:seat", args=[world.round.pk]), {"seed": 3}, follow=True
     )
+    assert response.redirect_chain == [(reverse("desk:round", args=[world.round.pk]), 302)]
     assert "This round has started: its seating is final." in response.content.decode()
 
 
