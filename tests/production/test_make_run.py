@@ -8,7 +8,9 @@ table's key, time is called, the tables are closed and confirmed, the round ends
 next one is seated, released and started, its first entries recorded. Then each person opens
 every page they can reach by following links, as their browser would (with the addresses
 their pages poll): nobody, the organiser, a referee, a banker, a player and the big screen.
-Not one page may fail, and what each shows is what was played.
+Not one page may fail, none that a person may open is out of reach of their links
+(tests/crawl.py, which the PostgreSQL suite shares), and what each shows is what was
+played.
 
 One server, one demo load, plain HTTP: no page here needs a browser to be opened.
 """
@@ -25,13 +27,13 @@ from html import unescape
 from http.cookiejar import CookieJar
 from typing import Any
 from urllib.error import HTTPError
-from urllib.parse import urlencode, urljoin
+from urllib.parse import urlencode, urljoin, urlsplit
 from urllib.request import HTTPCookieProcessor, Request, build_opener
 
 import pytest
 
 from games.engine.money import money
-from tests.crawl import Answer, crawl, failed
+from tests.crawl import Answer, crawl, failed, unreachable
 from tests.production.deployment import Deployment, served_as_make_run_serves
 
 pytestmark = pytest.mark.laptop
@@ -197,6 +199,35 @@ def test_every_page_of_a_night_on_sqlite_opens_for_everyone(laptop: Deployment) 
     step(f"{sum(len(v.opened) for v in visitors)} pages opened")
     failed = {v.name: v.failed() for v in visitors if v.failed()}
     assert failed == {}, f"{failed}\n{d.web_log.read_text()[-6000:]}"
+
+    # Nor is there a page someone may open that no link of theirs reaches: the URL patterns
+    # with the night's objects filled in, each asked for directly (tests/crawl.py). The
+    # banker logs in too, and starts from home or the console's link on the table card.
+    logged_banker = Visitor(d, "banker")
+    logged_banker.log_in("banker")
+    logged_banker.crawl("/", f"/console/{table['key']}/")
+    assert logged_banker.failed() == {}
+    objects = {
+        "event_id": [event["id"]],
+        "round_id": [first["id"], second["id"]],
+        "table_id": [t["id"] for t in tables] + [t["id"] for t in seating["tables"]],
+        "player_id": [table["seats"][0]["player_id"]],
+    }
+    token = urlsplit(player_link).path.strip("/").rsplit("/", 1)[-1]
+    fills = [
+        (nobody, {}, False),
+        (desk, objects, True),
+        (referee, objects, True),
+        (logged_banker, {**objects, "key": [table["key"]]}, True),
+        (player, {"token": [token]}, False),
+    ]
+    missed = {
+        v.name: sorted(lost)
+        for v, fill, logged_in in fills
+        if (lost := unreachable(v.open, fill, v.opened, d.base, logged_in=logged_in))
+    }
+    assert missed == {}
+    step("each reached every page it may open")
 
     # And each shows the table as its banker's console has it.
     state = banker.get("state")
