@@ -1,7 +1,8 @@
 /* A player's own page. htmx asks the server for the page's live part every ten seconds
    (templates/players/player.html); this script sends the ETag of what is shown with each
    ask, so that nothing new is a 304 and swaps nothing, ticks the round clock down to the
-   server's `ends_at` every second, and says when the page last heard from the server. */
+   server's `ends_at` every second, says what changed for the player in a sentence, and
+   when the page last heard from the server. */
 (function () {
   "use strict";
 
@@ -25,6 +26,20 @@
     etag = event.detail.xhr.getResponseHeader("ETag") || etag;
   });
   live.addEventListener("htmx:afterSwap", tick);
+
+  // What the page says to a screen reader: the live part's sentence, only when it differs
+  // from the last one (another player's move redraws the page but changes nothing of yours).
+  var news = document.getElementById("player-news");
+  function sentence() {
+    var found = live.querySelector("[data-news]");
+    return found ? found.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+  var said = sentence();
+  live.addEventListener("htmx:afterSwap", function () {
+    var now = sentence();
+    if (news && now && now !== said) news.textContent = now;
+    said = now;
+  });
 
   function tick() {
     var clock = live.querySelector(".p-clock[data-ends-at]");

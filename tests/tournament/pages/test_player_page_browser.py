@@ -66,3 +66,19 @@ def test_an_entry_at_the_table_shows_on_the_open_page_and_nothing_new_swaps_noth
     assert len(polls) > before
     assert polls[-1].status == 304
     assert polls[-1].request.headers.get("if-none-match") == polls[before - 1].headers["etag"]
+
+    # Another player buys a deed: the page is drawn again, but nothing of this player's
+    # changed (cash, net worth, place), so nothing is said again.
+    said = page.locator("#player-news").text_content()
+    page.evaluate(
+        """() => { window.said = 0; new MutationObserver(() => { window.said += 1; })
+        .observe(document.querySelector('#player-news'),
+          {childList: true, characterData: true, subtree: true}); }"""
+    )
+    posted(world.banker(), world.table, kind="buy", seat=4, space=1)
+    with page.expect_response(lambda r: r.request.headers.get("hx-request") == "true") as poll:
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    assert poll.value.status == 200
+    expect(page.locator("#player-live .p-money")).to_contain_text("entry 2")
+    assert page.evaluate("window.said") == 0
+    expect(page.locator("#player-news")).to_have_text(said)
