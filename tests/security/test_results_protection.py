@@ -13,10 +13,10 @@ from banking.actors import Actor
 from banking.services.entries import entry_post
 from tests.conftest import World
 from tests.entries import bank
-from tests.factories import UserFactory, VolunteerFactory
+from tests.factories import VolunteerFactory
 from tournament.models import AuditEvent, Result, Table, Volunteer
 from tournament.results.closing import table_close
-from tournament.results.reviews import table_confirm, table_reopen
+from tournament.results.reviews import checker_problem, table_confirm, table_reopen
 
 pytestmark = pytest.mark.django_db
 
@@ -67,40 +67,52 @@ def test_a_confirmed_tables_results_stay_until_it_is_reopened(world: World, clos
     assert results.count() == 0
 
 
-def test_the_database_refuses_a_confirmation_the_two_person_rule_forbids(world: World):
+def test_the_database_and_the_service_agree_on_who_may_confirm(world: World):
+    """The two-person rule stands in two places on purpose: reviews.checker_problem, which
+    the services and pages ask, and the trigger of migration 0016, which guards the table
+    against any other SQL. Each person is put to both: the service refuses them exactly
+    when the database does, for the same reason."""
     closed = world.table
-    banker = closed.banker.user
-    player = VolunteerFactory(
-        event=world.event, role=Volunteer.Role.REFEREE, player=closed.seats.first().player
-    ).user
-    recorder = UserFactory()
+
+    def referee(**fields) -> object:
+        """A referee of the event (who may check a table), whatever else they are."""
+        return VolunteerFactory(event=world.event, role=Volunteer.Role.REFEREE, **fields).user
+
+    banker = referee(user=closed.banker.user)
+    player = referee(player=closed.seats.first().player)
+    recorder = referee()
     entry_post(
         table_id=closed.pk,
         entry_id=uuid.uuid4(),
         payload={"kind": "adjust", "seat": 1, "amount": 5, "reason": "Short change"},
         actor=Actor(role=Actor.REFEREE, name=recorder.username, user=recorder),
     )
+    closer = referee()
     table_close(table_id=closed.pk)
-    Table.objects.filter(pk=closed.pk).update(closed_by=world.organiser)
+    Table.objects.filter(pk=closed.pk).update(closed_by=closer)
     table = Table.objects.filter(pk=closed.pk)
-    for checker, why in (
-        (None, "who confirmed"),
-        (banker, "banked"),
-        (player, "plays"),
-        (world.organiser, "closed"),
-        (recorder, "recorded entries"),
-    ):
-        with refused(why), transaction.atomic():
+    cases = [  # who checks; the service's refusal; the database's
+        (None, "not_authenticated", "who confirmed"),
+        (banker, "own_table", "banked"),
+        (player, "own_game", "plays"),
+        (closer, "own_closing", "closed"),
+        (recorder, "own_entries", "recorded entries"),
+        (world.referee, None, None),  # who did none of those
+    ]
+    for checker, code, why in cases:
+        problem = checker_problem(table.with_event_and_banker().get(), checker)
+        assert (problem and problem.code) == code
+        if why is None:
             table.update(review=Table.Review.CONFIRMED, reviewed_by=checker)
+        else:
+            with refused(why), transaction.atomic():
+                table.update(review=Table.Review.CONFIRMED, reviewed_by=checker)
+    assert table.get().review == Table.Review.CONFIRMED
     other = world.tables[1]
     with refused("closed"), transaction.atomic():  # still open: nothing to confirm
         Table.objects.filter(pk=other.pk).update(
             review=Table.Review.CONFIRMED, reviewed_by=world.referee
         )
-    assert set(Table.objects.values_list("review", flat=True)) <= {"", "awaiting"}
-    # The referee, who did none of those, may.
-    table_confirm(table_id=closed.pk, user=world.referee)
-    assert table.get().review == Table.Review.CONFIRMED
 
 
 def test_the_audit_trail_only_grows(world: World, closed: Table):
