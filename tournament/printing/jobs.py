@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import tempfile
 import time
-from collections.abc import Callable
 from datetime import timedelta
 from typing import IO
 
@@ -23,7 +22,7 @@ from django.utils import timezone
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Event, PrintJob, Round
 from tournament.printing.registry import DOCUMENTS
-from tournament.printing.render import render
+from tournament.printing.render import Progress, render
 from tournament.timezones import in_event_zone
 
 logger = logging.getLogger(__name__)
@@ -46,8 +45,6 @@ NO_WORKER = (
     "stopped. Start it (make worker, or the worker service of docker/compose.yaml) and the "
     "document is made; or press Send again once it runs."
 )
-
-Progress = Callable[[int], None]
 
 
 def _send(job_id: int) -> bool:

@@ -48,18 +48,13 @@ DOCUMENTS: dict[str, Document] = {}
 
 
 def document(
-    kind: str,
-    *,
-    title: str,
-    template: str,
-    needs_round: bool = False,
-    description: str = "",
-    chunk: int = 4,
+    kind: str, *, title: str, template: str, **options: Any
 ) -> Callable[[Callable[[PrintJob], Parts]], Callable[[PrintJob], Parts]]:
-    """Register the function that gives a document's parts, under its kind."""
+    """Register the function that gives a document's parts, under its kind; `options`,
+    any of Document's needs_round, description and chunk."""
 
     def register(parts: Callable[[PrintJob], Parts]) -> Callable[[PrintJob], Parts]:
-        DOCUMENTS[kind] = Document(kind, title, template, parts, needs_round, description, chunk)
+        DOCUMENTS[kind] = Document(kind, title, template, parts, **options)
         return parts
 
     return register
