@@ -30,12 +30,23 @@ from tournament.results.shape import result_rows
 from tournament.services.events import audit
 from tournament.services.rounds import call_time_if_due
 
-MAX_REASON = 300  # AuditEvent.reason
+MAX_REASON = 300  # AuditEvent.reason and Table.review_note
 
 
 def table_subject(table: Table) -> str:
     """How the audit trail names a table: "Round 2, table 3"."""
     return f"Round {table.round.number}, table {table.number}"
+
+
+def given_reason(reason: str, asked: str, *, required: bool = True) -> str:
+    """The reason given, trimmed; refused when it is missing (and `required`: `asked` is
+    the sentence that asks for it) or too long."""
+    reason = (reason or "").strip()
+    if required and not reason:
+        raise Refusal("reason_required", asked)
+    if len(reason) > MAX_REASON:
+        raise Refusal("invalid", f"Keep the reason under {MAX_REASON} characters.")
+    return reason
 
 
 def result_record(table: Table, results: Iterable[Result]) -> dict[str, Any]:
@@ -164,11 +175,8 @@ def round_end(
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_id)
     if not round_.is_live:
         raise Conflict("round_not_running", "Only a running round can end.")
-    reason = (reason or "").strip()
-    if force and not reason:
-        raise Refusal("reason_required", "Say why the round ends before every table is confirmed.")
-    if len(reason) > MAX_REASON:
-        raise Refusal("invalid", f"Keep the reason under {MAX_REASON} characters.")
+    asked = "Say why the round ends before every table is confirmed."
+    reason = given_reason(reason, asked, required=force)
     event = round_.event
     tables = list(
         round_.tables.select_for_update(of=("self",))

@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from tournament.errors import Conflict, NotFound, Refusal
+from tournament.errors import Conflict, NotFound
 from tournament.models import Result, Round
-from tournament.results.closing import advancement_of
+from tournament.results.closing import advancement_of, given_reason
 from tournament.services.events import audit
 
 
@@ -21,9 +21,7 @@ def result_override(
     A decision on a tied player that fills the tie's places (or leaves only as many
     players as places) settles the rest of the tie with it, under the same reason: one
     decision per tie."""
-    reason = reason.strip()
-    if not reason:
-        raise Refusal("reason_required", "Give a reason for overriding who advances.")
+    reason = given_reason(reason, "Give a reason for overriding who advances.")
     result = (
         Result.objects.select_for_update()
         .select_related("round__event", "player")

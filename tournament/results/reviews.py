@@ -20,13 +20,12 @@ from django.utils import timezone
 from banking.checks import check_not_confirmed
 from banking.models import Entry
 from tournament import access
-from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
+from tournament.errors import Conflict, NotAllowed, NotFound
 from tournament.models import Result, Table, Volunteer
-from tournament.results.closing import result_record, table_subject
+from tournament.results.closing import MAX_REASON as MAX_REASON  # the pages' limit too
+from tournament.results.closing import given_reason, result_record, table_subject
 from tournament.results.shape import shaped
 from tournament.services.events import audit
-
-MAX_REASON = 300  # Table.review_note and AuditEvent.reason
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -93,15 +92,6 @@ def _check_checker(table: Table, user: User) -> None:
 def _check_running(table: Table) -> None:
     if not table.round.is_live:
         raise Conflict("round_not_running", "The round is over: its results are final.")
-
-
-def _reason(reason: str, what: str) -> str:
-    reason = (reason or "").strip()
-    if not reason:
-        raise Refusal("reason_required", f"Say why the result is being {what}.")
-    if len(reason) > MAX_REASON:
-        raise Refusal("invalid", f"Keep the reason under {MAX_REASON} characters.")
-    return reason
 
 
 def _audit_result(table: Table, user: User, action: str, reason: str = "") -> None:
@@ -173,7 +163,7 @@ def table_dispute(*, table_id: int, user: User, reason: str) -> Table:
     ledger can be corrected (voids, adjustments) and closed again."""
     table = _locked(table_id)
     _check_checker(table, user)
-    reason = _reason(reason, "disputed")
+    reason = given_reason(reason, "Say why the result is being disputed.")
     _check_running(table)
     check_not_confirmed(table)
     if table.status != Table.Status.CLOSED:
@@ -194,7 +184,7 @@ def table_reopen(*, table_id: int, user: User, reason: str) -> Table:
     table = _locked(table_id)
     if not access.is_organiser(user, table.round.event_id):
         raise NotAllowed("organiser_only", "Only an organiser can reopen a confirmed result.")
-    reason = _reason(reason, "reopened")
+    reason = given_reason(reason, "Say why the result is being reopened.")
     _check_running(table)
     if table.review != Table.Review.CONFIRMED:
         raise Conflict(
