@@ -262,32 +262,6 @@ def _watched(
     }
 
 
-def entry_output(
-    entry: Entry, description: str, transfers: list[dict[str, Any]] | None = None
-) -> dict[str, Any]:
-    """An entry as the API shows it (EntryOutput): its own fields (seat, space, amount...)
-    at the top level, then its id, seq, kind, words, transfers (`transfers`, each with its
-    words, when given: entry_lines'), who recorded it and when."""
-    voided_by = getattr(entry, "voided_by", None)
-    return {
-        # The entry's own fields first: a void's fields name the voided entry's seq, which
-        # must not hide the void's own seq.
-        **entry.fields,
-        "seq": entry.seq,
-        "kind": entry.kind,
-        "label": kind_label(entry.kind),
-        "description": description,
-        "transfers": entry.transfers if transfers is None else transfers,
-        "voids": str(entry.voids_id) if entry.voids_id else None,
-        "voided_by": voided_by.seq if voided_by else None,
-        "banker_may_undo": void_refusal(entry, voided=bool(voided_by), corrects=False) is None,
-        "author": entry.author_name,
-        "author_role": entry.author_role,
-        "id": str(entry.id),
-        "created_at": entry.created_at.isoformat(),
-    }
-
-
 def entry_lines(
     entries: Iterable[Entry], *, names: Mapping[int, str], rules: engine.Rules
 ) -> list[dict[str, Any]]:

@@ -8,9 +8,8 @@ from uuid import UUID
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from banking.entry_words import kind_label
+from banking.checks import void_refusal
 from banking.models import Entry
-from banking.selectors import entry_output
 from tournament.http.inputs import Input
 from tournament.text import check_texts
 
@@ -107,10 +106,7 @@ class TransferOutput(serializers.Serializer):
 
 class EntryOutput(serializers.Serializer):
     """An entry as recorded: id, seq, kind, the entry's own fields (seat, space, amount...)
-    at the top level, its transfers, who recorded it and when, and the bank's words for it.
-
-    The words come from the context's `lines` (entry_lines by entry id); without them an
-    entry is described by its kind's label."""
+    at the top level, its transfers, who recorded it and when, and the bank's words for it."""
 
     id = serializers.UUIDField()
     seq = serializers.IntegerField()
@@ -131,10 +127,25 @@ class EntryOutput(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
     def to_representation(self, entry: Entry) -> dict[str, Any]:
-        line = self.context.get("lines", {}).get(entry.pk)
-        if line is None:
-            return entry_output(entry, kind_label(entry.kind))
-        return entry_output(entry, line["sentence"], line["transfers"])
+        line = self.context["lines"][entry.pk]  # the bank's words: selectors.entry_lines
+        voided = line["voided_by"] is not None
+        return {
+            # The entry's own fields first: a void's fields name the voided entry's seq,
+            # which must not hide the void's own seq.
+            **entry.fields,
+            "seq": entry.seq,
+            "kind": entry.kind,
+            "label": line["label"],
+            "description": line["sentence"],
+            "transfers": line["transfers"],
+            "voids": str(entry.voids_id) if entry.voids_id else None,
+            "voided_by": line["voided_by"],
+            "banker_may_undo": void_refusal(entry, voided=voided, corrects=False) is None,
+            "author": entry.author_name,
+            "author_role": entry.author_role,
+            "id": str(entry.id),
+            "created_at": entry.created_at.isoformat(),
+        }
 
 
 class SeatState(serializers.Serializer):
