@@ -97,17 +97,11 @@ def event_export(event_id: int) -> dict[str, Any]:
                 "exported_at": _when(timezone.now()),
             },
             "event": _event(event),
-            "players": [
-                {
-                    "id": player.pk,
-                    "name": player.name,
-                    "email": player.email,
-                    "team": player.team,
-                    "paid": player.paid,
-                    "checked_in": player.checked_in,
-                }
-                for player in Player.objects.filter(event_id=event_id).order_by("id")
-            ],
+            "players": list(
+                Player.objects.filter(event_id=event_id)
+                .order_by("id")
+                .values("id", "name", "email", "team", "paid", "checked_in")
+            ),
             "donations": [
                 {
                     "id": d.pk,

@@ -16,7 +16,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournament.api.views import ScopedApi, validated
-from tournament.models import Event, PrintJob, Round
+from tournament.models import Event, PrintJob
+from tournament.printing.documents import round_head
 from tournament.printing.jobs import (
     WorkerWatch,
     print_job_request,
@@ -100,9 +101,7 @@ class PrintJobOutput(serializers.ModelSerializer):
         ]
 
     def get_round_label(self, job: PrintJob) -> str | None:
-        if job.round is None:
-            return None
-        return "Final" if job.round.kind == Round.Kind.FINAL else f"Round {job.round.number}"
+        return round_head(job.round)["label"] if job.round else None
 
     def get_requested_by(self, job: PrintJob) -> str | None:
         return job.requested_by.get_username() if job.requested_by else None
