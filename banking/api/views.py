@@ -20,6 +20,7 @@ from banking.api.schema import EntryRequest
 from banking.ledgers import read_ledger, rules_of, seat_names
 from banking.models import Entry, TableLedger
 from banking.services import entries as entry_services
+from tournament.api.views import validated
 from tournament.http.authentication import refused_key, unchecked_key_of
 from tournament.models import Table
 
@@ -69,13 +70,11 @@ def _lines(table: Table, entries: list[Entry], ledger: TableLedger | None = None
     return {line["id"]: line for line in selectors.entry_lines(entries, names=names, rules=rules)}
 
 
-def _posted(
-    posted: entry_services.Posted, request: Request, table: Table | None = None
-) -> Response:
+def _posted(posted: entry_services.Posted, request: Request) -> Response:
     """The entry as recorded and the table after it (201, or 200 for an id already recorded);
     asked with `X-Answer-With: options`, the moves legal after it too (the console's next
     buttons, with no request of their own)."""
-    table = table or posted.ledger.table
+    table = posted.ledger.table  # as the post locked and read it
     lines = _lines(table, [posted.entry], posted.ledger)
     answer = {
         "entry": s.EntryOutput(posted.entry, context={"lines": lines}).data,
@@ -125,7 +124,7 @@ class EntryListApi(APIView):
             posted = entry_services.entry_post(
                 table_id=table.pk, entry_id=ident, payload=payload, actor=actor
             )
-            return _posted(posted, request, table)
+            return _posted(posted, request)
         try:
             posted = entry_services.entry_post(
                 table_id=table_id, entry_id=ident, payload=payload, key=key
@@ -147,16 +146,15 @@ class EntryVoidApi(APIView):
     )
     def post(self, request: Request, table_id: int, entry_id: str) -> Response:
         table, actor = caller_of(request)
-        data = s.VoidInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(s.VoidInput, request)
         posted = entry_services.entry_void(
             table_id=table.pk,
             entry_id=entry_id,
-            reason=data.validated_data["reason"],
+            reason=data["reason"],
             actor=actor,
-            void_id=data.validated_data.get("id"),
+            void_id=data.get("id"),
         )
-        return _posted(posted, request, table)
+        return _posted(posted, request)
 
 
 # The console's dry run and its buttons: the engine asked, nothing written (banking/previews.py).
