@@ -84,9 +84,9 @@ class TransferOutput(serializers.Serializer):
         required=False, help_text="The deed the transfer is for (interest, lift), if any."
     )
     words = serializers.CharField(
-        required=False,
-        help_text='The transfer in words, payer first, the amount beside it: "Brook pays Ada", '
-        '"Brook pays the bank the interest on mortgaged Boardwalk".',
+        help_text="Who pays whom, payer first, the amount beside it, and what for where the "
+        'transfer says it: "Ada pays Brook", "The bank pays Ada", "Brook pays the bank the '
+        'interest on mortgaged Boardwalk".'
     )
 
     def get_fields(self) -> dict[str, serializers.Field]:

@@ -183,14 +183,6 @@ class PreviewTotalOutput(serializers.Serializer):
     )
 
 
-class PreviewTransferOutput(s.TransferOutput):
-    words = serializers.CharField(
-        help_text="Who pays whom, payer first, and what for where the transfer says it: "
-        '"Ada pays Brook", "The bank pays Ada", "Brook pays the bank the interest on '
-        'mortgaged Boardwalk".'
-    )
-
-
 class RepeatOutput(serializers.Serializer):
     seq = serializers.IntegerField(help_text="The table's latest entry, the same as this one.")
     seconds = serializers.IntegerField(help_text="How long ago it was recorded.")
@@ -302,7 +294,7 @@ class PreviewOutput(serializers.Serializer):
         help_text='What the entry would do, in one sentence: "Ada buys Boardwalk".'
     )
     fields = serializers.DictField(help_text="The entry's fields as they would be recorded.")
-    transfers = PreviewTransferOutput(many=True)
+    transfers = s.TransferOutput(many=True)
     total = PreviewTotalOutput(help_text="The transfers summed up.")
     balances = BalanceOutput(many=True, help_text="Each affected seat's cash before and after.")
     state = s.TableStateOutput(help_text="The table as it would stand; last_seq is unchanged.")
