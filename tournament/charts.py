@@ -75,10 +75,7 @@ def line_chart(
     steps = max((len(s.values) for s in series), default=0)
     label_room = text + round(text * CHARACTER * max((len(s.label) for s in series), default=0))
     right = min(label_room, width // 3)
-    bottom = 5 * text // 2
-    frame = Frame(
-        width, height, 6 * text, right, text, bottom, *_range(values, _ticks(height, text, bottom))
-    )
+    frame = _frame(values, width=width, height=height, left=6 * text, right=right, text=text)
     parts = [_open(frame, title, text), *_grid(frame, value_text, text)]
     ends = _apart(
         [frame.y(one.values[-1]) if one.values else 0.0 for one in series],
@@ -124,17 +121,8 @@ def bar_chart(
     text: int = 12,
 ) -> SafeString:
     """One bar a step, labelled under the first, the middle and the last bar."""
-    values = [value for _, value in bars] or [0]
-    bottom = 5 * text // 2
-    frame = Frame(
-        width,
-        height,
-        4 * text,
-        text,
-        text,
-        bottom,
-        *_range([0, *values], _ticks(height, text, bottom)),
-    )
+    values = [0, *(value for _, value in bars)]
+    frame = _frame(values, width=width, height=height, left=4 * text, right=text, text=text)
     parts = [_open(frame, title, text), *_grid(frame, value_text, text)]
     inner = width - frame.left - frame.right
     slot = inner / max(len(bars), 1)
@@ -178,10 +166,15 @@ def _cut(label: str, room: float, text: int) -> str:
     return label if len(label) <= fits else label[: max(1, fits - 1)].rstrip() + "\u2026"
 
 
-def _ticks(height: int, text: int, bottom: int) -> int:
-    """How many steps of the grid the chart's height has room to label: its values a line
-    and a half apart at least, so that no two touch."""
-    return max(1, int((height - text - bottom) / (text * 1.5)))
+def _frame(
+    values: Sequence[int], *, width: int, height: int, left: int, right: int, text: int
+) -> Frame:
+    """The drawing area for `values`: a line of text above it, room for the horizontal
+    axis's labels below, and as many steps of the grid as its height has room to label
+    (a line and a half apart at least, so that no two touch)."""
+    bottom = 5 * text // 2
+    most = max(1, int((height - text - bottom) / (text * 1.5)))
+    return Frame(width, height, left, right, text, bottom, *_range(values, most))
 
 
 def _range(values: Sequence[int], most: int) -> tuple[int, int, int]:
