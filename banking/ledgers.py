@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -48,10 +49,11 @@ def standings_of(
                 "deeds": owned.get(seat, []),
             }
         )
-    return sorted(rows, key=_ranked)
+    return sorted(rows, key=standing_key)
 
 
-def _ranked(row: dict[str, Any]) -> Any:
+def standing_key(row: Mapping[str, Any]) -> Any:
+    """A seat's row (bankrupt, net_worth, cash, seat) as every leaderboard sorts it."""
     return engine.standing(
         bankrupt=row["bankrupt"], net_worth=row["net_worth"], cash=row["cash"], seat=row["seat"]
     )

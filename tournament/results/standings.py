@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from games import engine
+from banking.ledgers import standing_key
 from tournament.models import Result, Round, Table
 
 
@@ -59,12 +59,7 @@ def takes_first(*, rank: int | None, tied: bool, decided: bool, advances: bool) 
 def leaderboard(seats: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """A table's seats by net worth, best first: more cash breaks a tie, bankrupt seats
     come last. Seats still level share a place."""
-    ordered = sorted(
-        seats,
-        key=lambda s: engine.standing(
-            bankrupt=s["bankrupt"], net_worth=s["net_worth"], cash=s["cash"], seat=s["seat"]
-        ),
-    )
+    ordered = sorted(seats, key=standing_key)
     keys = [(seat["bankrupt"], seat["net_worth"], seat["cash"]) for seat in ordered]
     return [
         {
