@@ -95,12 +95,6 @@ def in_batches(queryset: QuerySet, size: int = BATCH) -> Iterator[Any]:
         yield from (batch[pk] for pk in ids[start : start + size] if pk in batch)
 
 
-def round_of(job: PrintJob, what: str) -> Round:
-    if job.round_id is None:
-        raise Refusal("round_required", f"Choose a round: {what} are printed for one round.")
-    return Round.objects.select_related("event").get(pk=job.round_id)
-
-
 def seated_tables(round_: Round, what: str) -> QuerySet[Table]:
     tables = (
         Table.objects.filter(round=round_)
@@ -148,7 +142,7 @@ def seats_of(table: Table) -> list[dict[str, Any]]:
     "the QR code that opens the banker's console.",
 )
 def table_cards(job: PrintJob) -> Parts:
-    round_ = round_of(job, "table cards")
+    round_ = job.round  # every job of a document per round has one (print_job_request)
 
     def page(table: Table) -> dict[str, Any]:
         url = site_url(console_path(table.key))
@@ -178,7 +172,7 @@ def table_cards(job: PrintJob) -> Parts:
     "tablet fails.",
 )
 def fallback_sheets(job: PrintJob) -> Parts:
-    round_ = round_of(job, "fallback sheets")
+    round_ = job.round
     rules = rules_for(round_.event.edition, round_.event.variants)
     start = rules.edition.starting_cash
 

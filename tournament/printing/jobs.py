@@ -232,7 +232,7 @@ def print_job_render(*, job_id: int, progress: Progress) -> PrintJob | None:
     """Make the job's PDF: running (one more attempt), the pages rendered with progress,
     the file stored in place of any earlier one, done. A failure is recorded as failed with
     its reason; a passing outage (database, broker) is raised for the task to retry."""
-    job = PrintJob.objects.select_related("event", "round").filter(pk=job_id).first()
+    job = PrintJob.objects.select_related("event", "round__event").filter(pk=job_id).first()
     if job is None:
         logger.info("Print job %s no longer exists: nothing to make.", job_id)
         return None

@@ -23,7 +23,7 @@ from banking.verification import ledger_code
 from banking.worth import WorthSeries, worth_chart, worth_series
 from tournament.errors import Refusal
 from tournament.models import PrintJob, Result, Table
-from tournament.printing.documents import person, round_head, round_of, table_pages
+from tournament.printing.documents import person, round_head, table_pages
 from tournament.printing.registry import Parts, document
 from tournament.printing.render import figure, qr_png, site_url
 from tournament.results.selectors import table_results
@@ -186,7 +186,7 @@ def _results_of(table: Table) -> list[dict[str, Any]]:
     chunk=12,
 )
 def scoresheets(job: PrintJob) -> Parts:
-    round_ = round_of(job, "scoresheets")
+    round_ = job.round
     label = round_head(round_)["label"]
     if not Result.objects.filter(round=round_).exists():
         raise Refusal(
