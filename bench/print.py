@@ -165,7 +165,6 @@ def scoresheet_items(tables: int, seed: int = 2026) -> Iterator[dict[str, Any]]:
                 currency=rules.edition.currency,
                 code=f"{code[:5]}-{code[5:]}",
                 banker="Ben Banker",
-                referee="Rita Referee",
             ),
         }
 

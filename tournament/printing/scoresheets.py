@@ -60,7 +60,6 @@ def scoresheet_table(
     code: str,
     closed_at: datetime | None = None,
     banker: str = "",
-    referee: str = "",
     chart: str = "",
     bankrupt: Mapping[int, Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
@@ -108,10 +107,8 @@ def scoresheet_table(
         "tight": tallest > TIGHT_LINES,
         "row_mm": row_mm(len(rows)),
         "banker": banker,
-        "referee": referee,
         "closed_at": closed_at,
         "code": code,
-        "verify_url": verify_url,
         "verify_page": site_url("/verify/"),
         "qr": qr_png(verify_url) if verify_url else "",
         "chart": chart,
@@ -206,14 +203,13 @@ def scoresheets(job: PrintJob) -> Parts:
             code=table.verification_code,
             closed_at=table.closed_at,
             banker=person(table.banker),
-            referee=person(table.referee),
             chart=scoresheet_chart(worth_series(table)),
             bankrupt=bankrupt.get(table.pk),
         )
 
     tables = (
         Table.objects.filter(round=round_)
-        .select_related("ledger", "banker__user", "referee__user")
+        .select_related("ledger", "banker__user")
         .prefetch_related("seats__player", "seats__result")
         .order_by("number")
     )

@@ -118,7 +118,6 @@ def sheet(
             currency="$",
             code="ABCDE-FGH23",
             banker=f"{LONG} the banker",
-            referee=f"{LONG} the referee",
             chart=scoresheet_chart(series(players)),
             bankrupt=bankrupt(names) if bankruptcies else None,
         ),
