@@ -24,8 +24,9 @@ class Actor:
     BANKER = "banker"
     REFEREE = "referee"
     ORGANISER = "organiser"
+    #: Who corrects a table's ledger (adjusts a balance, voids any entry).
+    CORRECTORS = (REFEREE, ORGANISER)
 
     @property
     def corrects(self) -> bool:
-        """Referees and organisers may adjust balances."""
-        return self.role in (self.REFEREE, self.ORGANISER)
+        return self.role in self.CORRECTORS

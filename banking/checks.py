@@ -66,7 +66,7 @@ def void_refusal(entry: Entry, *, voided: bool, corrects: bool) -> Refusal | Non
     already voided (`voided`), and an entry a referee or organiser recorded only by one."""
     if entry.kind == Entry.VOID:
         return Refusal("cannot_void_void", "A void cannot itself be voided.")
-    if entry.author_role in (Actor.REFEREE, Actor.ORGANISER) and not corrects:
+    if entry.author_role in Actor.CORRECTORS and not corrects:
         return NotAllowed(
             "referee_entry",
             f"Entry {entry.seq} was recorded by a {entry.author_role}: only a referee or "

@@ -195,7 +195,6 @@ def bracket_layout(*, event_id: int) -> dict[str, Any]:
                 table["y"] = round(heading + slot * i + (slot - table["h"]) / 2, 2)
         x += round_["width"] + fit.gap
     return {
-        "paper": fit.paper,
         "page": f"{fit.paper.lower()}-landscape",
         "font_pt": fit.size,
         "box_width": round(fit.box, 2),

@@ -23,9 +23,6 @@ from tournament.selectors import money_raised
 
 Unit = Literal["count", "money", "minutes", "name"]
 
-#: Who corrects a table's ledger (a void, an adjustment): a referee, or an organiser as one.
-CORRECTORS = (Actor.REFEREE, Actor.ORGANISER)
-
 
 @dataclass(frozen=True, slots=True)
 class Figure:
@@ -49,7 +46,7 @@ def night_in_numbers(*, event_id: int, now: datetime | None = None) -> list[Figu
     )
     # Counted by who recorded each entry: a referee's void or adjustment is a correction,
     # not one of the bankers' entries (a banker's own undo is).
-    corrections = Q(author_role__in=CORRECTORS)
+    corrections = Q(author_role__in=Actor.CORRECTORS)
     entries = Entry.objects.filter(table__round__event_id=event_id).aggregate(
         bankers=Count("pk", filter=Q(author_role=Actor.BANKER)),
         voids=Count("pk", filter=corrections & Q(kind=Entry.VOID)),
