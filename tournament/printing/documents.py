@@ -87,14 +87,6 @@ def printed_at() -> str:
     return timezone.localtime().strftime("%d %b %Y, %H:%M")
 
 
-def in_batches(queryset: QuerySet, size: int = BATCH) -> Iterator[Any]:
-    """Rows of `queryset` in its order, read `size` at a time (prefetches stay small)."""
-    ids = list(queryset.values_list("pk", flat=True))
-    for start in range(0, len(ids), size):
-        batch = {row.pk: row for row in queryset.filter(pk__in=ids[start : start + size])}
-        yield from (batch[pk] for pk in ids[start : start + size] if pk in batch)
-
-
 def seated_tables(round_: Round, what: str) -> QuerySet[Table]:
     tables = (
         Table.objects.filter(round=round_)
@@ -113,14 +105,16 @@ def seated_tables(round_: Round, what: str) -> QuerySet[Table]:
 def table_pages(
     round_: Round, tables: QuerySet[Table], page: Callable[[Table], dict[str, Any]]
 ) -> Parts:
-    """A page per table, the tables read in batches: `page(table)` with the event, the round
-    and the time of printing that every page of the job shows."""
+    """A page per table, the tables read BATCH at a time (each batch with its prefetches):
+    `page(table)` with the event, the round and the time of printing that every page of the
+    job shows."""
     common = {
         "event": event_head(round_.event),
         "round": round_head(round_),
         "printed_at": printed_at(),
     }
-    return Parts(tables.count(), ({**common, **page(table)} for table in in_batches(tables)))
+    pages = ({**common, **page(table)} for table in tables.iterator(chunk_size=BATCH))
+    return Parts(tables.count(), pages)
 
 
 def seats_of(table: Table) -> list[dict[str, Any]]:
