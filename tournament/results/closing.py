@@ -16,6 +16,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from banking.actors import Actor
@@ -47,6 +48,14 @@ def given_reason(reason: str, asked: str, *, required: bool = True) -> str:
     if len(reason) > MAX_REASON:
         raise Refusal("invalid", f"Keep the reason under {MAX_REASON} characters.")
     return reason
+
+
+def locked_table(table_id: int, tables: QuerySet[Table]) -> Table:
+    """The table of `tables`, its own row locked until the transaction ends; or NotFound."""
+    table = tables.select_for_update(of=("self",)).filter(pk=table_id).first()
+    if table is None:
+        raise NotFound("not_found", "There is no such table.")
+    return table
 
 
 def result_record(table: Table, results: Iterable[Result]) -> dict[str, Any]:
@@ -123,15 +132,8 @@ def table_close(*, table_id: int, actor: Actor | None = None) -> Table:
     """The banker closes the table once the last turn is played: no more entries, and the
     table's result is written at once, awaiting a referee's confirmation. Closing a table
     that is already closed changes nothing; a confirmed result is locked."""
-    table = (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__event", "ledger")
-        .prefetch_related("seats__player")
-        .filter(pk=table_id)
-        .first()
-    )
-    if table is None:
-        raise NotFound("not_found", "There is no such table.")
+    tables = Table.objects.select_related("round__event", "ledger")
+    table = locked_table(table_id, tables.prefetch_related("seats__player"))
     check_not_confirmed(table)
     if not table.round.is_live:
         raise Conflict("round_not_running", "Only a table of a running round can be closed.")

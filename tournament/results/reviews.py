@@ -20,26 +20,14 @@ from django.utils import timezone
 from banking.checks import check_not_confirmed
 from banking.models import Entry
 from tournament import access
-from tournament.errors import Conflict, NotAllowed, NotFound
+from tournament.errors import Conflict, NotAllowed
 from tournament.models import Result, Table, Volunteer
 from tournament.results.closing import MAX_REASON as MAX_REASON  # the pages' limit too
-from tournament.results.closing import given_reason, result_record, table_subject
+from tournament.results.closing import given_reason, locked_table, result_record, table_subject
 from tournament.results.shape import shaped
 from tournament.services.events import audit
 
 User = AbstractBaseUser | AnonymousUser | None
-
-
-def _locked(table_id: int) -> Table:
-    table = (
-        Table.objects.select_for_update(of=("self",))
-        .with_event_and_banker()
-        .filter(pk=table_id)
-        .first()
-    )
-    if table is None:
-        raise NotFound("not_found", "There is no such table.")
-    return table
 
 
 def checker_problem(
@@ -135,7 +123,7 @@ def _open_again(table: Table, *, user: AbstractBaseUser, reason: str, action: st
 @transaction.atomic
 def table_confirm(*, table_id: int, user: User) -> Table:
     """Confirm a closed table's result: it counts from now on, and is locked."""
-    table = _locked(table_id)
+    table = locked_table(table_id, Table.objects.with_event_and_banker())
     _check_checker(table, user)
     _check_running(table)
     if table.review == Table.Review.CONFIRMED:
@@ -161,7 +149,7 @@ def table_confirm(*, table_id: int, user: User) -> Table:
 def table_dispute(*, table_id: int, user: User, reason: str) -> Table:
     """Dispute a closed table's result: it is withdrawn, and the table opens again so its
     ledger can be corrected (voids, adjustments) and closed again."""
-    table = _locked(table_id)
+    table = locked_table(table_id, Table.objects.with_event_and_banker())
     _check_checker(table, user)
     reason = given_reason(reason, "Say why the result is being disputed.")
     _check_running(table)
@@ -181,7 +169,7 @@ def table_dispute(*, table_id: int, user: User, reason: str) -> Table:
 def table_reopen(*, table_id: int, user: User, reason: str) -> Table:
     """An organiser reopens a confirmed result, with a reason: the table opens again for
     corrections, as a disputed one does, and must be closed and confirmed again."""
-    table = _locked(table_id)
+    table = locked_table(table_id, Table.objects.with_event_and_banker())
     if not access.is_organiser(user, table.round.event_id):
         raise NotAllowed("organiser_only", "Only an organiser can reopen a confirmed result.")
     reason = given_reason(reason, "Say why the result is being reopened.")
