@@ -61,7 +61,9 @@ class PrintJobOutput(serializers.ModelSerializer):
         source="round.number", read_only=True, allow_null=True, default=None
     )
     round_label = serializers.SerializerMethodField()
-    requested_by = serializers.SerializerMethodField()
+    requested_by = serializers.CharField(
+        source="requested_by.get_username", read_only=True, allow_null=True, default=None
+    )
     notice = serializers.SerializerMethodField(
         help_text="A sentence for the organiser when no print worker has taken the job within "
         "a few seconds (the worker seems to be stopped); else empty."
@@ -102,9 +104,6 @@ class PrintJobOutput(serializers.ModelSerializer):
 
     def get_round_label(self, job: PrintJob) -> str | None:
         return round_head(job.round)["label"] if job.round else None
-
-    def get_requested_by(self, job: PrintJob) -> str | None:
-        return job.requested_by.get_username() if job.requested_by else None
 
     @cached_property
     def _watch(self) -> WorkerWatch:
