@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 import yaml
 from django.core.management import call_command
@@ -138,3 +140,15 @@ def test_the_bankrupt_entry_documents_lift_and_the_build_entry_its_building(sche
 def test_a_seats_options_document_what_is_left_out_and_buildings_by_the_handful(schema):
     seat = schema["components"]["schemas"]["SeatOptionsOutput"]["properties"]
     assert {"left_out", "several"} <= set(seat)
+
+
+def test_each_endpoint_is_described_in_words_of_its_own(schema):
+    """No description is shared by different endpoints: a base view's docstring (about
+    the code) must not stand for what each endpoint does."""
+    described = Counter(
+        operation["description"]
+        for methods in schema["paths"].values()
+        for operation in methods.values()
+        if isinstance(operation, dict) and operation.get("description")
+    )
+    assert [text for text, count in described.items() if count > 1] == []

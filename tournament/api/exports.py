@@ -13,7 +13,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 
-from tournament.api.views import SCOPED_REFUSALS, ScopedApi
+from tournament.api.views import SCOPED_REFUSALS, EventScopedApi
 from tournament.errors import Refusal
 from tournament.exports import (
     FORMATS,
@@ -23,7 +23,6 @@ from tournament.exports import (
     export_zip,
     night_csv,
 )
-from tournament.models import Event
 
 CONTENT_TYPES = {"json": "application/json", "csv": "application/zip"}
 
@@ -37,8 +36,7 @@ class FormatIsTheFile(DefaultContentNegotiation):
         return renderers[0], renderers[0].media_type
 
 
-class EventExportApi(ScopedApi):
-    rows = Event
+class EventExportApi(EventScopedApi):
     content_negotiation_class = FormatIsTheFile
 
     @extend_schema(
@@ -85,9 +83,7 @@ class EventExportApi(ScopedApi):
         return download(content, CONTENT_TYPES[fmt], export_filename(event, fmt))
 
 
-class NightInNumbersApi(ScopedApi):
-    rows = Event
-
+class NightInNumbersApi(EventScopedApi):
     @extend_schema(
         tags=["events"],
         summary="Download the night in numbers",

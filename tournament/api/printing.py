@@ -15,8 +15,8 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournament.api.views import ScopedApi, validated
-from tournament.models import Event, PrintJob
+from tournament.api.views import EventScopedApi, ScopedApi, validated
+from tournament.models import PrintJob
 from tournament.printing.documents import round_head
 from tournament.printing.jobs import (
     WorkerWatch,
@@ -128,9 +128,7 @@ def _out(request: Request, job: PrintJob) -> dict[str, Any]:
     return PrintJobOutput(job, context={"request": request}).data
 
 
-class EventPrintJobsApi(ScopedApi):
-    rows = Event
-
+class EventPrintJobsApi(EventScopedApi):
     @extend_schema(
         responses=PrintJobOutput(many=True),
         description=f"The event's latest {RECENT} print jobs, newest first.",

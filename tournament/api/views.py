@@ -60,6 +60,18 @@ class ScopedApi(APIView):
             self.row = get_object_or_404(self.rows, pk=pk)
 
 
+class EventScopedApi(ScopedApi):
+    rows = Event  # an endpoint under /api/events/{id}/
+
+
+class RoundScopedApi(ScopedApi):
+    rows = Round
+
+
+class TableScopedApi(ScopedApi):
+    rows = Table
+
+
 class TokenApi(APIView):
     """Exchange a username and password for a new API token (one for each login)."""
 
@@ -152,9 +164,7 @@ class EventListApi(APIView):
         return Response(s.EventOutput(event).data, status=status.HTTP_201_CREATED)
 
 
-class EventDetailApi(ScopedApi):
-    rows = Event
-
+class EventDetailApi(EventScopedApi):
     @extend_schema(responses=s.EventOutput, tags=["events"])
     def get(self, request: Request, event_id: int) -> Response:
         return Response(s.EventOutput(self.row).data)
@@ -164,12 +174,6 @@ class EventDetailApi(ScopedApi):
         changes = validated(s.EventPatch, request)
         event = event_services.event_update(event_id=event_id, changes=changes, actor=request.user)
         return Response(s.EventOutput(event).data)
-
-
-class EventScopedApi(ScopedApi):
-    """Base for endpoints under /api/events/{id}/ that only the event's organisers use."""
-
-    rows = Event
 
 
 class PlayerListApi(EventScopedApi):
@@ -271,10 +275,6 @@ class RoundListApi(EventScopedApi):
         return Response(s.RoundOutput(round_).data, status=status.HTTP_201_CREATED)
 
 
-class RoundScopedApi(ScopedApi):
-    rows = Round
-
-
 def _seating(round_: Round) -> dict[str, Any]:
     tables = selectors.round_tables(round_.pk)
     return {
@@ -365,10 +365,6 @@ class RoundOverrideApi(RoundScopedApi):
         )
         row = result_selectors.result_of(round_id=round_id, player_id=result.player_id)
         return Response(s.ResultOutput(row).data)
-
-
-class TableScopedApi(ScopedApi):
-    rows = Table
 
 
 class TableDetailApi(TableScopedApi):
