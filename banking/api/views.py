@@ -20,8 +20,8 @@ from banking.api.schema import EntryRequest
 from banking.ledgers import read_ledger, rules_of, seat_names
 from banking.models import Entry, TableLedger
 from banking.services import entries as entry_services
-from tournament.api.views import validated
 from tournament.http.authentication import refused_key, unchecked_key_of
+from tournament.http.inputs import validated
 from tournament.models import Table
 
 NOT_MODIFIED = "Unchanged since the answer whose ETag came as If-None-Match: no body."

@@ -15,7 +15,8 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournament.api.views import EventScopedApi, ScopedApi, validated
+from tournament.api.views import EventScopedApi, ScopedApi
+from tournament.http.inputs import validated
 from tournament.models import PrintJob
 from tournament.printing.documents import round_head
 from tournament.printing.jobs import (

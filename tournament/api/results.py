@@ -18,8 +18,9 @@ from banking.api import serializers as bank_shapes
 from banking.api.callers import CallsTheTable, caller_of
 from banking.api.views import ERRORS
 from tournament.api import serializers as s
-from tournament.api.views import RoundScopedApi, validated
+from tournament.api.views import RoundScopedApi
 from tournament.http.authentication import table_of
+from tournament.http.inputs import validated
 from tournament.results import closing, reviews
 from tournament.results import selectors as result_selectors
 

@@ -19,6 +19,7 @@ from tournament import selectors
 from tournament.api import serializers as s
 from tournament.errors import NotFound, Refusal
 from tournament.http import tokens
+from tournament.http.inputs import validated
 from tournament.http.parsers import CSVParser, JSONParser, read_limited
 from tournament.http.permissions import CreatesEvents, IsEventOrganiser, IsPerson
 from tournament.lockout import refuse_if_locked_out
@@ -29,13 +30,6 @@ from tournament.services import events as event_services
 from tournament.services import players as player_services
 from tournament.services import rounds as round_services
 from tournament.services import tables as table_services
-
-
-def validated(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
 
 #: What a ScopedApi refuses before its view, for the schema.
 SCOPED_REFUSALS = {

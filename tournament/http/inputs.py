@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rest_framework import serializers
+from rest_framework.request import Request
 
 from tournament.text import text_problem
 
@@ -39,3 +40,10 @@ class Input(serializers.Serializer):
             if unsafe:
                 raise serializers.ValidationError(unsafe)
         return super().to_internal_value(data)
+
+
+def validated(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    """The request's body checked by `serializer_class`; a 400 in the error shape if not."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
