@@ -48,7 +48,7 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run --settings=tournament.settings.test
-	$(BIN)/pytest --durations=30
+	$(BIN)/pytest --numprocesses=auto --dist=loadgroup --durations=30
 
 ## make rehearsal: only the whole night in Chromium, on the site deployed as the image deploys it
 rehearsal: $(STAMP) $(VENDORED)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -28,6 +29,29 @@ settings.register_profile(
     "suite", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
 )
 settings.load_profile("suite")
+
+
+# `make test` runs the suite on every core (pytest-xdist, --dist loadgroup). The tests that
+# start servers of their own, or share a named database, a Redis database or the production
+# install, run one after another on one worker; every other test has its worker's database.
+SHARED_OUTSIDE = ("production", "faults", "rehearsal", "bench")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Schemathesis names each operation's test by its operation ("test_x[POST /api/...]"), but
+    # under pytest 9 they all get the function's node id; xdist's scheduling, keyed by node id,
+    # would run one of them and say nothing. Each gets its name as its id; a clash left is an
+    # error, never a test quietly dropped.
+    ids = Counter(item.nodeid for item in items)
+    for item in items:
+        if ids[item.nodeid] > 1 and item.parent is not None:
+            item._id = item.parent.id.child(item.name)
+    if clash := [nodeid for nodeid, n in Counter(i.nodeid for i in items).items() if n > 1]:
+        raise pytest.UsageError(f"two tests share the id {clash[0]}: one would not run")
+    for item in items:
+        folder = Path(str(item.path)).relative_to(Path(__file__).parent).parts[0]
+        if folder in SHARED_OUTSIDE or item.get_closest_marker("worker"):
+            item.add_marker(pytest.mark.xdist_group("outside"))
 
 
 @pytest.fixture(scope="session")
