@@ -74,6 +74,11 @@ class Event(models.Model):
         default=6, validators=[MinValueValidator(2), MaxValueValidator(64)]
     )
     entry_fee = models.PositiveIntegerField(default=0)
+    sanctioned = models.BooleanField(
+        default=False,
+        help_text="The event follows the maker's tournament rules: the desk warns where its "
+        "plan breaks them (tournament.selectors.sanctioned_breaks).",
+    )
     time_zone = models.CharField(
         max_length=64,
         default=default_time_zone,

@@ -253,3 +253,60 @@ def current_rounds(*, event: Event) -> list[Round]:
     for round_ in rounds:
         round_.event = event
     return [r for r in rounds if r.is_live] or rounds[-1:]
+
+
+#: The maker's tournament rules (the Monopoly tournament kit) that the sanctioned check reads:
+#: players registered, preliminary rounds before the final, a round's minutes, the final's size.
+SANCTIONED = {"players": 24, "preliminaries": 2, "minutes": 90, "final": 6}
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def sanctioned_breaks(event: Event) -> list[str]:
+    """Where the plan of `event` breaks the maker's tournament rules, one sentence each for
+    the desk; none unless the event says it follows them. Warnings only: the organiser may
+    still run the night as they choose. Two queries."""
+    if not event.sanctioned:
+        return []
+    breaks = []
+    registered = Player.objects.filter(event_id=event.pk).count()
+    if registered < SANCTIONED["players"]:
+        breaks.append(
+            f"The maker's rules ask for at least {SANCTIONED['players']} players: "
+            f"{registered} {'is' if registered == 1 else 'are'} registered."
+        )
+    rounds = list(
+        Round.objects.filter(event_id=event.pk)
+        .annotate(seated=Count("tables__seats"))
+        .order_by("number")
+    )
+    final = next((r for r in rounds if r.kind == Round.Kind.FINAL), None)
+    if final is not None:
+        before = sum(
+            1 for r in rounds if r.kind == Round.Kind.PRELIMINARY and r.number < final.number
+        )
+        if before < SANCTIONED["preliminaries"]:
+            breaks.append(
+                f"The final follows {_plural(before, 'preliminary round')}: the maker's rules "
+                "ask for at least two."
+            )
+    breaks += [
+        f"Round {r.number} has a time limit of {r.time_limit_minutes} minutes: the maker's "
+        f"rules ask for at least {SANCTIONED['minutes']}."
+        for r in rounds
+        if r.time_limit_minutes < SANCTIONED["minutes"]
+    ]
+    # A points event names its final's size; a knock-out's is known once the final is seated.
+    size = event.finalists if event.advancement == Event.Format.POINTS else None
+    if final is not None and final.seated:
+        size = final.seated
+    if size is not None and size != SANCTIONED["final"]:
+        breaks.append(
+            f"The final is for {_plural(size, 'player')}: the maker's rules play a final of "
+            f"{SANCTIONED['final']}."
+        )
+    if event.variants.get("short_game"):
+        breaks.append("The short game is chosen: the maker's rules play the long game.")
+    return breaks

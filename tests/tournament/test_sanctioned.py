@@ -1,0 +1,105 @@
+"""The sanctioned check: an event that says it follows the maker's tournament rules (at least
+24 players, at least two preliminary rounds before the final, rounds of at least 90 minutes,
+a final of six, the long game) is warned wherever its plan breaks them, and never refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.factories import (
+    EventFactory,
+    PlayerFactory,
+    RoundFactory,
+    SeatFactory,
+    TableFactory,
+)
+from tournament.models import Event, Round
+from tournament.selectors import sanctioned_breaks
+
+pytestmark = pytest.mark.django_db
+
+LONG_GAME = {"modern_us": False, "short_game": False, "double_rent_despite_mortgage": True}
+
+
+def sanctioned_event(*, players: int = 24, **fields) -> Event:
+    """A sanctioned points event with a final of six, `players` registered, and nothing
+    else planned: it keeps every rule until a test breaks one."""
+    fields = {"sanctioned": True, "advancement": "points", "finalists": 6, **fields}
+    event = EventFactory(**{"variants": LONG_GAME, **fields})
+    for n in range(players):
+        PlayerFactory(event=event, name=f"Player {n}")
+    return event
+
+
+def two_rounds_and_a_final(event: Event, *, minutes: int = 90) -> None:
+    RoundFactory(event=event, number=1, time_limit_minutes=90)
+    RoundFactory(event=event, number=2, time_limit_minutes=minutes)
+    RoundFactory(event=event, number=3, kind=Round.Kind.FINAL, time_limit_minutes=90)
+
+
+def test_an_event_keeping_every_rule_breaks_none():
+    event = sanctioned_event()
+    two_rounds_and_a_final(event)
+    assert sanctioned_breaks(event) == []
+
+
+@pytest.mark.parametrize(
+    ("keeps", "breaks", "sentence"),
+    [
+        ({"players": 24}, {"players": 23}, "at least 24 players: 23 are registered."),
+        ({"finalists": 6}, {"finalists": 5}, "The final is for 5 players: the maker's rules"),
+    ],
+)
+def test_one_short_of_a_rule_is_a_break(keeps, breaks, sentence):
+    assert sanctioned_breaks(sanctioned_event(**keeps)) == []
+    (said,) = sanctioned_breaks(sanctioned_event(**breaks))
+    assert sentence in said
+
+
+def test_a_knockout_final_is_counted_once_seated():
+    event = sanctioned_event(advancement="knockout")
+    two_rounds_and_a_final(event)
+    assert sanctioned_breaks(event) == []  # the results decide its size
+    table = TableFactory(round=event.rounds.get(kind=Round.Kind.FINAL))
+    for player in event.players.all()[:5]:
+        SeatFactory(table=table, player=player)
+    assert sanctioned_breaks(event) == [
+        "The final is for 5 players: the maker's rules play a final of 6."
+    ]
+
+
+def test_a_round_under_90_minutes_is_a_break():
+    event = sanctioned_event()
+    two_rounds_and_a_final(event, minutes=89)
+    assert sanctioned_breaks(event) == [
+        "Round 2 has a time limit of 89 minutes: the maker's rules ask for at least 90."
+    ]
+    Round.objects.filter(event=event, number=2).update(time_limit_minutes=90)
+    assert sanctioned_breaks(event) == []
+
+
+def test_the_short_game_is_a_break():
+    event = sanctioned_event(variants={**LONG_GAME, "short_game": True})
+    assert sanctioned_breaks(event) == [
+        "The short game is chosen: the maker's rules play the long game."
+    ]
+
+
+def test_a_final_after_one_preliminary_round_is_a_break():
+    event = sanctioned_event()
+    RoundFactory(event=event, number=1)
+    assert sanctioned_breaks(event) == []  # more rounds may be planned yet
+    RoundFactory(event=event, number=2, kind=Round.Kind.FINAL)
+    assert sanctioned_breaks(event) == [
+        "The final follows 1 preliminary round: the maker's rules ask for at least two."
+    ]
+
+
+def test_every_break_is_listed_and_none_for_an_event_not_sanctioned():
+    event = sanctioned_event(players=23, finalists=5, variants={**LONG_GAME, "short_game": True})
+    RoundFactory(event=event, number=1, time_limit_minutes=60)
+    RoundFactory(event=event, number=2, kind=Round.Kind.FINAL, time_limit_minutes=60)
+    assert len(sanctioned_breaks(event)) == 6
+    Event.objects.filter(pk=event.pk).update(sanctioned=False)
+    event.refresh_from_db()
+    assert sanctioned_breaks(event) == []
