@@ -5,6 +5,7 @@ a final of six, the long game) is warned wherever its plan breaks them, and neve
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from tests.factories import (
     EventFactory,
@@ -12,6 +13,7 @@ from tests.factories import (
     RoundFactory,
     SeatFactory,
     TableFactory,
+    VolunteerFactory,
 )
 from tournament.models import Event, Round
 from tournament.selectors import sanctioned_breaks
@@ -103,3 +105,41 @@ def test_every_break_is_listed_and_none_for_an_event_not_sanctioned():
     Event.objects.filter(pk=event.pk).update(sanctioned=False)
     event.refresh_from_db()
     assert sanctioned_breaks(event) == []
+
+
+@pytest.mark.parametrize("page", ["desk:event", "desk:rounds"])
+def test_the_desk_warns_a_sanctioned_event_where_it_plans(client, page):
+    event = sanctioned_event(players=23)
+    RoundFactory(event=event, number=1, time_limit_minutes=89)
+    client.force_login(VolunteerFactory(event=event).user)
+    url = reverse(page, args=[event.pk])
+    shown = client.get(url).content.decode()
+    assert "The maker&#x27;s rules ask for at least 24 players: 23 are registered." in shown
+    assert "Round 1 has a time limit of 89 minutes" in shown
+    Event.objects.filter(pk=event.pk).update(sanctioned=False)
+    shown = client.get(url).content.decode()
+    assert "maker&#x27;s rules" not in shown
+    assert "Round 1 has a time limit" not in shown
+
+
+def test_the_desk_form_sets_the_sanctioned_check(client):
+    event = sanctioned_event(sanctioned=False)
+    client.force_login(VolunteerFactory(event=event).user)
+    url = reverse("desk:event-edit", args=[event.pk])
+    assert 'name="sanctioned"' in client.get(url).content.decode()
+    form = {
+        "name": event.name,
+        "date": "2026-12-05",
+        "entry_fee": 0,
+        "edition": "us",
+        "advancement": "points",
+        "wildcards": 0,
+        "finalists": 6,
+        "sanctioned": "on",
+    }
+    assert client.post(url, form).status_code == 302
+    event.refresh_from_db()
+    assert event.sanctioned is True
+    assert client.post(url, {**form, "sanctioned": ""}).status_code == 302
+    event.refresh_from_db()
+    assert event.sanctioned is False

@@ -18,7 +18,7 @@ from tournament import access
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
 from tournament.models import AuditEvent, Donation, Event, Player, Volunteer, validate_time_zone
 
-EDITABLE = ("name", "date", "venue", "charity", "entry_fee")
+EDITABLE = ("name", "date", "venue", "charity", "entry_fee", "sanctioned")
 
 #: The control room's thresholds, in minutes (tournament/room/selectors.py): the lowest and
 #: highest each may be. Changeable at any time, the night included.
@@ -78,12 +78,15 @@ def event_create(
     variants: Mapping[str, Any] | None = None,
     advancement: Mapping[str, Any] | None = None,
     entry_fee: int = 0,
+    sanctioned: bool = False,
     time_zone: str | None = None,
     **attention: int,
 ) -> Event:
     """Create an event; its creator, staff or granted "Can add event", becomes its first
     organiser. Its time zone is the site's (TIME_ZONE) unless given; `attention`: the control
-    room's thresholds (ATTENTION), each with its default when left out."""
+    room's thresholds (ATTENTION), each with its default when left out; `sanctioned`: whether
+    it follows the maker's tournament rules (the desk then warns where its plan breaks
+    them)."""
     if not access.can_create_events(creator):
         raise NotAllowed(
             "organiser_only",
@@ -99,6 +102,7 @@ def event_create(
         charity=charity,
         edition=edition,
         entry_fee=entry_fee,
+        sanctioned=_check_sanctioned(sanctioned),
         created_by=creator,
     )
     if time_zone:
@@ -136,6 +140,8 @@ def event_update(
     rules_changing = {"edition", "variants", "advancement"} & set(changes)
     if rules_changing and event.rules_locked:
         raise Conflict("event_started", "The rules cannot change once the first round has started.")
+    if "sanctioned" in changes:
+        _check_sanctioned(changes["sanctioned"])
     for name in (*EDITABLE, "edition"):
         if name in changes:
             setattr(event, name, changes[name])
@@ -159,6 +165,12 @@ def event_update(
             data={"changed": changed},
         )
     return event
+
+
+def _check_sanctioned(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise Refusal("invalid", "Sanctioned must be true or false.")
+    return value
 
 
 def _check_time_zone(name: str) -> str:

@@ -87,6 +87,7 @@ def event_overview(request: HttpRequest, event_id: int) -> HttpResponse:
         locked=event.rules_locked,
         variants=[label for name, label in VARIANT_LABELS.items() if event.variants.get(name)],
         screen=_screen_link(request, event),
+        sanctioned_breaks=selectors.sanctioned_breaks(event),
         **_night_charts(event),
     )
     return render(request, "desk/event_overview.html", context)
@@ -336,7 +337,13 @@ def rounds(request: HttpRequest, event_id: int) -> HttpResponse:
             else:
                 done(request, f"Round {round_.number} is planned. Seat its players next.")
             return redirect("desk:round", round_id=round_.pk)
-    context = event_page(event, "rounds", form=form, rounds=selectors.event_rounds(event.pk))
+    context = event_page(
+        event,
+        "rounds",
+        form=form,
+        rounds=selectors.event_rounds(event.pk),
+        sanctioned_breaks=selectors.sanctioned_breaks(event),
+    )
     return render(request, "desk/rounds.html", context)
 
 

@@ -85,6 +85,13 @@ class EventForm(TextCheckedForm):
         initial=6,
         help_text="Points: how many players reach the final.",
     )
+    sanctioned = forms.BooleanField(
+        label="Follows the maker's tournament rules",
+        required=False,
+        help_text="At least 24 players, at least two preliminary rounds of 90 minutes before "
+        "a final of six, the long game: the desk warns wherever the plan breaks them, and "
+        "you may still run the night as you choose.",
+    )
     attention_offline_minutes = _minutes(
         "attention_offline_minutes",
         "Tablet offline for",

@@ -202,7 +202,7 @@ def test_creating_an_event_makes_its_creator_an_organiser(creator):
 
 def test_the_new_event_page_offers_every_variant_with_its_description(creator):
     page = session_for(creator).get(reverse("desk:event-new")).content.decode()
-    assert page.count('type="checkbox"') == 3
+    assert page.count('type="checkbox" name="variant_') == 3
     assert "hotels after three houses" in page
 
 
