@@ -7,12 +7,14 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.conftest import client_for
 from tests.factories import (
     EventFactory,
     PlayerFactory,
     RoundFactory,
     SeatFactory,
     TableFactory,
+    UserFactory,
     VolunteerFactory,
 )
 from tournament.models import Event, Round
@@ -143,3 +145,35 @@ def test_the_desk_form_sets_the_sanctioned_check(client):
     assert client.post(url, {**form, "sanctioned": ""}).status_code == 302
     event.refresh_from_db()
     assert event.sanctioned is False
+
+
+def test_the_api_round_trips_the_sanctioned_check():
+    client = client_for(UserFactory(is_staff=True))
+    new = {"name": "Gala", "date": "2026-12-05", "edition": "us"}
+    plain = client.post("/api/events/", new, format="json")
+    assert plain.status_code == 201, plain.json()
+    assert plain.json()["sanctioned"] is False
+    made = client.post("/api/events/", {**new, "sanctioned": True}, format="json")
+    assert made.status_code == 201, made.json()
+    assert made.json()["sanctioned"] is True
+    url = f"/api/events/{made.json()['id']}/"
+    assert client.get(url).json()["sanctioned"] is True
+    changed = client.patch(url, {"sanctioned": False}, format="json")
+    assert changed.status_code == 200, changed.json()
+    assert changed.json()["sanctioned"] is False
+    assert Event.objects.get(pk=made.json()["id"]).sanctioned is False
+
+
+@pytest.mark.parametrize("wrong", ["maybe", 2, None, [True]])
+def test_the_api_refuses_a_sanctioned_check_that_is_not_true_or_false(wrong):
+    client = client_for(UserFactory(is_staff=True))
+    made = client.post(
+        "/api/events/", {"name": "Gala", "date": "2026-12-05", "edition": "us"}, format="json"
+    )
+    url = f"/api/events/{made.json()['id']}/"
+    answer = client.patch(url, {"sanctioned": wrong}, format="json")
+    assert answer.status_code == 400
+    assert answer.json()["error"] == "invalid"
+    assert "sanctioned" in answer.json()["fields"]
+    assert "true or false" in answer.json()["detail"]
+    assert client.get(url).json()["sanctioned"] is False

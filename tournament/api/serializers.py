@@ -47,6 +47,15 @@ class EventInput(Input):
     variants = VariantsSerializer(required=False)
     advancement = AdvancementSerializer(required=False)
     entry_fee = serializers.IntegerField(min_value=0, max_value=100_000, required=False, default=0)
+    sanctioned = serializers.BooleanField(
+        required=False,
+        help_text="The event follows the maker's tournament rules: the desk warns where its "
+        "plan breaks them (default false).",
+        error_messages={
+            "invalid": "Must be true or false.",
+            "null": "Must be true or false, not null.",
+        },
+    )
     time_zone = serializers.CharField(
         max_length=64,
         required=False,
@@ -94,6 +103,7 @@ class EventOutput(serializers.ModelSerializer):
             "variants",
             "advancement",
             "entry_fee",
+            "sanctioned",
             "time_zone",
             "attention_offline_minutes",
             "attention_quiet_minutes",
