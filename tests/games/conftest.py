@@ -40,9 +40,11 @@ STARTING_CASH = 1500
 @pytest.fixture(autouse=True)
 def _entries_made_in_code_read_afresh():
     """`checked` remembers, for the whole process, the entries made in code it found well
-    made: each test starts without that memory, so what it applies is read in that test
-    whatever ran before it."""
+    made (by their fields, and each object by identity): each test starts without that
+    memory, so what it applies is read in that test whatever ran before it (a mutation run
+    forks each mutant's tests from a process that ran them all once)."""
     entries._CHECKED.clear()
+    entries._PARSED.clear()
 
 
 @pytest.fixture(params=["us", "uk"])
