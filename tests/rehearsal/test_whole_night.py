@@ -194,7 +194,7 @@ def test_a_whole_night_from_the_desk_to_the_final(
     desk.on("dialog", lambda dialog: dialog.accept())
     log_in(desk, base, "olive", "/desk/", PASSWORD)
     desk.get_by_role("link", name="New event").click()
-    desk.get_by_label("Name").fill(EVENT)
+    desk.get_by_label("Name", exact=True).fill(EVENT)
     desk.get_by_label("Date").fill("2026-12-05")
     desk.get_by_label("Charity").fill("The Food Bank")
     desk.get_by_label("Entry fee").fill("10")
