@@ -488,6 +488,28 @@ def test_a_referees_correction_appears_without_a_reload(live_server, new_page):
     expect(mine.get_by_role("button", name=re.compile("^Undo"))).to_have_count(1)
 
 
+def test_a_tap_on_a_player_is_not_lost_to_a_poll_that_changed_nothing(live_server, new_page):
+    """A finger on a player while the console polls: the first poll after an entry brings
+    the table as the entry's answer had it, so the seats stay as drawn and the tap still
+    picks the player (a seat drawn again under the finger loses the tap)."""
+    banker, _ = open_console(live_server, new_page)
+    banker.player(1).move("pass_go").record("$200")
+    page = banker.page
+    seat = page.locator("#seats [data-seat='2']")
+    box = seat.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    polls: list[Any] = []
+    page.context.on("response", lambda r: polls.append(r) if "/state/" in r.url else None)
+    page.mouse.down()
+    # Two polls (one each 5 s): the first one's drawing is done once the second answers.
+    deadline = time.monotonic() + 20
+    while len(polls) < 2 and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert len(polls) >= 2, "the console did not poll"
+    page.mouse.up()
+    expect(seat).to_have_attribute("aria-pressed", "true")
+
+
 def test_moves_on_what_a_player_holds_show_once_they_hold_it(live_server, new_page):
     banker, _ = open_console(live_server, new_page)
     held = ("unmortgage", "sell_building", "use_jail_card")

@@ -176,7 +176,15 @@ export function renderSeats(app) {
       seat.cash < 0 && !seat.bankrupt ? h("span", { class: "badge danger" }, `Owes ${w.money(-seat.cash)}`) : null,
       seat.bankrupt ? h("span", { class: "badge danger" }, "Bankrupt") : null));
   });
-  fill($("seats"), cards);
+  // Drawn again only when they change: a poll that brings the table as it is drawn must not
+  // replace a seat under the banker's finger (a tap pressed on one button and released on
+  // its replacement is lost).
+  const seats = $("seats");
+  const drawn = cards.map((card) => card.outerHTML).join("");
+  if (seats.dataset.drawn !== drawn) {
+    fill(seats, cards);
+    seats.dataset.drawn = drawn;
+  }
   const current = s.seats.find((seat) => seat.seat === app.seat);
   // No live moves on a table that is closed (awaiting its check, or confirmed) or whose
   // round is not running: the banner above says why.
