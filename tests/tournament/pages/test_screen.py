@@ -797,3 +797,31 @@ def test_the_screen_says_when_it_lost_the_connection_and_picks_up_again(live_ser
     table.get_by_text("$1,700").first.wait_for(timeout=20_000)
     expect(status).to_have_text(re.compile(r"^Live · updated"))
     assert table.locator(".board-row.changed").count() == 1  # only the row that changed flashes
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_winners_screen_fits_a_full_hd_screen_whole(live_server, new_page):
+    """The night ends on the winner: banner and chart on the screen at once, the banner's
+    first line in view, nothing scrolled away."""
+    n = night()
+    event = screen_link_issue(event_id=n.event.pk)
+    winner, _ = final_tie_decided(n)
+    page = new_page(viewport=FULL_HD)
+    page.goto(f"{live_server.url}{screen_url(event)}")
+    banner = page.locator("#winner")
+    expect(banner).to_contain_text(winner.player.name)
+    expect(page.locator(".final-chart img")).to_be_visible()
+    page.wait_for_timeout(4000)  # the view rests 3 s at the top before a long one scrolls
+    fits = page.evaluate(
+        """() => {
+            const view = document.querySelector("#winner").closest(".view-scroll");
+            const box = view.getBoundingClientRect();
+            const label = document.querySelector(".winner-label").getBoundingClientRect();
+            const chart = document.querySelector(".final-chart").getBoundingClientRect();
+            return {scrolled: view.scrollTop, overflow: view.scrollHeight - view.clientHeight,
+                    label: label.top >= box.top, chart: chart.bottom <= box.bottom};
+        }"""
+    )
+    assert fits == {"scrolled": 0, "overflow": 0, "label": True, "chart": True}
+    snap(page, "screen-1920x1080-winner")
