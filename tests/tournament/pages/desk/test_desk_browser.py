@@ -213,7 +213,7 @@ def test_an_organiser_sets_up_an_event_through_the_form(live_server, new_page):
     assert double_rent.is_checked()  # the US edition's usual rule
     page.get_by_label("United Kingdom (London)").check()
     assert not double_rent.is_checked()  # desk.js: the UK edition's defaults
-    page.get_by_label("Name").fill("Winter Monopoly Night")
+    page.get_by_label("Name", exact=True).fill("Winter Monopoly Night")
     page.get_by_label("Date").fill("2027-01-30")
     page.get_by_label("Short game").check()
     page.get_by_label("Points: the best over the preliminary rounds play the final").check()
