@@ -31,7 +31,7 @@ def load_run(*options: str) -> str:
 
 def test_the_load_benchmark_runs_clean_and_reports_every_endpoint() -> None:
     database, _ = private_names("load")
-    output = load_run("--duration", "4", "--baseline", "40")
+    output = load_run("--duration", "4", "--baseline", "20")
 
     for endpoint in ENDPOINTS:
         assert endpoint in output
