@@ -681,7 +681,8 @@ def test_a_whole_night_from_the_desk_to_the_final(
     # The results: the final's winner at their net worth, the one winner of the final; the
     # bankrupt player of table 2 said so.
     results = texts["Results"]
-    standings = rf"1 {f[1]} 1 #1 at table (\$[\d,]+ ){{3}}{re.escape(winner_worth)} WINNER 2 "
+    named = f[1] + (f" {TEAMS[f[1]]}" if f[1] in TEAMS else "")  # a team printed after the name
+    standings = rf"1 {named} 1 #1 at table (\$[\d,]+ ){{3}}{re.escape(winner_worth)} WINNER 2 "
     assert re.search(standings, results, re.I), results
     assert f"Final (1 table, 4 players): {f[1]} (T1) Thank you" in results, results
     assert f"{broke} (bankrupt) $0" in results, results
