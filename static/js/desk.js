@@ -106,13 +106,7 @@
     var room = document.querySelector("#round-live [data-room-news]");
     return room ? room.dataset.roomNews : "";
   }
-  var saidRoom = roomNews();
-  document.addEventListener("htmx:afterSwap", function () {
-    var news = roomNews();
-    var region = document.getElementById("room-news");
-    if (region && news && news !== saidRoom) { region.textContent = news; }
-    saidRoom = news;
-  });
+  MonopolyNight.sayChanges(document, roomNews, document.getElementById("room-news"));
 
   if (document.getElementById("round-live")) {
     tick();

@@ -3,6 +3,8 @@
    (games/engine/money.py): a real minus sign before the currency, thousands separated.
    MonopolyNight.clock(ms) gives "5:09" or "1:05:09"; MonopolyNight.ago(then, now) "12 s ago";
    MonopolyNight.tick(element) ticks a countdown the server drew down to its end.
+   MonopolyNight.sayChanges(scope, read, region) says a live part's sentence to a screen
+   reader once it changes.
    A plain script (no module), so pages with or without modules load it the same way. */
 (function () {
   "use strict";
@@ -49,9 +51,22 @@
     return Math.floor(minutes / 60) + " h ago";
   }
 
+  // After each htmx swap in `scope`, what `read()` gives goes into the status region
+  // `region` when it differs from what it gave before (never when the page opens): a poll
+  // that redraws the same news says nothing.
+  function sayChanges(scope, read, region) {
+    var said = read();
+    scope.addEventListener("htmx:afterSwap", function () {
+      var now = read();
+      if (region && now && now !== said) region.textContent = now;
+      said = now;
+    });
+  }
+
   window.MonopolyNight = window.MonopolyNight || {};
   window.MonopolyNight.money = money;
   window.MonopolyNight.clock = clock;
   window.MonopolyNight.ago = ago;
   window.MonopolyNight.tick = tick;
+  window.MonopolyNight.sayChanges = sayChanges;
 })();

@@ -34,12 +34,7 @@
     var found = live.querySelector("[data-news]");
     return found ? found.textContent.replace(/\s+/g, " ").trim() : "";
   }
-  var said = sentence();
-  live.addEventListener("htmx:afterSwap", function () {
-    var now = sentence();
-    if (news && now && now !== said) news.textContent = now;
-    said = now;
-  });
+  MonopolyNight.sayChanges(live, sentence, news);
 
   function tick() {
     var clock = live.querySelector(".p-clock[data-ends-at]");
