@@ -48,9 +48,11 @@
   // wide); when even the smallest step does not fit, the tables are shown page by page,
   // each page for a few seconds.
   var pages = (function () {
-    // --board-size steps; 1 keeps names at 32 px on 1920 px; the last step leaves the cash
-    // line out (net worth only), so that twelve tables fit a 1920 x 1080 screen.
-    var SIZES = [[2.2, false], [1.8, false], [1.5, false], [1.3, false], [1.15, false], [1, false], [1, true]];
+    // --board-size steps; 1 keeps names at 32 px on 1920 px. At each step the fewest
+    // columns are tried first: a board wide for its type shows each player on one line
+    // (screen.css). Past the last step comes the densest layout: the cash line left out
+    // (net worth only), so that twelve tables fit a 1920 x 1080 screen.
+    var SIZES = [2.2, 1.8, 1.5, 1.3, 1.15, 1];
     var PAGE_MS = (parseFloat(root.dataset.pageSeconds) || 8) * 1000;
     var count = 1, shown = 0, timer = null, next = null;
 
@@ -59,9 +61,24 @@
       var scroller = els.boards.closest(".view-scroll");
       return scroller.getBoundingClientRect().bottom - 4;
     }
+    // Every board inside the view; above the densest step, every name whole on its lines
+    // (a word too long for its board would be cut).
     function fits(list) {
-      var bottom = room();
-      return list.every(function (card) { return card.getBoundingClientRect().bottom <= bottom; });
+      var bottom = room(), right = els.boards.getBoundingClientRect().right + 1;
+      var dense = els.boards.classList.contains("dense");
+      return list.every(function (card) {
+        var box = card.getBoundingClientRect();
+        return box.bottom <= bottom && box.right <= right && (dense ||
+          Array.prototype.every.call(card.querySelectorAll(".name"), function (name) {
+            return name.scrollWidth <= name.clientWidth + 1;
+          }));
+      });
+    }
+    // The most columns at a step: each at least 14rem of its size wide.
+    function widest(size) {
+      var rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+      var gap = 0.8 * size * rem;
+      return Math.max(1, Math.floor((els.boards.clientWidth + gap) / (14 * size * rem + gap)));
     }
 
     function lay() {
@@ -70,14 +87,22 @@
       count = 1;
       var view = els.boards.closest(".screen-view");
       if (!all.length || view.hidden) { turn(); label(all.length); return; }
-      var size = 0;
-      for (size = 0; size < SIZES.length; size += 1) {
-        els.boards.style.setProperty("--board-size", String(SIZES[size][0]));
-        els.boards.classList.toggle("dense", SIZES[size][1]);
-        if (fits(all)) break;
+      els.boards.classList.remove("dense");
+      shorten();  // every name whole while the steps are measured
+      var laid = SIZES.some(function (size) {
+        els.boards.style.setProperty("--board-size", String(size));
+        for (var columns = 1; columns <= Math.min(all.length, widest(size)); columns += 1) {
+          els.boards.style.setProperty("--board-columns", String(columns));
+          if (fits(all)) return true;
+        }
+        return false;
+      });
+      if (!laid) {
+        els.boards.style.setProperty("--board-size", "1");
+        els.boards.classList.add("dense");
       }
       shorten();
-      if (size === SIZES.length) {
+      if (!laid && !fits(all)) {
         // At the smallest type: as many rows of tables as the screen holds, a page each.
         var limit = room() - all[0].getBoundingClientRect().top;
         var page = 0, pageTop = null;
