@@ -28,15 +28,11 @@ from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Event, Result, Round, Seat, Table
 from tournament.results import advancement
 from tournament.results.shape import result_rows
-from tournament.services.events import audit
+from tournament.services.events import audit, save_fields
 from tournament.services.rounds import call_time_if_due
+from tournament.services.tables import table_subject
 
 MAX_REASON = 300  # AuditEvent.reason and Table.review_note
-
-
-def table_subject(table: Table) -> str:
-    """How the audit trail names a table: "Round 2, table 3"."""
-    return f"Round {table.round.number}, table {table.number}"
 
 
 def given_reason(reason: str, asked: str, *, required: bool = True) -> str:
@@ -218,9 +214,7 @@ def round_end(
     results.update(advances=False, undecided=False)
     results.filter(player_id__in=decided.advancing).update(advances=True)
     results.filter(player_id__in=decided.undecided).update(undecided=True)
-    round_.status = Round.Status.ENDED
-    round_.ended_at = timezone.now()
-    round_.save(update_fields=["status", "ended_at"])
+    save_fields(round_, status=Round.Status.ENDED, ended_at=timezone.now())
     if round_.kind == Round.Kind.FINAL:
         Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
     audit(

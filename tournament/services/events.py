@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Model
 
 from games.engine import RuleViolation, rules_for
 from tournament import access
@@ -181,6 +182,14 @@ def _check_time_zone(name: str) -> str:
     return name
 
 
+def save_fields(row: Model, **values: Any) -> None:
+    """Give `row` these values and save those fields alone (`update_fields`): each field
+    named once, so that none is set and left unsaved."""
+    for name, value in values.items():
+        setattr(row, name, value)
+    row.save(update_fields=list(values))
+
+
 def correct(
     row: Player | Donation,
     wanted: Mapping[str, Any],
@@ -194,9 +203,7 @@ def correct(
     changed = {f: [getattr(row, f), v] for f, v in wanted.items() if getattr(row, f) != v}
     if not changed:
         return
-    for field_name, (_, value) in changed.items():
-        setattr(row, field_name, value)
-    row.save(update_fields=list(changed))
+    save_fields(row, **{name: value for name, (_, value) in changed.items()})
     audit(
         event_id=row.event_id,
         actor=actor,
