@@ -12,7 +12,6 @@ from django.db.models.functions import Coalesce
 from games.models import FaqEntry
 from games.selectors import faq_briefing
 from tournament import access
-from tournament.errors import Conflict
 from tournament.lineups import late_arrivals, plan_for_round
 from tournament.models import (
     BriefingItem,
@@ -173,8 +172,6 @@ def seating_preview(
     one table, players who met before), and a table left too small is refused.
     """
     round_ = Round.objects.select_related("event").get(pk=round_id)
-    if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
-        raise Conflict("round_started", "This round has started: its seating is final.")
     lineup = plan_for_round(round_, seed=seed, tables=tables, include_all=include_all, moves=moves)
     players, plan = lineup.players, lineup.plan
     by_id = {p.id: p for p in players}

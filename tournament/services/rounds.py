@@ -70,8 +70,6 @@ def round_seat(
     back a release.
     """
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_id)
-    if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
-        raise Conflict("round_started", "This round has started: its seating is final.")
     seed = seed if seed is not None else secrets.randbelow(2**31)
     plan = plan_for_round(
         round_, seed=seed, tables=tables, include_all=include_all, moves=moves
