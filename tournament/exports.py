@@ -103,14 +103,10 @@ def event_export(event_id: int) -> dict[str, Any]:
                 .values("id", "name", "email", "team", "paid", "checked_in")
             ),
             "donations": [
-                {
-                    "id": d.pk,
-                    "donor": d.donor,
-                    "amount": d.amount,
-                    "note": d.note,
-                    "created_at": _when(d.created_at),
-                }
-                for d in Donation.objects.filter(event_id=event_id).order_by("created_at", "id")
+                {**donation, "created_at": _when(donation["created_at"])}
+                for donation in Donation.objects.filter(event_id=event_id)
+                .order_by("created_at", "id")
+                .values("id", "donor", "amount", "note", "created_at")
             ],
             "rounds": [_round(round_, by_round[round_.pk]) for round_ in rounds],
         }
