@@ -358,11 +358,7 @@ def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[st
     deeds = [space.position for space in rules.edition.deeds]
 
     def ok(entry: engine.Entry) -> bool:
-        try:
-            engine.apply(state, entry, rules)
-        except engine.RuleViolation:
-            return False
-        return True
+        return not isinstance(_moved(state, rules, entry), engine.RuleViolation)
 
     def moves(
         make: Any, seat: int, spaces: list[int]
