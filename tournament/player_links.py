@@ -17,8 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 def player_page_url(token: str, request: HttpRequest | None = None) -> str:
     """The absolute link to a player's own page."""
     path = reverse("player-page", args=[token])
-    base = getattr(settings, "SITE_URL", "") or ""
-    if base:
+    if base := getattr(settings, "SITE_URL", ""):
         return base.rstrip("/") + path
     if request is not None:
         return request.build_absolute_uri(path)

@@ -16,8 +16,7 @@ from tournament.models import Table
 
 def actor_of(request: Request, table: Table) -> Actor:
     """Who is acting at this table: its banker (by key), or a referee or organiser by login."""
-    keyed = table_of(request)
-    if keyed is not None:
+    if (keyed := table_of(request)) is not None:
         if keyed.pk != table.pk:
             raise exceptions.PermissionDenied("This table key opens another table.")
         banker = keyed.banker_username  # type: ignore[attr-defined]  # by the key's query

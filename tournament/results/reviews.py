@@ -73,8 +73,7 @@ def checker_problem(
 
 
 def _check_checker(table: Table, user: User) -> None:
-    problem = checker_problem(table, user)
-    if problem is not None:
+    if (problem := checker_problem(table, user)) is not None:
         raise problem
 
 

@@ -53,8 +53,7 @@ def _check_variants(edition: str, variants: Mapping[str, Any] | None) -> dict[st
 
 def _check_advancement(advancement: Mapping[str, Any] | None, event: Event) -> None:
     advancement = advancement or {}
-    unknown = set(advancement) - {"format", "wildcards", "finalists"}
-    if unknown:
+    if unknown := set(advancement) - {"format", "wildcards", "finalists"}:
         raise Refusal("invalid", f"Advancement has no setting {', '.join(sorted(unknown))}.")
     if "format" in advancement:
         if advancement["format"] not in Event.Format.values:
@@ -93,8 +92,7 @@ def event_create(
             "organiser_only",
             "Only organisers create events: ask one to give you the right in the admin.",
         )
-    unknown = set(attention) - set(ATTENTION)
-    if unknown:
+    if unknown := set(attention) - set(ATTENTION):
         raise TypeError(f"event_create() got unexpected arguments: {sorted(unknown)}")
     event = Event(
         name=name,

@@ -204,8 +204,7 @@ def _players_from_csv(event_id: int, reader: csv.DictReader, report: ImportRepor
             }
         )
         return
-    unknown = [h for h in header if h not in PLAYER_FIELDS]
-    if unknown:
+    if unknown := [h for h in header if h not in PLAYER_FIELDS]:
         report.errors.append({"line": 1, "detail": f"Unknown column(s): {', '.join(unknown)}."})
         return
     reader.fieldnames = header
@@ -219,8 +218,7 @@ def _players_from_csv(event_id: int, reader: csv.DictReader, report: ImportRepor
         values = {k: (v or "").strip() for k, v in row.items()}
         if not any(values.values()):
             continue
-        problems = _import_row_problems(values)
-        if problems:
+        if problems := _import_row_problems(values):
             report.errors.extend({"line": line, "detail": problem} for problem in problems)
             continue
         player, problem = registered.claim(line, values)
