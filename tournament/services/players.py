@@ -379,9 +379,7 @@ def player_check_in_by_code(
     scanning someone already checked in changes nothing and says so.
     """
     token = token_from_code(code)
-    player = None
-    if token is not None:
-        player = Player.objects.select_for_update().filter(token=token).first()
+    player = Player.objects.select_for_update().filter(token=token).first() if token else None
     if player is None:
         raise NotFound(
             "unknown_code", "This code is not a player's: check them in by name from the list."
