@@ -159,7 +159,6 @@ def fallback_sheets(job: PrintJob) -> Parts:
         return {
             "table": table.number,
             "seats": [{**seat, "start": start} for seat in seats_of(table)],
-            "currency": rules.edition.currency,
             "short_game": rules.short_game,
             "banker": person(table.banker),
             "referee": person(table.referee),
@@ -252,7 +251,6 @@ def results(job: PrintJob) -> Parts:
         )
     summary = {
         "part": "summary",
-        "currency": event.currency,
         "event": event,
         "printed_at": stamp,
         "final": final,
@@ -285,7 +283,6 @@ def results(job: PrintJob) -> Parts:
             tables = _round_tables(round_, results)
             yield {
                 "part": "tables",
-                "currency": event.currency,
                 "span": (
                     f"tables {tables[0]['number']} to {tables[-1]['number']}" if tables else ""
                 ),
