@@ -181,10 +181,7 @@ REPEAT_SECONDS = 60
 
 
 def _repeat(
-    ledger: TableLedger,
-    kind: str,
-    fields: Mapping[str, Any],
-    landing: Sequence[engine.Entry] = (),
+    ledger: TableLedger, kind: str, fields: Mapping[str, Any], landing: Sequence[engine.Entry] = ()
 ) -> dict[str, Any] | None:
     """The latest entry, when this one is the same move recorded less than a minute ago
     or still on its way (a second "Pass GO" tapped twice): the console asks before sending

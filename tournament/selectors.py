@@ -13,15 +13,7 @@ from games.models import FaqEntry
 from games.selectors import faq_briefing
 from tournament import access
 from tournament.lineups import late_arrivals, plan_for_round
-from tournament.models import (
-    BriefingItem,
-    Donation,
-    Event,
-    Player,
-    Round,
-    Table,
-    Volunteer,
-)
+from tournament.models import BriefingItem, Donation, Event, Player, Round, Table, Volunteer
 
 
 def _sum(model: type, field: str) -> Coalesce:

@@ -227,8 +227,7 @@ def results(job: PrintJob) -> Parts:
     last = ended[-1]
     ranking = _placed(
         sorted(
-            result_rows(shaped(round=last)),
-            key=lambda r: (r["rank"], -r["net_worth"], r["name"]),
+            result_rows(shaped(round=last)), key=lambda r: (r["rank"], -r["net_worth"], r["name"])
         )
     )
     final = last.kind == Round.Kind.FINAL

@@ -273,8 +273,7 @@ def _store(job: PrintJob, out: IO[bytes], pages: int) -> None:
     field = PrintJob._meta.get_field("file")
     storage = field.storage
     name = storage.save(
-        field.generate_filename(job, f"{job.kind}-event{job.event_id}-job{job.pk}.pdf"),
-        File(out),
+        field.generate_filename(job, f"{job.kind}-event{job.event_id}-job{job.pk}.pdf"), File(out)
     )
     try:
         with transaction.atomic():

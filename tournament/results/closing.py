@@ -80,11 +80,7 @@ def recorded_deeds(
 
 
 def _close(
-    table: Table,
-    rules: engine.Rules,
-    *,
-    actor: Actor | AbstractBaseUser | None,
-    forced: str = "",
+    table: Table, rules: engine.Rules, *, actor: Actor | AbstractBaseUser | None, forced: str = ""
 ) -> list[Result]:
     """Close the table and write its result from the ledger as it stands: each seat valued
     by the engine and ranked at the table. The result then awaits a second person's check;
@@ -157,11 +153,7 @@ def _unconfirmed_sentence(tables: Sequence[Table]) -> str:
 
 @transaction.atomic
 def round_end(
-    *,
-    round_id: int,
-    actor: AbstractBaseUser | None = None,
-    force: bool = False,
-    reason: str = "",
+    *, round_id: int, actor: AbstractBaseUser | None = None, force: bool = False, reason: str = ""
 ) -> Round:
     """End a round from its tables' confirmed results: rank and decide who advances.
 

@@ -218,12 +218,7 @@ def _check_donation(amount: int) -> None:
 
 @transaction.atomic
 def donation_add(
-    *,
-    event_id: int,
-    donor: str,
-    amount: int,
-    note: str = "",
-    actor: AbstractBaseUser | None = None,
+    *, event_id: int, donor: str, amount: int, note: str = "", actor: AbstractBaseUser | None = None
 ) -> Donation:
     _check_donation(amount)
     donation = Donation.objects.create(
@@ -389,8 +384,7 @@ def volunteer_enlist(
             user_model.username_validator(username)
         except ValidationError as exc:
             raise Refusal(
-                "invalid",
-                "A username may use letters, digits and @ . + - _ only, with no spaces.",
+                "invalid", "A username may use letters, digits and @ . + - _ only, with no spaces."
             ) from exc
         if len(username) > 150:
             raise Refusal("invalid", "A username is at most 150 characters.")
