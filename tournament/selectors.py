@@ -92,7 +92,6 @@ def home_events(user: AbstractBaseUser) -> list[dict[str, Any]]:
     for table in banked:
         consoles.setdefault(table.round.event_id, []).append(table)
     superuser = getattr(user, "is_superuser", False)
-    labels = dict(Volunteer.Role.choices)
     rows = []
     for event in events:
         mine = roles.get(event.pk, set())
@@ -100,7 +99,7 @@ def home_events(user: AbstractBaseUser) -> list[dict[str, Any]]:
         rows.append(
             {
                 "event": event,
-                "roles": [labels[r] for r in Volunteer.Role.values if r in mine],
+                "roles": [Volunteer.Role(r).label for r in Volunteer.Role.values if r in mine],
                 "organiser": organiser,
                 "referee": organiser or Volunteer.Role.REFEREE in mine,
                 "consoles": consoles.get(event.pk, []),
@@ -220,8 +219,7 @@ def briefing_for_event(*, event_id: int) -> list[FaqEntry]:
         .defer("faq__search_document")
         .order_by("position", "id")
     )
-    picked = [item.faq for item in items]
-    return picked or faq_briefing()
+    return [item.faq for item in items] or faq_briefing()
 
 
 def briefing_picks(*, event_id: int) -> list[int]:

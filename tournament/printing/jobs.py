@@ -277,8 +277,7 @@ def _store(job: PrintJob, out: IO[bytes], pages: int) -> None:
     )
     try:
         with transaction.atomic():
-            locked = PrintJob.objects.select_for_update().get(pk=job.pk)
-            old = locked.file.name
+            old = PrintJob.objects.select_for_update().get(pk=job.pk).file.name
             PrintJob.objects.filter(pk=job.pk).update(
                 file=name,
                 status=PrintJob.Status.DONE,
