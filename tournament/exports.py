@@ -25,7 +25,7 @@ from banking.ledgers import rules_of
 from banking.models import Entry
 from banking.selectors import entry_lines
 from tournament import selectors as event_selectors
-from tournament.models import Donation, Event, Player, Round, Seat, Table
+from tournament.models import Donation, Event, Player, Seat, Table
 from tournament.results.night import night_in_numbers
 from tournament.results.shape import result_rows, shaped
 from tournament.text import visible
@@ -62,7 +62,9 @@ def event_export(event_id: int) -> dict[str, Any]:
     event = Event.objects.get(pk=event_id)
     with in_event_zone(event):
         rules = rules_of(event)
-        rounds = list(event_selectors.event_rounds(event_id))
+        rounds = event_selectors.event_rounds(event_id).values(
+            "id", "number", "kind", "status", "time_limit_minutes", "started_at", "ended_at"
+        )
         tables = list(
             Table.objects.filter(round__event_id=event_id)
             .select_related("banker__user", "referee__user", "reviewed_by")
@@ -108,7 +110,15 @@ def event_export(event_id: int) -> dict[str, Any]:
                 .order_by("created_at", "id")
                 .values("id", "donor", "amount", "note", "created_at")
             ],
-            "rounds": [_round(round_, by_round[round_.pk]) for round_ in rounds],
+            "rounds": [
+                {
+                    **round_,
+                    "started_at": _when(round_["started_at"]),
+                    "ended_at": _when(round_["ended_at"]),
+                    "tables": by_round[round_["id"]],
+                }
+                for round_ in rounds
+            ],
         }
 
 
@@ -129,19 +139,6 @@ def _event(event: Event) -> dict[str, Any]:
         "entry_fee": event.entry_fee,
         "status": event.status,
         "money_raised": event_selectors.money_raised(event.pk),
-    }
-
-
-def _round(round_: Round, tables: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "id": round_.pk,
-        "number": round_.number,
-        "kind": round_.kind,
-        "status": round_.status,
-        "time_limit_minutes": round_.time_limit_minutes,
-        "started_at": _when(round_.started_at),
-        "ended_at": _when(round_.ended_at),
-        "tables": tables,
     }
 
 
