@@ -88,9 +88,8 @@ def event_export(event_id: int) -> dict[str, Any]:
 
         by_round: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for table in tables:
-            names = {seat.number: seat.player.name for seat in table.seats.all()}
             by_round[table.round_id].append(
-                _table(table, entries[table.pk], results[table.pk], names=names, rules=rules)
+                _table(table, entries[table.pk], results[table.pk], rules=rules)
             )
         return {
             "export": {
@@ -143,13 +142,10 @@ def _event(event: Event) -> dict[str, Any]:
 
 
 def _table(
-    table: Table,
-    entries: list[Entry],
-    results: list[dict[str, Any]],
-    *,
-    names: Mapping[int, str],
-    rules: Any,
+    table: Table, entries: list[Entry], results: list[dict[str, Any]], *, rules: Any
 ) -> dict[str, Any]:
+    """A table with its seats, its entries in the ledger's words and its seats' results."""
+    names = {seat.number: seat.player.name for seat in table.seats.all()}
     lines = entry_lines(entries, names=names, rules=rules)
     return {
         "id": table.pk,
