@@ -33,21 +33,10 @@ TABLES_A_RESULTS_PAGE = 12
 STANDINGS_SHOWN = 24
 CROWDED = 5  # more seats than this, and a table card or scoresheet is set tighter, to one page
 
+#: The kinds of entry a paper fallback sheet names, as it lists them for the banker.
 KIND_HINTS = (
-    "pass GO",
-    "buy",
-    "auction",
-    "rent",
-    "tax",
-    "card",
-    "jail fine",
-    "build",
-    "sell building",
-    "mortgage",
-    "unmortgage",
-    "pay player",
-    "trade",
-    "bankrupt",
+    "pass GO · buy · auction · rent · tax · card · jail fine · build · sell building · mortgage · "
+    "unmortgage · pay player · trade · bankrupt"
 )
 
 
