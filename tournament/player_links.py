@@ -24,8 +24,8 @@ def player_page_url(token: str, request: HttpRequest | None = None) -> str:
     return path
 
 
-def qr_svg(text: str, *, title: str = "") -> SafeString:
+def qr_svg(text: str) -> SafeString:
     """A QR code as inline SVG, sized by the stylesheet, with a quiet zone for cameras."""
     code = segno.make(text, error="m", micro=False)
-    svg = code.svg_inline(omitsize=True, border=4, dark="#000", light="#fff", title=title or None)
-    return mark_safe(svg)  # noqa: S308 - segno's own markup; the title is escaped by segno
+    svg = code.svg_inline(omitsize=True, border=4, dark="#000", light="#fff")
+    return mark_safe(svg)  # noqa: S308 - segno's own markup
