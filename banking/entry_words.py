@@ -160,8 +160,7 @@ def entry_sentence(
         case "bankrupt":
             creditor = seat(fields.get("creditor"))
             sentence = f"{who} goes bankrupt to {creditor}, who takes {who}'s cash and deeds"
-            lifted = [space(p) for p in fields.get("lift") or ()]
-            if lifted:
+            if lifted := [space(p) for p in fields.get("lift") or ()]:
                 many = len(lifted) > 1
                 deeds = f"{', '.join(lifted[:-1])} and {lifted[-1]}" if many else lifted[0]
                 sentence += f" and lifts the mortgage{'s' if many else ''} on {deeds}"

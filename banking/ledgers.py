@@ -121,6 +121,5 @@ def effective_history(table_id: int) -> list[engine.Recorded]:
 
 
 def replayed_state(table: Table, rules: engine.Rules) -> engine.TableState:
-    ledger = read_ledger(table, rules)
-    start = engine.TableState.from_dict(ledger.start)
+    start = engine.TableState.from_dict(read_ledger(table, rules).start)
     return engine.replay(start, rules, (r.entry for r in effective_history(table.id)))

@@ -181,10 +181,7 @@ REPEAT_SECONDS = 60
 
 
 def _repeat(
-    ledger: TableLedger,
-    kind: str,
-    fields: Mapping[str, Any],
-    landing: Sequence[engine.Entry] = (),
+    ledger: TableLedger, kind: str, fields: Mapping[str, Any], landing: Sequence[engine.Entry] = ()
 ) -> dict[str, Any] | None:
     """The latest entry, when this one is the same move recorded less than a minute ago
     or still on its way (a second "Pass GO" tapped twice): the console asks before sending
@@ -356,13 +353,11 @@ def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[st
     ledger = ledger or read_ledger(table, rules)
     state = engine.TableState.from_dict(ledger.state)
     deeds = [space.position for space in rules.edition.deeds]
+    # The dice a rent is tried with: a utility's rent is a multiple of them.
+    dice = {s.position: 7 if s.kind is engine.Kind.UTILITY else None for s in rules.edition.deeds}
 
     def ok(entry: engine.Entry) -> bool:
-        try:
-            engine.apply(state, entry, rules)
-        except engine.RuleViolation:
-            return False
-        return True
+        return not isinstance(_moved(state, rules, entry), engine.RuleViolation)
 
     def moves(
         make: Any, seat: int, spaces: list[int]
@@ -405,7 +400,7 @@ def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[st
                     name: several_at_once(state, rules, OWN_DEED_MOVES[name], seat, listed[name])
                     for name in ("build", "sell_building")
                 },
-                "rent": [p for p in others if ok(_rent_entry(rules, seat, p))],
+                "rent": [p for p in others if ok(_candidate(Rent, seat, p, dice=dice[p]))],
                 "trade": [
                     p
                     for p in owned
@@ -425,8 +420,3 @@ def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[st
         "deeds": _deed_values(rules),
         "seats": seats,
     }
-
-
-def _rent_entry(rules: engine.Rules, seat: int, position: int) -> engine.Entry:
-    utility = rules.edition.space(position).kind is engine.Kind.UTILITY
-    return _candidate(Rent, seat, position, dice=7 if utility else None)

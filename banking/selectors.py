@@ -12,7 +12,7 @@ from django.db.models import QuerySet
 
 from banking import queries
 from banking.checks import void_refusal
-from banking.entry_words import entry_sentence, kind_label, worded
+from banking.entry_words import entry_sentence, kind_label, party, worded
 from banking.ledgers import read_ledger, rules_of, standings_of
 from banking.models import Entry, TableLedger
 from games import engine
@@ -267,12 +267,6 @@ def entry_lines(
 ) -> list[dict[str, Any]]:
     """Ledger entries in words: what happened, to whom, the money moved (`transfers`, each
     with its words, and `money`: each in a line with its amount), who recorded it."""
-
-    def who(account: Any) -> str:
-        if account == engine.BANK:
-            return "Bank"
-        return names.get(account, f"Seat {account}")
-
     lines = []
     for entry in entries:
         fields = entry.fields
@@ -284,7 +278,7 @@ def entry_lines(
         if entry.kind == "card" and (card := rules.edition.cards.get(fields.get("card"))):
             details.append(f"“{card.text}”")
         if "to_seat" in fields:
-            details.append(f"with {who(fields['to_seat'])}")
+            details.append(f"with {party(fields['to_seat'], names) or 'Bank'}")
         for side, verb in (("give", "gives"), ("take", "takes")):
             spaces = (fields.get(side) or {}).get("spaces") or ()
             named = [rules.edition.space(n).name for n in spaces if n in range(40)]
@@ -303,7 +297,7 @@ def entry_lines(
                 "kind": entry.kind,
                 "label": kind_label(entry.kind),
                 "sentence": sentence,
-                "seat": who(fields["seat"]) if "seat" in fields else "",
+                "seat": (party(fields["seat"], names) or "Bank") if "seat" in fields else "",
                 "details": details,
                 "transfers": transfers,
                 "money": [f"{t['words']} {rules.money(t['amount'])}" for t in transfers],

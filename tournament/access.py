@@ -16,8 +16,7 @@ Role = Volunteer.Role
 
 
 def roles_in_event(user: AbstractBaseUser | AnonymousUser | None, event_id: int) -> set[str]:
-    given = _roles_without_reading(user)
-    if given is not None:
+    if (given := _roles_without_reading(user)) is not None:
         return given
     return set(
         Volunteer.objects.filter(event_id=event_id, user=user).values_list("role", flat=True)

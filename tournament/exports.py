@@ -25,7 +25,7 @@ from banking.ledgers import rules_of
 from banking.models import Entry
 from banking.selectors import entry_lines
 from tournament import selectors as event_selectors
-from tournament.models import Donation, Event, Player, Round, Seat, Table
+from tournament.models import Donation, Event, Player, Seat, Table
 from tournament.results.night import night_in_numbers
 from tournament.results.shape import result_rows, shaped
 from tournament.text import visible
@@ -62,7 +62,9 @@ def event_export(event_id: int) -> dict[str, Any]:
     event = Event.objects.get(pk=event_id)
     with in_event_zone(event):
         rules = rules_of(event)
-        rounds = list(event_selectors.event_rounds(event_id))
+        rounds = event_selectors.event_rounds(event_id).values(
+            "id", "number", "kind", "status", "time_limit_minutes", "started_at", "ended_at"
+        )
         tables = list(
             Table.objects.filter(round__event_id=event_id)
             .select_related("banker__user", "referee__user", "reviewed_by")
@@ -86,9 +88,8 @@ def event_export(event_id: int) -> dict[str, Any]:
 
         by_round: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for table in tables:
-            names = {seat.number: seat.player.name for seat in table.seats.all()}
             by_round[table.round_id].append(
-                _table(table, entries[table.pk], results[table.pk], names=names, rules=rules)
+                _table(table, entries[table.pk], results[table.pk], rules=rules)
             )
         return {
             "export": {
@@ -103,16 +104,20 @@ def event_export(event_id: int) -> dict[str, Any]:
                 .values("id", "name", "email", "team", "paid", "checked_in")
             ),
             "donations": [
-                {
-                    "id": d.pk,
-                    "donor": d.donor,
-                    "amount": d.amount,
-                    "note": d.note,
-                    "created_at": _when(d.created_at),
-                }
-                for d in Donation.objects.filter(event_id=event_id).order_by("created_at", "id")
+                {**donation, "created_at": _when(donation["created_at"])}
+                for donation in Donation.objects.filter(event_id=event_id)
+                .order_by("created_at", "id")
+                .values("id", "donor", "amount", "note", "created_at")
             ],
-            "rounds": [_round(round_, by_round[round_.pk]) for round_ in rounds],
+            "rounds": [
+                {
+                    **round_,
+                    "started_at": _when(round_["started_at"]),
+                    "ended_at": _when(round_["ended_at"]),
+                    "tables": by_round[round_["id"]],
+                }
+                for round_ in rounds
+            ],
         }
 
 
@@ -136,27 +141,11 @@ def _event(event: Event) -> dict[str, Any]:
     }
 
 
-def _round(round_: Round, tables: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "id": round_.pk,
-        "number": round_.number,
-        "kind": round_.kind,
-        "status": round_.status,
-        "time_limit_minutes": round_.time_limit_minutes,
-        "started_at": _when(round_.started_at),
-        "ended_at": _when(round_.ended_at),
-        "tables": tables,
-    }
-
-
 def _table(
-    table: Table,
-    entries: list[Entry],
-    results: list[dict[str, Any]],
-    *,
-    names: Mapping[int, str],
-    rules: Any,
+    table: Table, entries: list[Entry], results: list[dict[str, Any]], *, rules: Any
 ) -> dict[str, Any]:
+    """A table with its seats, its entries in the ledger's words and its seats' results."""
+    names = {seat.number: seat.player.name for seat in table.seats.all()}
     lines = entry_lines(entries, names=names, rules=rules)
     return {
         "id": table.pk,

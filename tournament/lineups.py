@@ -118,7 +118,10 @@ def plan_for_round(
 ) -> Lineup:
     """The round's entrants and their tables for this seed, keeping team-mates apart and
     avoiding opponents met in earlier rounds; then the organiser's `moves` (player id ->
-    table number), re-checked: a table too small is refused, a clash is reported."""
+    table number), re-checked: a table too small is refused, a clash is reported. Refused
+    once the round has started: its seating is final."""
+    if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
+        raise Conflict("round_started", "This round has started: its seating is final.")
     players, tables = _entrants_at(round_, tables=tables, include_all=include_all)
     past = seating.opponents_by_player(
         [seat.player_id for seat in table.seats.all()]

@@ -35,8 +35,7 @@ def failure_limit(request: HttpRequest, credentials: dict[str, Any] | None) -> i
     which the username's count (below its own, smaller limit) cannot reach.
     """
     per_username = settings.LOGIN_FAILURE_LIMIT_PER_USERNAME
-    username = get_client_username(request, credentials)
-    if username:
+    if username := get_client_username(request, credentials):
         since = get_cool_off_threshold(request)
         attempts = AccessAttempt.objects.filter(username=username, attempt_time__gte=since)
         if (attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0) >= per_username:

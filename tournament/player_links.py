@@ -17,16 +17,15 @@ from django.utils.safestring import SafeString, mark_safe
 def player_page_url(token: str, request: HttpRequest | None = None) -> str:
     """The absolute link to a player's own page."""
     path = reverse("player-page", args=[token])
-    base = getattr(settings, "SITE_URL", "") or ""
-    if base:
+    if base := getattr(settings, "SITE_URL", ""):
         return base.rstrip("/") + path
     if request is not None:
         return request.build_absolute_uri(path)
     return path
 
 
-def qr_svg(text: str, *, title: str = "") -> SafeString:
+def qr_svg(text: str) -> SafeString:
     """A QR code as inline SVG, sized by the stylesheet, with a quiet zone for cameras."""
     code = segno.make(text, error="m", micro=False)
-    svg = code.svg_inline(omitsize=True, border=4, dark="#000", light="#fff", title=title or None)
-    return mark_safe(svg)  # noqa: S308 - segno's own markup; the title is escaped by segno
+    svg = code.svg_inline(omitsize=True, border=4, dark="#000", light="#fff")
+    return mark_safe(svg)  # noqa: S308 - segno's own markup

@@ -12,17 +12,8 @@ from django.db.models.functions import Coalesce
 from games.models import FaqEntry
 from games.selectors import faq_briefing
 from tournament import access
-from tournament.errors import Conflict
 from tournament.lineups import late_arrivals, plan_for_round
-from tournament.models import (
-    BriefingItem,
-    Donation,
-    Event,
-    Player,
-    Round,
-    Table,
-    Volunteer,
-)
+from tournament.models import BriefingItem, Donation, Event, Player, Round, Table, Volunteer
 
 
 def _sum(model: type, field: str) -> Coalesce:
@@ -101,7 +92,6 @@ def home_events(user: AbstractBaseUser) -> list[dict[str, Any]]:
     for table in banked:
         consoles.setdefault(table.round.event_id, []).append(table)
     superuser = getattr(user, "is_superuser", False)
-    labels = dict(Volunteer.Role.choices)
     rows = []
     for event in events:
         mine = roles.get(event.pk, set())
@@ -109,7 +99,7 @@ def home_events(user: AbstractBaseUser) -> list[dict[str, Any]]:
         rows.append(
             {
                 "event": event,
-                "roles": [labels[r] for r in Volunteer.Role.values if r in mine],
+                "roles": [Volunteer.Role(r).label for r in Volunteer.Role.values if r in mine],
                 "organiser": organiser,
                 "referee": organiser or Volunteer.Role.REFEREE in mine,
                 "consoles": consoles.get(event.pk, []),
@@ -173,8 +163,6 @@ def seating_preview(
     one table, players who met before), and a table left too small is refused.
     """
     round_ = Round.objects.select_related("event").get(pk=round_id)
-    if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
-        raise Conflict("round_started", "This round has started: its seating is final.")
     lineup = plan_for_round(round_, seed=seed, tables=tables, include_all=include_all, moves=moves)
     players, plan = lineup.players, lineup.plan
     by_id = {p.id: p for p in players}
@@ -231,8 +219,7 @@ def briefing_for_event(*, event_id: int) -> list[FaqEntry]:
         .defer("faq__search_document")
         .order_by("position", "id")
     )
-    picked = [item.faq for item in items]
-    return picked or faq_briefing()
+    return [item.faq for item in items] or faq_briefing()
 
 
 def briefing_picks(*, event_id: int) -> list[int]:

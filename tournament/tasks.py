@@ -26,10 +26,7 @@ def send(task: Task, *args: Any, **options: Any) -> bool:
         task.apply_async(args, **options)
     except (BrokerError, OSError) as exc:
         logger.warning(
-            "Could not queue %s%r: the broker is not answering (%s)",
-            task.name,
-            args,
-            exc,
+            "Could not queue %s%r: the broker is not answering (%s)", task.name, args, exc
         )
         return False
     return True

@@ -83,8 +83,7 @@ def name_problem(name: str) -> str | None:
 
 def check_text(value: str, field: str) -> None:
     """Refuse (400 `invalid_text`) a text with a character `text_problem` refuses."""
-    problem = text_problem(value)
-    if problem is not None:
+    if (problem := text_problem(value)) is not None:
         raise Refusal("invalid_text", f"The {field} {problem}")
 
 
@@ -111,8 +110,7 @@ def validate_text(value: str) -> None:
     """`text_problem` as a Django validator, for forms."""
     if not isinstance(value, str):  # a UUIDField's UUID, a date
         return
-    problem = text_problem(value)
-    if problem is not None:
+    if (problem := text_problem(value)) is not None:
         raise ValidationError(f"This {problem}", code="invalid_text")
 
 

@@ -16,8 +16,7 @@ from tournament.models import Table
 
 def actor_of(request: Request, table: Table) -> Actor:
     """Who is acting at this table: its banker (by key), or a referee or organiser by login."""
-    keyed = table_of(request)
-    if keyed is not None:
+    if (keyed := table_of(request)) is not None:
         if keyed.pk != table.pk:
             raise exceptions.PermissionDenied("This table key opens another table.")
         banker = keyed.banker_username  # type: ignore[attr-defined]  # by the key's query
@@ -28,10 +27,9 @@ def actor_of(request: Request, table: Table) -> Actor:
     if user is None or not user.is_authenticated:
         raise exceptions.NotAuthenticated("Open the table with its key, or log in.")
     roles = access.roles_in_event(user, table.round.event_id)
-    if access.Role.ORGANISER in roles:
-        return Actor(role=Actor.ORGANISER, name=user.get_username(), user=user)
-    if access.Role.REFEREE in roles:
-        return Actor(role=Actor.REFEREE, name=user.get_username(), user=user)
+    for role in (Actor.ORGANISER, Actor.REFEREE):  # an organiser who referees acts as organiser
+        if role in roles:
+            return Actor(role=role, name=user.get_username(), user=user)
     raise exceptions.PermissionDenied("Only this table's banker and the event's referees can.")
 
 

@@ -50,7 +50,5 @@ def _entry_serializer(kind: str, cls: type) -> type[serializers.Serializer]:
 ENTRY_SERIALIZERS = {kind: _entry_serializer(kind, cls) for kind, cls in ENTRY_KINDS.items()}
 
 EntryRequest = PolymorphicProxySerializer(
-    component_name="EntryRequest",
-    serializers=ENTRY_SERIALIZERS,
-    resource_type_field_name="kind",
+    component_name="EntryRequest", serializers=ENTRY_SERIALIZERS, resource_type_field_name="kind"
 )

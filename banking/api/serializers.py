@@ -68,8 +68,7 @@ class VoidInput(Input):
 
 
 @extend_schema_field(
-    {"oneOf": [{"type": "integer"}, {"type": "string", "enum": ["bank"]}]},
-    component_name="Party",
+    {"oneOf": [{"type": "integer"}, {"type": "string", "enum": ["bank"]}]}, component_name="Party"
 )
 class PartyField(serializers.Field):
     """Who pays or is paid: a seat number, or "bank"."""

@@ -78,8 +78,7 @@ def _earlier(locked: Locked, entry_id: UUID, digest: str) -> Entry | None:
         return None
     if table_id != ledger.table_id or hash_ != digest:
         raise Conflict(
-            "id_reused",
-            "An entry with this id was already recorded with a different content.",
+            "id_reused", "An entry with this id was already recorded with a different content."
         )
     return Entry.objects.select_related("voided_by").get(pk=entry_id)  # as the answer shows it
 

@@ -65,21 +65,16 @@ def bracket_rounds(*, event_id: int) -> list[dict[str, Any]]:
             for box in column["tables"]
         ]
         if not boxes and column["waiting"]:
-            boxes = [
+            seats = [
                 {
-                    "number": None,
-                    "waiting": True,
-                    "seats": [
-                        {
-                            "name": p["name"],
-                            "net_worth": None,
-                            "next_table": None,
-                            "next_label": f"from T{p['from_table']}",
-                        }
-                        for p in column["waiting"]
-                    ],
+                    "name": p["name"],
+                    "net_worth": None,
+                    "next_table": None,
+                    "next_label": f"from T{p['from_table']}",
                 }
+                for p in column["waiting"]
             ]
+            boxes = [{"number": None, "waiting": True, "seats": seats}]
         final = column["kind"] == Round.Kind.FINAL
         out.append(
             {

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games.engine import rules_for
 from tournament.errors import Refusal
-from tournament.models import Event, Player, PrintJob, Result, Round, Table, Volunteer
+from tournament.models import Player, PrintJob, Result, Round, Table, Volunteer
 from tournament.player_links import player_page_url, qr_svg
 from tournament.printing.bracket import bracket_layout
 from tournament.printing.registry import Parts, document
@@ -33,36 +33,14 @@ TABLES_A_RESULTS_PAGE = 12
 STANDINGS_SHOWN = 24
 CROWDED = 5  # more seats than this, and a table card or scoresheet is set tighter, to one page
 
+#: The kinds of entry a paper fallback sheet names, as it lists them for the banker.
 KIND_HINTS = (
-    "pass GO",
-    "buy",
-    "auction",
-    "rent",
-    "tax",
-    "card",
-    "jail fine",
-    "build",
-    "sell building",
-    "mortgage",
-    "unmortgage",
-    "pay player",
-    "trade",
-    "bankrupt",
+    "pass GO · buy · auction · rent · tax · card · jail fine · build · sell building · mortgage · "
+    "unmortgage · pay player · trade · bankrupt"
 )
 
 
 # -- Shared pieces ----------------------------------------------------------------------------
-
-
-def event_head(event: Event) -> dict[str, Any]:
-    """What every page says about the event, in its header band."""
-    return {
-        "name": event.name,
-        "date": event.date,
-        "venue": event.venue,
-        "charity": event.charity,
-        "currency": event.currency,
-    }
 
 
 def round_head(round_: Round) -> dict[str, Any]:
@@ -108,11 +86,7 @@ def table_pages(
     """A page per table, the tables read BATCH at a time (each batch with its prefetches):
     `page(table)` with the event, the round and the time of printing that every page of the
     job shows."""
-    common = {
-        "event": event_head(round_.event),
-        "round": round_head(round_),
-        "printed_at": printed_at(),
-    }
+    common = {"event": round_.event, "round": round_head(round_), "printed_at": printed_at()}
     pages = ({**common, **page(table)} for table in tables.iterator(chunk_size=BATCH))
     return Parts(tables.count(), pages)
 
@@ -174,7 +148,6 @@ def fallback_sheets(job: PrintJob) -> Parts:
         return {
             "table": table.number,
             "seats": [{**seat, "start": start} for seat in seats_of(table)],
-            "currency": rules.edition.currency,
             "short_game": rules.short_game,
             "banker": person(table.banker),
             "referee": person(table.referee),
@@ -201,7 +174,7 @@ def bracket(job: PrintJob) -> Parts:
     layout = bracket_layout(event_id=event.pk)
     if not layout["rounds"]:
         raise Refusal("no_rounds", "This event has no seated round yet: nothing to draw.")
-    return Parts(1, [{"event": event_head(event), "printed_at": printed_at(), **layout}])
+    return Parts(1, [{"event": event, "printed_at": printed_at(), **layout}])
 
 
 # -- 5. Results -------------------------------------------------------------------------------
@@ -243,8 +216,7 @@ def results(job: PrintJob) -> Parts:
     last = ended[-1]
     ranking = _placed(
         sorted(
-            result_rows(shaped(round=last)),
-            key=lambda r: (r["rank"], -r["net_worth"], r["name"]),
+            result_rows(shaped(round=last)), key=lambda r: (r["rank"], -r["net_worth"], r["name"])
         )
     )
     final = last.kind == Round.Kind.FINAL
@@ -252,7 +224,7 @@ def results(job: PrintJob) -> Parts:
     if final:
         won = [r.player_id for r in shaped(round=last).filter(rank=1) if wins_table(r)]
         winner = next((r for r in ranking if r["player_id"] in won), None)
-    head, stamp = event_head(event), printed_at()
+    stamp = printed_at()
     rounds = []
     for round_ in ended:
         firsts = shaped(round=round_, rank=1).order_by("seat__table__number", "seat__number")
@@ -267,8 +239,7 @@ def results(job: PrintJob) -> Parts:
         )
     summary = {
         "part": "summary",
-        "currency": event.currency,
-        "event": head,
+        "event": event,
         "printed_at": stamp,
         "final": final,
         "winner": winner,
@@ -300,11 +271,10 @@ def results(job: PrintJob) -> Parts:
             tables = _round_tables(round_, results)
             yield {
                 "part": "tables",
-                "currency": event.currency,
                 "span": (
                     f"tables {tables[0]['number']} to {tables[-1]['number']}" if tables else ""
                 ),
-                "event": head,
+                "event": event,
                 "printed_at": stamp,
                 "round": round_head(round_),
                 "tables": tables,
@@ -330,7 +300,6 @@ def badges(job: PrintJob) -> Parts:
     total = players.count()
     if total == 0:
         raise Refusal("no_players", "This event has no players yet: add them before badges.")
-    head = event_head(event)
 
     def badge(player: Player) -> dict[str, Any]:
         # The player's own page, which opens on their phone and checks them in when scanned.
@@ -339,6 +308,6 @@ def badges(job: PrintJob) -> Parts:
 
     def items() -> Iterator[dict[str, Any]]:
         for page in chunks(players.iterator(chunk_size=200), BADGES_A_PAGE):
-            yield {"event": head, "badges": [badge(player) for player in page]}
+            yield {"event": event, "badges": [badge(player) for player in page]}
 
     return Parts(-(-total // BADGES_A_PAGE), items())

@@ -273,13 +273,11 @@ def _store(job: PrintJob, out: IO[bytes], pages: int) -> None:
     field = PrintJob._meta.get_field("file")
     storage = field.storage
     name = storage.save(
-        field.generate_filename(job, f"{job.kind}-event{job.event_id}-job{job.pk}.pdf"),
-        File(out),
+        field.generate_filename(job, f"{job.kind}-event{job.event_id}-job{job.pk}.pdf"), File(out)
     )
     try:
         with transaction.atomic():
-            locked = PrintJob.objects.select_for_update().get(pk=job.pk)
-            old = locked.file.name
+            old = PrintJob.objects.select_for_update().get(pk=job.pk).file.name
             PrintJob.objects.filter(pk=job.pk).update(
                 file=name,
                 status=PrintJob.Status.DONE,

@@ -4,7 +4,7 @@ the figures of `tournament.results.night`, as the CSV export gives them too."""
 from __future__ import annotations
 
 from tournament.models import PrintJob
-from tournament.printing.documents import event_head, printed_at
+from tournament.printing.documents import printed_at
 from tournament.printing.registry import Parts, document
 from tournament.results.night import night_in_numbers
 
@@ -31,7 +31,7 @@ def night(job: PrintJob) -> Parts:
         {"title": title, "figures": [figures[key] for key in keys]} for title, keys in SECTIONS
     ]
     page = {
-        "event": event_head(job.event),
+        "event": job.event,
         "printed_at": printed_at(),
         "sections": sections,
         "winner": figures["winner"].value,

@@ -256,21 +256,19 @@ def scoresheet_check(*, code: str) -> list[Verification]:
     tables = (
         Table.objects.filter(verification_code=normal).select_related("round__event").order_by("pk")
     )
-    found = []
-    for table in tables:
-        found.append(
-            Verification(
-                code=normal,
-                event=table.round.event.name,
-                event_date=table.round.event.date,
-                round=round_head(table.round)["label"],
-                table=table.number,
-                closed_at=table.closed_at,
-                matches=ledger_code(table.id) == normal,
-                standings=[
-                    {"rank": r["rank"], "name": r["name"], "net_worth": r["net_worth"]}
-                    for r in table_results(table.pk)
-                ],
-            )
+    return [
+        Verification(
+            code=normal,
+            event=table.round.event.name,
+            event_date=table.round.event.date,
+            round=round_head(table.round)["label"],
+            table=table.number,
+            closed_at=table.closed_at,
+            matches=ledger_code(table.id) == normal,
+            standings=[
+                {"rank": r["rank"], "name": r["name"], "net_worth": r["net_worth"]}
+                for r in table_results(table.pk)
+            ],
         )
-    return found
+        for table in tables
+    ]

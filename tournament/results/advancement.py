@@ -196,8 +196,7 @@ def knockout(tables: Sequence[Sequence[Ranked]], *, wildcards: int = 0) -> Advan
     _check_count(wildcards, "The number of wildcards")
     _check_rounds_tables(tables)
     _check_unique(
-        (ranked.result.player_id for table in tables for ranked in table),
-        where="in the round",
+        (ranked.result.player_id for table in tables for ranked in table), where="in the round"
     )
 
     winners: list[Ranked] = []
@@ -319,8 +318,7 @@ def points_table(rounds: Sequence[Sequence[Ranked]]) -> list[PointsStanding]:
             if not isinstance(ranked, Ranked):
                 raise ValueError(f"Only ranked results can be totalled, not {ranked!r}.")
         _check_unique(
-            (ranked.result.player_id for ranked in round_results),
-            where=f"in round {number}",
+            (ranked.result.player_id for ranked in round_results), where=f"in round {number}"
         )
         for ranked in round_results:
             total = totals.setdefault(ranked.result.player_id, [0, 0, 0])

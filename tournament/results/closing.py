@@ -28,15 +28,11 @@ from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Event, Result, Round, Seat, Table
 from tournament.results import advancement
 from tournament.results.shape import result_rows
-from tournament.services.events import audit
+from tournament.services.events import audit, save_fields
 from tournament.services.rounds import call_time_if_due
+from tournament.services.tables import table_subject
 
 MAX_REASON = 300  # AuditEvent.reason and Table.review_note
-
-
-def table_subject(table: Table) -> str:
-    """How the audit trail names a table: "Round 2, table 3"."""
-    return f"Round {table.round.number}, table {table.number}"
 
 
 def given_reason(reason: str, asked: str, *, required: bool = True) -> str:
@@ -84,11 +80,7 @@ def recorded_deeds(
 
 
 def _close(
-    table: Table,
-    rules: engine.Rules,
-    *,
-    actor: Actor | AbstractBaseUser | None,
-    forced: str = "",
+    table: Table, rules: engine.Rules, *, actor: Actor | AbstractBaseUser | None, forced: str = ""
 ) -> list[Result]:
     """Close the table and write its result from the ledger as it stands: each seat valued
     by the engine and ranked at the table. The result then awaits a second person's check;
@@ -161,11 +153,7 @@ def _unconfirmed_sentence(tables: Sequence[Table]) -> str:
 
 @transaction.atomic
 def round_end(
-    *,
-    round_id: int,
-    actor: AbstractBaseUser | None = None,
-    force: bool = False,
-    reason: str = "",
+    *, round_id: int, actor: AbstractBaseUser | None = None, force: bool = False, reason: str = ""
 ) -> Round:
     """End a round from its tables' confirmed results: rank and decide who advances.
 
@@ -218,9 +206,7 @@ def round_end(
     results.update(advances=False, undecided=False)
     results.filter(player_id__in=decided.advancing).update(advances=True)
     results.filter(player_id__in=decided.undecided).update(undecided=True)
-    round_.status = Round.Status.ENDED
-    round_.ended_at = timezone.now()
-    round_.save(update_fields=["status", "ended_at"])
+    save_fields(round_, status=Round.Status.ENDED, ended_at=timezone.now())
     if round_.kind == Round.Kind.FINAL:
         Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
     audit(

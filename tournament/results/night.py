@@ -58,6 +58,8 @@ def night_in_numbers(*, event_id: int, now: datetime | None = None) -> list[Figu
         )
     )
     disputes = AuditEvent.objects.filter(event_id=event_id, action="table_disputed").count()
+    away = round(_seconds_away(beats, now or timezone.now()) / 60)
+    caught_up = sum(beat.caught_up for beat in beats)
     money = money_raised(event_id)
     return [
         Figure("players", "Players registered", players["registered"]),
@@ -69,17 +71,8 @@ def night_in_numbers(*, event_id: int, now: datetime | None = None) -> list[Figu
         Figure("voids", "Entries voided by a referee", entries["voids"]),
         Figure("adjustments", "Adjustments by a referee", entries["adjustments"]),
         Figure("disputes", "Results disputed", disputes),
-        Figure(
-            "tablet_minutes_offline",
-            "Minutes tablets spent offline",
-            round(_seconds_away(beats, now or timezone.now()) / 60),
-            "minutes",
-        ),
-        Figure(
-            "entries_caught_up",
-            "Entries tablets sent once back online",
-            sum(beat.caught_up for beat in beats),
-        ),
+        Figure("tablet_minutes_offline", "Minutes tablets spent offline", away, "minutes"),
+        Figure("entries_caught_up", "Entries tablets sent once back online", caught_up),
         Figure("raised_fees", "Raised from entry fees", money["fees"], "money"),
         Figure("raised_donations", "Raised from donations", money["donations"], "money"),
         Figure("raised_total", "Raised in all", money["total"], "money"),

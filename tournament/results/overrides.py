@@ -9,7 +9,7 @@ from django.db import transaction
 from tournament.errors import Conflict, NotFound
 from tournament.models import Result, Round
 from tournament.results.closing import advancement_of, given_reason
-from tournament.services.events import audit
+from tournament.services.events import audit, save_fields
 
 
 @transaction.atomic
@@ -36,10 +36,7 @@ def result_override(
     if next_started.exists():
         raise Conflict("next_round_started", "The next round has started: advancement is final.")
     was_undecided = result.undecided
-    result.advances = advances
-    result.undecided = False
-    result.override_reason = reason
-    result.save(update_fields=["advances", "undecided", "override_reason"])
+    save_fields(result, advances=advances, undecided=False, override_reason=reason)
     settled = _settle_tie(result, reason) if was_undecided else []
     audit(
         event_id=result.round.event_id,

@@ -23,9 +23,10 @@ from tournament import access
 from tournament.errors import Conflict, NotAllowed
 from tournament.models import Result, Table, Volunteer
 from tournament.results.closing import MAX_REASON as MAX_REASON  # the pages' limit too
-from tournament.results.closing import given_reason, locked_table, result_record, table_subject
+from tournament.results.closing import given_reason, locked_table, result_record
 from tournament.results.shape import shaped
-from tournament.services.events import audit
+from tournament.services.events import audit, save_fields
+from tournament.services.tables import table_subject
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -72,8 +73,7 @@ def checker_problem(
 
 
 def _check_checker(table: Table, user: User) -> None:
-    problem = checker_problem(table, user)
-    if problem is not None:
+    if (problem := checker_problem(table, user)) is not None:
         raise problem
 
 
@@ -98,23 +98,15 @@ def _open_again(table: Table, *, user: AbstractBaseUser, reason: str, action: st
     """Withdraw the table's result and open it for corrections, marked disputed; the audit
     trail keeps the withdrawn result under `action`, with the reason."""
     _audit_result(table, user, action, reason)
-    table.status = Table.Status.OPEN
-    table.closed_at = None
-    table.verification_code = ""
-    table.review = Table.Review.DISPUTED
-    table.review_note = reason
-    table.reviewed_by = user
-    table.reviewed_at = timezone.now()
-    table.save(
-        update_fields=[
-            "status",
-            "closed_at",
-            "verification_code",
-            "review",
-            "review_note",
-            "reviewed_by",
-            "reviewed_at",
-        ]
+    save_fields(
+        table,
+        status=Table.Status.OPEN,
+        closed_at=None,
+        verification_code="",
+        review=Table.Review.DISPUTED,
+        review_note=reason,
+        reviewed_by=user,
+        reviewed_at=timezone.now(),
     )
     # Opened first: the database keeps a confirmed table's results (migration 0016).
     Result.objects.filter(seat__table=table).delete()
@@ -136,11 +128,10 @@ def table_confirm(*, table_id: int, user: User) -> Table:
             if table.review == Table.Review.DISPUTED
             else "Its banker has not closed this table yet: there is no result to confirm.",
         )
-    table.review = Table.Review.CONFIRMED
-    table.review_note = ""
-    table.reviewed_by = user
-    table.reviewed_at = timezone.now()
-    table.save(update_fields=["review", "review_note", "reviewed_by", "reviewed_at"])
+    confirmed = Table.Review.CONFIRMED
+    save_fields(
+        table, review=confirmed, review_note="", reviewed_by=user, reviewed_at=timezone.now()
+    )
     _audit_result(table, user, "table_confirmed")
     return table
 

@@ -86,24 +86,19 @@ def bracket(*, event_id: int) -> dict[str, Any]:
         by_round.setdefault(table["round_id"], []).append(table)
 
     columns: list[dict[str, Any]] = []
-    previous_tables: dict[int, int] = {}  # player id -> table number in the round before
-    previous_advancing: list[dict[str, Any]] = []
-    previous: Round | None = None
     for round_ in rounds:
+        previous = columns[-1] if columns else None
+        came_from = {  # player id -> table number in the round before
+            p["player_id"]: box["number"]
+            for box in (previous["tables"] if previous else [])
+            for p in box["players"]
+        }
         boxes = [
-            _bracket_table(table, seats.get(table["id"], []), round_.status, previous_tables)
+            _bracket_table(table, seats.get(table["id"], []), round_.status, came_from)
             for table in by_round.get(round_.pk, [])
         ]
-        waiting: list[dict[str, Any]] = []
         carries = round_.kind == Round.Kind.FINAL or advancement != Event.Format.POINTS
-        if not boxes and previous is not None and previous.status == Round.Status.ENDED and carries:
-            waiting = previous_advancing
-        advancing = [
-            {"player_id": p["player_id"], "name": p["name"], "from_table": box["number"]}
-            for box in boxes
-            for p in box["players"]
-            if p["advances"]
-        ]
+        waiting = previous["advancing"] if previous and previous["ended"] and carries else []
         columns.append(
             {
                 "id": round_.pk,
@@ -115,34 +110,32 @@ def bracket(*, event_id: int) -> dict[str, Any]:
                 "ended": round_.status == Round.Status.ENDED,
                 "seating_shown": event_selectors.seating_shown(round_),
                 "tables": boxes,
-                "waiting": waiting,
-                "advancing": advancing,
+                "waiting": [] if boxes else waiting,
+                "advancing": [
+                    {"player_id": p["player_id"], "name": p["name"], "from_table": box["number"]}
+                    for box in boxes
+                    for p in box["players"]
+                    if p["advances"]
+                ],
             }
         )
-        previous_tables = {p["player_id"]: box["number"] for box in boxes for p in box["players"]}
-        previous_advancing = advancing
-        previous = round_
 
-    last = columns[-1] if columns else None
-    winners: list[dict[str, Any]] = []
-    next_up: list[dict[str, Any]] = []
-    if last is not None and last["ended"]:
-        if last["kind"] == Round.Kind.FINAL:
-            winners = [
-                {
-                    "player_id": p["player_id"],
-                    "name": p["name"],
-                    "table": box["number"],
-                    "net_worth": p["net_worth"],
-                }
-                for box in last["tables"]
-                for p in box["players"]
-                if takes_first(
-                    rank=p["rank"], tied=p["tied"], decided=p["overridden"], advances=p["advances"]
-                )
-            ]
-        else:
-            next_up = last["advancing"]
+    last = columns[-1] if columns and columns[-1]["ended"] else None
+    final = last is not None and last["kind"] == Round.Kind.FINAL
+    winners = [
+        {
+            "player_id": p["player_id"],
+            "name": p["name"],
+            "table": box["number"],
+            "net_worth": p["net_worth"],
+        }
+        for box in (last["tables"] if last and final else [])
+        for p in box["players"]
+        if takes_first(
+            rank=p["rank"], tied=p["tied"], decided=p["overridden"], advances=p["advances"]
+        )
+    ]
+    next_up = last["advancing"] if last and not final else []
     return {"event_id": event_id, "rounds": columns, "next": next_up, "winners": winners}
 
 

@@ -73,8 +73,7 @@ def how(
     building_part = f"buildings {money(building_value)}"
     if deeds:
         deed_part += f" ({', '.join(_deed_words(d) for d in deeds)})"
-        built = [d for d in deeds if d["building_value"]]
-        if built:
+        if built := [d for d in deeds if d["building_value"]]:
             building_part += f" ({', '.join(_building_words(d) for d in built)})"
     return f"cash {money(cash)} + {deed_part} + {building_part} = {money(net_worth)}"
 

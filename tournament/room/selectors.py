@@ -54,16 +54,13 @@ def _tablet(table: Row, now: datetime) -> dict[str, Any]:
     words = "online" if since is None else f"offline {_minutes(seconds)} min"
     if outbox:
         words += f", {outbox} {'entry' if outbox == 1 else 'entries'} waiting"
+    away = _minutes(beat.last_away_seconds) or "under 1"
     return {
         "state": "online" if since is None else "offline",
         "words": words,
         "outbox": outbox,
         "offline_seconds": int(seconds),
-        "back": (
-            f"back after {_minutes(beat.last_away_seconds) or 'under 1'} min"
-            if beat.back_at is not None
-            else None
-        ),
+        "back": f"back after {away} min" if beat.back_at is not None else None,
     }
 
 

@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Model
 
 from games.engine import RuleViolation, rules_for
 from tournament import access
@@ -52,8 +53,7 @@ def _check_variants(edition: str, variants: Mapping[str, Any] | None) -> dict[st
 
 def _check_advancement(advancement: Mapping[str, Any] | None, event: Event) -> None:
     advancement = advancement or {}
-    unknown = set(advancement) - {"format", "wildcards", "finalists"}
-    if unknown:
+    if unknown := set(advancement) - {"format", "wildcards", "finalists"}:
         raise Refusal("invalid", f"Advancement has no setting {', '.join(sorted(unknown))}.")
     if "format" in advancement:
         if advancement["format"] not in Event.Format.values:
@@ -92,8 +92,7 @@ def event_create(
             "organiser_only",
             "Only organisers create events: ask one to give you the right in the admin.",
         )
-    unknown = set(attention) - set(ATTENTION)
-    if unknown:
+    if unknown := set(attention) - set(ATTENTION):
         raise TypeError(f"event_create() got unexpected arguments: {sorted(unknown)}")
     event = Event(
         name=name,
@@ -181,6 +180,14 @@ def _check_time_zone(name: str) -> str:
     return name
 
 
+def save_fields(row: Model, **values: Any) -> None:
+    """Give `row` these values and save those fields alone (`update_fields`): each field
+    named once, so that none is set and left unsaved."""
+    for name, value in values.items():
+        setattr(row, name, value)
+    row.save(update_fields=list(values))
+
+
 def correct(
     row: Player | Donation,
     wanted: Mapping[str, Any],
@@ -194,9 +201,7 @@ def correct(
     changed = {f: [getattr(row, f), v] for f, v in wanted.items() if getattr(row, f) != v}
     if not changed:
         return
-    for field_name, (_, value) in changed.items():
-        setattr(row, field_name, value)
-    row.save(update_fields=list(changed))
+    save_fields(row, **{name: value for name, (_, value) in changed.items()})
     audit(
         event_id=row.event_id,
         actor=actor,
@@ -213,12 +218,7 @@ def _check_donation(amount: int) -> None:
 
 @transaction.atomic
 def donation_add(
-    *,
-    event_id: int,
-    donor: str,
-    amount: int,
-    note: str = "",
-    actor: AbstractBaseUser | None = None,
+    *, event_id: int, donor: str, amount: int, note: str = "", actor: AbstractBaseUser | None = None
 ) -> Donation:
     _check_donation(amount)
     donation = Donation.objects.create(
@@ -384,8 +384,7 @@ def volunteer_enlist(
             user_model.username_validator(username)
         except ValidationError as exc:
             raise Refusal(
-                "invalid",
-                "A username may use letters, digits and @ . + - _ only, with no spaces.",
+                "invalid", "A username may use letters, digits and @ . + - _ only, with no spaces."
             ) from exc
         if len(username) > 150:
             raise Refusal("invalid", "A username is at most 150 characters.")

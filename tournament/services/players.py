@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Player
-from tournament.services.events import audit, correct
+from tournament.services.events import audit, correct, save_fields
 from tournament.text import name_key, name_problem, text_problem
 
 
@@ -95,8 +95,7 @@ def player_remove(*, player_id: int, actor: AbstractBaseUser | None = None) -> b
     if removed:
         player.delete()
     else:
-        player.withdrawn, player.checked_in, player.checked_in_at = True, False, None
-        player.save(update_fields=["withdrawn", "checked_in", "checked_in_at"])
+        save_fields(player, withdrawn=True, checked_in=False, checked_in_at=None)
     return removed
 
 
@@ -105,8 +104,7 @@ def player_return(*, player_id: int, actor: AbstractBaseUser | None = None) -> P
     """Bring a withdrawn player back: they may be checked in and seated again."""
     player = Player.objects.select_for_update().get(pk=player_id)
     if player.withdrawn:
-        player.withdrawn = False
-        player.save(update_fields=["withdrawn"])
+        save_fields(player, withdrawn=False)
         _audit(player, actor, "player_returned")
     return player
 
@@ -206,8 +204,7 @@ def _players_from_csv(event_id: int, reader: csv.DictReader, report: ImportRepor
             }
         )
         return
-    unknown = [h for h in header if h not in PLAYER_FIELDS]
-    if unknown:
+    if unknown := [h for h in header if h not in PLAYER_FIELDS]:
         report.errors.append({"line": 1, "detail": f"Unknown column(s): {', '.join(unknown)}."})
         return
     reader.fieldnames = header
@@ -221,8 +218,7 @@ def _players_from_csv(event_id: int, reader: csv.DictReader, report: ImportRepor
         values = {k: (v or "").strip() for k, v in row.items()}
         if not any(values.values()):
             continue
-        problems = _import_row_problems(values)
-        if problems:
+        if problems := _import_row_problems(values):
             report.errors.extend({"line": line, "detail": problem} for problem in problems)
             continue
         player, problem = registered.claim(line, values)
@@ -338,9 +334,7 @@ def _refuse_withdrawn(player: Player) -> None:
 
 def _tick(player: Player, checked_in: bool, actor: AbstractBaseUser | None, *, by: str) -> None:
     """Tick a player in at the door or take the tick back, audited (`by`: list or scan)."""
-    player.checked_in = checked_in
-    player.checked_in_at = timezone.now() if checked_in else None
-    player.save(update_fields=["checked_in", "checked_in_at"])
+    save_fields(player, checked_in=checked_in, checked_in_at=timezone.now() if checked_in else None)
     _audit(player, actor, "player_checked_in" if checked_in else "player_checked_out", by=by)
 
 
@@ -385,9 +379,7 @@ def player_check_in_by_code(
     scanning someone already checked in changes nothing and says so.
     """
     token = token_from_code(code)
-    player = None
-    if token is not None:
-        player = Player.objects.select_for_update().filter(token=token).first()
+    player = Player.objects.select_for_update().filter(token=token).first() if token else None
     if player is None:
         raise NotFound(
             "unknown_code", "This code is not a player's: check them in by name from the list."
@@ -411,6 +403,5 @@ def player_set_paid(*, player_id: int, paid: int, actor: AbstractBaseUser | None
     player = _locked(player_id)
     if player.paid != paid:
         _audit(player, actor, "player_paid", was=player.paid, paid=paid)
-        player.paid = paid
-        player.save(update_fields=["paid"])
+        save_fields(player, paid=paid)
     return player

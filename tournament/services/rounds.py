@@ -14,7 +14,7 @@ from django.utils import timezone
 from tournament.errors import Conflict, Refusal
 from tournament.lineups import plan_for_round
 from tournament.models import Event, Round, Seat, Table, Volunteer
-from tournament.services.events import audit
+from tournament.services.events import audit, save_fields
 
 
 @transaction.atomic
@@ -70,8 +70,6 @@ def round_seat(
     back a release.
     """
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_id)
-    if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
-        raise Conflict("round_started", "This round has started: its seating is final.")
     seed = seed if seed is not None else secrets.randbelow(2**31)
     plan = plan_for_round(
         round_, seed=seed, tables=tables, include_all=include_all, moves=moves
@@ -89,10 +87,7 @@ def round_seat(
         Seat.objects.bulk_create(
             Seat(table=table, number=n, player_id=pid) for n, pid in enumerate(player_ids, 1)
         )
-    round_.seed = seed
-    round_.status = Round.Status.SEATED
-    round_.released_at = None
-    round_.save(update_fields=["seed", "status", "released_at"])
+    save_fields(round_, seed=seed, status=Round.Status.SEATED, released_at=None)
     moved = {str(p): n for p, n in (moves or {}).items()}
     _audit(round_, actor, "round_seated", seed=seed, tables=len(plan), moves=moved)
     return round_
@@ -109,8 +104,7 @@ def round_release(*, round_id: int, actor: AbstractBaseUser | None) -> Round:
     if round_.status == Round.Status.PLANNED:
         raise Conflict("round_not_seated", "Seat the players first: there is no seating to show.")
     if round_.released_at is None:
-        round_.released_at = timezone.now()
-        round_.save(update_fields=["released_at"])
+        save_fields(round_, released_at=timezone.now())
         _audit(round_, actor, "seating_released", seed=round_.seed)
     return round_
 
@@ -142,21 +136,18 @@ def round_start(*, round_id: int, actor: AbstractBaseUser | None = None) -> Roun
             else "This round has already started.",
         )
     now = timezone.now()
-    round_.status = Round.Status.RUNNING
-    round_.started_at = now
-    round_.ends_at = now + timedelta(minutes=round_.time_limit_minutes)
-    fields = ["status", "started_at", "ends_at"]
+    ends_at = now + timedelta(minutes=round_.time_limit_minutes)
+    started = {"status": Round.Status.RUNNING, "started_at": now, "ends_at": ends_at}
     if round_.released_at is None:
         # The players are at their tables: the seating is no secret any more (the start
         # is what the organiser did; it needs no audit line of its own).
-        round_.released_at = now
-        fields.append("released_at")
-    round_.save(update_fields=fields)
+        started["released_at"] = now
+    save_fields(round_, **started)
     _audit(round_, actor, "round_started", ends_at=round_.ends_at.isoformat())
     Event.objects.filter(pk=round_.event_id, status=Event.Status.SETUP).update(
         status=Event.Status.UNDER_WAY
     )
-    round_id, ends_at = round_.id, round_.ends_at
+    round_id = round_.id
     # With the broker down the round still starts: once the clock runs out every read shows
     # time called (Round.status_now), and the next write at its tables records it
     # (call_time_if_due).
@@ -175,12 +166,10 @@ def round_call_time(
     now = timezone.now()
     due = now_ or (round_.ends_at is not None and now >= round_.ends_at)
     if round_.status == Round.Status.RUNNING and due:
-        round_.status = Round.Status.TIME_CALLED
-        fields = ["status"]
+        called: dict[str, Any] = {"status": Round.Status.TIME_CALLED}
         if round_.ends_at is None or round_.ends_at > now:
-            round_.ends_at = now
-            fields.append("ends_at")
-        round_.save(update_fields=fields)
+            called["ends_at"] = now
+        save_fields(round_, **called)
         _audit(round_, actor, "time_called", early=now_)
     return round_
 

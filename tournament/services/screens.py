@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from tournament.errors import NotFound
 from tournament.models import Event
-from tournament.services.events import audit
+from tournament.services.events import audit, save_fields
 
 
 def _locked_event(event_id: int) -> Event:
@@ -30,9 +30,8 @@ def _locked_event(event_id: int) -> Event:
 def screen_link_issue(*, event_id: int, actor: AbstractBaseUser | None = None) -> Event:
     """Give the event a new screen token; any earlier link stops working."""
     event = _locked_event(event_id)
-    event.screen_token = secrets.token_urlsafe(32)  # 256 bits, URL-safe
-    event.screen_token_issued_at = timezone.now()
-    event.save(update_fields=["screen_token", "screen_token_issued_at"])
+    token = secrets.token_urlsafe(32)  # 256 bits, URL-safe
+    save_fields(event, screen_token=token, screen_token_issued_at=timezone.now())
     audit(event_id=event.pk, actor=actor, action="screen_link_issued", subject="Big screen")
     return event
 
@@ -42,9 +41,7 @@ def screen_link_revoke(*, event_id: int, actor: AbstractBaseUser | None = None) 
     """Stop the screen link working; nothing opens the big screen until a new one is issued."""
     event = _locked_event(event_id)
     if event.screen_token:
-        event.screen_token = ""
-        event.screen_token_issued_at = None
-        event.save(update_fields=["screen_token", "screen_token_issued_at"])
+        save_fields(event, screen_token="", screen_token_issued_at=None)
         audit(event_id=event.pk, actor=actor, action="screen_link_revoked", subject="Big screen")
     return event
 

@@ -7,7 +7,12 @@ from django.db import transaction
 
 from tournament.errors import NotFound, Refusal
 from tournament.models import Round, Table, Volunteer, new_table_key
-from tournament.services.events import audit
+from tournament.services.events import audit, save_fields
+
+
+def table_subject(table: Table) -> str:
+    """How the audit trail names a table: "Round 2, table 3"."""
+    return f"Round {table.round.number}, table {table.number}"
 
 
 @transaction.atomic
@@ -42,7 +47,7 @@ def table_assign(
         event_id=event_id,
         actor=actor,
         action="table_assigned",
-        subject=f"Round {table.round.number}, table {table.number}",
+        subject=table_subject(table),
         data={"table_id": table.pk, "banker": table.banker_id, "referee": table.referee_id},
     )
     return table
@@ -52,12 +57,11 @@ def table_assign(
 def table_key_rotate(*, table_id: int, actor: AbstractBaseUser) -> Table:
     """Give the table a new console key; the old one stops working at once."""
     table = Table.objects.select_for_update().select_related("round").get(pk=table_id)
-    table.key = new_table_key()
-    table.save(update_fields=["key"])
+    save_fields(table, key=new_table_key())
     audit(
         event_id=table.round.event_id,
         actor=actor,
         action="table_key_rotated",
-        subject=f"Round {table.round.number}, table {table.number}",
+        subject=table_subject(table),
     )
     return table
