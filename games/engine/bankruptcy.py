@@ -7,7 +7,7 @@ from games.engine.entries import Bankrupt
 from games.engine.guards import interest, other_seat, owned_by, seat_in_play
 from games.engine.mortgage import lift_cost
 from games.engine.rules import Rules
-from games.engine.state import BANK, Purposed, TableState, Transfer, Transfers
+from games.engine.state import BANK, Deed, Purposed, TableState, Transfer, Transfers
 from games.engine.violations import RuleViolation
 
 
@@ -62,16 +62,16 @@ def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Transfers:
     elif remaining < 0:
         transfers.append(Purposed(Transfer((receiver, debtor, -remaining)), "unpaid"))
 
-    for position in state.owned_by(debtor):
+    for position in state.owned_by(debtor):  # each deed unbuilt now
         deed = state.deeds[position]
         if creditor is None:
-            state.deeds[position] = deed._replace(owner=None, mortgaged=False)
+            state.deeds[position] = Deed()
         elif deed.mortgaged and position in entry.lift:
-            state.deeds[position] = deed._replace(owner=creditor, mortgaged=False)
+            state.deeds[position] = Deed(creditor)
             lifted = lift_cost(rules.edition.space(position).mortgage)
             transfers.append(Purposed(Transfer((creditor, BANK, lifted)), "lift", position))
         else:
-            state.deeds[position] = deed._replace(owner=creditor)
+            state.deeds[position] = Deed(creditor, mortgaged=deed.mortgaged)
             if deed.mortgaged:
                 mortgage_value = rules.edition.space(position).mortgage
                 due = Transfer((creditor, BANK, interest(mortgage_value)))

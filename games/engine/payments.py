@@ -25,8 +25,7 @@ from games.engine.violations import RuleViolation
 
 
 def _take_deed(state: TableState, seat: int, position: int, price: int) -> Transfers:
-    deed = state.deeds[position]  # a Deed built directly: namedtuple._replace is slow
-    state.deeds[position] = Deed(seat, deed.houses, deed.hotel, deed.mortgaged)
+    state.deeds[position] = Deed(seat)  # the bank's deeds are unbuilt and unmortgaged
     return (Transfer((seat, BANK, price)),)
 
 

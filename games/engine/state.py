@@ -189,7 +189,7 @@ def new_table(rules: Rules, seats: Sequence[int] | Mapping[int, str]) -> TableSt
         raise RuleViolation("invalid_field", "A table needs at least one seat, each numbered once.")
     return TableState(
         cash=dict.fromkeys(numbers, rules.edition.starting_cash),
-        deeds={deed.position: Deed() for deed in rules.edition.deeds},
+        deeds=dict.fromkeys((deed.position for deed in rules.edition.deeds), Deed()),
         names=names,
     )
 
