@@ -78,7 +78,16 @@ def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> 
     _check_table_size(table_size)
     _check_count(players, "The number of players")
     if tables is not None:
-        return _forced_table_sizes(players, tables=tables)
+        _check_count(tables, "The number of tables")
+        if tables == 0:
+            raise SeatingError("The number of tables must be at least 1.")
+        if players < MIN_TABLE_SIZE * tables:
+            raise SeatingError(
+                f"{_count(players, 'player')} cannot fill {_count(tables, 'table')}: "
+                f"every table needs at least {MIN_TABLE_SIZE} players."
+            )
+        base, extra = divmod(players, tables)
+        return [base + 1] * extra + [base] * (tables - extra)
     if players < MIN_TABLE_SIZE:
         raise SeatingError(
             f"Seating needs at least {MIN_TABLE_SIZE} players; {_count(players, 'player')} "
@@ -102,20 +111,6 @@ def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> 
         + [table_size] * (count - bigger - smaller)
         + [table_size - 1] * smaller
     )
-
-
-def _forced_table_sizes(players: int, *, tables: int) -> list[int]:
-    """Spread `players` as evenly as possible over exactly `tables` tables of 3 or more."""
-    _check_count(tables, "The number of tables")
-    if tables == 0:
-        raise SeatingError("The number of tables must be at least 1.")
-    if players < MIN_TABLE_SIZE * tables:
-        raise SeatingError(
-            f"{_count(players, 'player')} cannot fill {_count(tables, 'table')}: "
-            f"every table needs at least {MIN_TABLE_SIZE} players."
-        )
-    base, extra = divmod(players, tables)
-    return [base + 1] * extra + [base] * (tables - extra)
 
 
 # --------------------------------------------------------------------------- seating
@@ -268,7 +263,7 @@ def _sorted_entrants(entrants: Sequence[Entrant]) -> list[Entrant]:
     return sorted(entrants, key=lambda entrant: entrant.player_id)
 
 
-# --------------------------------------------------------------------------- penalty
+# ----------------------------------------------- search: penalty, start, swaps
 
 
 def _team_penalty(sizes: Sequence[int]) -> int:
@@ -304,9 +299,6 @@ def _conflict_weights(
     return weights
 
 
-# --------------------------------------------------------------------------- start
-
-
 def _blocks(ordered: Sequence[Entrant], rng: random.Random) -> list[list[int]]:
     """Players (by index) in blocks to deal: each team is one block, everyone else alone.
     Team members are shuffled within their block, then the blocks are shuffled."""
@@ -334,9 +326,6 @@ def _deal(blocks: Sequence[Sequence[int]], sizes: Sequence[int]) -> list[list[in
             if seat < size:
                 groups[table].append(next(dealt))
     return groups
-
-
-# --------------------------------------------------------------------------- search
 
 
 def _best_of_starts(
@@ -408,10 +397,9 @@ def _improve_by_swaps(
             home = groups[table_of[player]]
             work += len(conflicts) + sum(len(conflicts[member]) for member in home)
             partner = _best_partner(player, groups, table_of, own, conflicts)
-            if partner is None:
-                continue
-            _swap(player, partner, groups, table_of, own, conflicts)
-            swapped = True
+            if partner is not None:
+                _swap(player, partner, groups, table_of, own, conflicts)
+                swapped = True
         if not swapped:
             break
     return sum(own) // 2, work  # every conflicting pair is counted by both players
