@@ -229,11 +229,6 @@ def deed_answer(question: str, rules: engine.Rules) -> DeedAnswer | Suggestion |
     deed (nor railroads or utilities in general) or has a word the bank does not know."""
     words = _words(question)
     known = _known(rules)
-    if unread := _unread(words, known):
-        named = _deed(words, rules) is not None or any(
-            _like(w, n) for w in words for n in (*RAILROAD_WORDS, "utilities")
-        )
-        return _suggestion(question, unread, known) if named else None
     space = _deed(words, rules)
     named = space is not None
     if space is None:
@@ -241,8 +236,10 @@ def deed_answer(question: str, rules: engine.Rules) -> DeedAnswer | Suggestion |
             space = next(s for s in rules.edition.deeds if s.kind is Kind.RAILROAD)
         elif _has(words, "utilities"):
             space = next(s for s in rules.edition.deeds if s.kind is Kind.UTILITY)
-        else:
-            return None
+    if unread := _unread(words, known):
+        return _suggestion(question, unread, known) if space is not None else None
+    if space is None:
+        return None
     if {"unmortgage", "lift", "lifting"} & set(words):
         return DeedAnswer(
             f"Lifting the mortgage on {space.name} costs "
