@@ -100,10 +100,11 @@ def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> 
         default=None,
     )
     if best is None:
+        largest = table_size + 1
+        between = "or" if largest == smallest + 1 else "to"
         raise SeatingError(
             f"{_count(players, 'player')} cannot be split into tables of "
-            f"{_size_range(smallest, table_size + 1)} players; "
-            f"choose another table size."
+            f"{smallest} {between} {largest} players; choose another table size."
         )
     smaller, bigger, count = best
     return (
@@ -142,16 +143,16 @@ def seating_plan(
     sizes = table_sizes(len(ordered), table_size=table_size, tables=tables)
     rng = random.Random(seed)  # noqa: S311 - a reproducible draw, not a secret
 
-    team_penalty = _team_penalty(sizes)
+    # One pair of team-mates at a table costs more than every repeat meeting a seating can
+    # hold together, one for each pair at its tables.
+    team_penalty = sum(size * (size - 1) // 2 for size in sizes) * REPEAT_PENALTY + 1
     conflicts = _conflict_weights(ordered, past_opponents or {}, team_penalty)
     floor = team_penalty * _unavoidable_team_pairs(ordered, len(sizes))
     groups = _best_of_starts(ordered, sizes, conflicts, rng, floor=floor)
 
-    plan = []
-    for group in groups:
-        seats = [ordered[index].player_id for index in sorted(group)]
+    plan = [[ordered[index].player_id for index in sorted(group)] for group in groups]
+    for seats in plan:
         rng.shuffle(seats)
-        plan.append(seats)
     return plan
 
 
@@ -264,12 +265,6 @@ def _sorted_entrants(entrants: Sequence[Entrant]) -> list[Entrant]:
 
 
 # ----------------------------------------------- search: penalty, start, swaps
-
-
-def _team_penalty(sizes: Sequence[int]) -> int:
-    """Penalty for one pair of team-mates at a table: more than every repeat meeting a
-    seating can hold together, one for each pair at its tables (sum of n * (n - 1) / 2)."""
-    return sum(size * (size - 1) // 2 for size in sizes) * REPEAT_PENALTY + 1
 
 
 def _conflict_weights(
@@ -474,7 +469,3 @@ def _twice(values: Iterable[int]) -> list[int]:
 def _count(count: int, noun: str) -> str:
     """'1 player', '3 players'."""
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def _size_range(low: int, high: int) -> str:
-    return f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
