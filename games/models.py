@@ -10,9 +10,7 @@ from django.db.models.sql.compiler import SQLCompiler
 
 class OnPostgreSQL(models.Func):
     """Its one expression on PostgreSQL; NULL on any other database (SQLite has no tsvector).
-
-    Migration 0001 refers to this class by name: keep it here.
-    """
+    Migration 0001 refers to this class by name: keep it here."""
 
     def as_sql(
         self, compiler: SQLCompiler, connection: BaseDatabaseWrapper, **extra_context: Any

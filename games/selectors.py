@@ -141,11 +141,9 @@ def _nearest(word: str, *vocabularies: set[str]) -> str:
 def faq_rank_plain(
     *, entries: Iterable[FaqEntry], words: Sequence[str], limit: int = 10
 ) -> list[FaqEntry]:
-    """Score entries in Python (the fallback without PostgreSQL): substring hits per word.
-
-    A word found in the question scores 3, in the keywords 2, in the answer 1; entries
-    hitting nothing are left out; ties keep FAQ order.
-    """
+    """Score entries in Python (the fallback without PostgreSQL): substring hits per word. A
+    word found in the question scores 3, in the keywords 2, in the answer 1; entries hitting
+    nothing are left out; ties keep FAQ order."""
     stems = dict.fromkeys(_stem(word) for word in _without_stopwords([w.lower() for w in words]))
     scored: list[tuple[int, int, FaqEntry]] = []
     for entry in entries:

@@ -511,10 +511,8 @@ class PrintJob(models.Model):
 
 
 class BriefingItem(models.Model):
-    """One question an organiser picked to read aloud at an event's players' briefing.
-
-    An event with no items reads the FAQ's suggested entries (`FaqEntry.briefing`).
-    """
+    """One question an organiser picked to read aloud at an event's players' briefing. An
+    event with no items reads the FAQ's suggested entries (`FaqEntry.briefing`)."""
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="briefing_items", db_index=False

@@ -309,11 +309,9 @@ def _blocks(ordered: Sequence[Entrant], rng: random.Random) -> list[list[int]]:
 
 def _deal(blocks: Sequence[Sequence[int]], sizes: Sequence[int]) -> list[list[int]]:
     """Deal the players one to each table in turn, like cards, until every table is full.
-
     The sizes differ by at most one and bigger tables come first, so any run of consecutive
     players no longer than the number of tables lands at different tables: a team that is
-    not larger than the number of tables starts with no two members together.
-    """
+    not larger than the number of tables starts with no two members together."""
     dealt = (index for block in blocks for index in block)
     groups: list[list[int]] = [[] for _ in sizes]
     for seat in range(max(sizes)):
@@ -332,11 +330,9 @@ def _best_of_starts(
     floor: int,
 ) -> list[list[int]]:
     """Search from up to `MAX_STARTS` seeded starts and keep the seating with the least penalty.
-
     Stops early once a seating reaches `floor`, a penalty no seating can beat, or once the
     work done reaches `SEARCH_BUDGET`. The first of equal seatings wins, so the result
-    depends only on the seed.
-    """
+    depends only on the seed."""
     best: list[list[int]] = []
     best_penalty = -1
     done = 0
@@ -352,12 +348,10 @@ def _best_of_starts(
 
 
 def _unavoidable_team_pairs(ordered: Sequence[Entrant], tables: int) -> int:
-    """Team-mate pairs that must share a table: a team larger than the number of tables.
-
-    A team of k spread as evenly as possible over t tables still has C(k // t + 1, 2) pairs
-    at each of k % t tables and C(k // t, 2) at the others. (A lower bound: table capacity
-    may force more.)
-    """
+    """Team-mate pairs that must share a table, from each team larger than the number of
+    tables: a team of k spread as evenly as possible over t tables still has C(k // t + 1, 2)
+    pairs at each of k % t tables and C(k // t, 2) at the others. (A lower bound: table
+    capacity may force more.)"""
     pairs = 0
     for size in Counter(entrant.team for entrant in ordered if entrant.team).values():
         base, extra = divmod(size, tables)
@@ -368,15 +362,13 @@ def _unavoidable_team_pairs(ordered: Sequence[Entrant], tables: int) -> int:
 def _improve_by_swaps(
     groups: list[list[int]], conflicts: Sequence[Mapping[int, int]]
 ) -> tuple[int, int]:
-    """Swap players between tables, in place, while a swap lowers the total penalty.
-
-    Each pass visits every player (by index) who has a conflict at their table and makes the
-    best swap for them with a player at another table, if it lowers the penalty (the first
-    best, so the result is deterministic). Only a player with a conflict at their own table
-    can take part in an improving swap, so the others need not be visited. Stops when a pass
+    """Swap players between tables, in place, while a swap lowers the total penalty. Each
+    pass visits every player (by index) who has a conflict at their table and makes the best
+    swap for them with a player at another table, if it lowers the penalty (the first best,
+    so the result is deterministic). Only a player with a conflict at their own table can
+    take part in an improving swap, so the others need not be visited. Stops when a pass
     changes nothing, or after `MAX_PASSES` passes. Returns the penalty reached and the work
-    done (candidates weighed plus conflicts looked up).
-    """
+    done (candidates weighed plus conflicts looked up)."""
     table_of = [0] * len(conflicts)
     for table, group in enumerate(groups):
         for player in group:
