@@ -384,8 +384,14 @@ def _improve_by_swaps(
             home = groups[table_of[player]]
             work += len(conflicts) + sum(len(conflicts[member]) for member in home)
             partner = _best_partner(player, groups, table_of, own, conflicts)
-            if partner is not None:
-                _swap(player, partner, groups, table_of, own, conflicts)
+            if partner is not None:  # exchange their seats, then refresh both tables' penalties
+                first, second = table_of[player], table_of[partner]
+                groups[first][groups[first].index(player)] = partner
+                groups[second][groups[second].index(partner)] = player
+                table_of[player], table_of[partner] = second, first
+                for table in (first, second):
+                    for member in groups[table]:
+                        own[member] = _cost_at(member, groups[table], conflicts)
                 swapped = True
         if not swapped:
             break
@@ -431,24 +437,6 @@ def _best_partner(
             if change < best_change:
                 best_change, best = change, other
     return best
-
-
-def _swap(
-    player: int,
-    partner: int,
-    groups: list[list[int]],
-    table_of: list[int],
-    own: list[int],
-    conflicts: Sequence[Mapping[int, int]],
-) -> None:
-    """Exchange two players' seats and refresh the penalties at both tables."""
-    first, second = table_of[player], table_of[partner]
-    groups[first][groups[first].index(player)] = partner
-    groups[second][groups[second].index(partner)] = player
-    table_of[player], table_of[partner] = second, first
-    for table in (first, second):
-        for member in groups[table]:
-            own[member] = _cost_at(member, groups[table], conflicts)
 
 
 # --------------------------------------------------------------------------- wording
