@@ -147,8 +147,19 @@ def seating_plan(
     # hold together, one for each pair at its tables.
     team_penalty = sum(size * (size - 1) // 2 for size in sizes) * REPEAT_PENALTY + 1
     conflicts = _conflict_weights(ordered, past_opponents or {}, team_penalty)
+    # The search stops early at `floor`, a penalty no seating can beat (see MAX_STARTS). The
+    # first of equal seatings wins, so the result depends only on the seed.
     floor = team_penalty * _unavoidable_team_pairs(ordered, len(sizes))
-    groups = _best_of_starts(ordered, sizes, conflicts, rng, floor=floor)
+    groups: list[list[int]] = []
+    best_penalty, done = -1, 0
+    for _ in range(MAX_STARTS):
+        start = _deal(_blocks(ordered, rng), sizes)
+        penalty, work = _improve_by_swaps(start, conflicts)
+        done += work
+        if best_penalty < 0 or penalty < best_penalty:
+            groups, best_penalty = start, penalty
+        if best_penalty <= floor or done >= SEARCH_BUDGET:
+            break
 
     plan = [[ordered[index].player_id for index in sorted(group)] for group in groups]
     for seats in plan:
@@ -319,32 +330,6 @@ def _deal(blocks: Sequence[Sequence[int]], sizes: Sequence[int]) -> list[list[in
             if seat < size:
                 groups[table].append(next(dealt))
     return groups
-
-
-def _best_of_starts(
-    ordered: Sequence[Entrant],
-    sizes: Sequence[int],
-    conflicts: Sequence[Mapping[int, int]],
-    rng: random.Random,
-    *,
-    floor: int,
-) -> list[list[int]]:
-    """Search from up to `MAX_STARTS` seeded starts and keep the seating with the least penalty.
-    Stops early once a seating reaches `floor`, a penalty no seating can beat, or once the
-    work done reaches `SEARCH_BUDGET`. The first of equal seatings wins, so the result
-    depends only on the seed."""
-    best: list[list[int]] = []
-    best_penalty = -1
-    done = 0
-    for _ in range(MAX_STARTS):
-        groups = _deal(_blocks(ordered, rng), sizes)
-        penalty, work = _improve_by_swaps(groups, conflicts)
-        done += work
-        if best_penalty < 0 or penalty < best_penalty:
-            best, best_penalty = groups, penalty
-        if best_penalty <= floor or done >= SEARCH_BUDGET:
-            break
-    return best
 
 
 def _unavoidable_team_pairs(ordered: Sequence[Entrant], tables: int) -> int:
