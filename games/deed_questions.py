@@ -140,9 +140,7 @@ def _site_rent(words: list[str], space: Space, rules: engine.Rules) -> DeedAnswe
     whole = houses > 0 or any(
         _has(words, w) for w in ("whole", "group", "monopoly", "set", "complete", "all")
     )
-    builds: list[Build] = []
-    for _ in range(min(houses, 4)):
-        builds += [Build(OWNER, position, "house") for position in group]
+    builds = [Build(OWNER, position, "house") for _ in range(min(houses, 4)) for position in group]
     if hotel:
         builds.append(Build(OWNER, space.position, "hotel"))
     state = _board(rules, group if whole else [space.position], builds)
