@@ -1,7 +1,5 @@
-"""Who plays in a round and where: the entrants, and the seating plan for a seed.
-
-Read only: the desk previews a seating with it, and `round_seat` saves the same plan.
-"""
+"""Who plays in a round and where: the entrants, and the seating plan for a seed. Read only:
+the desk previews a seating with it, and `round_seat` saves the same plan."""
 
 from __future__ import annotations
 

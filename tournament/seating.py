@@ -132,10 +132,9 @@ def seating_plan(
     are tables, no two share a table. Players who met before (`past_opponents`: player id ->
     the ids they sat with in earlier rounds, see `opponents_by_player`; one direction is
     enough; ids not entered are ignored) are kept apart where possible, but a team conflict
-    always weighs more than any number of repeat meetings.
-
-    The seating depends only on the entrants (not their order), the options and `seed`; a
-    different seed generally gives a different seating.
+    always weighs more than any number of repeat meetings. The seating depends only on the
+    entrants (not their order), the options and `seed`; a different seed generally gives a
+    different seating.
     """
     _check_table_size(table_size)
     _check_whole(seed, "The seating seed")
@@ -396,11 +395,9 @@ def _best_partner(
     conflicts: Sequence[Mapping[int, int]],
 ) -> int | None:
     """The player at another table whose swap with `player` lowers the penalty most, if any.
-
     Swapping p (table A) with q (table B) changes the penalty by
-    cost(p, B) + cost(q, A) - 2 * w(p, q) - own(p) - own(q), where cost(x, T)
-    counts x's conflicts with everyone at T and own(x) those at x's own table.
-    """
+    cost(p, B) + cost(q, A) - 2 * w(p, q) - own(p) - own(q), where cost(x, T) counts x's
+    conflicts with everyone at T and own(x) those at x's own table."""
     home = table_of[player]
     weights = conflicts[player]
     cost_at_table: dict[int, int] = {}  # cost(p, B) per table B
