@@ -106,11 +106,9 @@ def _deed(words: list[str], rules: engine.Rules) -> Space | None:
 def _count(words: list[str], nouns: tuple[str, ...]) -> int | None:
     """The number before one of `nouns` ("3 houses", "two railroads", "both utilities")."""
     for before, word in pairwise(words):
-        if any(_like(word, noun) for noun in nouns):
-            if before.isdecimal():
-                return int(before)
-            if before in NUMBERS:
-                return NUMBERS[before]
+        number = int(before) if before.isdecimal() else NUMBERS.get(before)
+        if number is not None and any(_like(word, noun) for noun in nouns):
+            return number
     return None
 
 
