@@ -106,11 +106,9 @@ def _deed(words: list[str], rules: engine.Rules) -> Space | None:
 def _count(words: list[str], nouns: tuple[str, ...]) -> int | None:
     """The number before one of `nouns` ("3 houses", "two railroads", "both utilities")."""
     for before, word in pairwise(words):
-        if any(_like(word, noun) for noun in nouns):
-            if before.isdecimal():
-                return int(before)
-            if before in NUMBERS:
-                return NUMBERS[before]
+        number = int(before) if before.isdecimal() else NUMBERS.get(before)
+        if number is not None and any(_like(word, noun) for noun in nouns):
+            return number
     return None
 
 
@@ -140,9 +138,7 @@ def _site_rent(words: list[str], space: Space, rules: engine.Rules) -> DeedAnswe
     whole = houses > 0 or any(
         _has(words, w) for w in ("whole", "group", "monopoly", "set", "complete", "all")
     )
-    builds: list[Build] = []
-    for _ in range(min(houses, 4)):
-        builds += [Build(OWNER, position, "house") for position in group]
+    builds = [Build(OWNER, position, "house") for _ in range(min(houses, 4)) for position in group]
     if hotel:
         builds.append(Build(OWNER, space.position, "hotel"))
     state = _board(rules, group if whole else [space.position], builds)
@@ -229,11 +225,6 @@ def deed_answer(question: str, rules: engine.Rules) -> DeedAnswer | Suggestion |
     deed (nor railroads or utilities in general) or has a word the bank does not know."""
     words = _words(question)
     known = _known(rules)
-    if unread := _unread(words, known):
-        named = _deed(words, rules) is not None or any(
-            _like(w, n) for w in words for n in (*RAILROAD_WORDS, "utilities")
-        )
-        return _suggestion(question, unread, known) if named else None
     space = _deed(words, rules)
     named = space is not None
     if space is None:
@@ -241,8 +232,10 @@ def deed_answer(question: str, rules: engine.Rules) -> DeedAnswer | Suggestion |
             space = next(s for s in rules.edition.deeds if s.kind is Kind.RAILROAD)
         elif _has(words, "utilities"):
             space = next(s for s in rules.edition.deeds if s.kind is Kind.UTILITY)
-        else:
-            return None
+    if unread := _unread(words, known):
+        return _suggestion(question, unread, known) if space is not None else None
+    if space is None:
+        return None
     if {"unmortgage", "lift", "lifting"} & set(words):
         return DeedAnswer(
             f"Lifting the mortgage on {space.name} costs "

@@ -10,9 +10,7 @@ from django.db.models.sql.compiler import SQLCompiler
 
 class OnPostgreSQL(models.Func):
     """Its one expression on PostgreSQL; NULL on any other database (SQLite has no tsvector).
-
-    Migration 0001 refers to this class by name: keep it here.
-    """
+    Migration 0001 refers to this class by name: keep it here."""
 
     def as_sql(
         self, compiler: SQLCompiler, connection: BaseDatabaseWrapper, **extra_context: Any
@@ -78,15 +76,14 @@ class FaqEntry(models.Model):
         default=False, help_text="Suggested for reading aloud at the players' briefing."
     )
     updated_at = models.DateTimeField(auto_now=True)
-    # Full-text search reads a stored generated column rather than an index on the
-    # expression: ranking (ts_rank) needs the vector of every candidate row, and
-    # recomputing to_tsvector of three fields per row cost about 200 ms over 1,000
-    # entries; matching and ranking the stored column costs a few ms. PostgreSQL computes
-    # it on every insert and update (bulk_create and .update() included). On SQLite the
-    # column is a constant NULL: the fallback search never reads it.
+    # Full-text search reads a stored generated column (the weighted document) rather than an
+    # index on the expression: ranking (ts_rank) needs the vector of every candidate row, and
+    # recomputing to_tsvector of three fields per row cost about 200 ms over 1,000 entries;
+    # matching and ranking the stored column costs a few ms. PostgreSQL computes it on every
+    # insert and update (bulk_create and .update() included). On SQLite the column is a
+    # constant NULL: the fallback search never reads it.
     search_document = models.GeneratedField(
         expression=OnPostgreSQL(
-            # The weighted document: question A, keywords B, answer C.
             SearchVector("question", weight="A", config="english")
             + SearchVector("keywords", weight="B", config="english")
             + SearchVector("answer", weight="C", config="english"),
@@ -100,10 +97,9 @@ class FaqEntry(models.Model):
         ordering = ["position", "id"]
         verbose_name = "FAQ entry"
         verbose_name_plural = "FAQ entries"
-        # The GIN indexes (search_document; trigrams of question) are made
-        # by migration 0002 on PostgreSQL only. They stay out of Meta.indexes because
-        # SQLite cannot create GIN indexes, and it rebuilds the table, with every index
-        # declared here, on most AlterFields.
+        # The GIN indexes (search_document; trigrams of question) are made by migration 0002
+        # on PostgreSQL only, out of Meta.indexes: SQLite cannot create GIN indexes, and it
+        # rebuilds the table, with every index declared here, on most AlterFields.
 
     def __str__(self) -> str:
         return self.question

@@ -45,7 +45,7 @@ def faq_search(*, query: str, limit: int = 10) -> list[FaqEntry]:
     """
     if limit <= 0:
         return []
-    words = _words(query)
+    words = _WORD.findall(query.lower())[:MAX_WORDS]
     if not words:
         first = FaqEntry.objects.defer("search_document").order_by("-briefing", "position", "id")
         return list(first[:limit])
@@ -56,10 +56,6 @@ def faq_search(*, query: str, limit: int = 10) -> list[FaqEntry]:
     if not found and len(_without_stopwords(words)) > 1:
         found = list(_search_misspelt(words=words)[:limit])
     return found
-
-
-def _words(query: str) -> list[str]:
-    return _WORD.findall(query.lower())[:MAX_WORDS]
 
 
 def _without_stopwords(words: Sequence[str]) -> list[str]:
@@ -145,22 +141,14 @@ def _nearest(word: str, *vocabularies: set[str]) -> str:
 def faq_rank_plain(
     *, entries: Iterable[FaqEntry], words: Sequence[str], limit: int = 10
 ) -> list[FaqEntry]:
-    """Score entries in Python (the fallback without PostgreSQL): substring hits per word.
-
-    A word found in the question scores 3, in the keywords 2, in the answer 1; entries
-    hitting nothing are left out; ties keep FAQ order.
-    """
+    """Score entries in Python (the fallback without PostgreSQL): substring hits per word. A
+    word found in the question scores 3, in the keywords 2, in the answer 1; entries hitting
+    nothing are left out; ties keep FAQ order."""
     stems = dict.fromkeys(_stem(word) for word in _without_stopwords([w.lower() for w in words]))
     scored: list[tuple[int, int, FaqEntry]] = []
     for entry in entries:
-        question, keywords, answer = (
-            entry.question.lower(),
-            entry.keywords.lower(),
-            entry.answer.lower(),
-        )
-        score = sum(
-            3 * (stem in question) + 2 * (stem in keywords) + (stem in answer) for stem in stems
-        )
+        texts = [(3, entry.question), (2, entry.keywords), (1, entry.answer)]
+        score = sum(weight * (stem in text.lower()) for stem in stems for weight, text in texts)
         if score:
             scored.append((-score, entry.position, entry))
     scored.sort(key=lambda item: item[:2])

@@ -1,12 +1,10 @@
-"""Who plays in a round and where: the entrants, and the seating plan for a seed.
-
-Read only: the desk previews a seating with it, and `round_seat` saves the same plan.
-"""
+"""Who plays in a round and where: the entrants, and the seating plan for a seed. Read only:
+the desk previews a seating with it, and `round_seat` saves the same plan."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from tournament import seating
 from tournament.errors import Conflict, Refusal
@@ -38,21 +36,25 @@ def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
         return found
     if previous.status != Round.Status.ENDED:
         raise Conflict("previous_round_not_ended", f"Round {previous.number} has not ended yet.")
-    if round_.kind == Round.Kind.PRELIMINARY and event.advancement == Event.Format.POINTS:
-        players = Player.objects.filter(seats__table__round=previous, withdrawn=False)
-        return _with_late_arrivals(round_, list(players.order_by("id")))
-    undecided = Result.objects.filter(round=previous, undecided=True).select_related("player")
-    if undecided:
-        names = ", ".join(r.player.name for r in undecided)
-        raise Conflict(
-            "ties_undecided",
-            f"Decide who advances from round {previous.number} first: {names} are tied.",
+    preliminary = round_.kind == Round.Kind.PRELIMINARY
+    if preliminary and event.advancement == Event.Format.POINTS:
+        going = Player.objects.filter(seats__table__round=previous, withdrawn=False)
+    else:
+        undecided = Result.objects.filter(round=previous, undecided=True).select_related("player")
+        if undecided:
+            names = ", ".join(r.player.name for r in undecided)
+            raise Conflict(
+                "ties_undecided",
+                f"Decide who advances from round {previous.number} first: {names} are tied.",
+            )
+        going = Player.objects.filter(
+            results__round=previous, results__advances=True, withdrawn=False
         )
-    going = Player.objects.filter(results__round=previous, results__advances=True, withdrawn=False)
     players = list(going.order_by("id"))
-    return (
-        _with_late_arrivals(round_, players) if round_.kind == Round.Kind.PRELIMINARY else players
-    )
+    if preliminary:
+        known = {player.pk for player in players}
+        players += [p for p in late_arrivals(round_) if p.pk not in known]
+    return players
 
 
 def late_arrivals(round_: Round) -> list[Player]:
@@ -65,11 +67,6 @@ def late_arrivals(round_: Round) -> list[Player]:
     )
 
 
-def _with_late_arrivals(round_: Round, players: list[Player]) -> list[Player]:
-    known = {player.pk for player in players}
-    return players + [p for p in late_arrivals(round_) if p.pk not in known]
-
-
 @dataclass(frozen=True)
 class Lineup:
     """A round's entrants and their tables (player ids in seat order), with the clashes the
@@ -77,7 +74,7 @@ class Lineup:
 
     players: list[Player]
     plan: list[list[int]]
-    clashes: list[seating.Clash] = field(default_factory=list)
+    clashes: list[seating.Clash]
 
 
 def _entrants_at(

@@ -2,6 +2,9 @@
 
 Money lives on the banking side; at the end of a round banking writes each seat's
 result here, so the organiser's pages and the printed documents read this app alone.
+
+A foreign key with `db_index=False` is indexed by the unique constraint or the Meta index
+that it leads (the first of their fields), so it needs no index of its own.
 """
 
 from __future__ import annotations
@@ -186,7 +189,6 @@ class Volunteer(models.Model):
         REFEREE = "referee", "Referee"
         BANKER = "banker", "Banker"
 
-    # Indexed by one_role_once, which it leads.
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="volunteers", db_index=False
     )
@@ -225,7 +227,6 @@ class Round(models.Model):
         TIME_CALLED = "time_called", "Time called"
         ENDED = "ended", "Ended"
 
-    # Indexed by round_number_once, which it leads.
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="rounds", db_index=False
     )
@@ -296,7 +297,6 @@ class Table(models.Model):
         OPEN = "open", "Open"
         CLOSED = "closed", "Closed"
 
-    # Indexed by table_number_once, which it leads.
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="tables", db_index=False
     )
@@ -350,7 +350,6 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    # Indexed by seat_number_once, which it leads.
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", db_index=False)
     number = models.PositiveSmallIntegerField(help_text="Turn order at the table, from 1.")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
@@ -380,7 +379,6 @@ class Result(models.Model):
         ORGANISER = "organiser", "Level on net worth and cash: the organiser's decision"
 
     seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="result")
-    # Indexed by one_result_a_round, which it leads.
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="results", db_index=False
     )
@@ -434,7 +432,6 @@ class Result(models.Model):
 class AuditEvent(models.Model):
     """Who did what that changes an outcome: overrides, forced ends, key rotations."""
 
-    # Indexed by its Meta index on (event, -created_at), which it leads.
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="audit_trail", db_index=False
     )
@@ -481,7 +478,6 @@ class PrintJob(models.Model):
         FAILED = "failed", "Failed"
 
     kind = models.CharField(max_length=20, choices=Kind.choices)
-    # Indexed by its Meta index on (event, -created_at), which it leads.
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="print_jobs", db_index=False
     )
@@ -515,12 +511,9 @@ class PrintJob(models.Model):
 
 
 class BriefingItem(models.Model):
-    """One question an organiser picked to read aloud at an event's players' briefing.
+    """One question an organiser picked to read aloud at an event's players' briefing. An
+    event with no items reads the FAQ's suggested entries (`FaqEntry.briefing`)."""
 
-    An event with no items reads the FAQ's suggested entries (`FaqEntry.briefing`).
-    """
-
-    # Indexed by briefing_question_once, which it leads.
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="briefing_items", db_index=False
     )

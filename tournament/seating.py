@@ -1,24 +1,24 @@
 """Seating players at tables for a time-limited round (pure Python, no Django).
 
-Tournament practice (docs/rules.md, "Time-limited rounds"): four players a table,
-five where the count needs it, a final table of up to six, and seating that
-avoids repeat opponents and team-mates meeting.
+Tournament practice (docs/rules.md, "Time-limited rounds"): four players a table, five where
+the count needs it, a final table of up to six, and seating that avoids repeat opponents and
+team-mates meeting.
 
 How a seating is made:
 
-1. `table_sizes` splits the players into tables of `table_size`, one more or
-   one less where the count does not divide, never fewer than 3.
-2. A seeded random start (`random.Random(seed)`) deals the players out table by
-   table, each team's members dealt to consecutive tables, so team-mates start
-   apart whenever the team is no larger than the number of tables.
-3. A deterministic local search swaps players between tables while a swap
-   lowers the penalty: every pair of team-mates at a table costs more than all
-   repeat meetings together could, every pair who met in an earlier round costs 1.
+1. `table_sizes` splits the players into tables of `table_size`, one more or one less where
+   the count does not divide, never fewer than 3.
+2. A seeded random start (`random.Random(seed)`) deals the players out table by table, each
+   team's members dealt to consecutive tables, so team-mates start apart whenever the team
+   is no larger than the number of tables.
+3. A deterministic local search swaps players between tables while a swap lowers the
+   penalty: every pair of team-mates at a table costs more than all repeat meetings
+   together could, every pair who met in an earlier round costs 1.
 4. Each table's seat order (the turn order, seat 1 first) is shuffled by the seed.
 
-The same entrants, options and seed always give the same seating: the
-entrants are sorted by player id first, and nothing depends on the iteration
-order of a set or a dict that the caller passes in.
+The same entrants, options and seed always give the same seating: the entrants are sorted
+by player id first, and nothing depends on the iteration order of a set or a dict that the
+caller passes in.
 """
 
 from __future__ import annotations
@@ -36,14 +36,14 @@ MIN_TABLE_SIZE = 3
 #: Penalty for two players at one table who already met in an earlier round.
 REPEAT_PENALTY = 1
 
-#: The local search stops after this many passes over the players, even if a
-#: swap could still help; in practice it settles in a handful.
+#: The local search stops after this many passes over the players, even if a swap could
+#: still help; in practice it settles in a handful.
 MAX_PASSES = 20
 
-#: At most this many seeded starts are searched; the best seating wins. The
-#: next start is tried only while the best so far may still be improved and
-#: the work so far (candidate swaps weighed plus conflicts looked up) is under
-#: `SEARCH_BUDGET`: a count, not a clock, so the result never depends on the machine.
+#: At most this many seeded starts are searched; the best seating wins. The next start is
+#: tried only while the best so far may still be improved and the work so far (candidate swaps
+#: weighed plus conflicts looked up) is under `SEARCH_BUDGET`: a count, not a clock, so the
+#: result never depends on the machine.
 MAX_STARTS = 4
 SEARCH_BUDGET = 1_500_000
 
@@ -64,27 +64,30 @@ class Entrant:
 
 
 def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> list[int]:
-    """Split `players` into table sizes, bigger tables first.
+    """Split `players` into table sizes, bigger tables first; `SeatingError` when no split can.
 
-    Without `tables`, every table holds `table_size` players, or one more, or
-    one less, never fewer than 3. Tables of `table_size` and `table_size + 1`
-    are preferred; a table of `table_size - 1` is used only when the count
-    cannot be made of the other two, and then as few of them as possible.
-    Among the splits that need no smaller table, the one with the fewest
-    bigger tables wins ("four a table, five where needed"): with a size of 4,
-    10 players give [5, 5], 9 give [5, 4], 7 give [4, 3], 11 give [4, 4, 3].
+    Without `tables`: tables of `table_size` or one more, as few bigger ones as can be ("four
+    a table, five where needed"); one less (never under 3) only where the count cannot be
+    made of those two, and as few such as can be. With a size of 4, 10 players give [5, 5],
+    9 give [5, 4], 7 give [4, 3], 11 give [4, 4, 3].
 
-    With `tables` (the final: one table of up to six), the number of tables is
-    fixed and the players are spread as evenly as possible; each table needs
-    at least 3 players. `table_size` sets no upper limit then: how many may
-    sit at a forced table (six at the final) is the caller's rule.
-
-    Raises `SeatingError` when no split is possible.
+    With `tables` (the final: one table of up to six), exactly that many tables, as even as
+    can be, each of at least 3. `table_size` sets no upper limit then: how many may sit at a
+    forced table (six at the final) is the caller's rule.
     """
     _check_table_size(table_size)
     _check_count(players, "The number of players")
     if tables is not None:
-        return _forced_table_sizes(players, tables=tables)
+        _check_count(tables, "The number of tables")
+        if tables == 0:
+            raise SeatingError("The number of tables must be at least 1.")
+        if players < MIN_TABLE_SIZE * tables:
+            raise SeatingError(
+                f"{_count(players, 'player')} cannot fill {_count(tables, 'table')}: "
+                f"every table needs at least {MIN_TABLE_SIZE} players."
+            )
+        base, extra = divmod(players, tables)
+        return [base + 1] * extra + [base] * (tables - extra)
     if players < MIN_TABLE_SIZE:
         raise SeatingError(
             f"Seating needs at least {MIN_TABLE_SIZE} players; {_count(players, 'player')} "
@@ -97,10 +100,11 @@ def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> 
         default=None,
     )
     if best is None:
+        largest = table_size + 1
+        between = "or" if largest == smallest + 1 else "to"
         raise SeatingError(
             f"{_count(players, 'player')} cannot be split into tables of "
-            f"{_size_range(smallest, table_size + 1)} players; "
-            f"choose another table size."
+            f"{smallest} {between} {largest} players; choose another table size."
         )
     smaller, bigger, count = best
     return (
@@ -108,20 +112,6 @@ def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> 
         + [table_size] * (count - bigger - smaller)
         + [table_size - 1] * smaller
     )
-
-
-def _forced_table_sizes(players: int, *, tables: int) -> list[int]:
-    """Spread `players` as evenly as possible over exactly `tables` tables of 3 or more."""
-    _check_count(tables, "The number of tables")
-    if tables == 0:
-        raise SeatingError("The number of tables must be at least 1.")
-    if players < MIN_TABLE_SIZE * tables:
-        raise SeatingError(
-            f"{_count(players, 'player')} cannot fill {_count(tables, 'table')}: "
-            f"every table needs at least {MIN_TABLE_SIZE} players."
-        )
-    base, extra = divmod(players, tables)
-    return [base + 1] * extra + [base] * (tables - extra)
 
 
 # --------------------------------------------------------------------------- seating
@@ -135,21 +125,16 @@ def seating_plan(
     past_opponents: Mapping[int, Collection[int]] | None = None,
     tables: int | None = None,
 ) -> list[list[int]]:
-    """Seat every entrant exactly once; return one list of player ids per table.
+    """Seat every entrant exactly once: one list of player ids per table, in the order of
+    `table_sizes` (bigger first), each in seat order (turn order, seat 1 first).
 
-    Tables come in the order of `table_sizes` (bigger first); within a table
-    the list order is the seat order (turn order, seat 1 first).
-
-    Team-mates are kept apart wherever possible: when no team has more
-    members than there are tables, no two team-mates share a table. Players
-    who met before (`past_opponents`: player id -> the ids they sat with in
-    earlier rounds, see `opponents_by_player`; one direction is enough) are
-    kept apart where possible, but a team conflict always weighs more than
-    any number of repeat meetings. Ids in `past_opponents` that are not
-    entered are ignored.
-
-    The seating depends only on the entrants (not their order), the options
-    and `seed`; a different seed generally gives a different seating.
+    Team-mates are kept apart wherever possible: when no team has more members than there
+    are tables, no two share a table. Players who met before (`past_opponents`: player id ->
+    the ids they sat with in earlier rounds, see `opponents_by_player`; one direction is
+    enough; ids not entered are ignored) are kept apart where possible, but a team conflict
+    always weighs more than any number of repeat meetings. The seating depends only on the
+    entrants (not their order), the options and `seed`; a different seed generally gives a
+    different seating.
     """
     _check_table_size(table_size)
     _check_whole(seed, "The seating seed")
@@ -157,18 +142,27 @@ def seating_plan(
     sizes = table_sizes(len(ordered), table_size=table_size, tables=tables)
     rng = random.Random(seed)  # noqa: S311 - a reproducible draw, not a secret
 
-    index_of = {entrant.player_id: index for index, entrant in enumerate(ordered)}
-    team_penalty = _team_penalty(sizes)
-    conflicts = _conflict_weights(ordered, index_of, past_opponents or {}, team_penalty)
-
+    # One pair of team-mates at a table costs more than every repeat meeting a seating can
+    # hold together, one for each pair at its tables.
+    team_penalty = sum(size * (size - 1) // 2 for size in sizes) * REPEAT_PENALTY + 1
+    conflicts = _conflict_weights(ordered, past_opponents or {}, team_penalty)
+    # The search stops early at `floor`, a penalty no seating can beat (see MAX_STARTS). The
+    # first of equal seatings wins, so the result depends only on the seed.
     floor = team_penalty * _unavoidable_team_pairs(ordered, len(sizes))
-    groups = _best_of_starts(ordered, sizes, conflicts, rng, floor=floor)
+    groups: list[list[int]] = []
+    best_penalty, done = -1, 0
+    for _ in range(MAX_STARTS):
+        start = _deal(_blocks(ordered, rng), sizes)
+        penalty, work = _improve_by_swaps(start, conflicts)
+        done += work
+        if best_penalty < 0 or penalty < best_penalty:
+            groups, best_penalty = start, penalty
+        if best_penalty <= floor or done >= SEARCH_BUDGET:
+            break
 
-    plan = []
-    for group in groups:
-        seats = [ordered[index].player_id for index in sorted(group)]
+    plan = [[ordered[index].player_id for index in sorted(group)] for group in groups]
+    for seats in plan:
         rng.shuffle(seats)
-        plan.append(seats)
     return plan
 
 
@@ -230,12 +224,9 @@ def plan_problems(
 
 
 def opponents_by_player(tables: Iterable[Sequence[int]]) -> dict[int, set[int]]:
-    """Who sat with whom: player id -> ids of everyone who shared a table with them.
-
-    Pass every table of the earlier rounds; the result is the `past_opponents`
-    that `seating_plan` expects. Every seated player has an entry, even a
-    player who sat alone (an empty set).
-    """
+    """Who sat with whom: player id -> ids of everyone who shared a table with them, from
+    every table of the earlier rounds, as `seating_plan` takes `past_opponents`. Every
+    seated player has an entry, even one who sat alone (an empty set)."""
     opponents: dict[int, set[int]] = {}
     for table in tables:
         seated = list(table)
@@ -283,39 +274,20 @@ def _sorted_entrants(entrants: Sequence[Entrant]) -> list[Entrant]:
     return sorted(entrants, key=lambda entrant: entrant.player_id)
 
 
-# --------------------------------------------------------------------------- penalty
-
-
-def _team_penalty(sizes: Sequence[int]) -> int:
-    """Penalty for one pair of team-mates at a table: more than every repeat meeting together.
-
-    A seating has at most sum(n * (n - 1) / 2) pairs at its tables, so one
-    team conflict outweighs any number of repeat meetings.
-    """
-    return sum(size * (size - 1) // 2 for size in sizes) * REPEAT_PENALTY + 1
+# ----------------------------------------------- search: penalty, start, swaps
 
 
 def _conflict_weights(
     ordered: Sequence[Entrant],
-    index_of: Mapping[int, int],
     past_opponents: Mapping[int, Collection[int]],
     team_penalty: int,
-) -> list[dict[int, int]]:
+) -> list[Counter[int]]:
     """For each player (by index), the penalty of sitting with each player they conflict with."""
-    weights: list[dict[int, int]] = [{} for _ in ordered]
-
-    def add(a: int, b: int, penalty: int) -> None:
-        weights[a][b] = weights[a].get(b, 0) + penalty
-        weights[b][a] = weights[b].get(a, 0) + penalty
-
+    index_of = {entrant.player_id: index for index, entrant in enumerate(ordered)}
     teams: defaultdict[str, list[int]] = defaultdict(list)
     for index, entrant in enumerate(ordered):
         if entrant.team:
             teams[entrant.team].append(index)
-    for members in teams.values():
-        for a, b in combinations(members, 2):
-            add(a, b, team_penalty)
-
     met = {
         (min(index_of[player], index_of[opponent]), max(index_of[player], index_of[opponent]))
         for player, opponents in past_opponents.items()
@@ -323,19 +295,18 @@ def _conflict_weights(
         for opponent in opponents
         if opponent in index_of and opponent != player
     }
-    for a, b in sorted(met):
-        add(a, b, REPEAT_PENALTY)
+    weights: list[Counter[int]] = [Counter() for _ in ordered]
+    team_pairs = (pair for members in teams.values() for pair in combinations(members, 2))
+    for pairs, penalty in ((team_pairs, team_penalty), (sorted(met), REPEAT_PENALTY)):
+        for a, b in pairs:
+            weights[a][b] += penalty
+            weights[b][a] += penalty
     return weights
-
-
-# --------------------------------------------------------------------------- start
 
 
 def _blocks(ordered: Sequence[Entrant], rng: random.Random) -> list[list[int]]:
     """Players (by index) in blocks to deal: each team is one block, everyone else alone.
-
-    Team members are shuffled within their block, then the blocks are shuffled.
-    """
+    Team members are shuffled within their block, then the blocks are shuffled."""
     by_team: dict[str | int, list[int]] = {}  # a player without a team: their own index
     for index, entrant in enumerate(ordered):
         by_team.setdefault(entrant.team or index, []).append(index)
@@ -348,12 +319,9 @@ def _blocks(ordered: Sequence[Entrant], rng: random.Random) -> list[list[int]]:
 
 def _deal(blocks: Sequence[Sequence[int]], sizes: Sequence[int]) -> list[list[int]]:
     """Deal the players one to each table in turn, like cards, until every table is full.
-
-    The sizes differ by at most one and bigger tables come first, so any run
-    of consecutive players no longer than the number of tables lands at
-    different tables: a team that is not larger than the number of tables
-    starts with no two members together.
-    """
+    The sizes differ by at most one and bigger tables come first, so any run of consecutive
+    players no longer than the number of tables lands at different tables: a team that is
+    not larger than the number of tables starts with no two members together."""
     dealt = (index for block in blocks for index in block)
     groups: list[list[int]] = [[] for _ in sizes]
     for seat in range(max(sizes)):
@@ -363,44 +331,11 @@ def _deal(blocks: Sequence[Sequence[int]], sizes: Sequence[int]) -> list[list[in
     return groups
 
 
-# --------------------------------------------------------------------------- search
-
-
-def _best_of_starts(
-    ordered: Sequence[Entrant],
-    sizes: Sequence[int],
-    conflicts: Sequence[Mapping[int, int]],
-    rng: random.Random,
-    *,
-    floor: int,
-) -> list[list[int]]:
-    """Search from up to `MAX_STARTS` seeded starts and keep the seating with the least penalty.
-
-    Stops early once a seating reaches `floor`, a penalty no seating can beat,
-    or once the work done reaches `SEARCH_BUDGET`. The first of
-    equal seatings wins, so the result depends only on the seed.
-    """
-    best: list[list[int]] = []
-    best_penalty = -1
-    done = 0
-    for _ in range(MAX_STARTS):
-        groups = _deal(_blocks(ordered, rng), sizes)
-        penalty, work = _improve_by_swaps(groups, conflicts)
-        done += work
-        if best_penalty < 0 or penalty < best_penalty:
-            best, best_penalty = groups, penalty
-        if best_penalty <= floor or done >= SEARCH_BUDGET:
-            break
-    return best
-
-
 def _unavoidable_team_pairs(ordered: Sequence[Entrant], tables: int) -> int:
-    """Team-mate pairs that must share a table: a team larger than the number of tables.
-
-    A team of k spread as evenly as possible over t tables still has
-    C(k // t + 1, 2) pairs at each of k % t tables and C(k // t, 2) at the
-    others. (A lower bound: table capacity may force more.)
-    """
+    """Team-mate pairs that must share a table, from each team larger than the number of
+    tables: a team of k spread as evenly as possible over t tables still has C(k // t + 1, 2)
+    pairs at each of k % t tables and C(k // t, 2) at the others. (A lower bound: table
+    capacity may force more.)"""
     pairs = 0
     for size in Counter(entrant.team for entrant in ordered if entrant.team).values():
         base, extra = divmod(size, tables)
@@ -411,16 +346,13 @@ def _unavoidable_team_pairs(ordered: Sequence[Entrant], tables: int) -> int:
 def _improve_by_swaps(
     groups: list[list[int]], conflicts: Sequence[Mapping[int, int]]
 ) -> tuple[int, int]:
-    """Swap players between tables, in place, while a swap lowers the total penalty.
-
-    Each pass visits every player (by index) who has a conflict at their
-    table and makes the best swap for them with a player at another table,
-    if it lowers the penalty (the first best, so the result is
-    deterministic). Only a player with a conflict at their own table can take
-    part in an improving swap, so the others need not be visited. Stops when
-    a pass changes nothing, or after `MAX_PASSES` passes. Returns the penalty
-    reached and the work done (candidates weighed plus conflicts looked up).
-    """
+    """Swap players between tables, in place, while a swap lowers the total penalty. Each
+    pass visits every player (by index) who has a conflict at their table and makes the best
+    swap for them with a player at another table, if it lowers the penalty (the first best,
+    so the result is deterministic). Only a player with a conflict at their own table can
+    take part in an improving swap, so the others need not be visited. Stops when a pass
+    changes nothing, or after `MAX_PASSES` passes. Returns the penalty reached and the work
+    done (candidates weighed plus conflicts looked up)."""
     table_of = [0] * len(conflicts)
     for table, group in enumerate(groups):
         for player in group:
@@ -436,10 +368,15 @@ def _improve_by_swaps(
             home = groups[table_of[player]]
             work += len(conflicts) + sum(len(conflicts[member]) for member in home)
             partner = _best_partner(player, groups, table_of, own, conflicts)
-            if partner is None:
-                continue
-            _swap(player, partner, groups, table_of, own, conflicts)
-            swapped = True
+            if partner is not None:  # exchange their seats, then refresh both tables' penalties
+                first, second = table_of[player], table_of[partner]
+                groups[first][groups[first].index(player)] = partner
+                groups[second][groups[second].index(partner)] = player
+                table_of[player], table_of[partner] = second, first
+                for table in (first, second):
+                    for member in groups[table]:
+                        own[member] = _cost_at(member, groups[table], conflicts)
+                swapped = True
         if not swapped:
             break
     return sum(own) // 2, work  # every conflicting pair is counted by both players
@@ -458,11 +395,9 @@ def _best_partner(
     conflicts: Sequence[Mapping[int, int]],
 ) -> int | None:
     """The player at another table whose swap with `player` lowers the penalty most, if any.
-
     Swapping p (table A) with q (table B) changes the penalty by
-    cost(p, B) + cost(q, A) - 2 * w(p, q) - own(p) - own(q), where cost(x, T)
-    counts x's conflicts with everyone at T and own(x) those at x's own table.
-    """
+    cost(p, B) + cost(q, A) - 2 * w(p, q) - own(p) - own(q), where cost(x, T) counts x's
+    conflicts with everyone at T and own(x) those at x's own table."""
     home = table_of[player]
     weights = conflicts[player]
     cost_at_table: dict[int, int] = {}  # cost(p, B) per table B
@@ -486,24 +421,6 @@ def _best_partner(
     return best
 
 
-def _swap(
-    player: int,
-    partner: int,
-    groups: list[list[int]],
-    table_of: list[int],
-    own: list[int],
-    conflicts: Sequence[Mapping[int, int]],
-) -> None:
-    """Exchange two players' seats and refresh the penalties at both tables."""
-    first, second = table_of[player], table_of[partner]
-    groups[first][groups[first].index(player)] = partner
-    groups[second][groups[second].index(partner)] = player
-    table_of[player], table_of[partner] = second, first
-    for table in (first, second):
-        for member in groups[table]:
-            own[member] = _cost_at(member, groups[table], conflicts)
-
-
 # --------------------------------------------------------------------------- wording
 
 
@@ -514,7 +431,3 @@ def _twice(values: Iterable[int]) -> list[int]:
 def _count(count: int, noun: str) -> str:
     """'1 player', '3 players'."""
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def _size_range(low: int, high: int) -> str:
-    return f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
