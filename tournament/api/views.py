@@ -202,13 +202,8 @@ class PlayerImportApi(EventScopedApi):
         report = player_services.players_import(event_id=event_id, text=text, actor=request.user)
         if report.errors:
             lines = len(report.errors)
-            body = {
-                "error": "invalid_csv",
-                "detail": f"{lines} line(s) have problems, so no player was added or changed.",
-                "created": 0,
-                "errors": report.errors,
-            }
-            return Response(body, status=status.HTTP_400_BAD_REQUEST)
+            detail = f"{lines} line(s) have problems, so no player was added or changed."
+            raise Refusal("invalid_csv", detail, created=0, errors=report.errors)
         return Response(s.ImportOutput(report).data, status=status.HTTP_201_CREATED)
 
 
@@ -271,11 +266,7 @@ class RoundListApi(EventScopedApi):
 
 def _seating(round_: Round) -> dict[str, Any]:
     tables = selectors.round_tables(round_.pk)
-    return {
-        "round": round_.pk,
-        "seed": round_.seed,
-        "tables": s.TableOutput(tables, many=True).data,
-    }
+    return s.SeatingOutput({"round": round_.pk, "seed": round_.seed, "tables": tables}).data
 
 
 class RoundDetailApi(RoundScopedApi):
