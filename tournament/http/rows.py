@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+import psycopg
 from django.db import connection
 from django.db.backends.utils import CursorWrapper
 from django.db.models import Model
@@ -181,24 +182,17 @@ def read_all(*reads: Read[Any]) -> list[Any]:
     return results
 
 
-def _prepared_classes() -> tuple[type, type]:
-    import psycopg
-
-    class Prepared(psycopg.Cursor):
-        def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
-            return super().execute(query, params, prepare=True, **kwargs)
-
-    class Logged(Prepared):
-        """For a connection whose queries are logged (DEBUG, a test capturing them): a
-        statement executed by its name leaves no text, which the log reads."""
-
-        def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
-            super().execute(query, params, **kwargs)
-            if self._query is None:
-                self._query = self._convert_query(query, params)
-            return self
-
-    return Prepared, Logged
+class _Prepared(psycopg.Cursor):
+    def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
+        return super().execute(query, params, prepare=True, **kwargs)
 
 
-_Prepared, _Logged = _prepared_classes()
+class _Logged(_Prepared):
+    """For a connection whose queries are logged (DEBUG, a test capturing them): a
+    statement executed by its name leaves no text, which the log reads."""
+
+    def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
+        super().execute(query, params, **kwargs)
+        if self._query is None:
+            self._query = self._convert_query(query, params)
+        return self
