@@ -14,13 +14,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament import access, selectors
 from tournament.errors import Refusal
-from tournament.models import Event
+from tournament.models import Event, Player
 from tournament.pages.desk.guards import (
     desk_view,
     done,
     event_page,
-    organised_event,
-    organised_player,
+    organised,
     refused,
     wants_json,
 )
@@ -46,7 +45,7 @@ def _json_guard(request: HttpRequest, event_id: int) -> JsonResponse | None:
 
 @desk_view
 def check_in(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
+    event = organised(request, Event, event_id)
     context = event_page(
         event,
         "check-in",
@@ -154,7 +153,7 @@ def player_message_text(*, name: str, event: Event, url: str) -> dict[str, str]:
 
 @desk_view
 def player_message(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = organised_player(request, player_id)
+    player = organised(request, Player, player_id)
     url = player_page_url(player.token, request)
     message = player_message_text(name=player.name, event=player.event, url=url)
     context = event_page(

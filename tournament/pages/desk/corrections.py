@@ -9,14 +9,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from tournament.models import Donation, Player, Volunteer
 from tournament.pages.desk.forms import DonationForm, PlayerCorrectionForm
 from tournament.pages.desk.guards import (
     desk_view,
     done,
     event_page,
-    organised_donation,
-    organised_player,
-    organised_volunteer,
+    organised,
 )
 from tournament.services import events as services
 from tournament.services import players
@@ -24,7 +23,7 @@ from tournament.services import players
 
 @desk_view
 def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = organised_player(request, player_id)
+    player = organised(request, Player, player_id)
     initial = {f: getattr(player, f) for f in players.PLAYER_FIELDS}
     form = PlayerCorrectionForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -39,7 +38,7 @@ def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
 @require_POST
 @desk_view
 def player_remove(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = organised_player(request, player_id)
+    player = organised(request, Player, player_id)
     if players.player_remove(player_id=player.pk, actor=request.user):
         done(request, f"{player.name}: removed.")
     else:
@@ -54,7 +53,7 @@ def player_remove(request: HttpRequest, player_id: int) -> HttpResponse:
 @require_POST
 @desk_view
 def player_return(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = organised_player(request, player_id)
+    player = organised(request, Player, player_id)
     players.player_return(player_id=player.pk, actor=request.user)
     done(request, f"{player.name} is back: check them in to seat them again.")
     return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
@@ -62,7 +61,7 @@ def player_return(request: HttpRequest, player_id: int) -> HttpResponse:
 
 @desk_view
 def donation_edit(request: HttpRequest, donation_id: int) -> HttpResponse:
-    donation = organised_donation(request, donation_id)
+    donation = organised(request, Donation, donation_id)
     initial = {"donor": donation.donor, "amount": donation.amount, "note": donation.note}
     form = DonationForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -77,7 +76,7 @@ def donation_edit(request: HttpRequest, donation_id: int) -> HttpResponse:
 @require_POST
 @desk_view
 def donation_remove(request: HttpRequest, donation_id: int) -> HttpResponse:
-    donation = organised_donation(request, donation_id)
+    donation = organised(request, Donation, donation_id)
     services.donation_remove(donation_id=donation.pk, actor=request.user)
     done(request, f"{donation.donor or 'Anonymous'}: donation removed.")
     return redirect("desk:donations", event_id=donation.event_id)
@@ -86,7 +85,7 @@ def donation_remove(request: HttpRequest, donation_id: int) -> HttpResponse:
 @require_POST
 @desk_view
 def volunteer_remove(request: HttpRequest, volunteer_id: int) -> HttpResponse:
-    volunteer = organised_volunteer(request, volunteer_id)
+    volunteer = organised(request, Volunteer, volunteer_id)
     services.volunteer_remove(volunteer_id=volunteer.pk, actor=request.user)
     done(
         request,

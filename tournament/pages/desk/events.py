@@ -16,7 +16,7 @@ from games.engine.money import money
 from tournament import access, selectors
 from tournament.charts import Series, bar_chart, line_chart
 from tournament.errors import Refusal
-from tournament.models import Event
+from tournament.models import Event, Player
 from tournament.pages.desk.forms import (
     VARIANT_LABELS,
     CheckInForm,
@@ -33,8 +33,7 @@ from tournament.pages.desk.guards import (
     desk_view,
     done,
     event_page,
-    organised_event,
-    organised_player,
+    organised,
     wants_json,
     warn,
 )
@@ -77,7 +76,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
 
 @desk_view
 def event_overview(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
+    event = organised(request, Event, event_id)
     context = event_page(
         event,
         "overview",
@@ -109,7 +108,7 @@ SCREEN_ACTIONS = {
 @desk_view
 def screen_link(request: HttpRequest, event_id: int) -> HttpResponse:
     """Make (or make anew) or revoke the big screen's link."""
-    event = organised_event(request, event_id)
+    event = organised(request, Event, event_id)
     action = SCREEN_ACTIONS.get(request.POST.get("action", ""))
     if action is None:
         return HttpResponse("Make or revoke the link: nothing else.", status=400)
@@ -155,7 +154,7 @@ def _night_charts(event: Event) -> dict[str, Any]:
 
 @desk_view
 def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
+    event = organised(request, Event, event_id)
     locked = event.rules_locked
     form = EventForm(request.POST or None, event=event, locked=locked)
     if request.method == "POST" and form.is_valid():
@@ -175,7 +174,7 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @desk_view
 def players(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
+    event = organised(request, Event, event_id)
     form = PlayerForm(request.POST or None, prefix="new")
     same_name = False
     if request.method == "POST" and form.is_valid():
@@ -204,7 +203,7 @@ def players(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @desk_view
 def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
+    event = organised(request, Event, event_id)
     form = ImportForm(request.POST or None, request.FILES or None)
     report = None
     if request.method == "POST" and form.is_valid():
@@ -229,7 +228,7 @@ def _player_change(
 ) -> HttpResponse:
     """A tick at the door or what a player paid, from the players' list: the list again at
     the player, or for desk.js's fetch the player's row and the event's counts."""
-    player = organised_player(request, player_id)
+    player = organised(request, Player, player_id)
     form = form_class(request.POST)
     if form.is_valid():
         attempt(request, write, player_id=player.pk, actor=request.user, **form.cleaned_data)
@@ -265,7 +264,7 @@ def player_paid(request: HttpRequest, player_id: int) -> HttpResponse:
 
 @desk_view
 def donations(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
+    event = organised(request, Event, event_id)
     form = DonationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -286,7 +285,7 @@ def donations(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @desk_view
 def volunteers(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
+    event = organised(request, Event, event_id)
     form = VolunteerForm(request.POST or None, players=list(event.players.all()))
     enlisted = None
     if request.method == "POST" and form.is_valid():
@@ -323,7 +322,7 @@ def volunteers(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @desk_view
 def rounds(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
+    event = organised(request, Event, event_id)
     form = RoundForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -349,6 +348,6 @@ def rounds(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @desk_view
 def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
+    event = organised(request, Event, event_id)
     context = event_page(event, "bracket", bracket=result_selectors.bracket(event_id=event.pk))
     return render(request, "desk/bracket.html", context)

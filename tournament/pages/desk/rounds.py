@@ -28,8 +28,7 @@ from tournament.pages.desk.guards import (
     desk_view,
     done,
     event_page,
-    organised_round,
-    organised_table,
+    organised,
     refused,
     warn,
 )
@@ -141,7 +140,7 @@ def _round_poll(request: HttpRequest, round_id: int) -> HttpResponse:
 @require_GET
 @desk_view
 def seat_preview(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
+    round_ = organised(request, Round, round_id)
     form = SeatForm(request.GET)
     if not form.is_valid() or form.cleaned_data["seed"] is None:
         query = f"?seed={SeatForm.new_seed()}"
@@ -190,7 +189,7 @@ def _unmoved_query(query: Any) -> str:
 @require_POST
 @desk_view
 def seat_confirm(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
+    round_ = organised(request, Round, round_id)
     form = SeatForm(request.POST)
     if not form.is_valid() or form.cleaned_data["seed"] is None:
         return redirect("desk:seat", round_id=round_.pk)
@@ -213,7 +212,7 @@ def seat_confirm(request: HttpRequest, round_id: int) -> HttpResponse:
 @require_POST
 @desk_view
 def round_release(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
+    round_ = organised(request, Round, round_id)
     if attempt(request, services.round_release, round_id=round_.pk, actor=request.user):
         done(
             request,
@@ -226,7 +225,7 @@ def round_release(request: HttpRequest, round_id: int) -> HttpResponse:
 @require_POST
 @desk_view
 def round_start(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
+    round_ = organised(request, Round, round_id)
     if attempt(request, services.round_start, round_id=round_.pk, actor=request.user):
         done(request, f"Round {round_.number} has started: the clock is running.")
         if missing := room_selectors.tables_without_tablet(round_id=round_.pk):
@@ -248,7 +247,7 @@ def _no_tablet_yet(numbers: list[int]) -> str:
 @require_POST
 @desk_view
 def round_call_time(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
+    round_ = organised(request, Round, round_id)
     call_time = services.round_call_time
     if attempt(request, call_time, round_id=round_.pk, now_=True, actor=request.user):
         done(request, "Time is called: each table plays its last turn, then closes.")
@@ -258,7 +257,7 @@ def round_call_time(request: HttpRequest, round_id: int) -> HttpResponse:
 @require_POST
 @desk_view
 def round_end(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
+    round_ = organised(request, Round, round_id)
     force = request.POST.get("force") in ("1", "true", "on")
     try:
         closing.round_end(
@@ -277,7 +276,7 @@ def round_end(request: HttpRequest, round_id: int) -> HttpResponse:
 @require_POST
 @desk_view
 def table_rotate_key(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = organised_table(request, table_id)
+    table = organised(request, Table, table_id)
     table_key_rotate(table_id=table.pk, actor=request.user)
     done(
         request,
@@ -327,14 +326,14 @@ def _results_context(round_: Round, bound: dict[int, OverrideForm] | None = None
 
 @desk_view
 def results(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
+    round_ = organised(request, Round, round_id)
     return render(request, "desk/results.html", _results_context(round_))
 
 
 @require_POST
 @desk_view
 def result_override(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
+    round_ = organised(request, Round, round_id)
     try:
         table = int(request.GET.get("table", ""))
     except ValueError:
@@ -368,7 +367,7 @@ def result_override(request: HttpRequest, round_id: int) -> HttpResponse:
 @desk_view
 def seat_late(request: HttpRequest, round_id: int) -> HttpResponse:
     """Seat one late arrival at an open seat (tournament/room/late_arrivals.py)."""
-    round_ = organised_round(request, round_id)
+    round_ = organised(request, Round, round_id)
     try:
         player_id = int(request.POST.get("player", ""))
     except ValueError:
