@@ -316,65 +316,48 @@ def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
     return redirect(_table_url(event, table_id, "ledger"))
 
 
-def _checked(
-    request: HttpRequest,
-    event_id: int,
-    table_id: int,
-    act: Callable[[str], str],
-    *,
-    form: str = "",
-) -> HttpResponse:
-    """Run one check of a table's result (`act` takes the reason and gives the sentence to
-    show); a refusal is shown as its sentence on the table's page, with the `form` (the
-    reason's, by its name on the page: dispute, reopen) kept."""
+#: Each check of a closed table's result: its service, whether it takes a reason (kept, when
+#: refused, in the form of the check's name on the table's page), and what the page says.
+CHECKS: dict[str, tuple[Callable[..., Table], bool, str]] = {
+    "confirm": (
+        reviews.table_confirm,
+        False,
+        "Table {number}: result confirmed. It counts now, and it is locked.",
+    ),
+    "dispute": (
+        reviews.table_dispute,
+        True,
+        "Table {number}: result disputed ({reason}). The table is open again: correct the "
+        "ledger, then its banker closes it again.",
+    ),
+    "reopen": (
+        reviews.table_reopen,
+        True,
+        "Table {number}: reopened ({reason}). Correct the ledger; then its banker closes it "
+        "again and a referee confirms it.",
+    ),
+}
+
+
+@require_POST
+@login_required
+def referee_check(request: HttpRequest, event_id: int, table_id: int, check: str) -> HttpResponse:
+    """Run one check of a table's result (CHECKS); a refusal is shown as its sentence on the
+    table's page, with the reason's form kept."""
     event, role, _ = _refereeing(request, event_id, table_id=table_id)
     if role is None:
         return _forbidden(request, event)
+    write, with_reason, sentence = CHECKS[check]
     sent = ReasonForm(request.POST)
-    kept = {form: sent} if form else {}
-    if form and not sent.is_valid():
+    kept = {check: sent} if with_reason else {}
+    if with_reason and not sent.is_valid():
         return _table_page(request, event, table_id, status=400, **kept)
+    reason = {"reason": sent.cleaned_data["reason"]} if with_reason else {}
     try:
-        sentence = act(sent.cleaned_data["reason"] if form else "")
+        table = write(table_id=table_id, user=request.user, **reason)
     except Refusal as refusal:
         return _table_page(
             request, event, table_id, refusal=refusal.detail, status=refusal.status, **kept
         )
-    messages.success(request, sentence, extra_tags="ok")
+    messages.success(request, sentence.format(number=table.number, **reason), extra_tags="ok")
     return redirect(_table_url(event, table_id, "result"))
-
-
-@require_POST
-@login_required
-def referee_confirm(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
-    def confirm(_reason: str) -> str:
-        table = reviews.table_confirm(table_id=table_id, user=request.user)
-        return f"Table {table.number}: result confirmed. It counts now, and it is locked."
-
-    return _checked(request, event_id, table_id, confirm)
-
-
-@require_POST
-@login_required
-def referee_dispute(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
-    def dispute(reason: str) -> str:
-        table = reviews.table_dispute(table_id=table_id, user=request.user, reason=reason)
-        return (
-            f"Table {table.number}: result disputed ({reason}). The table is open again: "
-            "correct the ledger, then its banker closes it again."
-        )
-
-    return _checked(request, event_id, table_id, dispute, form="dispute")
-
-
-@require_POST
-@login_required
-def referee_reopen(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
-    def reopen(reason: str) -> str:
-        table = reviews.table_reopen(table_id=table_id, user=request.user, reason=reason)
-        return (
-            f"Table {table.number}: reopened ({reason}). Correct the ledger; then its banker "
-            "closes it again and a referee confirms it."
-        )
-
-    return _checked(request, event_id, table_id, reopen, form="reopen")
