@@ -7,9 +7,9 @@ from __future__ import annotations
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import escape
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament import access, selectors
@@ -130,25 +130,15 @@ CLOSING = (
 
 
 def player_message_text(*, name: str, event: Event, url: str) -> dict[str, str]:
-    """The email-ready message: a subject, plain text, and HTML with the QR code inline."""
-    when = f"{event.date:%A %-d %B %Y}"
-    where = f" at {event.venue}" if event.venue else ""
-    cause = f", in aid of {event.charity}" if event.charity else ""
-    subject = f"Your place at {event.name}"
-    plain = (
-        f"Hello {name},\n\n"
-        f"You are registered for {event.name} on {when}{where}{cause}.\n\n"
-        f"Your own page: {url}\n\n" + "\n\n".join(CLOSING) + "\n"
-    )
+    """The email-ready message: a subject, plain text (templates/desk/player_message.txt),
+    and HTML with the QR code inline (player_message_email.html)."""
     qr = qr_png(url, scale=5)
-    html = (
-        f"<p>Hello {escape(name)},</p>\n"
-        f"<p>You are registered for <strong>{escape(event.name)}</strong> on {escape(when)}"
-        f"{escape(where)}{escape(cause)}.</p>\n"
-        f'<p>Your own page: <a href="{escape(url)}">{escape(url)}</a></p>\n'
-        f'<p><img src="{qr}" width="205" height="205" alt="Your check-in QR code"></p>\n'
-    ) + "".join(f"<p>{paragraph}</p>\n" for paragraph in CLOSING)
-    return {"subject": subject, "plain": plain, "html": html}
+    context = {"name": name, "event": event, "url": url, "qr": qr, "closing": CLOSING}
+    return {
+        "subject": f"Your place at {event.name}",
+        "plain": render_to_string("desk/player_message.txt", context),
+        "html": render_to_string("desk/player_message_email.html", context),
+    }
 
 
 @desk_view
