@@ -6,6 +6,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -15,7 +16,6 @@ from django.views.decorators.http import require_POST
 from games.engine.money import money
 from tournament import access, selectors
 from tournament.charts import Series, bar_chart, line_chart
-from tournament.errors import Refusal
 from tournament.models import Event, Player
 from tournament.pages.desk.forms import (
     VARIANT_LABELS,
@@ -34,6 +34,7 @@ from tournament.pages.desk.guards import (
     done,
     event_page,
     organised,
+    refusal_shown,
     wants_json,
     warn,
 )
@@ -64,11 +65,8 @@ def event_new(request: HttpRequest) -> HttpResponse:
         return render(request, "desk/forbidden.html", {"creating": True}, status=403)
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_shown(form):
             event = services.event_create(creator=request.user, **form.create_kwargs())
-        except Refusal as refusal:
-            form.add_error(None, refusal.detail)
-        else:
             done(request, f"{event.name} is set up. Add its players next.")
             return redirect("desk:event", event_id=event.pk)
     return render(request, "desk/event_form.html", {"form": form, "creating": True})
@@ -158,11 +156,8 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
     locked = event.rules_locked
     form = EventForm(request.POST or None, event=event, locked=locked)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_shown(form):
             services.event_update(event_id=event.pk, changes=form.changes(), actor=request.user)
-        except Refusal as refusal:
-            form.add_error(None, refusal.detail)
-        else:
             done(request, "The event's details are saved.")
             return redirect("desk:event", event_id=event.pk)
     context = event_page(event, "settings", form=form, locked=locked, creating=False)
@@ -176,25 +171,20 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
 def players(request: HttpRequest, event_id: int) -> HttpResponse:
     event = organised(request, Event, event_id)
     form = PlayerForm(request.POST or None, prefix="new")
-    same_name = False
     if request.method == "POST" and form.is_valid():
         fields = dict(form.cleaned_data)
         again = fields.pop("again")
-        try:
+        with refusal_shown(form):
             player = player_services.player_add(
                 event_id=event.pk, actor=request.user, same_name_ok=again, **fields
             )
-        except Refusal as refusal:
-            form.add_error(None, refusal.detail)
-            same_name = refusal.code == "same_name"
-        else:
             done(request, f"{player.name} is registered.")
             return redirect(reverse("desk:players", args=[event.pk]) + f"#player-{player.pk}")
     context = event_page(
         event,
         "players",
         form=form,
-        same_name=same_name,
+        same_name=form.has_error(NON_FIELD_ERRORS, "same_name"),
         players=event.players.all(),
         counts=selectors.player_counts(event.pk),
     )
@@ -267,13 +257,10 @@ def donations(request: HttpRequest, event_id: int) -> HttpResponse:
     event = organised(request, Event, event_id)
     form = DonationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_shown(form):
             donation = services.donation_add(
                 event_id=event.pk, actor=request.user, **form.cleaned_data
             )
-        except Refusal as refusal:
-            form.add_error(None, refusal.detail)
-        else:
             done(request, f"Thank you, {donation.donor}: {donation.amount} recorded.")
             return redirect("desk:donations", event_id=event.pk)
     context = event_page(event, "donations", form=form, donations=event.donations.all())
@@ -289,7 +276,7 @@ def volunteers(request: HttpRequest, event_id: int) -> HttpResponse:
     form = VolunteerForm(request.POST or None, players=list(event.players.all()))
     enlisted = None
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_shown(form):
             enlisted = services.volunteer_enlist(
                 event_id=event.pk,
                 username=form.cleaned_data["username"],
@@ -297,9 +284,6 @@ def volunteers(request: HttpRequest, event_id: int) -> HttpResponse:
                 player_id=form.cleaned_data["player"],
                 actor=request.user,
             )
-        except Refusal as refusal:
-            form.add_error(None, refusal.detail)
-        else:
             if enlisted.password is None:
                 done(request, f"{enlisted.volunteer} is on the team.")
                 return redirect("desk:volunteers", event_id=event.pk)
@@ -325,11 +309,8 @@ def rounds(request: HttpRequest, event_id: int) -> HttpResponse:
     event = organised(request, Event, event_id)
     form = RoundForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal_shown(form):
             round_ = round_create(event_id=event.pk, actor=request.user, **form.cleaned_data)
-        except Refusal as refusal:
-            form.add_error(None, refusal.detail)
-        else:
             step = next_step(round_, [])
             if step["blocked"]:  # it cannot be seated yet: say why at once, with the fix
                 warn(request, f"Round {round_.number} is planned. {step['text']}")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 from operator import attrgetter
 from typing import Any, TypeVar
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Model, QuerySet
@@ -91,6 +93,16 @@ def attempt(request: HttpRequest, write: Callable[..., T], **arguments: Any) -> 
     except Refusal as refusal:
         refused(request, refusal)
         return None
+
+
+@contextmanager
+def refusal_shown(form: forms.Form) -> Iterator[None]:
+    """A service's refusal within, shown as the form's error (with the refusal's code), and
+    the page drawn again."""
+    try:
+        yield
+    except Refusal as refusal:
+        form.add_error(None, forms.ValidationError(refusal.detail, code=refusal.code))
 
 
 def wants_json(request: HttpRequest) -> bool:

@@ -29,6 +29,7 @@ from tournament.pages.desk.guards import (
     done,
     event_page,
     organised,
+    refusal_shown,
     refused,
     warn,
 )
@@ -345,7 +346,7 @@ def result_override(request: HttpRequest, round_id: int) -> HttpResponse:
     ]
     form = OverrideForm(request.POST, players=players, prefix=f"t{table}")
     if form.is_valid():
-        try:
+        with refusal_shown(form):
             result = overrides.result_override(
                 round_id=round_.pk,
                 player_id=form.cleaned_data["player"],
@@ -353,9 +354,6 @@ def result_override(request: HttpRequest, round_id: int) -> HttpResponse:
                 reason=form.cleaned_data["reason"],
                 actor=request.user,
             )
-        except Refusal as refusal:
-            form.add_error(None, refusal.detail)
-        else:
             verdict = "advances" if result.advances else "does not advance"
             done(request, f"{result.player.name} {verdict}; the reason is recorded.")
             return redirect(reverse("desk:results", args=[round_.pk]) + f"#table-{table}")
