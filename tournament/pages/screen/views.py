@@ -54,13 +54,6 @@ def _private(response: HttpResponse) -> HttpResponse:
 NOT_VALID = "This screen link is not valid: ask the organiser for the current one."
 
 
-def _event(event_id: int, token: str) -> Event:
-    event = selectors.screen_event(event_id=event_id, token=token)
-    if event is None:
-        raise Http404(NOT_VALID)
-    return event
-
-
 def _watched(event_id: int, token: str) -> WatchedVersions:
     """The versions of what the screen shows, read with the event whose token they check
     (one round trip for a poll that changed nowhere)."""
@@ -215,7 +208,9 @@ def _final(
 def screen_chart(request: HttpRequest, event_id: int, token: str, table_id: int) -> HttpResponse:
     """A table's chart of each player's net worth after each entry, for the screen: only a
     table whose seating the screen shows."""
-    event = _event(event_id, token)
+    event = selectors.screen_event(event_id=event_id, token=token)
+    if event is None:
+        raise Http404(NOT_VALID)
     table = selectors.shown_table(event=event, table_id=table_id)
     if table is None:
         raise Http404("This screen shows no such table.")
