@@ -34,29 +34,18 @@ class Columns:
 
     @classmethod
     def of(cls, model: type[Model], alias: str, only: Sequence[str] | None = None) -> Columns:
-        qn = connection.ops.quote_name
+        ops = connection.ops
         fields = [
             f
             for f in model._meta.concrete_fields
             if only is None or f.attname in only or f.primary_key
         ]
-        sql = ", ".join(f"{alias}.{qn(f.column)}" for f in fields)
-        cols = [f.get_col(alias) for f in fields]
-        converters = tuple(
-            (
-                i,
-                col,
-                tuple(connection.ops.get_db_converters(col) + col.get_db_converters(connection)),
-            )
-            for i, col in enumerate(cols)
-        )
-        return cls(
-            model,
-            alias,
-            tuple(f.attname for f in fields),
-            sql,
-            tuple(c for c in converters if c[2]),
-        )
+        sql = ", ".join(f"{alias}.{ops.quote_name(f.column)}" for f in fields)
+        converters = []  # the columns whose values need converting, with their functions
+        for i, col in enumerate(f.get_col(alias) for f in fields):
+            if functions := ops.get_db_converters(col) + col.get_db_converters(connection):
+                converters.append((i, col, tuple(functions)))
+        return cls(model, alias, tuple(f.attname for f in fields), sql, tuple(converters))
 
     @property
     def width(self) -> int:
