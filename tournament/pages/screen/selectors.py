@@ -45,17 +45,15 @@ def _clock(round_: Round | None, event: Event) -> dict[str, Any] | None:
     (the projector's own clock and zone may be anything)."""
     if round_ is None:
         return None
-    ends_at_text = ""
-    if round_.ends_at is not None:
-        ends_at_text = timezone.localtime(round_.ends_at, event_zone(event)).strftime("%H:%M")
+    ends_at, zone = round_.ends_at, event_zone(event)
     return {
         "round": round_.number,
         "kind": round_.kind,
         "kind_label": round_.get_kind_display(),
         "status": round_.status_now,
         "time_limit_minutes": round_.time_limit_minutes,
-        "ends_at": round_.ends_at,
-        "ends_at_text": ends_at_text,
+        "ends_at": ends_at,
+        "ends_at_text": f"{timezone.localtime(ends_at, zone):%H:%M}" if ends_at else "",
         "last_turn": round_.status_now == Round.Status.TIME_CALLED,
         "ended": round_.status == Round.Status.ENDED,
     }
