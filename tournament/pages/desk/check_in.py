@@ -5,6 +5,7 @@ email-ready message with their link and QR code."""
 from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
+from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -90,12 +91,7 @@ def scan(request: HttpRequest, event_id: int) -> HttpResponse:
         {
             "result": "already" if outcome.already else "checked_in",
             "message": message,
-            "player": {
-                "id": player.pk,
-                "name": player.name,
-                "team": player.team,
-                "checked_in_at": player.checked_in_at,
-            },
+            "player": model_to_dict(player, fields=["id", "name", "team", "checked_in_at"]),
             "counts": selectors.check_in_status(event_id),
         }
     )
