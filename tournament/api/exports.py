@@ -13,7 +13,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 
-from tournament.api.views import SCOPED_REFUSALS, EventScopedApi
+from tournament.api.views import SCOPED_REFUSALS, ScopedApi
 from tournament.errors import Refusal
 from tournament.exports import (
     FORMATS,
@@ -36,7 +36,7 @@ class FormatIsTheFile(DefaultContentNegotiation):
         return renderers[0], renderers[0].media_type
 
 
-class EventExportApi(EventScopedApi):
+class EventExportApi(ScopedApi):
     content_negotiation_class = FormatIsTheFile
 
     @extend_schema(
@@ -83,7 +83,7 @@ class EventExportApi(EventScopedApi):
         return download(content, CONTENT_TYPES[fmt], export_filename(event, fmt))
 
 
-class NightInNumbersApi(EventScopedApi):
+class NightInNumbersApi(ScopedApi):
     @extend_schema(
         tags=["events"],
         summary="Download the night in numbers",

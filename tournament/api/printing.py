@@ -15,7 +15,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournament.api.views import EventScopedApi, ScopedApi
+from tournament.api.views import ScopedApi
 from tournament.http.inputs import validated
 from tournament.models import PrintJob
 from tournament.printing.documents import round_head
@@ -129,7 +129,7 @@ def _out(request: Request, job: PrintJob) -> dict[str, Any]:
     return PrintJobOutput(job, context={"request": request}).data
 
 
-class EventPrintJobsApi(EventScopedApi):
+class EventPrintJobsApi(ScopedApi):
     @extend_schema(
         responses=PrintJobOutput(many=True),
         description=f"The event's latest {RECENT} print jobs, newest first.",
@@ -160,8 +160,6 @@ class EventPrintJobsApi(EventScopedApi):
 
 
 class PrintJobDetailApi(ScopedApi):
-    rows = PrintJob.objects.select_related("round", "requested_by")
-
     @extend_schema(
         responses=PrintJobOutput,
         description="A job's status and progress (0-100); its file's address once done, "
@@ -177,8 +175,6 @@ class PrintJobDetailApi(ScopedApi):
 
 
 class PrintJobRetryApi(ScopedApi):
-    rows = PrintJob
-
     @extend_schema(
         request=None,
         responses=PrintJobOutput,
