@@ -25,6 +25,7 @@ from banking.actors import Actor
 from banking.services.entries import entry_post, entry_void
 from banking.worth import worth_chart, worth_series
 from games.engine import RuleViolation
+from games.engine.money import MINUS
 from tournament import access
 from tournament.errors import Refusal
 from tournament.http.rows import Read, read_all
@@ -39,7 +40,6 @@ from tournament.watched.selectors import watched_versions_read
 
 MAX_REASON = 200
 MAX_AMOUNT = 100_000
-MINUS = "\N{MINUS SIGN}"
 
 
 class VoidForm(TextCheckedForm):
@@ -100,20 +100,18 @@ def _forbidden(request: HttpRequest, event: Event) -> HttpResponse:
 
 def _refereeing(
     request: HttpRequest, event_id: int, *reads: Read[Any], table_id: int | None = None
-) -> tuple[Event, str | None, list[Any]]:
-    """The event, the role its corrections are recorded under (None: not allowed), and the
-    results of `reads`, read in the same round trip. With a table: 404 unless the table is
-    one of the event's."""
+) -> tuple[Event, Actor | None, list[Any]]:
+    """The event, the person as its corrections record them (with the role they correct
+    under; None: not allowed), and the results of `reads`, read in the same round trip.
+    With a table: 404 unless the table is one of the event's."""
     (event, roles), *found = read_all(access.event_with_roles_read(request.user, event_id), *reads)
     if event is None:
         raise Http404("There is no such event.")
     if table_id is not None:
         get_object_or_404(Table.objects.only("pk"), pk=table_id, round__event_id=event.pk)
-    return event, selectors.referee_actor_role(roles), found
-
-
-def _actor(request: HttpRequest, role: str) -> Actor:
-    return Actor(role=role, name=request.user.get_username(), user=request.user)
+    if (role := selectors.referee_actor_role(roles)) is None:
+        return event, None, found
+    return event, Actor(role=role, name=request.user.get_username(), user=request.user), found
 
 
 @require_GET
@@ -131,8 +129,8 @@ def referee_home(request: HttpRequest) -> HttpResponse:
 @require_GET
 @login_required
 def referee_event(request: HttpRequest, event_id: int) -> HttpResponse:
-    event, role, (versions,) = _refereeing(request, event_id, watched_versions_read(event_id))
-    if role is None:
+    event, actor, (versions,) = _refereeing(request, event_id, watched_versions_read(event_id))
+    if actor is None:
         return _forbidden(request, event)
 
     def cards(table_ids: list[int], rounds: list[Round], many: bool) -> dict[int, Any]:
@@ -232,8 +230,8 @@ def _check_context(request: HttpRequest, table: Table) -> dict[str, Any]:
 @require_GET
 @login_required
 def referee_table(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
-    event, role, _ = _refereeing(request, event_id)
-    if role is None:
+    event, actor, _ = _refereeing(request, event_id)
+    if actor is None:
         return _forbidden(request, event)
     return _table_page(request, event, table_id)
 
@@ -245,8 +243,8 @@ def _table_url(event: Event, table_id: int, anchor: str) -> str:
 @require_POST
 @login_required
 def referee_void(request: HttpRequest, event_id: int, table_id: int, entry_id: uuid.UUID) -> Any:
-    event, role, _ = _refereeing(request, event_id, table_id=table_id)
-    if role is None:
+    event, actor, _ = _refereeing(request, event_id, table_id=table_id)
+    if actor is None:
         return _forbidden(request, event)
     form = VoidForm(request.POST)
     if not form.is_valid():
@@ -256,7 +254,7 @@ def referee_void(request: HttpRequest, event_id: int, table_id: int, entry_id: u
             table_id=table_id,
             entry_id=entry_id,
             reason=form.cleaned_data["reason"],
-            actor=_actor(request, role),
+            actor=actor,
             void_id=form.cleaned_data["void_id"] or uuid.uuid4(),
         )
     except (Refusal, RuleViolation) as refusal:
@@ -276,8 +274,8 @@ def referee_void(request: HttpRequest, event_id: int, table_id: int, entry_id: u
 @require_POST
 @login_required
 def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
-    event, role, _ = _refereeing(request, event_id, table_id=table_id)
-    if role is None:
+    event, actor, _ = _refereeing(request, event_id, table_id=table_id)
+    if actor is None:
         return _forbidden(request, event)
     table = selectors.referee_table(event_id=event.pk, table_id=table_id)
     if table is None:
@@ -290,7 +288,7 @@ def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
             table_id=table_id,
             entry_id=form.cleaned_data["entry_id"] or uuid.uuid4(),
             payload=form.payload(),
-            actor=_actor(request, role),
+            actor=actor,
         )
     except (Refusal, RuleViolation) as refusal:
         detail = refusal.detail
@@ -344,8 +342,8 @@ CHECKS: dict[str, tuple[Callable[..., Table], bool, str]] = {
 def referee_check(request: HttpRequest, event_id: int, table_id: int, check: str) -> HttpResponse:
     """Run one check of a table's result (CHECKS); a refusal is shown as its sentence on the
     table's page, with the reason's form kept."""
-    event, role, _ = _refereeing(request, event_id, table_id=table_id)
-    if role is None:
+    event, actor, _ = _refereeing(request, event_id, table_id=table_id)
+    if actor is None:
         return _forbidden(request, event)
     write, with_reason, sentence = CHECKS[check]
     sent = ReasonForm(request.POST)

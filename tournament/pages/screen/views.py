@@ -31,10 +31,11 @@ from django.utils.http import parse_etags
 from django.views.decorators.http import require_GET
 
 from banking.worth import worth_chart, worth_series
+from tournament.http.rows import read_all
 from tournament.models import Event, Round
 from tournament.pages.screen import selectors
 from tournament.watched import kept
-from tournament.watched.selectors import WatchedVersions, watched_versions
+from tournament.watched.selectors import WatchedVersions, watched_versions_read
 from tournament.when import countdown
 
 REFRESH_SECONDS = 4
@@ -57,7 +58,7 @@ NOT_VALID = "This screen link is not valid: ask the organiser for the current on
 def _watched(event_id: int, token: str) -> WatchedVersions:
     """The versions of what the screen shows, read with the event whose token they check
     (one round trip for a poll that changed nowhere)."""
-    versions = watched_versions(event_id=event_id, with_event=True)
+    versions: WatchedVersions = read_all(watched_versions_read(event_id, with_event=True))[0]
     if not selectors.token_opens(versions.event, token):
         raise Http404(NOT_VALID)
     return versions
