@@ -108,9 +108,6 @@ class NightInNumbersApi(ScopedApi):
 
 def download(content: bytes, content_type: str, filename: str) -> HttpResponse:
     """A file to save, never kept by a shared cache."""
-    response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename=filename
-    )
-    response["Cache-Control"] = "private, no-store"
-    return response
+    disposition = content_disposition_header(as_attachment=True, filename=filename)
+    headers = {"Content-Disposition": disposition, "Cache-Control": "private, no-store"}
+    return HttpResponse(content, content_type=content_type, headers=headers)

@@ -121,9 +121,8 @@ def _round_poll(request: HttpRequest, round_id: int) -> HttpResponse:
     then asks for the login); a person who is not an organiser of the event gets a bare
     403, which htmx does not draw."""
     if not request.user.is_authenticated:
-        response = HttpResponse("Log in again.", status=401, content_type="text/plain")
-        response["HX-Refresh"] = "true"
-        return response
+        refresh = {"HX-Refresh": "true"}
+        return HttpResponse("Log in again.", status=401, content_type="text/plain", headers=refresh)
     try:
         context, etag = _live(request, round_id)
     except NotOrganiser:

@@ -128,9 +128,8 @@ def print_job_download(request: HttpRequest, job_id: int) -> HttpResponse:
     try:  # as the API takes it: None without a token, refused for an unknown or expired one
         token = ExpiringTokenAuthentication().authenticate(request)
     except AuthenticationFailed:
-        response = HttpResponse("Invalid token.", status=401, content_type="text/plain")
-        response["WWW-Authenticate"] = "Token"
-        return response
+        asked = {"WWW-Authenticate": "Token"}
+        return HttpResponse("Invalid token.", status=401, content_type="text/plain", headers=asked)
     if token is not None:
         request.user = token[0]  # the token's person, as the API takes them
     if (refusal := _organiser_only(request, job.event_id)) is not None:
