@@ -100,10 +100,6 @@ def _audit_change(request: HttpRequest, obj: Model, before: dict[str, Any] | Non
         _audit(request, obj, action, changed=changed)
 
 
-def _audit_deleted(request: HttpRequest, obj: Model) -> None:
-    _audit(request, obj, "admin_deleted", was=_fields(obj))
-
-
 def _before(obj: Model) -> dict[str, Any] | None:
     if obj.pk is None:
         return None
@@ -128,17 +124,17 @@ class Audited(admin.ModelAdmin):
             obj.save()
             _audit_change(request, obj, before)
         for obj in formset.deleted_objects:
-            _audit_deleted(request, obj)
+            _audit(request, obj, "admin_deleted", was=_fields(obj))
             obj.delete()
         formset.save_m2m()
 
     def delete_model(self, request: HttpRequest, obj: Model) -> None:
-        _audit_deleted(request, obj)
+        _audit(request, obj, "admin_deleted", was=_fields(obj))
         super().delete_model(request, obj)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet) -> None:
         for obj in queryset:
-            _audit_deleted(request, obj)
+            _audit(request, obj, "admin_deleted", was=_fields(obj))
         super().delete_queryset(request, queryset)
 
 

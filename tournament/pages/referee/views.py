@@ -173,13 +173,12 @@ def _table_page(
     event: Event,
     table_id: int,
     *,
-    adjust: AdjustForm | None = None,
     void: tuple[str, VoidForm] | None = None,
-    dispute: ReasonForm | None = None,
-    reopen: ReasonForm | None = None,
     refusal: str = "",
     status: int = 200,
+    **sent: forms.Form,
 ) -> HttpResponse:
+    """The table's page; `sent`: a form sent back (adjust, dispute, reopen), shown as sent."""
     # The whole ledger when asked for, or to show a void form sent back refused: its
     # entry may be older than the latest.
     whole = request.GET.get("ledger") == "all" or void is not None
@@ -202,14 +201,15 @@ def _table_page(
         "ledger_cut": latest is not None and table["last_seq"] > latest,
         "ledger": display.ledger(table["entries"], voids),
         "voids": voids,
-        "adjust": adjust or AdjustForm(seats=table["seats"]),
+        "adjust": AdjustForm(seats=table["seats"]),
         "adjust_id": uuid.uuid4(),
         "refusal": refusal,
         # The check of a result, for a closed table only: an open one has none yet.
         **(_check_context(request, watched) if table["closed"] else {}),
-        "dispute": dispute or ReasonForm(),
-        "reopen": reopen or ReasonForm(),
+        "dispute": ReasonForm(),
+        "reopen": ReasonForm(),
         "chart": worth_chart(worth_series(watched)),
+        **sent,
     }
     return render(request, "referee/table.html", context, status=status)
 
