@@ -236,8 +236,10 @@ def referee_table(request: HttpRequest, event_id: int, table_id: int) -> HttpRes
     return _table_page(request, event, table_id)
 
 
-def _table_url(event: Event, table_id: int, anchor: str) -> str:
-    return f"{reverse('referee-table', args=[event.pk, table_id])}#{anchor}"
+def _done(request: HttpRequest, event: Event, table_id: int, anchor: str, said: str) -> Any:
+    """The table's page again, at `anchor`, saying what was done."""
+    messages.success(request, said, extra_tags="ok")
+    return redirect(f"{reverse('referee-table', args=[event.pk, table_id])}#{anchor}")
 
 
 @require_POST
@@ -265,10 +267,8 @@ def referee_void(request: HttpRequest, event_id: int, table_id: int, entry_id: u
             request, event, table_id, void=(str(entry_id), form), refusal=detail, status=400
         )
     voided = posted.entry.fields.get("seq")
-    messages.success(
-        request, f"Entry {voided} voided ({form.cleaned_data['reason']}).", extra_tags="ok"
-    )
-    return redirect(_table_url(event, table_id, "ledger"))
+    said = f"Entry {voided} voided ({form.cleaned_data['reason']})."
+    return _done(request, event, table_id, "ledger", said)
 
 
 @require_POST
@@ -305,13 +305,9 @@ def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
     seat = dict(form.fields["seat"].choices)[form.cleaned_data["seat"]]
     amount = posted.entry.fields.get("amount", 0)
     sign = "+" if amount > 0 else MINUS
-    messages.success(
-        request,
-        f"Entry {posted.entry.seq}: {seat} {sign}{table['currency']}{abs(amount)} "
-        f"({form.cleaned_data['reason']}).",
-        extra_tags="ok",
-    )
-    return redirect(_table_url(event, table_id, "ledger"))
+    money = f"{sign}{table['currency']}{abs(amount)}"
+    said = f"Entry {posted.entry.seq}: {seat} {money} ({form.cleaned_data['reason']})."
+    return _done(request, event, table_id, "ledger", said)
 
 
 #: Each check of a closed table's result: its service, whether it takes a reason (kept, when
@@ -357,5 +353,4 @@ def referee_check(request: HttpRequest, event_id: int, table_id: int, check: str
         return _table_page(
             request, event, table_id, refusal=refusal.detail, status=refusal.status, **kept
         )
-    messages.success(request, sentence.format(number=table.number, **reason), extra_tags="ok")
-    return redirect(_table_url(event, table_id, "result"))
+    return _done(request, event, table_id, "result", sentence.format(number=table.number, **reason))
