@@ -16,14 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament import access, selectors
 from tournament.errors import Refusal
 from tournament.models import Event, Player
-from tournament.pages.desk.guards import (
-    desk_view,
-    done,
-    event_page,
-    organised,
-    refused,
-    wants_json,
-)
+from tournament.pages.desk import guards
 from tournament.player_links import player_page_url, qr_svg
 from tournament.printing.render import qr_png
 from tournament.services import players
@@ -44,10 +37,10 @@ def _json_guard(request: HttpRequest, event_id: int) -> JsonResponse | None:
     return None
 
 
-@desk_view
+@guards.desk_view
 def check_in(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised(request, Event, event_id)
-    context = event_page(
+    event = guards.organised(request, Event, event_id)
+    context = guards.event_page(
         event,
         "check-in",
         counts=selectors.check_in_status(event.pk),
@@ -60,7 +53,7 @@ def check_in(request: HttpRequest, event_id: int) -> HttpResponse:
 def scan(request: HttpRequest, event_id: int) -> HttpResponse:
     """One scan: the code's player is checked in. JSON for the page's reader; a redirect
     with the sentence for the plain form (a typed code, or a barcode gun)."""
-    as_json = wants_json(request)
+    as_json = guards.wants_json(request)
     guard = _json_guard if as_json else _form_guard
     if (refusal := guard(request, event_id)) is not None:
         return refusal
@@ -75,7 +68,7 @@ def scan(request: HttpRequest, event_id: int) -> HttpResponse:
             counts = selectors.check_in_status(event_id)
             answer = {"error": exc.code, "detail": exc.detail, "counts": counts}
             return JsonResponse(answer, status=exc.status)
-        refused(request, exc)
+        guards.refused(request, exc)
         return redirect(back)
     player = outcome.player
     if outcome.already:
@@ -85,7 +78,7 @@ def scan(request: HttpRequest, event_id: int) -> HttpResponse:
     else:
         message = f"{player.name} is checked in."
     if not as_json:
-        done(request, message)
+        guards.done(request, message)
         return redirect(back + f"#player-{player.pk}")
     return JsonResponse(
         {
@@ -137,12 +130,12 @@ def player_message_text(*, name: str, event: Event, url: str) -> dict[str, str]:
     }
 
 
-@desk_view
+@guards.desk_view
 def player_message(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = organised(request, Player, player_id)
+    player = guards.organised(request, Player, player_id)
     url = player_page_url(player.token, request)
     message = player_message_text(name=player.name, event=player.event, url=url)
-    context = event_page(
+    context = guards.event_page(
         player.event,
         "check-in",
         player=player,
