@@ -18,13 +18,8 @@ from rest_framework.response import Response
 from tournament.api.views import ScopedApi
 from tournament.http.inputs import validated
 from tournament.models import PrintJob
+from tournament.printing import jobs
 from tournament.printing.documents import round_head
-from tournament.printing.jobs import (
-    WorkerWatch,
-    print_job_request,
-    print_job_retry,
-    print_jobs_resend_due,
-)
 
 RECENT = 50  # jobs listed for an event, newest first
 
@@ -107,9 +102,9 @@ class PrintJobOutput(serializers.ModelSerializer):
         return round_head(job.round)["label"] if job.round else None
 
     @cached_property
-    def _watch(self) -> WorkerWatch:
+    def _watch(self) -> jobs.WorkerWatch:
         """One look at the print workers for all the jobs listed (a list has one child)."""
-        return WorkerWatch()
+        return jobs.WorkerWatch()
 
     def get_notice(self, job: PrintJob) -> str:
         return self._watch.notice(job)
@@ -136,9 +131,10 @@ class EventPrintJobsApi(ScopedApi):
         tags=["printing"],
     )
     def get(self, request: Request, event_id: int) -> Response:
-        print_jobs_resend_due()
-        jobs = PrintJob.objects.filter(event=event_id).select_related("round", "requested_by")
-        return Response(PrintJobOutput(jobs[:RECENT], many=True, context={"request": request}).data)
+        jobs.print_jobs_resend_due()
+        listed = PrintJob.objects.filter(event=event_id).select_related("round", "requested_by")
+        shown = PrintJobOutput(listed[:RECENT], many=True, context={"request": request})
+        return Response(shown.data)
 
     @extend_schema(
         request=PrintJobInput,
@@ -149,7 +145,7 @@ class EventPrintJobsApi(ScopedApi):
     )
     def post(self, request: Request, event_id: int) -> Response:
         data = validated(PrintJobInput, request)
-        job = print_job_request(
+        job = jobs.print_job_request(
             event_id=event_id,
             kind=data["kind"],
             round_id=data.get("round"),
@@ -169,7 +165,7 @@ class PrintJobDetailApi(ScopedApi):
     def get(self, request: Request, job_id: int) -> Response:
         job = self.row
         if job.status == PrintJob.Status.WAITING:
-            print_jobs_resend_due()
+            jobs.print_jobs_resend_due()
             job.refresh_from_db()
         return Response(_out(request, job))
 
@@ -183,6 +179,6 @@ class PrintJobRetryApi(ScopedApi):
         tags=["printing"],
     )
     def post(self, request: Request, job_id: int) -> Response:
-        job = print_job_retry(job_id=job_id)
+        job = jobs.print_job_retry(job_id=job_id)
         job.refresh_from_db()
         return Response(_out(request, job))

@@ -23,12 +23,7 @@ from tournament import access
 from tournament.errors import Refusal
 from tournament.http.tokens import ExpiringTokenAuthentication
 from tournament.models import Event, PrintJob, Round
-from tournament.printing.jobs import (
-    WorkerWatch,
-    print_job_request,
-    print_job_retry,
-    print_jobs_resend_due,
-)
+from tournament.printing import jobs
 from tournament.printing.registry import DOCUMENTS
 
 RECENT = 50
@@ -75,7 +70,7 @@ def print_page(request: HttpRequest, event_id: int) -> HttpResponse:
     if request.method == "POST":
         round_id = request.POST.get("round") or None
         try:
-            job = print_job_request(
+            job = jobs.print_job_request(
                 event_id=event.pk,
                 kind=request.POST.get("kind", ""),
                 round_id=int(round_id) if round_id and round_id.isdecimal() else None,
@@ -88,16 +83,16 @@ def print_page(request: HttpRequest, event_id: int) -> HttpResponse:
             status = job.get_status_display().lower()
             messages.success(request, f"{job.get_kind_display()}: {status}.")
         return redirect("print-page", event_id=event.pk)
-    print_jobs_resend_due()
+    jobs.print_jobs_resend_due()
     rounds = list(Round.objects.filter(event=event).order_by("number"))
-    jobs = list(
+    listed = list(
         PrintJob.objects.filter(event=event).select_related("round", "requested_by")[:RECENT]
     )
-    watch = WorkerWatch()
-    for job in jobs:
+    watch = jobs.WorkerWatch()
+    for job in listed:
         job.notice = watch.notice(job)
         job.retryable = watch.retryable(job)
-    context = {"event": event, "rounds": rounds, "menu": _menu(rounds), "jobs": jobs}
+    context = {"event": event, "rounds": rounds, "menu": _menu(rounds), "jobs": listed}
     return render(request, "print/page.html", context)
 
 
@@ -107,7 +102,7 @@ def print_job_retry_page(request: HttpRequest, job_id: int) -> HttpResponse:
     if (refusal := _organiser_only(request, job.event_id)) is not None:
         return refusal
     try:
-        print_job_retry(job_id=job.pk)
+        jobs.print_job_retry(job_id=job.pk)
     except Refusal as refused:
         messages.error(request, refused.detail)
     else:
