@@ -13,16 +13,9 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 
+from tournament import exports
 from tournament.api.views import SCOPED_REFUSALS, ScopedApi
 from tournament.errors import Refusal
-from tournament.exports import (
-    FORMATS,
-    event_export,
-    export_filename,
-    export_json,
-    export_zip,
-    night_csv,
-)
 
 CONTENT_TYPES = {"json": "application/json", "csv": "application/zip"}
 
@@ -57,7 +50,7 @@ class EventExportApi(ScopedApi):
                 "format",
                 str,
                 OpenApiParameter.QUERY,
-                enum=list(FORMATS),
+                enum=list(exports.FORMATS),
                 default="json",
                 description="json: one document; csv: a zip of CSV files.",
             )
@@ -76,11 +69,11 @@ class EventExportApi(ScopedApi):
     def get(self, request: Request, event_id: int) -> HttpResponse:
         event = self.row
         fmt = request.query_params.get("format", "json")
-        if fmt not in FORMATS:
+        if fmt not in exports.FORMATS:
             raise Refusal("unknown_format", "Ask for format=json or format=csv.")
-        document = event_export(event.pk)
-        content = export_json(document) if fmt == "json" else export_zip(document)
-        return download(content, CONTENT_TYPES[fmt], export_filename(event, fmt))
+        document = exports.event_export(event.pk)
+        content = exports.export_json(document) if fmt == "json" else exports.export_zip(document)
+        return download(content, CONTENT_TYPES[fmt], exports.export_filename(event, fmt))
 
 
 class NightInNumbersApi(ScopedApi):
@@ -101,8 +94,8 @@ class NightInNumbersApi(ScopedApi):
         },
     )
     def get(self, request: Request, event_id: int) -> HttpResponse:
-        content = night_csv(event_id).encode()
-        filename = export_filename(self.row, "csv", "night")
+        content = exports.night_csv(event_id).encode()
+        filename = exports.export_filename(self.row, "csv", "night")
         return download(content, "text/csv; charset=utf-8", filename)
 
 

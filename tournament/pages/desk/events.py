@@ -17,18 +17,7 @@ from games.engine.money import money
 from tournament import access, selectors
 from tournament.charts import Series, bar_chart, line_chart
 from tournament.models import Event, Player
-from tournament.pages.desk import guards
-from tournament.pages.desk.forms import (
-    VARIANT_LABELS,
-    CheckInForm,
-    DonationForm,
-    EventForm,
-    ImportForm,
-    PaidForm,
-    PlayerForm,
-    RoundForm,
-    VolunteerForm,
-)
+from tournament.pages.desk import forms, guards
 from tournament.pages.desk.next_step import next_step
 from tournament.results import selectors as result_selectors
 from tournament.room import night
@@ -54,7 +43,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
 def event_new(request: HttpRequest) -> HttpResponse:
     if not access.can_create_events(request.user):
         return render(request, "desk/forbidden.html", {"creating": True}, status=403)
-    form = EventForm(request.POST or None)
+    form = forms.EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         with guards.refusal_shown(form):
             event = services.event_create(creator=request.user, **form.create_kwargs())
@@ -73,7 +62,9 @@ def event_overview(request: HttpRequest, event_id: int) -> HttpResponse:
         rounds=selectors.event_rounds(event.pk),
         volunteers=event.volunteers.select_related("user", "player"),
         locked=event.rules_locked,
-        variants=[label for name, label in VARIANT_LABELS.items() if event.variants.get(name)],
+        variants=[
+            label for name, label in forms.VARIANT_LABELS.items() if event.variants.get(name)
+        ],
         screen=_screen_link(request, event),
         sanctioned_breaks=selectors.sanctioned_breaks(event),
         **_night_charts(event),
@@ -145,7 +136,7 @@ def _night_charts(event: Event) -> dict[str, Any]:
 def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
     event = guards.organised(request, Event, event_id)
     locked = event.rules_locked
-    form = EventForm(request.POST or None, event=event, locked=locked)
+    form = forms.EventForm(request.POST or None, event=event, locked=locked)
     if request.method == "POST" and form.is_valid():
         with guards.refusal_shown(form):
             services.event_update(event_id=event.pk, changes=form.changes(), actor=request.user)
@@ -161,7 +152,7 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
 @guards.desk_view
 def players(request: HttpRequest, event_id: int) -> HttpResponse:
     event = guards.organised(request, Event, event_id)
-    form = PlayerForm(request.POST or None, prefix="new")
+    form = forms.PlayerForm(request.POST or None, prefix="new")
     if request.method == "POST" and form.is_valid():
         fields = dict(form.cleaned_data)
         again = fields.pop("again")
@@ -185,7 +176,7 @@ def players(request: HttpRequest, event_id: int) -> HttpResponse:
 @guards.desk_view
 def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
     event = guards.organised(request, Event, event_id)
-    form = ImportForm(request.POST or None, request.FILES or None)
+    form = forms.ImportForm(request.POST or None, request.FILES or None)
     report = None
     if request.method == "POST" and form.is_valid():
         report = player_services.players_import(
@@ -231,13 +222,13 @@ def _player_change(
 @require_POST
 @guards.desk_view
 def player_check_in(request: HttpRequest, player_id: int) -> HttpResponse:
-    return _player_change(request, player_id, CheckInForm, player_services.player_check_in)
+    return _player_change(request, player_id, forms.CheckInForm, player_services.player_check_in)
 
 
 @require_POST
 @guards.desk_view
 def player_paid(request: HttpRequest, player_id: int) -> HttpResponse:
-    return _player_change(request, player_id, PaidForm, player_services.player_set_paid)
+    return _player_change(request, player_id, forms.PaidForm, player_services.player_set_paid)
 
 
 # --------------------------------------------------------------------------- donations
@@ -246,7 +237,7 @@ def player_paid(request: HttpRequest, player_id: int) -> HttpResponse:
 @guards.desk_view
 def donations(request: HttpRequest, event_id: int) -> HttpResponse:
     event = guards.organised(request, Event, event_id)
-    form = DonationForm(request.POST or None)
+    form = forms.DonationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         with guards.refusal_shown(form):
             donation = services.donation_add(
@@ -264,7 +255,7 @@ def donations(request: HttpRequest, event_id: int) -> HttpResponse:
 @guards.desk_view
 def volunteers(request: HttpRequest, event_id: int) -> HttpResponse:
     event = guards.organised(request, Event, event_id)
-    form = VolunteerForm(request.POST or None, players=list(event.players.all()))
+    form = forms.VolunteerForm(request.POST or None, players=list(event.players.all()))
     enlisted = None
     if request.method == "POST" and form.is_valid():
         with guards.refusal_shown(form):
@@ -278,7 +269,7 @@ def volunteers(request: HttpRequest, event_id: int) -> HttpResponse:
             if enlisted.password is None:
                 guards.done(request, f"{enlisted.volunteer} is on the team.")
                 return redirect("desk:volunteers", event_id=event.pk)
-            form = VolunteerForm(players=list(event.players.all()))
+            form = forms.VolunteerForm(players=list(event.players.all()))
     context = guards.event_page(
         event,
         "volunteers",
@@ -298,7 +289,7 @@ def volunteers(request: HttpRequest, event_id: int) -> HttpResponse:
 @guards.desk_view
 def rounds(request: HttpRequest, event_id: int) -> HttpResponse:
     event = guards.organised(request, Event, event_id)
-    form = RoundForm(request.POST or None)
+    form = forms.RoundForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         with guards.refusal_shown(form):
             round_ = round_create(event_id=event.pk, actor=request.user, **form.cleaned_data)
