@@ -92,11 +92,7 @@ class ScreenSeats:
 def screen_seats(table_ids: list[int]) -> ScreenSeats:
     """Who sits at these tables, as the screen names them (ScreenSeats), in one query."""
     seated = bank.table_seats(table_ids)
-    shorts = {
-        table: {number: short for number, _, short in _names(seats)}
-        for table, seats in seated.items()
-    }
-    return ScreenSeats(seated, shorts)
+    return ScreenSeats(seated, {table: _shorts(seats) for table, seats in seated.items()})
 
 
 def screen_tables(
@@ -128,16 +124,16 @@ def screen_tables(
     return boards
 
 
-def _names(seated: list[tuple[int, int, str]]) -> list[tuple[int, str, str]]:
-    """Each seat's number, name, and the name as a crowded screen shows it when the whole
-    does not fit: the first name and the initials of the others ("Cy van der Berg" as "Cy
-    v. d. B."; numbers stay whole). A short form that would read like another player's at
-    the table keeps the whole name."""
+def _shorts(seated: list[tuple[int, int, str]]) -> dict[int, str]:
+    """Each seat's name as a crowded screen shows it when the whole does not fit, by its
+    number: the first name and the initials of the others ("Cy van der Berg" as "Cy v. d.
+    B."; numbers stay whole). A short form that would read like another player's at the
+    table keeps the whole name."""
     shorts = [_short(name) for _, _, name in seated]
-    return [
-        (number, name, short if shorts.count(short) == 1 else name)
+    return {
+        number: short if shorts.count(short) == 1 else name
         for (number, _, name), short in zip(seated, shorts, strict=True)
-    ]
+    }
 
 
 def _short(name: str) -> str:
