@@ -120,9 +120,8 @@ class Audited(admin.ModelAdmin):
         befores = {id(f.instance): _before(f.instance) for f in formset.forms}
         instances = formset.save(commit=False)
         for obj in instances:
-            before = befores.get(id(obj))
             obj.save()
-            _audit_change(request, obj, before)
+            _audit_change(request, obj, befores.get(id(obj)))
         for obj in formset.deleted_objects:
             _audit(request, obj, "admin_deleted", was=_fields(obj))
             obj.delete()
