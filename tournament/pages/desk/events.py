@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -209,9 +210,7 @@ def _player_change(
     player.refresh_from_db(fields=["checked_in", "paid"])
     return JsonResponse(
         {
-            "id": player.pk,
-            "checked_in": player.checked_in,
-            "paid": player.paid,
+            **model_to_dict(player, fields=["id", "checked_in", "paid"]),
             "counts": selectors.player_counts(player.event_id),
             "money": selectors.money_raised(player.event_id),
             "currency": player.event.currency,

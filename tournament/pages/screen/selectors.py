@@ -69,8 +69,7 @@ def screen_head(*, event: Event) -> dict[str, Any]:
     for column in bracket["rounds"]:
         column["seating_soon"] = column["status"] != "planned" and not column["seating_shown"]
         if column["seating_soon"]:
-            column["tables"] = []
-            column["advancing"] = []
+            column.update(tables=[], advancing=[])
     return {
         "seating_soon": bool(rounds) and not event_selectors.seating_shown(rounds[-1]),
         "clock": _clock(rounds[-1] if rounds else None, event),
