@@ -231,21 +231,20 @@ class RoundAdmin(Audited):
 
     @admin.action(description="Start the selected seated rounds (as the desk does)")
     def start(self, request: HttpRequest, queryset: QuerySet) -> None:
-        for round_ in queryset:
-            self._run(request, round_, round_services.round_start, "started")
+        self._run(request, queryset, round_services.round_start, "started")
 
     @admin.action(description="Call time on the selected running rounds (as the desk does)")
     def call_time(self, request: HttpRequest, queryset: QuerySet) -> None:
-        for round_ in queryset:
-            self._run(request, round_, partial(round_services.round_call_time, now_=True), "called")
+        self._run(request, queryset, partial(round_services.round_call_time, now_=True), "called")
 
-    def _run(self, request: HttpRequest, round_: Round, service: Any, done: str) -> None:
-        try:
-            service(round_id=round_.pk, actor=request.user)
-        except Refusal as refusal:
-            self.message_user(request, f"{round_}: {refusal.detail}", messages.ERROR)
-        else:
-            self.message_user(request, f"{round_}: {done}.")
+    def _run(self, request: HttpRequest, rounds: QuerySet, service: Any, done: str) -> None:
+        for round_ in rounds:
+            try:
+                service(round_id=round_.pk, actor=request.user)
+            except Refusal as refusal:
+                self.message_user(request, f"{round_}: {refusal.detail}", messages.ERROR)
+            else:
+                self.message_user(request, f"{round_}: {done}.")
 
 
 class SeatInline(ReadOnlyInline):
