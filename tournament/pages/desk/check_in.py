@@ -22,8 +22,8 @@ from tournament.printing.render import qr_png
 from tournament.services import players
 
 
-def _json_refusal(code: str, detail: str, status: int) -> JsonResponse:
-    return JsonResponse({"error": code, "detail": detail}, status=status)
+def _json_refusal(code: str, detail: str, status: int, **more: object) -> JsonResponse:
+    return JsonResponse({"error": code, "detail": detail, **more}, status=status)
 
 
 def _json_guard(request: HttpRequest, event_id: int) -> JsonResponse | None:
@@ -66,8 +66,7 @@ def scan(request: HttpRequest, event_id: int) -> HttpResponse:
     except Refusal as exc:
         if as_json:
             counts = selectors.check_in_status(event_id)
-            answer = {"error": exc.code, "detail": exc.detail, "counts": counts}
-            return JsonResponse(answer, status=exc.status)
+            return _json_refusal(exc.code, exc.detail, exc.status, counts=counts)
         guards.refused(request, exc)
         return redirect(back)
     player = outcome.player

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django import forms
@@ -134,11 +135,9 @@ def referee_event(request: HttpRequest, event_id: int) -> HttpResponse:
         return _forbidden(request, event)
 
     def cards(table_ids: list[int], rounds: list[Round], many: bool) -> dict[int, Any]:
-        made = {}
-        for table in selectors.overview_tables(table_ids=table_ids, rounds=rounds):
-            html = display.table_card(table, event_id=event.pk, many_rounds=many)
-            made[table["id"]] = {"html": html, "queue": _queued(table)}
-        return made
+        tables = selectors.overview_tables(table_ids=table_ids, rounds=rounds)
+        card = partial(display.table_card, event_id=event.pk, many_rounds=many)
+        return {table["id"]: {"html": card(table), "queue": _queued(table)} for table in tables}
 
     # Each table's card is made once for every referee and kept until it changes
     # (tournament/watched/kept.py; `versions`, read with the event).
