@@ -46,8 +46,8 @@ PAGE_SECONDS = 8
 MOST_TABLES_ASKED = 500
 
 
-def _private(response: HttpResponse) -> HttpResponse:
-    response["Cache-Control"] = "no-store"
+def _private(response: HttpResponse, cache_control: str = "no-store") -> HttpResponse:
+    response["Cache-Control"] = cache_control
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
@@ -216,6 +216,5 @@ def screen_chart(request: HttpRequest, event_id: int, token: str, table_id: int)
     if table is None:
         raise Http404("This screen shows no such table.")
     chart = worth_chart(worth_series(table), width=1200, height=420, text=22)
-    response = _private(HttpResponse(chart, content_type="image/svg+xml"))
-    response["Cache-Control"] = "private, max-age=3600"  # its address names its version
-    return response
+    response = HttpResponse(chart, content_type="image/svg+xml")
+    return _private(response, "private, max-age=3600")  # its address names its version
