@@ -6,6 +6,9 @@ import pytest
 from django.apps import apps
 from django.contrib import admin
 
+from tests.factories import PlayerFactory
+from tournament.models import AuditEvent
+
 pytestmark = pytest.mark.django_db
 
 OUR_APPS = ("tournament", "banking", "games")
@@ -36,3 +39,12 @@ def test_an_event_page_shows_its_players_and_volunteers(client, admin_user, worl
     response = client.get(f"/admin/tournament/event/{world.event.pk}/change/")
     assert response.status_code == 200
     assert b"Ada" in response.content
+
+
+def test_a_player_deleted_in_the_admin_is_named_in_the_audit_trail(client, admin_user, world):
+    player = PlayerFactory(event=world.event, name="Registered By Mistake")
+    client.force_login(admin_user)
+    url = f"/admin/tournament/player/{player.pk}/delete/"
+    assert client.post(url, {"post": "yes"}).status_code == 302
+    (row,) = AuditEvent.objects.filter(event=world.event, action="admin_deleted")
+    assert row.data["was"]["name"] == "Registered By Mistake"

@@ -100,10 +100,6 @@ def _audit_change(request: HttpRequest, obj: Model, before: dict[str, Any] | Non
         _audit(request, obj, action, changed=changed)
 
 
-def _audit_deleted(request: HttpRequest, obj: Model) -> None:
-    _audit(request, obj, "admin_deleted", was=_fields(obj))
-
-
 def _before(obj: Model) -> dict[str, Any] | None:
     if obj.pk is None:
         return None
@@ -124,21 +120,20 @@ class Audited(admin.ModelAdmin):
         befores = {id(f.instance): _before(f.instance) for f in formset.forms}
         instances = formset.save(commit=False)
         for obj in instances:
-            before = befores.get(id(obj))
             obj.save()
-            _audit_change(request, obj, before)
+            _audit_change(request, obj, befores.get(id(obj)))
         for obj in formset.deleted_objects:
-            _audit_deleted(request, obj)
+            _audit(request, obj, "admin_deleted", was=_fields(obj))
             obj.delete()
         formset.save_m2m()
 
     def delete_model(self, request: HttpRequest, obj: Model) -> None:
-        _audit_deleted(request, obj)
+        _audit(request, obj, "admin_deleted", was=_fields(obj))
         super().delete_model(request, obj)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet) -> None:
         for obj in queryset:
-            _audit_deleted(request, obj)
+            _audit(request, obj, "admin_deleted", was=_fields(obj))
         super().delete_queryset(request, queryset)
 
 
@@ -236,21 +231,20 @@ class RoundAdmin(Audited):
 
     @admin.action(description="Start the selected seated rounds (as the desk does)")
     def start(self, request: HttpRequest, queryset: QuerySet) -> None:
-        for round_ in queryset:
-            self._run(request, round_, round_services.round_start, "started")
+        self._run(request, queryset, round_services.round_start, "started")
 
     @admin.action(description="Call time on the selected running rounds (as the desk does)")
     def call_time(self, request: HttpRequest, queryset: QuerySet) -> None:
-        for round_ in queryset:
-            self._run(request, round_, partial(round_services.round_call_time, now_=True), "called")
+        self._run(request, queryset, partial(round_services.round_call_time, now_=True), "called")
 
-    def _run(self, request: HttpRequest, round_: Round, service: Any, done: str) -> None:
-        try:
-            service(round_id=round_.pk, actor=request.user)
-        except Refusal as refusal:
-            self.message_user(request, f"{round_}: {refusal.detail}", messages.ERROR)
-        else:
-            self.message_user(request, f"{round_}: {done}.")
+    def _run(self, request: HttpRequest, rounds: QuerySet, service: Any, done: str) -> None:
+        for round_ in rounds:
+            try:
+                service(round_id=round_.pk, actor=request.user)
+            except Refusal as refusal:
+                self.message_user(request, f"{round_}: {refusal.detail}", messages.ERROR)
+            else:
+                self.message_user(request, f"{round_}: {done}.")
 
 
 class SeatInline(ReadOnlyInline):

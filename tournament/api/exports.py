@@ -13,16 +13,9 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 
-from tournament.api.views import SCOPED_REFUSALS, EventScopedApi
+from tournament import exports
+from tournament.api.views import SCOPED_REFUSALS, ScopedApi
 from tournament.errors import Refusal
-from tournament.exports import (
-    FORMATS,
-    event_export,
-    export_filename,
-    export_json,
-    export_zip,
-    night_csv,
-)
 
 CONTENT_TYPES = {"json": "application/json", "csv": "application/zip"}
 
@@ -36,7 +29,7 @@ class FormatIsTheFile(DefaultContentNegotiation):
         return renderers[0], renderers[0].media_type
 
 
-class EventExportApi(EventScopedApi):
+class EventExportApi(ScopedApi):
     content_negotiation_class = FormatIsTheFile
 
     @extend_schema(
@@ -57,7 +50,7 @@ class EventExportApi(EventScopedApi):
                 "format",
                 str,
                 OpenApiParameter.QUERY,
-                enum=list(FORMATS),
+                enum=list(exports.FORMATS),
                 default="json",
                 description="json: one document; csv: a zip of CSV files.",
             )
@@ -76,14 +69,14 @@ class EventExportApi(EventScopedApi):
     def get(self, request: Request, event_id: int) -> HttpResponse:
         event = self.row
         fmt = request.query_params.get("format", "json")
-        if fmt not in FORMATS:
+        if fmt not in exports.FORMATS:
             raise Refusal("unknown_format", "Ask for format=json or format=csv.")
-        document = event_export(event.pk)
-        content = export_json(document) if fmt == "json" else export_zip(document)
-        return download(content, CONTENT_TYPES[fmt], export_filename(event, fmt))
+        document = exports.event_export(event.pk)
+        content = exports.export_json(document) if fmt == "json" else exports.export_zip(document)
+        return download(content, CONTENT_TYPES[fmt], exports.export_filename(event, fmt))
 
 
-class NightInNumbersApi(EventScopedApi):
+class NightInNumbersApi(ScopedApi):
     @extend_schema(
         tags=["events"],
         summary="Download the night in numbers",
@@ -101,16 +94,13 @@ class NightInNumbersApi(EventScopedApi):
         },
     )
     def get(self, request: Request, event_id: int) -> HttpResponse:
-        content = night_csv(event_id).encode()
-        filename = export_filename(self.row, "csv", "night")
+        content = exports.night_csv(event_id).encode()
+        filename = exports.export_filename(self.row, "csv", "night")
         return download(content, "text/csv; charset=utf-8", filename)
 
 
 def download(content: bytes, content_type: str, filename: str) -> HttpResponse:
     """A file to save, never kept by a shared cache."""
-    response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename=filename
-    )
-    response["Cache-Control"] = "private, no-store"
-    return response
+    disposition = content_disposition_header(as_attachment=True, filename=filename)
+    headers = {"Content-Disposition": disposition, "Cache-Control": "private, no-store"}
+    return HttpResponse(content, content_type=content_type, headers=headers)

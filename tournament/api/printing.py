@@ -15,16 +15,11 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournament.api.views import EventScopedApi, ScopedApi
+from tournament.api.views import ScopedApi
 from tournament.http.inputs import validated
 from tournament.models import PrintJob
+from tournament.printing import jobs
 from tournament.printing.documents import round_head
-from tournament.printing.jobs import (
-    WorkerWatch,
-    print_job_request,
-    print_job_retry,
-    print_jobs_resend_due,
-)
 
 RECENT = 50  # jobs listed for an event, newest first
 
@@ -107,9 +102,9 @@ class PrintJobOutput(serializers.ModelSerializer):
         return round_head(job.round)["label"] if job.round else None
 
     @cached_property
-    def _watch(self) -> WorkerWatch:
+    def _watch(self) -> jobs.WorkerWatch:
         """One look at the print workers for all the jobs listed (a list has one child)."""
-        return WorkerWatch()
+        return jobs.WorkerWatch()
 
     def get_notice(self, job: PrintJob) -> str:
         return self._watch.notice(job)
@@ -129,16 +124,17 @@ def _out(request: Request, job: PrintJob) -> dict[str, Any]:
     return PrintJobOutput(job, context={"request": request}).data
 
 
-class EventPrintJobsApi(EventScopedApi):
+class EventPrintJobsApi(ScopedApi):
     @extend_schema(
         responses=PrintJobOutput(many=True),
         description=f"The event's latest {RECENT} print jobs, newest first.",
         tags=["printing"],
     )
     def get(self, request: Request, event_id: int) -> Response:
-        print_jobs_resend_due()
-        jobs = PrintJob.objects.filter(event=event_id).select_related("round", "requested_by")
-        return Response(PrintJobOutput(jobs[:RECENT], many=True, context={"request": request}).data)
+        jobs.print_jobs_resend_due()
+        listed = PrintJob.objects.filter(event=event_id).select_related("round", "requested_by")
+        shown = PrintJobOutput(listed[:RECENT], many=True, context={"request": request})
+        return Response(shown.data)
 
     @extend_schema(
         request=PrintJobInput,
@@ -149,7 +145,7 @@ class EventPrintJobsApi(EventScopedApi):
     )
     def post(self, request: Request, event_id: int) -> Response:
         data = validated(PrintJobInput, request)
-        job = print_job_request(
+        job = jobs.print_job_request(
             event_id=event_id,
             kind=data["kind"],
             round_id=data.get("round"),
@@ -160,8 +156,6 @@ class EventPrintJobsApi(EventScopedApi):
 
 
 class PrintJobDetailApi(ScopedApi):
-    rows = PrintJob.objects.select_related("round", "requested_by")
-
     @extend_schema(
         responses=PrintJobOutput,
         description="A job's status and progress (0-100); its file's address once done, "
@@ -171,14 +165,12 @@ class PrintJobDetailApi(ScopedApi):
     def get(self, request: Request, job_id: int) -> Response:
         job = self.row
         if job.status == PrintJob.Status.WAITING:
-            print_jobs_resend_due()
+            jobs.print_jobs_resend_due()
             job.refresh_from_db()
         return Response(_out(request, job))
 
 
 class PrintJobRetryApi(ScopedApi):
-    rows = PrintJob
-
     @extend_schema(
         request=None,
         responses=PrintJobOutput,
@@ -187,6 +179,6 @@ class PrintJobRetryApi(ScopedApi):
         tags=["printing"],
     )
     def post(self, request: Request, job_id: int) -> Response:
-        job = print_job_retry(job_id=job_id)
+        job = jobs.print_job_retry(job_id=job_id)
         job.refresh_from_db()
         return Response(_out(request, job))

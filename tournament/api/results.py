@@ -18,7 +18,7 @@ from banking.api import serializers as bank_shapes
 from banking.api.callers import CallsTheTable, caller_of
 from banking.api.views import ERRORS
 from tournament.api import serializers as s
-from tournament.api.views import RoundScopedApi
+from tournament.api.views import ScopedApi
 from tournament.http.authentication import table_of
 from tournament.http.inputs import validated
 from tournament.results import closing, reviews
@@ -151,7 +151,7 @@ class TableReopenApi(APIView):
         return Response(result_selectors.table_review(table.pk))
 
 
-class RoundEndApi(RoundScopedApi):
+class RoundEndApi(ScopedApi):
     @extend_schema(
         request=s.RoundEndInput,
         responses={

@@ -7,7 +7,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournament.api.views import SCOPED_REFUSALS, EventScopedApi
+from tournament.api.views import SCOPED_REFUSALS, ScopedApi
 from tournament.services import screens
 
 ScreenLink = inline_serializer(
@@ -21,7 +21,7 @@ ScreenLink = inline_serializer(
 )
 
 
-class ScreenLinkApi(EventScopedApi):
+class ScreenLinkApi(ScopedApi):
     @extend_schema(
         request=None,
         responses={201: ScreenLink, **SCOPED_REFUSALS},

@@ -93,24 +93,8 @@ class EventOutput(serializers.ModelSerializer):
 
     class Meta:
         model = Event
-        fields = [
-            "id",
-            "name",
-            "date",
-            "venue",
-            "charity",
-            "edition",
-            "variants",
-            "advancement",
-            "entry_fee",
-            "sanctioned",
-            "time_zone",
-            "attention_offline_minutes",
-            "attention_quiet_minutes",
-            "attention_last_turn_minutes",
-            "status",
-            "money_raised",
-        ]
+        # What an event is given, in the same order, between its id and what it became.
+        fields = ["id", *EventInput._declared_fields, "status", "money_raised"]
 
     def get_advancement(self, event: Event) -> dict[str, Any]:
         return {

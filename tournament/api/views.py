@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Model, QuerySet
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
@@ -23,7 +23,7 @@ from tournament.http.inputs import validated
 from tournament.http.parsers import CSVParser, JSONParser, read_limited
 from tournament.http.permissions import CreatesEvents, IsEventOrganiser, IsPerson
 from tournament.lockout import refuse_if_locked_out
-from tournament.models import Event, Round, Table
+from tournament.models import Event, PrintJob, Round, Table
 from tournament.results import overrides
 from tournament.results import selectors as result_selectors
 from tournament.services import events as event_services
@@ -39,31 +39,27 @@ SCOPED_REFUSALS = {
 }
 
 
+#: The rows a ScopedApi's path names, by their id's name there (as access.organises_path).
+SCOPED_ROWS: dict[str, QuerySet[Any]] = {
+    "event_id": Event.objects.all(),
+    "round_id": Round.objects.all(),
+    "table_id": Table.objects.all(),
+    "job_id": PrintJob.objects.select_related("round", "requested_by"),
+}
+
+
 class ScopedApi(APIView):
     # For the organisers of the event of the row the path names (no docstring: the schema
     # describes an endpoint by the first docstring among its view's classes).
     permission_classes = [IsEventOrganiser]
-    rows: type[Model] | QuerySet[Any]
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         """After the permission check, the row the path names (`row`), or a 404; not for
         OPTIONS nor a method the view does not answer (405)."""
         super().initial(request, *args, **kwargs)
         if request.method != "OPTIONS" and hasattr(self, request.method.lower()):
-            ((_, pk),) = kwargs.items()
-            self.row = get_object_or_404(self.rows, pk=pk)
-
-
-class EventScopedApi(ScopedApi):
-    rows = Event  # an endpoint under /api/events/{id}/
-
-
-class RoundScopedApi(ScopedApi):
-    rows = Round
-
-
-class TableScopedApi(ScopedApi):
-    rows = Table
+            ((name, pk),) = kwargs.items()
+            self.row = get_object_or_404(SCOPED_ROWS[name], pk=pk)
 
 
 class TokenApi(APIView):
@@ -158,7 +154,7 @@ class EventListApi(APIView):
         return Response(s.EventOutput(event).data, status=status.HTTP_201_CREATED)
 
 
-class EventDetailApi(EventScopedApi):
+class EventDetailApi(ScopedApi):
     @extend_schema(responses=s.EventOutput, tags=["events"])
     def get(self, request: Request, event_id: int) -> Response:
         return Response(s.EventOutput(self.row).data)
@@ -170,7 +166,7 @@ class EventDetailApi(EventScopedApi):
         return Response(s.EventOutput(event).data)
 
 
-class PlayerListApi(EventScopedApi):
+class PlayerListApi(ScopedApi):
     @extend_schema(responses=s.PlayerOutput(many=True), tags=["players"])
     def get(self, request: Request, event_id: int) -> Response:
         return Response(s.PlayerOutput(self.row.players.all(), many=True).data)
@@ -183,7 +179,7 @@ class PlayerListApi(EventScopedApi):
         return Response(s.PlayerOutput(player).data, status=status.HTTP_201_CREATED)
 
 
-class PlayerImportApi(EventScopedApi):
+class PlayerImportApi(ScopedApi):
     parser_classes = [CSVParser, MultiPartParser, FormParser, JSONParser]
 
     @extend_schema(
@@ -202,13 +198,8 @@ class PlayerImportApi(EventScopedApi):
         report = player_services.players_import(event_id=event_id, text=text, actor=request.user)
         if report.errors:
             lines = len(report.errors)
-            body = {
-                "error": "invalid_csv",
-                "detail": f"{lines} line(s) have problems, so no player was added or changed.",
-                "created": 0,
-                "errors": report.errors,
-            }
-            return Response(body, status=status.HTTP_400_BAD_REQUEST)
+            detail = f"{lines} line(s) have problems, so no player was added or changed."
+            raise Refusal("invalid_csv", detail, created=0, errors=report.errors)
         return Response(s.ImportOutput(report).data, status=status.HTTP_201_CREATED)
 
 
@@ -229,7 +220,7 @@ def _csv_text(request: Request) -> str:
     return str(raw)
 
 
-class DonationListApi(EventScopedApi):
+class DonationListApi(ScopedApi):
     @extend_schema(responses=s.DonationOutput(many=True), tags=["events"])
     def get(self, request: Request, event_id: int) -> Response:
         return Response(s.DonationOutput(self.row.donations.all(), many=True).data)
@@ -242,7 +233,7 @@ class DonationListApi(EventScopedApi):
         return Response(s.DonationOutput(donation).data, status=status.HTTP_201_CREATED)
 
 
-class VolunteerListApi(EventScopedApi):
+class VolunteerListApi(ScopedApi):
     @extend_schema(responses=s.VolunteerOutput(many=True), tags=["events"])
     def get(self, request: Request, event_id: int) -> Response:
         volunteers = self.row.volunteers.select_related("user")
@@ -256,7 +247,7 @@ class VolunteerListApi(EventScopedApi):
         return Response(s.VolunteerOutput(volunteer).data, status=status.HTTP_201_CREATED)
 
 
-class RoundListApi(EventScopedApi):
+class RoundListApi(ScopedApi):
     @extend_schema(responses=s.RoundOutput(many=True), tags=["rounds"])
     def get(self, request: Request, event_id: int) -> Response:
         return Response(s.RoundOutput(selectors.event_rounds(event_id), many=True).data)
@@ -271,20 +262,16 @@ class RoundListApi(EventScopedApi):
 
 def _seating(round_: Round) -> dict[str, Any]:
     tables = selectors.round_tables(round_.pk)
-    return {
-        "round": round_.pk,
-        "seed": round_.seed,
-        "tables": s.TableOutput(tables, many=True).data,
-    }
+    return s.SeatingOutput({"round": round_.pk, "seed": round_.seed, "tables": tables}).data
 
 
-class RoundDetailApi(RoundScopedApi):
+class RoundDetailApi(ScopedApi):
     @extend_schema(responses=s.RoundOutput, tags=["rounds"])
     def get(self, request: Request, round_id: int) -> Response:
         return Response(s.RoundOutput(self.row).data)
 
 
-class RoundSeatApi(RoundScopedApi):
+class RoundSeatApi(ScopedApi):
     @extend_schema(
         request=s.SeatInput,
         responses=s.SeatingOutput,
@@ -302,7 +289,7 @@ class RoundSeatApi(RoundScopedApi):
         return Response(_seating(round_))
 
 
-class RoundReleaseApi(RoundScopedApi):
+class RoundReleaseApi(ScopedApi):
     @extend_schema(
         request=None,
         responses=s.RoundOutput,
@@ -317,27 +304,27 @@ class RoundReleaseApi(RoundScopedApi):
         return Response(s.RoundOutput(round_).data)
 
 
-class RoundTablesApi(RoundScopedApi):
+class RoundTablesApi(ScopedApi):
     @extend_schema(responses=s.SeatingOutput, tags=["rounds"])
     def get(self, request: Request, round_id: int) -> Response:
         return Response(_seating(self.row))
 
 
-class RoundStartApi(RoundScopedApi):
+class RoundStartApi(ScopedApi):
     @extend_schema(request=None, responses=s.RoundOutput, tags=["rounds"])
     def post(self, request: Request, round_id: int) -> Response:
         round_ = round_services.round_start(round_id=round_id, actor=request.user)
         return Response(s.RoundOutput(round_).data)
 
 
-class RoundCallTimeApi(RoundScopedApi):
+class RoundCallTimeApi(ScopedApi):
     @extend_schema(request=None, responses=s.RoundOutput, tags=["rounds"])
     def post(self, request: Request, round_id: int) -> Response:
         round_ = round_services.round_call_time(round_id=round_id, now_=True, actor=request.user)
         return Response(s.RoundOutput(round_).data)
 
 
-class RoundResultsApi(RoundScopedApi):
+class RoundResultsApi(ScopedApi):
     @extend_schema(
         responses=s.ResultOutput(many=True),
         tags=["rounds"],
@@ -351,7 +338,7 @@ class RoundResultsApi(RoundScopedApi):
         return Response(s.ResultOutput(result_selectors.round_rows(round_id), many=True).data)
 
 
-class RoundOverrideApi(RoundScopedApi):
+class RoundOverrideApi(ScopedApi):
     @extend_schema(request=s.OverrideInput, responses=s.ResultOutput, tags=["rounds"])
     def post(self, request: Request, round_id: int) -> Response:
         result = overrides.result_override(
@@ -361,7 +348,7 @@ class RoundOverrideApi(RoundScopedApi):
         return Response(s.ResultOutput(row).data)
 
 
-class TableDetailApi(TableScopedApi):
+class TableDetailApi(ScopedApi):
     @extend_schema(request=s.TableAssignInput, responses=s.TableOutput, tags=["tables"])
     def patch(self, request: Request, table_id: int) -> Response:
         data = validated(s.TableAssignInput, request)
@@ -369,7 +356,7 @@ class TableDetailApi(TableScopedApi):
         return Response(s.TableOutput(table).data)
 
 
-class TableRotateKeyApi(TableScopedApi):
+class TableRotateKeyApi(ScopedApi):
     @extend_schema(request=None, responses=s.TableOutput, tags=["tables"])
     def post(self, request: Request, table_id: int) -> Response:
         table = table_services.table_key_rotate(table_id=table_id, actor=request.user)

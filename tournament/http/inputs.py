@@ -20,25 +20,23 @@ from tournament.text import text_problem
 class Input(serializers.Serializer):
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, Mapping):
+            texts = [
+                (name, field, data[name])
+                for name, field in self.fields.items()
+                if isinstance(field, serializers.CharField) and isinstance(data.get(name), str)
+            ]
             too_long = {
                 name: [field.error_messages["max_length"].format(max_length=field.max_length)]
-                for name, field in self.fields.items()
-                if isinstance(field, serializers.CharField)
-                and field.max_length is not None
-                and isinstance(data.get(name), str)
-                and len(data[name]) > field.max_length
+                for name, field, text in texts
+                if field.max_length is not None and len(text) > field.max_length
             }
-            if too_long:
-                raise serializers.ValidationError(too_long)
             unsafe = {
                 name: [f"This {problem}"]
-                for name, field in self.fields.items()
-                if isinstance(field, serializers.CharField)
-                and isinstance(data.get(name), str)
-                and (problem := text_problem(data[name])) is not None
+                for name, _, text in texts
+                if (problem := text_problem(text)) is not None
             }
-            if unsafe:
-                raise serializers.ValidationError(unsafe)
+            if too_long or unsafe:  # a text too long is refused for that first
+                raise serializers.ValidationError(too_long or unsafe)
         return super().to_internal_value(data)
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+import psycopg
 from django.db import connection
 from django.db.backends.utils import CursorWrapper
 from django.db.models import Model
@@ -33,29 +34,18 @@ class Columns:
 
     @classmethod
     def of(cls, model: type[Model], alias: str, only: Sequence[str] | None = None) -> Columns:
-        qn = connection.ops.quote_name
+        ops = connection.ops
         fields = [
             f
             for f in model._meta.concrete_fields
             if only is None or f.attname in only or f.primary_key
         ]
-        sql = ", ".join(f"{alias}.{qn(f.column)}" for f in fields)
-        cols = [f.get_col(alias) for f in fields]
-        converters = tuple(
-            (
-                i,
-                col,
-                tuple(connection.ops.get_db_converters(col) + col.get_db_converters(connection)),
-            )
-            for i, col in enumerate(cols)
-        )
-        return cls(
-            model,
-            alias,
-            tuple(f.attname for f in fields),
-            sql,
-            tuple(c for c in converters if c[2]),
-        )
+        sql = ", ".join(f"{alias}.{ops.quote_name(f.column)}" for f in fields)
+        converters = []  # the columns whose values need converting, with their functions
+        for i, col in enumerate(f.get_col(alias) for f in fields):
+            if functions := ops.get_db_converters(col) + col.get_db_converters(connection):
+                converters.append((i, col, tuple(functions)))
+        return cls(model, alias, tuple(f.attname for f in fields), sql, tuple(converters))
 
     @property
     def width(self) -> int:
@@ -181,24 +171,17 @@ def read_all(*reads: Read[Any]) -> list[Any]:
     return results
 
 
-def _prepared_classes() -> tuple[type, type]:
-    import psycopg
-
-    class Prepared(psycopg.Cursor):
-        def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
-            return super().execute(query, params, prepare=True, **kwargs)
-
-    class Logged(Prepared):
-        """For a connection whose queries are logged (DEBUG, a test capturing them): a
-        statement executed by its name leaves no text, which the log reads."""
-
-        def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
-            super().execute(query, params, **kwargs)
-            if self._query is None:
-                self._query = self._convert_query(query, params)
-            return self
-
-    return Prepared, Logged
+class _Prepared(psycopg.Cursor):
+    def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
+        return super().execute(query, params, prepare=True, **kwargs)
 
 
-_Prepared, _Logged = _prepared_classes()
+class _Logged(_Prepared):
+    """For a connection whose queries are logged (DEBUG, a test capturing them): a
+    statement executed by its name leaves no text, which the log reads."""
+
+    def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
+        super().execute(query, params, **kwargs)
+        if self._query is None:
+            self._query = self._convert_query(query, params)
+        return self

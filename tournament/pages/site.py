@@ -1,4 +1,5 @@
 import sys
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.db import InterfaceError, OperationalError
@@ -13,12 +14,10 @@ from tournament.http.errors import RETRY_AFTER, UNAVAILABLE
 def home(request: HttpRequest) -> HttpResponse:
     """A logged-in person's events, each with the pages their roles open (the desk, the
     referees' pages, the briefing, the FAQ, the consoles of their tables); else a welcome."""
-    if not request.user.is_authenticated:
-        return render(request, "home.html", {"events": None})
-    context = {
-        "events": selectors.home_events(request.user),
-        "may_create": access.can_create_events(request.user),
-    }
+    context: dict[str, Any] = {"events": None}
+    if request.user.is_authenticated:
+        context["events"] = selectors.home_events(request.user)
+        context["may_create"] = access.can_create_events(request.user)
     return render(request, "home.html", context)
 
 

@@ -11,6 +11,4 @@ register = template.Library()
 def money(amount: int | None, currency: str = "") -> str:
     """1500 gives "$1,500"; -50 gives "\N{MINUS SIGN}$50": a real minus sign, before the
     currency, as people write a debt. None gives nothing."""
-    if amount is None:
-        return ""
-    return written(amount, currency)
+    return "" if amount is None else written(amount, currency)

@@ -12,23 +12,18 @@ from tournament.timezones import event_zone
 
 register = template.Library()
 
+#: Where a page with no `event` finds it: in its round, table, player or print job.
+EVENT_OF = {"round": "event", "table": "round.event", "player": "event", "job": "event"}
+
 
 @register.simple_tag(takes_context=True)
 def page_time_zone(context: Any) -> zoneinfo.ZoneInfo | None:
     """The zone of the event a page is about: its `event`, or the event of its round, table,
     player or print job, taken from the template's context."""
     event = context.get("event")
-    if event is None:
-        for name, path in (
-            ("round", ("event",)),
-            ("table", ("round", "event")),
-            ("player", ("event",)),
-            ("job", ("event",)),
-        ):
-            found = context.get(name)
-            for step in path:
-                found = getattr(found, step, None)
-            if found is not None:
-                event = found
-                break
+    for name, path in EVENT_OF.items():
+        if event is None:
+            event = context.get(name)
+            for step in path.split("."):
+                event = getattr(event, step, None)
     return event_zone(event)

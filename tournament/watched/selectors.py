@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db import connection
 
-from tournament.http.rows import Read, read_all
+from tournament.http.rows import Read
 from tournament.models import Event
 from tournament.watched.queries import watched_sql
 
@@ -42,12 +42,6 @@ class WatchedVersions:
         """The ids of the watched tables of these rounds, in the pages' order."""
         rounds = set(round_ids)
         return [tid for tid, (round_id, _, _) in self.tables.items() if round_id in rounds]
-
-
-def watched_versions(*, event_id: int, with_event: bool = False) -> WatchedVersions:
-    """The versions of an event's watched tables (watched_versions_read)."""
-    versions: WatchedVersions = read_all(watched_versions_read(event_id, with_event=with_event))[0]
-    return versions
 
 
 def watched_versions_read(event_id: int, *, with_event: bool = False) -> Read[WatchedVersions]:

@@ -18,6 +18,7 @@ from banking.services.entries import entry_post, entry_void
 from tests.conftest import World, make_world, play_round_one
 from tests.factories import UserFactory
 from tests.round_trips import round_trips
+from tournament.http.rows import read_all
 from tournament.models import Player, Round, Table, Volunteer
 from tournament.pages.screen import selectors
 from tournament.results.closing import round_end, table_close
@@ -28,9 +29,14 @@ from tournament.services.rounds import round_call_time, round_create, round_rele
 from tournament.services.screens import screen_link_issue
 from tournament.services.tables import table_assign
 from tournament.watched.kept import ScreenHead, kept_here
-from tournament.watched.selectors import watched_versions
+from tournament.watched.selectors import WatchedVersions, watched_versions_read
 
 pytestmark = pytest.mark.django_db
+
+
+def watched_versions(*, event_id: int) -> WatchedVersions:
+    return read_all(watched_versions_read(event_id))[0]
+
 
 BANKER = Actor(role=Actor.BANKER, name="banker")
 

@@ -5,32 +5,25 @@ email-ready message with their link and QR code."""
 from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
+from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import escape
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament import access, selectors
 from tournament.errors import Refusal
-from tournament.models import Event
-from tournament.pages.desk.guards import (
-    desk_view,
-    done,
-    event_page,
-    organised_event,
-    organised_player,
-    refused,
-    wants_json,
-)
+from tournament.models import Event, Player
+from tournament.pages.desk import guards
 from tournament.player_links import player_page_url, qr_svg
 from tournament.printing.render import qr_png
 from tournament.services import players
 
 
-def _json_refusal(code: str, detail: str, status: int) -> JsonResponse:
-    return JsonResponse({"error": code, "detail": detail}, status=status)
+def _json_refusal(code: str, detail: str, status: int, **more: object) -> JsonResponse:
+    return JsonResponse({"error": code, "detail": detail, **more}, status=status)
 
 
 def _json_guard(request: HttpRequest, event_id: int) -> JsonResponse | None:
@@ -44,10 +37,10 @@ def _json_guard(request: HttpRequest, event_id: int) -> JsonResponse | None:
     return None
 
 
-@desk_view
+@guards.desk_view
 def check_in(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
-    context = event_page(
+    event = guards.organised(request, Event, event_id)
+    context = guards.event_page(
         event,
         "check-in",
         counts=selectors.check_in_status(event.pk),
@@ -60,7 +53,7 @@ def check_in(request: HttpRequest, event_id: int) -> HttpResponse:
 def scan(request: HttpRequest, event_id: int) -> HttpResponse:
     """One scan: the code's player is checked in. JSON for the page's reader; a redirect
     with the sentence for the plain form (a typed code, or a barcode gun)."""
-    as_json = wants_json(request)
+    as_json = guards.wants_json(request)
     guard = _json_guard if as_json else _form_guard
     if (refusal := guard(request, event_id)) is not None:
         return refusal
@@ -73,9 +66,8 @@ def scan(request: HttpRequest, event_id: int) -> HttpResponse:
     except Refusal as exc:
         if as_json:
             counts = selectors.check_in_status(event_id)
-            answer = {"error": exc.code, "detail": exc.detail, "counts": counts}
-            return JsonResponse(answer, status=exc.status)
-        refused(request, exc)
+            return _json_refusal(exc.code, exc.detail, exc.status, counts=counts)
+        guards.refused(request, exc)
         return redirect(back)
     player = outcome.player
     if outcome.already:
@@ -85,18 +77,13 @@ def scan(request: HttpRequest, event_id: int) -> HttpResponse:
     else:
         message = f"{player.name} is checked in."
     if not as_json:
-        done(request, message)
+        guards.done(request, message)
         return redirect(back + f"#player-{player.pk}")
     return JsonResponse(
         {
             "result": "already" if outcome.already else "checked_in",
             "message": message,
-            "player": {
-                "id": player.pk,
-                "name": player.name,
-                "team": player.team,
-                "checked_in_at": player.checked_in_at,
-            },
+            "player": model_to_dict(player, fields=["id", "name", "team", "checked_in_at"]),
             "counts": selectors.check_in_status(event_id),
         }
     )
@@ -131,33 +118,23 @@ CLOSING = (
 
 
 def player_message_text(*, name: str, event: Event, url: str) -> dict[str, str]:
-    """The email-ready message: a subject, plain text, and HTML with the QR code inline."""
-    when = f"{event.date:%A %-d %B %Y}"
-    where = f" at {event.venue}" if event.venue else ""
-    cause = f", in aid of {event.charity}" if event.charity else ""
-    subject = f"Your place at {event.name}"
-    plain = (
-        f"Hello {name},\n\n"
-        f"You are registered for {event.name} on {when}{where}{cause}.\n\n"
-        f"Your own page: {url}\n\n" + "\n\n".join(CLOSING) + "\n"
-    )
+    """The email-ready message: a subject, plain text (templates/desk/player_message.txt),
+    and HTML with the QR code inline (player_message_email.html)."""
     qr = qr_png(url, scale=5)
-    html = (
-        f"<p>Hello {escape(name)},</p>\n"
-        f"<p>You are registered for <strong>{escape(event.name)}</strong> on {escape(when)}"
-        f"{escape(where)}{escape(cause)}.</p>\n"
-        f'<p>Your own page: <a href="{escape(url)}">{escape(url)}</a></p>\n'
-        f'<p><img src="{qr}" width="205" height="205" alt="Your check-in QR code"></p>\n'
-    ) + "".join(f"<p>{paragraph}</p>\n" for paragraph in CLOSING)
-    return {"subject": subject, "plain": plain, "html": html}
+    context = {"name": name, "event": event, "url": url, "qr": qr, "closing": CLOSING}
+    return {
+        "subject": f"Your place at {event.name}",
+        "plain": render_to_string("desk/player_message.txt", context),
+        "html": render_to_string("desk/player_message_email.html", context),
+    }
 
 
-@desk_view
+@guards.desk_view
 def player_message(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = organised_player(request, player_id)
+    player = guards.organised(request, Player, player_id)
     url = player_page_url(player.token, request)
     message = player_message_text(name=player.name, event=player.event, url=url)
-    context = event_page(
+    context = guards.event_page(
         player.event,
         "check-in",
         player=player,

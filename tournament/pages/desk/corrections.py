@@ -9,41 +9,35 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from tournament.models import Donation, Player, Volunteer
+from tournament.pages.desk import guards
 from tournament.pages.desk.forms import DonationForm, PlayerCorrectionForm
-from tournament.pages.desk.guards import (
-    desk_view,
-    done,
-    event_page,
-    organised_donation,
-    organised_player,
-    organised_volunteer,
-)
 from tournament.services import events as services
 from tournament.services import players
 
 
-@desk_view
+@guards.desk_view
 def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = organised_player(request, player_id)
+    player = guards.organised(request, Player, player_id)
     initial = {f: getattr(player, f) for f in players.PLAYER_FIELDS}
     form = PlayerCorrectionForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         players.player_update(player_id=player.pk, changes=form.cleaned_data, actor=request.user)
-        done(request, f"{form.cleaned_data['name']}: saved.")
+        guards.done(request, f"{form.cleaned_data['name']}: saved.")
         return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
-    context = event_page(player.event, "players", form=form, player=player)
+    context = guards.event_page(player.event, "players", form=form, player=player)
     status = 400 if request.method == "POST" else 200
     return render(request, "desk/player_edit.html", context, status=status)
 
 
 @require_POST
-@desk_view
+@guards.desk_view
 def player_remove(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = organised_player(request, player_id)
+    player = guards.organised(request, Player, player_id)
     if players.player_remove(player_id=player.pk, actor=request.user):
-        done(request, f"{player.name}: removed.")
+        guards.done(request, f"{player.name}: removed.")
     else:
-        done(
+        guards.done(
             request,
             f"{player.name}: withdrawn. They played, so what they played stays; "
             "they are not seated again.",
@@ -52,43 +46,43 @@ def player_remove(request: HttpRequest, player_id: int) -> HttpResponse:
 
 
 @require_POST
-@desk_view
+@guards.desk_view
 def player_return(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = organised_player(request, player_id)
+    player = guards.organised(request, Player, player_id)
     players.player_return(player_id=player.pk, actor=request.user)
-    done(request, f"{player.name} is back: check them in to seat them again.")
+    guards.done(request, f"{player.name} is back: check them in to seat them again.")
     return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
 
 
-@desk_view
+@guards.desk_view
 def donation_edit(request: HttpRequest, donation_id: int) -> HttpResponse:
-    donation = organised_donation(request, donation_id)
+    donation = guards.organised(request, Donation, donation_id)
     initial = {"donor": donation.donor, "amount": donation.amount, "note": donation.note}
     form = DonationForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         services.donation_update(donation_id=donation.pk, actor=request.user, **form.cleaned_data)
-        done(request, f"{form.cleaned_data['donor']}: donation saved.")
+        guards.done(request, f"{form.cleaned_data['donor']}: donation saved.")
         return redirect("desk:donations", event_id=donation.event_id)
-    context = event_page(donation.event, "donations", form=form, donation=donation)
+    context = guards.event_page(donation.event, "donations", form=form, donation=donation)
     status = 400 if request.method == "POST" else 200
     return render(request, "desk/donation_edit.html", context, status=status)
 
 
 @require_POST
-@desk_view
+@guards.desk_view
 def donation_remove(request: HttpRequest, donation_id: int) -> HttpResponse:
-    donation = organised_donation(request, donation_id)
+    donation = guards.organised(request, Donation, donation_id)
     services.donation_remove(donation_id=donation.pk, actor=request.user)
-    done(request, f"{donation.donor or 'Anonymous'}: donation removed.")
+    guards.done(request, f"{donation.donor or 'Anonymous'}: donation removed.")
     return redirect("desk:donations", event_id=donation.event_id)
 
 
 @require_POST
-@desk_view
+@guards.desk_view
 def volunteer_remove(request: HttpRequest, volunteer_id: int) -> HttpResponse:
-    volunteer = organised_volunteer(request, volunteer_id)
+    volunteer = guards.organised(request, Volunteer, volunteer_id)
     services.volunteer_remove(volunteer_id=volunteer.pk, actor=request.user)
-    done(
+    guards.done(
         request,
         f"{volunteer.user.get_username()} is off the team; tables they had need someone new.",
     )

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -15,29 +17,8 @@ from django.views.decorators.http import require_POST
 from games.engine.money import money
 from tournament import access, selectors
 from tournament.charts import Series, bar_chart, line_chart
-from tournament.errors import Refusal
-from tournament.models import Event
-from tournament.pages.desk.forms import (
-    VARIANT_LABELS,
-    CheckInForm,
-    DonationForm,
-    EventForm,
-    ImportForm,
-    PaidForm,
-    PlayerForm,
-    RoundForm,
-    VolunteerForm,
-)
-from tournament.pages.desk.guards import (
-    attempt,
-    desk_view,
-    done,
-    event_page,
-    organised_event,
-    organised_player,
-    wants_json,
-    warn,
-)
+from tournament.models import Event, Player
+from tournament.pages.desk import forms, guards
 from tournament.pages.desk.next_step import next_step
 from tournament.results import selectors as result_selectors
 from tournament.room import night
@@ -51,7 +32,7 @@ from tournament.timezones import event_zone
 SAMPLE_CSV = "name,email,team,paid\nAda Lovelace,ada@example.org,Analysts,20\nAlan Turing,,,0"
 
 
-@desk_view
+@guards.desk_view
 def event_list(request: HttpRequest) -> HttpResponse:
     events = selectors.organiser_events(request.user)
     if not events and not access.can_create_events(request.user):
@@ -59,33 +40,32 @@ def event_list(request: HttpRequest) -> HttpResponse:
     return render(request, "desk/event_list.html", {"events": events})
 
 
-@desk_view
+@guards.desk_view
 def event_new(request: HttpRequest) -> HttpResponse:
     if not access.can_create_events(request.user):
         return render(request, "desk/forbidden.html", {"creating": True}, status=403)
-    form = EventForm(request.POST or None)
+    form = forms.EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with guards.refusal_shown(form):
             event = services.event_create(creator=request.user, **form.create_kwargs())
-        except Refusal as refusal:
-            form.add_error(None, refusal.detail)
-        else:
-            done(request, f"{event.name} is set up. Add its players next.")
+            guards.done(request, f"{event.name} is set up. Add its players next.")
             return redirect("desk:event", event_id=event.pk)
     return render(request, "desk/event_form.html", {"form": form, "creating": True})
 
 
-@desk_view
+@guards.desk_view
 def event_overview(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
-    context = event_page(
+    event = guards.organised(request, Event, event_id)
+    context = guards.event_page(
         event,
         "overview",
         counts=selectors.player_counts(event.pk),
         rounds=selectors.event_rounds(event.pk),
         volunteers=event.volunteers.select_related("user", "player"),
         locked=event.rules_locked,
-        variants=[label for name, label in VARIANT_LABELS.items() if event.variants.get(name)],
+        variants=[
+            label for name, label in forms.VARIANT_LABELS.items() if event.variants.get(name)
+        ],
         screen=_screen_link(request, event),
         sanctioned_breaks=selectors.sanctioned_breaks(event),
         **_night_charts(event),
@@ -106,16 +86,16 @@ SCREEN_ACTIONS = {
 
 
 @require_POST
-@desk_view
+@guards.desk_view
 def screen_link(request: HttpRequest, event_id: int) -> HttpResponse:
     """Make (or make anew) or revoke the big screen's link."""
-    event = organised_event(request, event_id)
+    event = guards.organised(request, Event, event_id)
     action = SCREEN_ACTIONS.get(request.POST.get("action", ""))
     if action is None:
         return HttpResponse("Make or revoke the link: nothing else.", status=400)
     change, sentence = action
     change(event_id=event.pk, actor=request.user)
-    done(request, sentence)
+    guards.done(request, sentence)
     return redirect(reverse("desk:event", args=[event.pk]) + "#screen-heading")
 
 
@@ -153,59 +133,51 @@ def _night_charts(event: Event) -> dict[str, Any]:
     }
 
 
-@desk_view
+@guards.desk_view
 def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
+    event = guards.organised(request, Event, event_id)
     locked = event.rules_locked
-    form = EventForm(request.POST or None, event=event, locked=locked)
+    form = forms.EventForm(request.POST or None, event=event, locked=locked)
     if request.method == "POST" and form.is_valid():
-        try:
+        with guards.refusal_shown(form):
             services.event_update(event_id=event.pk, changes=form.changes(), actor=request.user)
-        except Refusal as refusal:
-            form.add_error(None, refusal.detail)
-        else:
-            done(request, "The event's details are saved.")
+            guards.done(request, "The event's details are saved.")
             return redirect("desk:event", event_id=event.pk)
-    context = event_page(event, "settings", form=form, locked=locked, creating=False)
+    context = guards.event_page(event, "settings", form=form, locked=locked, creating=False)
     return render(request, "desk/event_form.html", context)
 
 
 # --------------------------------------------------------------------------- players
 
 
-@desk_view
+@guards.desk_view
 def players(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
-    form = PlayerForm(request.POST or None, prefix="new")
-    same_name = False
+    event = guards.organised(request, Event, event_id)
+    form = forms.PlayerForm(request.POST or None, prefix="new")
     if request.method == "POST" and form.is_valid():
         fields = dict(form.cleaned_data)
         again = fields.pop("again")
-        try:
+        with guards.refusal_shown(form):
             player = player_services.player_add(
                 event_id=event.pk, actor=request.user, same_name_ok=again, **fields
             )
-        except Refusal as refusal:
-            form.add_error(None, refusal.detail)
-            same_name = refusal.code == "same_name"
-        else:
-            done(request, f"{player.name} is registered.")
+            guards.done(request, f"{player.name} is registered.")
             return redirect(reverse("desk:players", args=[event.pk]) + f"#player-{player.pk}")
-    context = event_page(
+    context = guards.event_page(
         event,
         "players",
         form=form,
-        same_name=same_name,
+        same_name=form.has_error(NON_FIELD_ERRORS, "same_name"),
         players=event.players.all(),
         counts=selectors.player_counts(event.pk),
     )
     return render(request, "desk/players.html", context)
 
 
-@desk_view
+@guards.desk_view
 def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
-    form = ImportForm(request.POST or None, request.FILES or None)
+    event = guards.organised(request, Event, event_id)
+    form = forms.ImportForm(request.POST or None, request.FILES or None)
     report = None
     if request.method == "POST" and form.is_valid():
         report = player_services.players_import(
@@ -214,12 +186,12 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
         if not report.errors:
             # The players' page, saying what the file did: how many added, and each line
             # that found a player already registered (updated, or left as it was).
-            done(request, report.summary)
+            guards.done(request, report.summary)
             for line in report.lines:
                 if line.outcome != "added":
-                    done(request, f"Line {line.line}: {line.name} — {line.detail}")
+                    guards.done(request, f"Line {line.line}: {line.name} — {line.detail}")
             return redirect("desk:players", event_id=event.pk)
-    context = event_page(event, "players", form=form, report=report, sample=SAMPLE_CSV)
+    context = guards.event_page(event, "players", form=form, report=report, sample=SAMPLE_CSV)
     status = 400 if report and report.errors else 200
     return render(request, "desk/players_import.html", context, status=status)
 
@@ -229,18 +201,16 @@ def _player_change(
 ) -> HttpResponse:
     """A tick at the door or what a player paid, from the players' list: the list again at
     the player, or for desk.js's fetch the player's row and the event's counts."""
-    player = organised_player(request, player_id)
+    player = guards.organised(request, Player, player_id)
     form = form_class(request.POST)
     if form.is_valid():
-        attempt(request, write, player_id=player.pk, actor=request.user, **form.cleaned_data)
-    if not wants_json(request):
+        guards.attempt(request, write, player_id=player.pk, actor=request.user, **form.cleaned_data)
+    if not guards.wants_json(request):
         return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
     player.refresh_from_db(fields=["checked_in", "paid"])
     return JsonResponse(
         {
-            "id": player.pk,
-            "checked_in": player.checked_in,
-            "paid": player.paid,
+            **model_to_dict(player, fields=["id", "checked_in", "paid"]),
             "counts": selectors.player_counts(player.event_id),
             "money": selectors.money_raised(player.event_id),
             "currency": player.event.currency,
@@ -249,48 +219,45 @@ def _player_change(
 
 
 @require_POST
-@desk_view
+@guards.desk_view
 def player_check_in(request: HttpRequest, player_id: int) -> HttpResponse:
-    return _player_change(request, player_id, CheckInForm, player_services.player_check_in)
+    return _player_change(request, player_id, forms.CheckInForm, player_services.player_check_in)
 
 
 @require_POST
-@desk_view
+@guards.desk_view
 def player_paid(request: HttpRequest, player_id: int) -> HttpResponse:
-    return _player_change(request, player_id, PaidForm, player_services.player_set_paid)
+    return _player_change(request, player_id, forms.PaidForm, player_services.player_set_paid)
 
 
 # --------------------------------------------------------------------------- donations
 
 
-@desk_view
+@guards.desk_view
 def donations(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
-    form = DonationForm(request.POST or None)
+    event = guards.organised(request, Event, event_id)
+    form = forms.DonationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with guards.refusal_shown(form):
             donation = services.donation_add(
                 event_id=event.pk, actor=request.user, **form.cleaned_data
             )
-        except Refusal as refusal:
-            form.add_error(None, refusal.detail)
-        else:
-            done(request, f"Thank you, {donation.donor}: {donation.amount} recorded.")
+            guards.done(request, f"Thank you, {donation.donor}: {donation.amount} recorded.")
             return redirect("desk:donations", event_id=event.pk)
-    context = event_page(event, "donations", form=form, donations=event.donations.all())
+    context = guards.event_page(event, "donations", form=form, donations=event.donations.all())
     return render(request, "desk/donations.html", context)
 
 
 # --------------------------------------------------------------------------- volunteers
 
 
-@desk_view
+@guards.desk_view
 def volunteers(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
-    form = VolunteerForm(request.POST or None, players=list(event.players.all()))
+    event = guards.organised(request, Event, event_id)
+    form = forms.VolunteerForm(request.POST or None, players=list(event.players.all()))
     enlisted = None
     if request.method == "POST" and form.is_valid():
-        try:
+        with guards.refusal_shown(form):
             enlisted = services.volunteer_enlist(
                 event_id=event.pk,
                 username=form.cleaned_data["username"],
@@ -298,14 +265,11 @@ def volunteers(request: HttpRequest, event_id: int) -> HttpResponse:
                 player_id=form.cleaned_data["player"],
                 actor=request.user,
             )
-        except Refusal as refusal:
-            form.add_error(None, refusal.detail)
-        else:
             if enlisted.password is None:
-                done(request, f"{enlisted.volunteer} is on the team.")
+                guards.done(request, f"{enlisted.volunteer} is on the team.")
                 return redirect("desk:volunteers", event_id=event.pk)
-            form = VolunteerForm(players=list(event.players.all()))
-    context = event_page(
+            form = forms.VolunteerForm(players=list(event.players.all()))
+    context = guards.event_page(
         event,
         "volunteers",
         form=form,
@@ -321,23 +285,20 @@ def volunteers(request: HttpRequest, event_id: int) -> HttpResponse:
 # --------------------------------------------------------------------------- rounds
 
 
-@desk_view
+@guards.desk_view
 def rounds(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
-    form = RoundForm(request.POST or None)
+    event = guards.organised(request, Event, event_id)
+    form = forms.RoundForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with guards.refusal_shown(form):
             round_ = round_create(event_id=event.pk, actor=request.user, **form.cleaned_data)
-        except Refusal as refusal:
-            form.add_error(None, refusal.detail)
-        else:
             step = next_step(round_, [])
             if step["blocked"]:  # it cannot be seated yet: say why at once, with the fix
-                warn(request, f"Round {round_.number} is planned. {step['text']}")
+                guards.warn(request, f"Round {round_.number} is planned. {step['text']}")
             else:
-                done(request, f"Round {round_.number} is planned. Seat its players next.")
+                guards.done(request, f"Round {round_.number} is planned. Seat its players next.")
             return redirect("desk:round", round_id=round_.pk)
-    context = event_page(
+    context = guards.event_page(
         event,
         "rounds",
         form=form,
@@ -347,8 +308,9 @@ def rounds(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "desk/rounds.html", context)
 
 
-@desk_view
+@guards.desk_view
 def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = organised_event(request, event_id)
-    context = event_page(event, "bracket", bracket=result_selectors.bracket(event_id=event.pk))
+    event = guards.organised(request, Event, event_id)
+    bracket = result_selectors.bracket(event_id=event.pk)
+    context = guards.event_page(event, "bracket", bracket=bracket)
     return render(request, "desk/bracket.html", context)

@@ -249,9 +249,8 @@ class VolunteerForm(TextCheckedForm):
 
     def __init__(self, *args: Any, players: list[Player] | None = None, **kw: Any) -> None:
         super().__init__(*args, **kw)
-        self.fields["player"].choices = [("", "Does not play")] + [
-            (p.pk, p.name) for p in players or []
-        ]
+        playing = [(p.pk, p.name) for p in players or []]
+        self.fields["player"].choices = [("", "Does not play"), *playing]
 
 
 class RoundForm(TextCheckedForm):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 from operator import attrgetter
 from typing import Any, TypeVar
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Model, QuerySet
@@ -46,40 +48,24 @@ def desk_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     return wrapped
 
 
-def _organised(
-    request: HttpRequest, rows: QuerySet[Row], pk: int, event_id: str = "event_id"
-) -> Row:
-    """The row `pk` of `rows` (404 when there is none), if the person organises its event
-    (`event_id`: where the row holds its event's id)."""
+#: Each row a desk page names: how it is read, and where it holds its event's id.
+ORGANISED: dict[type[Model], tuple[QuerySet[Any], str]] = {
+    Event: (Event.objects.all(), "pk"),
+    Round: (Round.objects.select_related("event"), "event_id"),
+    Table: (Table.objects.select_related("round__event"), "round.event_id"),
+    Player: (Player.objects.select_related("event"), "event_id"),
+    Donation: (Donation.objects.select_related("event"), "event_id"),
+    Volunteer: (Volunteer.objects.select_related("event", "user"), "event_id"),
+}
+
+
+def organised(request: HttpRequest, model: type[Row], pk: int) -> Row:
+    """The `model` row `pk` (404 when there is none), if the person organises its event."""
+    rows, event_id = ORGANISED[model]
     row = get_object_or_404(rows, pk=pk)
     if not access.is_organiser(request.user, attrgetter(event_id)(row)):
         raise NotOrganiser(attrgetter(event_id)(row))
     return row
-
-
-def organised_event(request: HttpRequest, event_id: int) -> Event:
-    return _organised(request, Event.objects.all(), event_id, "pk")
-
-
-def organised_round(request: HttpRequest, round_id: int) -> Round:
-    return _organised(request, Round.objects.select_related("event"), round_id)
-
-
-def organised_table(request: HttpRequest, table_id: int) -> Table:
-    rows = Table.objects.select_related("round__event")
-    return _organised(request, rows, table_id, "round.event_id")
-
-
-def organised_player(request: HttpRequest, player_id: int) -> Player:
-    return _organised(request, Player.objects.select_related("event"), player_id)
-
-
-def organised_donation(request: HttpRequest, donation_id: int) -> Donation:
-    return _organised(request, Donation.objects.select_related("event"), donation_id)
-
-
-def organised_volunteer(request: HttpRequest, volunteer_id: int) -> Volunteer:
-    return _organised(request, Volunteer.objects.select_related("event", "user"), volunteer_id)
 
 
 def event_page(event: Event, tab: str, **context: Any) -> dict[str, Any]:
@@ -107,6 +93,16 @@ def attempt(request: HttpRequest, write: Callable[..., T], **arguments: Any) -> 
     except Refusal as refusal:
         refused(request, refusal)
         return None
+
+
+@contextmanager
+def refusal_shown(form: forms.Form) -> Iterator[None]:
+    """A service's refusal within, shown as the form's error (with the refusal's code), and
+    the page drawn again."""
+    try:
+        yield
+    except Refusal as refusal:
+        form.add_error(None, forms.ValidationError(refusal.detail, code=refusal.code))
 
 
 def wants_json(request: HttpRequest) -> bool:

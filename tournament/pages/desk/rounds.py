@@ -21,18 +21,8 @@ from tournament import access, selectors
 from tournament.errors import Refusal
 from tournament.http.rows import read_all
 from tournament.models import Event, Round, Table
+from tournament.pages.desk import guards
 from tournament.pages.desk.forms import OverrideForm, SeatForm
-from tournament.pages.desk.guards import (
-    NotOrganiser,
-    attempt,
-    desk_view,
-    done,
-    event_page,
-    organised_round,
-    organised_table,
-    refused,
-    warn,
-)
 from tournament.pages.desk.next_step import next_step
 from tournament.results import closing, overrides
 from tournament.results import selectors as result_selectors
@@ -59,7 +49,7 @@ def _live(request: HttpRequest, round_id: int) -> tuple[dict[str, Any], str]:
     if round_ is None:
         raise Http404("There is no such round.")
     if access.Role.ORGANISER not in roles:
-        raise NotOrganiser(round_.event_id)
+        raise guards.NotOrganiser(round_.event_id)
     now = timezone.now()
     tables = [
         {
@@ -104,12 +94,12 @@ def round_detail(request: HttpRequest, round_id: int) -> HttpResponse:
     return _round_page(request, round_id)
 
 
-@desk_view
+@guards.desk_view
 def _round_page(request: HttpRequest, round_id: int) -> HttpResponse:
     context, _ = _live(request, round_id)
     cards = room_selectors.round_table_status(round_id=round_id)
     late = late_arrivals.waiting(context["round"])
-    page = event_page(context.pop("event"), "rounds", cards=cards, late=late, **context)
+    page = guards.event_page(context.pop("event"), "rounds", cards=cards, late=late, **context)
     response = render(request, "desk/round.html", page)
     patch_vary_headers(response, ["HX-Request"])  # the page, or its live part alone
     return response
@@ -121,12 +111,11 @@ def _round_poll(request: HttpRequest, round_id: int) -> HttpResponse:
     then asks for the login); a person who is not an organiser of the event gets a bare
     403, which htmx does not draw."""
     if not request.user.is_authenticated:
-        response = HttpResponse("Log in again.", status=401, content_type="text/plain")
-        response["HX-Refresh"] = "true"
-        return response
+        refresh = {"HX-Refresh": "true"}
+        return HttpResponse("Log in again.", status=401, content_type="text/plain", headers=refresh)
     try:
         context, etag = _live(request, round_id)
-    except NotOrganiser:
+    except guards.NotOrganiser:
         return HttpResponse(FORBIDDEN, status=403, content_type="text/plain")
     if etag in parse_etags(request.headers.get("If-None-Match", "")):
         response = HttpResponseNotModified()
@@ -139,9 +128,9 @@ def _round_poll(request: HttpRequest, round_id: int) -> HttpResponse:
 
 
 @require_GET
-@desk_view
+@guards.desk_view
 def seat_preview(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
+    round_ = guards.organised(request, Round, round_id)
     form = SeatForm(request.GET)
     if not form.is_valid() or form.cleaned_data["seed"] is None:
         query = f"?seed={SeatForm.new_seed()}"
@@ -156,10 +145,10 @@ def seat_preview(request: HttpRequest, round_id: int) -> HttpResponse:
         preview = selectors.seating_preview(round_id=round_.pk, moves=moves, **form.cleaned_data)
     except Refusal as exc:
         if exc.code == "round_started":  # nothing to preview: the round page says why
-            refused(request, exc)
+            guards.refused(request, exc)
             return redirect("desk:round", round_id=round_.pk)
         refusal = exc.detail
-    context = event_page(
+    context = guards.event_page(
         round_.event,
         "rounds",
         round=round_,
@@ -188,9 +177,9 @@ def _unmoved_query(query: Any) -> str:
 
 
 @require_POST
-@desk_view
+@guards.desk_view
 def seat_confirm(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
+    round_ = guards.organised(request, Round, round_id)
     form = SeatForm(request.POST)
     if not form.is_valid() or form.cleaned_data["seed"] is None:
         return redirect("desk:seat", round_id=round_.pk)
@@ -200,9 +189,9 @@ def seat_confirm(request: HttpRequest, round_id: int) -> HttpResponse:
             round_id=round_.pk, moves=moves, actor=request.user, **form.cleaned_data
         )
     except Refusal as refusal:
-        refused(request, refusal)
+        guards.refused(request, refusal)
         return redirect("desk:seat", round_id=round_.pk)
-    done(
+    guards.done(
         request,
         f"Round {round_.number} is seated: only the desk sees it. Release the seating to show "
         "it on the big screen and the players' pages, then start the round.",
@@ -211,11 +200,11 @@ def seat_confirm(request: HttpRequest, round_id: int) -> HttpResponse:
 
 
 @require_POST
-@desk_view
+@guards.desk_view
 def round_release(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
-    if attempt(request, services.round_release, round_id=round_.pk, actor=request.user):
-        done(
+    round_ = guards.organised(request, Round, round_id)
+    if guards.attempt(request, services.round_release, round_id=round_.pk, actor=request.user):
+        guards.done(
             request,
             f"Round {round_.number}'s seating is released: the big screen and the players' "
             "pages show the tables.",
@@ -224,13 +213,13 @@ def round_release(request: HttpRequest, round_id: int) -> HttpResponse:
 
 
 @require_POST
-@desk_view
+@guards.desk_view
 def round_start(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
-    if attempt(request, services.round_start, round_id=round_.pk, actor=request.user):
-        done(request, f"Round {round_.number} has started: the clock is running.")
+    round_ = guards.organised(request, Round, round_id)
+    if guards.attempt(request, services.round_start, round_id=round_.pk, actor=request.user):
+        guards.done(request, f"Round {round_.number} has started: the clock is running.")
         if missing := room_selectors.tables_without_tablet(round_id=round_.pk):
-            warn(request, _no_tablet_yet(missing))
+            guards.warn(request, _no_tablet_yet(missing))
     return redirect("desk:round", round_id=round_.pk)
 
 
@@ -246,19 +235,19 @@ def _no_tablet_yet(numbers: list[int]) -> str:
 
 
 @require_POST
-@desk_view
+@guards.desk_view
 def round_call_time(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
+    round_ = guards.organised(request, Round, round_id)
     call_time = services.round_call_time
-    if attempt(request, call_time, round_id=round_.pk, now_=True, actor=request.user):
-        done(request, "Time is called: each table plays its last turn, then closes.")
+    if guards.attempt(request, call_time, round_id=round_.pk, now_=True, actor=request.user):
+        guards.done(request, "Time is called: each table plays its last turn, then closes.")
     return redirect("desk:round", round_id=round_.pk)
 
 
 @require_POST
-@desk_view
+@guards.desk_view
 def round_end(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
+    round_ = guards.organised(request, Round, round_id)
     force = request.POST.get("force") in ("1", "true", "on")
     try:
         closing.round_end(
@@ -268,18 +257,18 @@ def round_end(request: HttpRequest, round_id: int) -> HttpResponse:
             reason=request.POST.get("reason", "") if force else "",
         )
     except Refusal as refusal:
-        refused(request, refusal)
+        guards.refused(request, refusal)
         return redirect(reverse("desk:round", args=[round_.pk]) + ("#end-round" if force else ""))
-    done(request, f"Round {round_.number} has ended: here are its results.")
+    guards.done(request, f"Round {round_.number} has ended: here are its results.")
     return redirect("desk:results", round_id=round_.pk)
 
 
 @require_POST
-@desk_view
+@guards.desk_view
 def table_rotate_key(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = organised_table(request, table_id)
+    table = guards.organised(request, Table, table_id)
     table_key_rotate(table_id=table.pk, actor=request.user)
-    done(
+    guards.done(
         request,
         f"Table {table.number} has a new console key: the old link has stopped working. "
         "Open the new link on the table's tablet.",
@@ -312,7 +301,7 @@ def _results_context(round_: Round, bound: dict[int, OverrideForm] | None = None
     # The night's winners once the final ended, as the bracket (and the big screen) names them.
     final_ended = round_.kind == Round.Kind.FINAL and round_.status == Round.Status.ENDED
     winners = result_selectors.bracket(event_id=round_.event_id)["winners"] if final_ended else []
-    return event_page(
+    return guards.event_page(
         round_.event,
         "rounds",
         round=round_,
@@ -325,16 +314,16 @@ def _results_context(round_: Round, bound: dict[int, OverrideForm] | None = None
     )
 
 
-@desk_view
+@guards.desk_view
 def results(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
+    round_ = guards.organised(request, Round, round_id)
     return render(request, "desk/results.html", _results_context(round_))
 
 
 @require_POST
-@desk_view
+@guards.desk_view
 def result_override(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = organised_round(request, round_id)
+    round_ = guards.organised(request, Round, round_id)
     try:
         table = int(request.GET.get("table", ""))
     except ValueError:
@@ -346,7 +335,7 @@ def result_override(request: HttpRequest, round_id: int) -> HttpResponse:
     ]
     form = OverrideForm(request.POST, players=players, prefix=f"t{table}")
     if form.is_valid():
-        try:
+        with guards.refusal_shown(form):
             result = overrides.result_override(
                 round_id=round_.pk,
                 player_id=form.cleaned_data["player"],
@@ -354,30 +343,28 @@ def result_override(request: HttpRequest, round_id: int) -> HttpResponse:
                 reason=form.cleaned_data["reason"],
                 actor=request.user,
             )
-        except Refusal as refusal:
-            form.add_error(None, refusal.detail)
-        else:
             verdict = "advances" if result.advances else "does not advance"
-            done(request, f"{result.player.name} {verdict}; the reason is recorded.")
+            guards.done(request, f"{result.player.name} {verdict}; the reason is recorded.")
             return redirect(reverse("desk:results", args=[round_.pk]) + f"#table-{table}")
     context = _results_context(round_, bound={table: form})
     return render(request, "desk/results.html", context, status=400)
 
 
 @require_POST
-@desk_view
+@guards.desk_view
 def seat_late(request: HttpRequest, round_id: int) -> HttpResponse:
     """Seat one late arrival at an open seat (tournament/room/late_arrivals.py)."""
-    round_ = organised_round(request, round_id)
+    round_ = guards.organised(request, Round, round_id)
     try:
         player_id = int(request.POST.get("player", ""))
     except ValueError:
         player_id = 0
     seat = late_arrivals.seat_late_arrival
-    seated = attempt(request, seat, round_id=round_.pk, player_id=player_id, actor=request.user)
+    arguments = {"round_id": round_.pk, "player_id": player_id, "actor": request.user}
+    seated = guards.attempt(request, seat, **arguments)
     if seated is not None:
         table = seated.table
         name = table.seats.get(number=seated.seat).player.name
         where = f"table {table.number}" + (" (a new table)" if seated.new_table else "")
-        done(request, f"{name}: {where}, seat {seated.seat}. Nobody else moved.")
+        guards.done(request, f"{name}: {where}, seat {seated.seat}. Nobody else moved.")
     return redirect("desk:round", round_id=round_.pk)

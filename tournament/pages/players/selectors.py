@@ -311,12 +311,10 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
             results.append(_result(mine, round_, player))
     ended = current is not None and current.status == Round.Status.ENDED
     current_result = _result_of(seat) if ended else None
-    earlier = [
-        by_round[r.pk]
-        for r in rounds
-        if current is not None and r.number < current.number and r.pk in by_round
-    ]
-    last = next((_result_of(s) for s in reversed(earlier) if _result_of(s) is not None), None)
+    earlier = [r for r in rounds if current is not None and r.number < current.number]
+    last = next(
+        (found for r in reversed(earlier) if (found := _result_of(by_round.get(r.pk)))), None
+    )
     return {
         "version": page.version,
         "player": {"name": player.name, "checked_in": player.checked_in},

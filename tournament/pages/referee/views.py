@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django import forms
@@ -25,6 +26,7 @@ from banking.actors import Actor
 from banking.services.entries import entry_post, entry_void
 from banking.worth import worth_chart, worth_series
 from games.engine import RuleViolation
+from games.engine.money import MINUS
 from tournament import access
 from tournament.errors import Refusal
 from tournament.http.rows import Read, read_all
@@ -39,7 +41,6 @@ from tournament.watched.selectors import watched_versions_read
 
 MAX_REASON = 200
 MAX_AMOUNT = 100_000
-MINUS = "\N{MINUS SIGN}"
 
 
 class VoidForm(TextCheckedForm):
@@ -100,20 +101,18 @@ def _forbidden(request: HttpRequest, event: Event) -> HttpResponse:
 
 def _refereeing(
     request: HttpRequest, event_id: int, *reads: Read[Any], table_id: int | None = None
-) -> tuple[Event, str | None, list[Any]]:
-    """The event, the role its corrections are recorded under (None: not allowed), and the
-    results of `reads`, read in the same round trip. With a table: 404 unless the table is
-    one of the event's."""
+) -> tuple[Event, Actor | None, list[Any]]:
+    """The event, the person as its corrections record them (with the role they correct
+    under; None: not allowed), and the results of `reads`, read in the same round trip.
+    With a table: 404 unless the table is one of the event's."""
     (event, roles), *found = read_all(access.event_with_roles_read(request.user, event_id), *reads)
     if event is None:
         raise Http404("There is no such event.")
     if table_id is not None:
         get_object_or_404(Table.objects.only("pk"), pk=table_id, round__event_id=event.pk)
-    return event, selectors.referee_actor_role(roles), found
-
-
-def _actor(request: HttpRequest, role: str) -> Actor:
-    return Actor(role=role, name=request.user.get_username(), user=request.user)
+    if (role := selectors.referee_actor_role(roles)) is None:
+        return event, None, found
+    return event, Actor(role=role, name=request.user.get_username(), user=request.user), found
 
 
 @require_GET
@@ -131,16 +130,14 @@ def referee_home(request: HttpRequest) -> HttpResponse:
 @require_GET
 @login_required
 def referee_event(request: HttpRequest, event_id: int) -> HttpResponse:
-    event, role, (versions,) = _refereeing(request, event_id, watched_versions_read(event_id))
-    if role is None:
+    event, actor, (versions,) = _refereeing(request, event_id, watched_versions_read(event_id))
+    if actor is None:
         return _forbidden(request, event)
 
     def cards(table_ids: list[int], rounds: list[Round], many: bool) -> dict[int, Any]:
-        made = {}
-        for table in selectors.overview_tables(table_ids=table_ids, rounds=rounds):
-            html = display.table_card(table, event_id=event.pk, many_rounds=many)
-            made[table["id"]] = {"html": html, "queue": _queued(table)}
-        return made
+        tables = selectors.overview_tables(table_ids=table_ids, rounds=rounds)
+        card = partial(display.table_card, event_id=event.pk, many_rounds=many)
+        return {table["id"]: {"html": card(table), "queue": _queued(table)} for table in tables}
 
     # Each table's card is made once for every referee and kept until it changes
     # (tournament/watched/kept.py; `versions`, read with the event).
@@ -175,13 +172,12 @@ def _table_page(
     event: Event,
     table_id: int,
     *,
-    adjust: AdjustForm | None = None,
     void: tuple[str, VoidForm] | None = None,
-    dispute: ReasonForm | None = None,
-    reopen: ReasonForm | None = None,
     refusal: str = "",
     status: int = 200,
+    **sent: forms.Form,
 ) -> HttpResponse:
+    """The table's page; `sent`: a form sent back (adjust, dispute, reopen), shown as sent."""
     # The whole ledger when asked for, or to show a void form sent back refused: its
     # entry may be older than the latest.
     whole = request.GET.get("ledger") == "all" or void is not None
@@ -204,14 +200,15 @@ def _table_page(
         "ledger_cut": latest is not None and table["last_seq"] > latest,
         "ledger": display.ledger(table["entries"], voids),
         "voids": voids,
-        "adjust": adjust or AdjustForm(seats=table["seats"]),
+        "adjust": AdjustForm(seats=table["seats"]),
         "adjust_id": uuid.uuid4(),
         "refusal": refusal,
         # The check of a result, for a closed table only: an open one has none yet.
         **(_check_context(request, watched) if table["closed"] else {}),
-        "dispute": dispute or ReasonForm(),
-        "reopen": reopen or ReasonForm(),
+        "dispute": ReasonForm(),
+        "reopen": ReasonForm(),
         "chart": worth_chart(worth_series(watched)),
+        **sent,
     }
     return render(request, "referee/table.html", context, status=status)
 
@@ -232,21 +229,23 @@ def _check_context(request: HttpRequest, table: Table) -> dict[str, Any]:
 @require_GET
 @login_required
 def referee_table(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
-    event, role, _ = _refereeing(request, event_id)
-    if role is None:
+    event, actor, _ = _refereeing(request, event_id)
+    if actor is None:
         return _forbidden(request, event)
     return _table_page(request, event, table_id)
 
 
-def _table_url(event: Event, table_id: int, anchor: str) -> str:
-    return f"{reverse('referee-table', args=[event.pk, table_id])}#{anchor}"
+def _done(request: HttpRequest, event: Event, table_id: int, anchor: str, said: str) -> Any:
+    """The table's page again, at `anchor`, saying what was done."""
+    messages.success(request, said, extra_tags="ok")
+    return redirect(f"{reverse('referee-table', args=[event.pk, table_id])}#{anchor}")
 
 
 @require_POST
 @login_required
 def referee_void(request: HttpRequest, event_id: int, table_id: int, entry_id: uuid.UUID) -> Any:
-    event, role, _ = _refereeing(request, event_id, table_id=table_id)
-    if role is None:
+    event, actor, _ = _refereeing(request, event_id, table_id=table_id)
+    if actor is None:
         return _forbidden(request, event)
     form = VoidForm(request.POST)
     if not form.is_valid():
@@ -256,7 +255,7 @@ def referee_void(request: HttpRequest, event_id: int, table_id: int, entry_id: u
             table_id=table_id,
             entry_id=entry_id,
             reason=form.cleaned_data["reason"],
-            actor=_actor(request, role),
+            actor=actor,
             void_id=form.cleaned_data["void_id"] or uuid.uuid4(),
         )
     except (Refusal, RuleViolation) as refusal:
@@ -267,17 +266,15 @@ def referee_void(request: HttpRequest, event_id: int, table_id: int, entry_id: u
             request, event, table_id, void=(str(entry_id), form), refusal=detail, status=400
         )
     voided = posted.entry.fields.get("seq")
-    messages.success(
-        request, f"Entry {voided} voided ({form.cleaned_data['reason']}).", extra_tags="ok"
-    )
-    return redirect(_table_url(event, table_id, "ledger"))
+    said = f"Entry {voided} voided ({form.cleaned_data['reason']})."
+    return _done(request, event, table_id, "ledger", said)
 
 
 @require_POST
 @login_required
 def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
-    event, role, _ = _refereeing(request, event_id, table_id=table_id)
-    if role is None:
+    event, actor, _ = _refereeing(request, event_id, table_id=table_id)
+    if actor is None:
         return _forbidden(request, event)
     table = selectors.referee_table(event_id=event.pk, table_id=table_id)
     if table is None:
@@ -290,7 +287,7 @@ def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
             table_id=table_id,
             entry_id=form.cleaned_data["entry_id"] or uuid.uuid4(),
             payload=form.payload(),
-            actor=_actor(request, role),
+            actor=actor,
         )
     except (Refusal, RuleViolation) as refusal:
         detail = refusal.detail
@@ -307,74 +304,52 @@ def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
     seat = dict(form.fields["seat"].choices)[form.cleaned_data["seat"]]
     amount = posted.entry.fields.get("amount", 0)
     sign = "+" if amount > 0 else MINUS
-    messages.success(
-        request,
-        f"Entry {posted.entry.seq}: {seat} {sign}{table['currency']}{abs(amount)} "
-        f"({form.cleaned_data['reason']}).",
-        extra_tags="ok",
-    )
-    return redirect(_table_url(event, table_id, "ledger"))
+    money = f"{sign}{table['currency']}{abs(amount)}"
+    said = f"Entry {posted.entry.seq}: {seat} {money} ({form.cleaned_data['reason']})."
+    return _done(request, event, table_id, "ledger", said)
 
 
-def _checked(
-    request: HttpRequest,
-    event_id: int,
-    table_id: int,
-    act: Callable[[str], str],
-    *,
-    form: str = "",
-) -> HttpResponse:
-    """Run one check of a table's result (`act` takes the reason and gives the sentence to
-    show); a refusal is shown as its sentence on the table's page, with the `form` (the
-    reason's, by its name on the page: dispute, reopen) kept."""
-    event, role, _ = _refereeing(request, event_id, table_id=table_id)
-    if role is None:
+#: Each check of a closed table's result: its service, whether it takes a reason (kept, when
+#: refused, in the form of the check's name on the table's page), and what the page says.
+CHECKS: dict[str, tuple[Callable[..., Table], bool, str]] = {
+    "confirm": (
+        reviews.table_confirm,
+        False,
+        "Table {number}: result confirmed. It counts now, and it is locked.",
+    ),
+    "dispute": (
+        reviews.table_dispute,
+        True,
+        "Table {number}: result disputed ({reason}). The table is open again: correct the "
+        "ledger, then its banker closes it again.",
+    ),
+    "reopen": (
+        reviews.table_reopen,
+        True,
+        "Table {number}: reopened ({reason}). Correct the ledger; then its banker closes it "
+        "again and a referee confirms it.",
+    ),
+}
+
+
+@require_POST
+@login_required
+def referee_check(request: HttpRequest, event_id: int, table_id: int, check: str) -> HttpResponse:
+    """Run one check of a table's result (CHECKS); a refusal is shown as its sentence on the
+    table's page, with the reason's form kept."""
+    event, actor, _ = _refereeing(request, event_id, table_id=table_id)
+    if actor is None:
         return _forbidden(request, event)
+    write, with_reason, sentence = CHECKS[check]
     sent = ReasonForm(request.POST)
-    kept = {form: sent} if form else {}
-    if form and not sent.is_valid():
+    kept = {check: sent} if with_reason else {}
+    if with_reason and not sent.is_valid():
         return _table_page(request, event, table_id, status=400, **kept)
+    reason = {"reason": sent.cleaned_data["reason"]} if with_reason else {}
     try:
-        sentence = act(sent.cleaned_data["reason"] if form else "")
+        table = write(table_id=table_id, user=request.user, **reason)
     except Refusal as refusal:
         return _table_page(
             request, event, table_id, refusal=refusal.detail, status=refusal.status, **kept
         )
-    messages.success(request, sentence, extra_tags="ok")
-    return redirect(_table_url(event, table_id, "result"))
-
-
-@require_POST
-@login_required
-def referee_confirm(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
-    def confirm(_reason: str) -> str:
-        table = reviews.table_confirm(table_id=table_id, user=request.user)
-        return f"Table {table.number}: result confirmed. It counts now, and it is locked."
-
-    return _checked(request, event_id, table_id, confirm)
-
-
-@require_POST
-@login_required
-def referee_dispute(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
-    def dispute(reason: str) -> str:
-        table = reviews.table_dispute(table_id=table_id, user=request.user, reason=reason)
-        return (
-            f"Table {table.number}: result disputed ({reason}). The table is open again: "
-            "correct the ledger, then its banker closes it again."
-        )
-
-    return _checked(request, event_id, table_id, dispute, form="dispute")
-
-
-@require_POST
-@login_required
-def referee_reopen(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
-    def reopen(reason: str) -> str:
-        table = reviews.table_reopen(table_id=table_id, user=request.user, reason=reason)
-        return (
-            f"Table {table.number}: reopened ({reason}). Correct the ledger; then its banker "
-            "closes it again and a referee confirms it."
-        )
-
-    return _checked(request, event_id, table_id, reopen, form="reopen")
+    return _done(request, event, table_id, "result", sentence.format(number=table.number, **reason))

@@ -45,17 +45,15 @@ def _clock(round_: Round | None, event: Event) -> dict[str, Any] | None:
     (the projector's own clock and zone may be anything)."""
     if round_ is None:
         return None
-    ends_at_text = ""
-    if round_.ends_at is not None:
-        ends_at_text = timezone.localtime(round_.ends_at, event_zone(event)).strftime("%H:%M")
+    ends_at, zone = round_.ends_at, event_zone(event)
     return {
         "round": round_.number,
         "kind": round_.kind,
         "kind_label": round_.get_kind_display(),
         "status": round_.status_now,
         "time_limit_minutes": round_.time_limit_minutes,
-        "ends_at": round_.ends_at,
-        "ends_at_text": ends_at_text,
+        "ends_at": ends_at,
+        "ends_at_text": f"{timezone.localtime(ends_at, zone):%H:%M}" if ends_at else "",
         "last_turn": round_.status_now == Round.Status.TIME_CALLED,
         "ended": round_.status == Round.Status.ENDED,
     }
@@ -71,8 +69,7 @@ def screen_head(*, event: Event) -> dict[str, Any]:
     for column in bracket["rounds"]:
         column["seating_soon"] = column["status"] != "planned" and not column["seating_shown"]
         if column["seating_soon"]:
-            column["tables"] = []
-            column["advancing"] = []
+            column.update(tables=[], advancing=[])
     return {
         "seating_soon": bool(rounds) and not event_selectors.seating_shown(rounds[-1]),
         "clock": _clock(rounds[-1] if rounds else None, event),
@@ -94,11 +91,7 @@ class ScreenSeats:
 def screen_seats(table_ids: list[int]) -> ScreenSeats:
     """Who sits at these tables, as the screen names them (ScreenSeats), in one query."""
     seated = bank.table_seats(table_ids)
-    shorts = {
-        table: {number: short for number, _, short in _names(seats)}
-        for table, seats in seated.items()
-    }
-    return ScreenSeats(seated, shorts)
+    return ScreenSeats(seated, {table: _shorts(seats) for table, seats in seated.items()})
 
 
 def screen_tables(
@@ -130,16 +123,16 @@ def screen_tables(
     return boards
 
 
-def _names(seated: list[tuple[int, int, str]]) -> list[tuple[int, str, str]]:
-    """Each seat's number, name, and the name as a crowded screen shows it when the whole
-    does not fit: the first name and the initials of the others ("Cy van der Berg" as "Cy
-    v. d. B."; numbers stay whole). A short form that would read like another player's at
-    the table keeps the whole name."""
+def _shorts(seated: list[tuple[int, int, str]]) -> dict[int, str]:
+    """Each seat's name as a crowded screen shows it when the whole does not fit, by its
+    number: the first name and the initials of the others ("Cy van der Berg" as "Cy v. d.
+    B."; numbers stay whole). A short form that would read like another player's at the
+    table keeps the whole name."""
     shorts = [_short(name) for _, _, name in seated]
-    return [
-        (number, name, short if shorts.count(short) == 1 else name)
+    return {
+        number: short if shorts.count(short) == 1 else name
         for (number, _, name), short in zip(seated, shorts, strict=True)
-    ]
+    }
 
 
 def _short(name: str) -> str:

@@ -31,10 +31,11 @@ from django.utils.http import parse_etags
 from django.views.decorators.http import require_GET
 
 from banking.worth import worth_chart, worth_series
+from tournament.http.rows import read_all
 from tournament.models import Event, Round
 from tournament.pages.screen import selectors
 from tournament.watched import kept
-from tournament.watched.selectors import WatchedVersions, watched_versions
+from tournament.watched.selectors import WatchedVersions, watched_versions_read
 from tournament.when import countdown
 
 REFRESH_SECONDS = 4
@@ -45,8 +46,8 @@ PAGE_SECONDS = 8
 MOST_TABLES_ASKED = 500
 
 
-def _private(response: HttpResponse) -> HttpResponse:
-    response["Cache-Control"] = "no-store"
+def _private(response: HttpResponse, cache_control: str = "no-store") -> HttpResponse:
+    response["Cache-Control"] = cache_control
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
@@ -54,17 +55,10 @@ def _private(response: HttpResponse) -> HttpResponse:
 NOT_VALID = "This screen link is not valid: ask the organiser for the current one."
 
 
-def _event(event_id: int, token: str) -> Event:
-    event = selectors.screen_event(event_id=event_id, token=token)
-    if event is None:
-        raise Http404(NOT_VALID)
-    return event
-
-
 def _watched(event_id: int, token: str) -> WatchedVersions:
     """The versions of what the screen shows, read with the event whose token they check
     (one round trip for a poll that changed nowhere)."""
-    versions = watched_versions(event_id=event_id, with_event=True)
+    versions: WatchedVersions = read_all(watched_versions_read(event_id, with_event=True))[0]
     if not selectors.token_opens(versions.event, token):
         raise Http404(NOT_VALID)
     return versions
@@ -215,11 +209,12 @@ def _final(
 def screen_chart(request: HttpRequest, event_id: int, token: str, table_id: int) -> HttpResponse:
     """A table's chart of each player's net worth after each entry, for the screen: only a
     table whose seating the screen shows."""
-    event = _event(event_id, token)
+    event = selectors.screen_event(event_id=event_id, token=token)
+    if event is None:
+        raise Http404(NOT_VALID)
     table = selectors.shown_table(event=event, table_id=table_id)
     if table is None:
         raise Http404("This screen shows no such table.")
     chart = worth_chart(worth_series(table), width=1200, height=420, text=22)
-    response = _private(HttpResponse(chart, content_type="image/svg+xml"))
-    response["Cache-Control"] = "private, max-age=3600"  # its address names its version
-    return response
+    response = HttpResponse(chart, content_type="image/svg+xml")
+    return _private(response, "private, max-age=3600")  # its address names its version

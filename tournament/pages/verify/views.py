@@ -27,8 +27,7 @@ def verify_page(request: HttpRequest) -> HttpResponse:
             context["refused"] = refused.detail
             status = 400
         else:
-            if not context["found"]:
-                status = 404
+            status = 200 if context["found"] else 404
     response = render(request, "verify/page.html", context, status=status)
     response["Cache-Control"] = "no-store"
     return response
