@@ -74,11 +74,15 @@
           }));
       });
     }
-    // The most columns at a step: each at least 14rem of its size wide.
-    function widest(size) {
-      var rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
-      var gap = 0.8 * size * rem;
-      return Math.max(1, Math.floor((els.boards.clientWidth + gap) / (14 * size * rem + gap)));
+    // The columns worth trying at a step, fewest first: from the fewest that leave rows
+    // enough for every board (a board is at least its players' net worths tall, each 1.45
+    // of its size) to the most whose boards are 14rem of its size wide. `space` is measured
+    // once a lay: a big night tries no step its boards cannot fit and goes on to pages.
+    function columns(size, count, space) {
+      var gap = 0.8 * size * space.rem;
+      var rows = Math.floor((space.height + gap) / (space.players * 1.45 * size * space.rem + gap));
+      var most = Math.floor((space.width + gap) / (14 * size * space.rem + gap));
+      return { fewest: Math.ceil(count / Math.max(1, rows)), most: Math.max(1, Math.min(count, most)) };
     }
 
     function lay() {
@@ -89,10 +93,17 @@
       if (!all.length || view.hidden) { turn(); label(all.length); return; }
       els.boards.classList.remove("dense");
       shorten();  // every name whole while the steps are measured
+      var space = {
+        rem: parseFloat(getComputedStyle(document.documentElement).fontSize),
+        width: els.boards.clientWidth,
+        height: room() - els.boards.getBoundingClientRect().top,
+        players: Math.max.apply(null, all.map(function (card) { return card.querySelectorAll(".board-row").length; })),
+      };
       var laid = SIZES.some(function (size) {
         els.boards.style.setProperty("--board-size", String(size));
-        for (var columns = 1; columns <= Math.min(all.length, widest(size)); columns += 1) {
-          els.boards.style.setProperty("--board-columns", String(columns));
+        var range = columns(size, all.length, space);
+        for (var count = range.fewest; count <= range.most; count += 1) {
+          els.boards.style.setProperty("--board-columns", String(count));
           if (fits(all)) return true;
         }
         return false;
