@@ -61,14 +61,14 @@
       var scroller = els.boards.closest(".view-scroll");
       return scroller.getBoundingClientRect().bottom - 4;
     }
-    // Every board inside the view; above the densest step, every name whole on its lines
-    // (a word too long for its board would be cut).
+    // Every board above the view's bottom; above the densest step, every name whole on its
+    // lines (a word too long for its board would be cut). The columns never overflow the
+    // width: `columnRange` tries only as many as hold a board of their minimum width.
     function fits(list) {
-      var bottom = room(), right = els.boards.getBoundingClientRect().right + 1;
+      var bottom = room();
       var dense = els.boards.classList.contains("dense");
       return list.every(function (card) {
-        var box = card.getBoundingClientRect();
-        return box.bottom <= bottom && box.right <= right && (dense ||
+        return card.getBoundingClientRect().bottom <= bottom && (dense ||
           Array.prototype.every.call(card.querySelectorAll(".name"), function (name) {
             return name.scrollWidth <= name.clientWidth + 1;
           }));
@@ -78,11 +78,11 @@
     // enough for every board (a board is at least its players' net worths tall, each 1.45
     // of its size) to the most whose boards are 14rem of its size wide. `space` is measured
     // once a lay: a big night tries no step its boards cannot fit and goes on to pages.
-    function columns(size, count, space) {
+    function columnRange(size, boards, space) {
       var gap = 0.8 * size * space.rem;
       var rows = Math.floor((space.height + gap) / (space.players * 1.45 * size * space.rem + gap));
       var most = Math.floor((space.width + gap) / (14 * size * space.rem + gap));
-      return { fewest: Math.ceil(count / Math.max(1, rows)), most: Math.max(1, Math.min(count, most)) };
+      return { fewest: Math.ceil(boards / Math.max(1, rows)), most: Math.max(1, Math.min(boards, most)) };
     }
 
     function lay() {
@@ -101,9 +101,9 @@
       };
       var laid = SIZES.some(function (size) {
         els.boards.style.setProperty("--board-size", String(size));
-        var range = columns(size, all.length, space);
-        for (var count = range.fewest; count <= range.most; count += 1) {
-          els.boards.style.setProperty("--board-columns", String(count));
+        var range = columnRange(size, all.length, space);
+        for (var columns = range.fewest; columns <= range.most; columns += 1) {
+          els.boards.style.setProperty("--board-columns", String(columns));
           if (fits(all)) return true;
         }
         return false;
