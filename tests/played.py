@@ -10,6 +10,13 @@ verify page read. `play` and `end` are its two halves, for tests that stop in be
 
 `final_tied(n)`: after `night()`, a final whose finalists all tie; `final_tie_decided(n)`,
 the same settled by the organiser sending one of them on.
+
+`registered(players, **event)`: an event with a referee, a banker and `players` players
+registered and checked in through the desk's services; `played_round(event, referee)`: the
+event's next round created, seated, released, started,
+played and ended, as the desk and the tables do it; `ledger_worths(round_)`: each player's
+net worth as the round's ledgers say it, replayed by the rules engine, for checking every
+figure a format shows against the ledger.
 """
 
 from __future__ import annotations
@@ -18,7 +25,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from banking.actors import Actor
+from banking.ledgers import replayed_state, rules_of
 from banking.services.entries import entry_void
+from games.engine.valuation import net_worth
 from tests.conftest import World, close_and_confirm
 from tests.entries import BANKER, bank
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerFactory
@@ -27,6 +36,7 @@ from tournament.results.closing import round_end, table_close
 from tournament.results.overrides import result_override
 from tournament.results.reviews import table_confirm
 from tournament.services.events import donation_add
+from tournament.services.players import player_add, player_check_in
 from tournament.services.rounds import round_create, round_release, round_seat, round_start
 
 
@@ -172,3 +182,41 @@ def decided(n: Night, result: Result) -> AuditEvent:
         actor=n.organiser,
     )
     return AuditEvent.objects.get(event=n.event, action="advancement_override")
+
+
+def registered(players: int, **event: Any) -> tuple[Event, Any]:
+    """An event (`event`: its fields) with a referee, a banker and `players` players added
+    and checked in as the desk does it: the event, and its referee's user."""
+    made = EventFactory(**event)
+    referee = UserFactory()
+    VolunteerFactory(event=made, role=Volunteer.Role.REFEREE, user=referee)
+    VolunteerFactory(event=made, role=Volunteer.Role.BANKER)
+    for n in range(players):
+        player = player_add(event_id=made.pk, name=f"Player {n + 1:02}")
+        player_check_in(player_id=player.pk, checked_in=True)
+    return made, referee
+
+
+def played_round(
+    event: Event, referee: Any, *, kind: str = Round.Kind.PRELIMINARY, seed: int = 7
+) -> Round:
+    """The event's next round (of `kind`) created, seated, released, started, played at
+    every table (`play`), each table closed and confirmed, and ended."""
+    round_ = round_create(event_id=event.pk, kind=kind)
+    round_seat(round_id=round_.pk, seed=seed)
+    round_release(round_id=round_.pk, actor=None)
+    round_start(round_id=round_.pk)
+    play(round_)
+    return end(round_, referee)
+
+
+def ledger_worths(round_: Round) -> dict[int, int]:
+    """Each player of the round: their net worth at the end, from their table's ledger
+    replayed by the rules engine (the results are not read)."""
+    rules = rules_of(round_.event)
+    worths = {}
+    for table in round_.tables.prefetch_related("seats"):
+        state = replayed_state(table, rules)
+        for seat in table.seats.all():
+            worths[seat.player_id] = net_worth(state, rules, seat.number).total
+    return worths

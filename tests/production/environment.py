@@ -30,7 +30,7 @@ def start(**env: str) -> subprocess.CompletedProcess[str]:
     return python("-c", "import django; django.setup()", **env)
 
 
-def python(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+def python(*args: str, timeout: int = 120, **env: str) -> subprocess.CompletedProcess[str]:
     environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO")}
     environment.update(env)
     return subprocess.run(  # noqa: S603 - our own code
@@ -39,6 +39,6 @@ def python(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
         env=environment,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=timeout,
         check=False,
     )

@@ -1,4 +1,7 @@
-"""Settings for the test suite: PostgreSQL and Redis on this machine, fast hashing."""
+"""Settings for the test suite: PostgreSQL and Redis on this machine, fast hashing.
+
+`TEST_DATABASE_URL` may name SQLite instead, as make run's laptop uses it: the tests marked
+`both_databases` run there too (tests/production/test_sqlite.py)."""
 
 from tournament.settings.base import *  # noqa: F403
 from tournament.settings.base import (
@@ -6,6 +9,7 @@ from tournament.settings.base import (
     add_server_settings,
     env,
     prepared_statements_on,
+    sqlite_writes_wait,
 )
 
 # The benchmarks' bare endpoints are tested too (tests/bench/test_floor.py): their table is
@@ -13,13 +17,16 @@ from tournament.settings.base import (
 INSTALLED_APPS = [*INSTALLED_APPS, "bench.floor"]
 
 DATABASES = {
-    "default": prepared_statements_on(
-        env.db("TEST_DATABASE_URL", default="postgres://postgres@127.0.0.1:5432/monopoly_night")
+    "default": sqlite_writes_wait(
+        prepared_statements_on(
+            env.db("TEST_DATABASE_URL", default="postgres://postgres@127.0.0.1:5432/monopoly_night")
+        )
     ),
 }
-# The suite empties its database between browser tests with TRUNCATE, which the ledger's
-# trigger refuses on every other connection (banking/migrations/0005_protect_ledger.py).
-add_server_settings(DATABASES["default"]["OPTIONS"], "monopoly_night.allow_ledger_truncate=on")
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # The suite empties its database between browser tests with TRUNCATE, which the ledger's
+    # trigger refuses on every other connection (banking/migrations/0005_protect_ledger.py).
+    add_server_settings(DATABASES["default"]["OPTIONS"], "monopoly_night.allow_ledger_truncate=on")
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 DEBUG = False
 CELERY_TASK_ALWAYS_EAGER = True
