@@ -141,14 +141,14 @@ def _worths(state: engine.TableState, rules: engine.Rules, seats: list[int]) -> 
     return [engine.net_worth(state, rules, seat).total for seat in seats]
 
 
-def worth_chart(series: WorthSeries, **size: int) -> SafeString:
-    """The series drawn: one line a seat, named at its end, money on the side; `size`, any
-    of line_chart's width, height and text."""
+def worth_chart(series: WorthSeries, **options: Any) -> SafeString:
+    """The series drawn: one line a seat, named at its end, money on the side; `options`,
+    any of line_chart's width, height, text and named."""
     return line_chart(
         [Series(seat.name, seat.values) for seat in series.seats],
         title="Net worth of each player after each entry",
         value_text=lambda value: money(value, series.currency),
         first="Start",
         last=f"Entry {series.last_seq}" if series.last_seq else "",
-        **size,
+        **options,
     )

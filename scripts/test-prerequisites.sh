@@ -8,6 +8,7 @@ declare -A PACKAGES=(
   [libpango-1.0-0]=/usr/lib/x86_64-linux-gnu/libpango-1.0.so.0
   [fonts-dejavu-core]=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
   [fonts-liberation]=/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf
+  [fonts-noto-cjk]=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
   [chromium]=/usr/bin/chromium
   [poppler-utils]=/usr/bin/pdftotext
 )

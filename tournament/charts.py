@@ -67,14 +67,19 @@ def line_chart(
     width: int = 640,
     height: int = 260,
     text: int = 12,
+    named: bool = True,
 ) -> SafeString:
     """Every series over the same steps, its name at its end; `first` and `last` label the
     horizontal axis's ends ("Start", "Entry 42"), `value_text` writes a tick's value, and
-    `text` is the size of the writing (larger for a screen across a hall)."""
+    `text` is the size of the writing (larger for a screen across a hall).
+
+    With `named` False the lines' names are left out, for a key beside the chart
+    (`line_key`): a printed chart's, since WeasyPrint draws an SVG's text a letter at a
+    time, left to right, which breaks an Arabic or Hebrew name."""
     values = [v for s in series for v in s.values] or [0]
     steps = max((len(s.values) for s in series), default=0)
     label_room = text + round(text * CHARACTER * max((len(s.label) for s in series), default=0))
-    right = min(label_room, width // 3)
+    right = min(label_room, width // 3) if named else text
     frame = _frame(values, width=width, height=height, left=6 * text, right=right, text=text)
     parts = [_open(frame, title, text), *_grid(frame, value_text, text)]
     ends = _apart(
@@ -83,8 +88,10 @@ def line_chart(
         low=text * 1.0,
         high=height - text * 0.6,
     )
-    for index, one in enumerate(series):
-        colour, dash = COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)]
+    for index, (one, key) in enumerate(
+        zip(series, line_key([s.label for s in series]), strict=True)
+    ):
+        colour, dash = key["colour"], key["dash"]
         points = " ".join(
             f"{frame.x(step, steps):.1f},{frame.y(value):.1f}"
             for step, value in enumerate(one.values)
@@ -96,7 +103,7 @@ def line_chart(
             f'stroke-width="2.5"{dash_attr} stroke-linejoin="round" '
             f'data-label="{escape(one.label)}" data-values="{numbers}"/>'
         )
-        if one.values:
+        if named and one.values:
             parts.append(
                 f'<text class="chart-name" x="{width - frame.right + text // 2}" '
                 f'y="{ends[index] + text / 3:.1f}" '
@@ -109,6 +116,15 @@ def line_chart(
         f"{escape(last)}</text>"
     )
     return _close(parts)
+
+
+def line_key(labels: Sequence[str]) -> list[dict[str, str]]:
+    """Each line's name, colour and dash, in the order `line_chart` draws them: a key for a
+    chart drawn with `named` False."""
+    return [
+        {"label": label, "colour": COLOURS[i % len(COLOURS)], "dash": DASHES[i % len(DASHES)]}
+        for i, label in enumerate(labels)
+    ]
 
 
 def bar_chart(
@@ -202,7 +218,8 @@ def _open(frame: Frame, title: str, text: int) -> str:
         f'viewBox="0 0 {frame.width} {frame.height}" width="{frame.width}" '
         f'height="{frame.height}" data-min="{frame.low}" data-max="{frame.high}" '
         f'data-top="{frame.top}" data-bottom="{frame.height - frame.bottom}" '
-        f'font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="{text}">'
+        f'font-family="DejaVu Sans, Liberation Sans, Noto Sans CJK SC, sans-serif" '
+        f'font-size="{text}">'
         f"<title>{escape(title)}</title>"
     )
 

@@ -15,12 +15,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.utils.safestring import SafeString
-
 from banking.ledgers import rules_of
 from banking.selectors import bankruptcies, table_seats
 from banking.verification import ledger_code
 from banking.worth import WorthSeries, worth_chart, worth_series
+from tournament.charts import line_key
 from tournament.errors import Refusal
 from tournament.models import PrintJob, Result, Table
 from tournament.printing.documents import person, round_head, table_pages
@@ -30,8 +29,10 @@ from tournament.results.selectors import table_results
 from tournament.results.shape import result_rows
 
 CODE_CHARACTERS = re.compile(r"[A-Z2-7]{10}")
-# The net worth chart's height, in the chart's own units (640 wide): room for a scale of a
-# few steps, and for up to six players' names down its side; 5 more for each one more.
+# The net worth chart's size, in its own units: as wide as the page leaves beside its key
+# (print.css: .st-chart), and high enough for a scale of a few steps; 5 more for each
+# player over six, as the key beside it grows.
+CHART_WIDTH = 460
 CHART_HEIGHT = 120
 # The boxes of what each seat holds: three columns of them, and a box's height besides its
 # deeds (its heading, its signature, its border), in lines of deeds.
@@ -46,10 +47,14 @@ TIGHT_LINES = 30
 # -- Scoresheets ------------------------------------------------------------------------------
 
 
-def scoresheet_chart(series: WorthSeries) -> SafeString:
-    """The sheet's chart of each seat's net worth over the round."""
+def scoresheet_chart(series: WorthSeries) -> dict[str, Any]:
+    """The sheet's chart of each seat's net worth over the round (`svg`), its lines named in
+    a key beside it (`key`), where the page lays out each name, in any script."""
     more = max(0, len(series.seats) - 6)
-    return worth_chart(series, height=CHART_HEIGHT + 5 * more)
+    return {
+        "svg": worth_chart(series, width=CHART_WIDTH, height=CHART_HEIGHT + 5 * more, named=False),
+        "key": line_key([seat.name for seat in series.seats]),
+    }
 
 
 def scoresheet_table(
@@ -60,11 +65,11 @@ def scoresheet_table(
     code: str,
     closed_at: datetime | None = None,
     banker: str = "",
-    chart: str = "",
+    chart: Mapping[str, Any] | None = None,
     bankrupt: Mapping[int, Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """One table's scoresheet as plain data: seats in rank order, their holdings and worth,
-    `chart`, each seat's net worth over the round as SVG (banking.worth), and each bankrupt
+    `chart`, each seat's net worth over the round (`scoresheet_chart`), and each bankrupt
     seat's bankruptcy in the ledger's words (`bankrupt`, by seat: banking.selectors.
     bankruptcies).
 

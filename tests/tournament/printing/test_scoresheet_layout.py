@@ -193,12 +193,18 @@ def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 
 
 @pytest.mark.parametrize("players", [4, 5, 6, 8])
-def test_the_charts_names_and_axis_labels_neither_overlap_nor_leave_it(players):
-    svg = chart_in(scoresheet_chart(series(players)))
+def test_the_charts_lines_are_named_in_its_key_and_its_labels_neither_overlap_nor_leave_it(
+    players,
+):
+    chart = scoresheet_chart(series(players))
+    svg = chart_in(chart["svg"])
     _, _, width, height = (float(v) for v in svg.get("viewBox").split())
     drawn = boxes(svg)
-    names = [words for words, _ in drawn if words.startswith("Bartholomew")]
-    assert len(names) == players  # every line named
+    assert not [words for words, _ in drawn if words.startswith("Bartholomew")]
+    drawn_lines = [(line.get("stroke"), line.get("stroke-dasharray", "")) for line in lines_in(svg)]
+    key = [(line["colour"], line["dash"]) for line in chart["key"]]
+    assert key == drawn_lines  # each line's colour and dash, as drawn
+    assert [line["label"] for line in chart["key"]] == [s.name for s in series(players).seats]
     ticks = [words for words, _ in drawn if re.fullmatch(r"\$[\d,]+", words)]
     assert len(ticks) >= 3  # a scale to read the lines by
     for words, (left, top, right, bottom) in drawn:
@@ -207,3 +213,27 @@ def test_the_charts_names_and_axis_labels_neither_overlap_nor_leave_it(players):
     for index, (words, box) in enumerate(drawn):
         for other, other_box in drawn[index + 1 :]:
             assert not overlap(box, other_box), (words, other)
+
+
+def lines_in(svg: ET.Element) -> list[ET.Element]:
+    return svg.findall(f"{SVG}polyline")
+
+
+def test_a_long_name_is_cut_short_clear_of_the_figures_beside_it():
+    from weasyprint import HTML
+
+    from tournament.printing.render import _weasy, html_of
+
+    fonts, stylesheet, fetcher = _weasy()
+    html = html_of(DOCUMENTS["scoresheets"], [sheet(4, 7)])
+    laid = HTML(string=html, url_fetcher=fetcher).render(
+        stylesheets=[stylesheet], font_config=fonts
+    )
+    placed = {
+        box.element.get("class"): box
+        for box in laid.pages[0]._page_box.descendants()
+        if getattr(box, "element", None) is not None
+    }
+    names, figures = placed["st-col st-name"], placed["st-figures"]
+    millimetre = 96 / 25.4  # WeasyPrint lays out in CSS pixels
+    assert names.position_x + names.width + millimetre <= figures.position_x
