@@ -52,6 +52,14 @@ def laptop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
         yield d
 
 
+@pytest.fixture
+def demo_laptop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+    """A deployment of its own, the demo night as `make run` first shows it, whatever the
+    tests on `laptop` have played."""
+    with served_as_make_run_serves(tmp_path_factory.mktemp("demo")) as d:
+        yield d
+
+
 class Visitor:
     """One person's browser without the browser: their cookies (a session, once logged in)
     and what each page they opened answered."""
@@ -136,13 +144,13 @@ class Console:
 
 
 @pytest.mark.browser
-def test_the_demo_night_at_each_persons_screen_size(laptop: Deployment, new_page: Any) -> None:
+def test_the_demo_night_at_each_persons_screen_size(demo_laptop: Deployment, new_page: Any) -> None:
     """The demo's four tables as each person sees them, in Chromium, a screenshot of each:
     the desk's round page on the organiser's laptop, the banker's console on a tablet, the
     referee's and a player's pages on a phone, and the big screen at 1920 x 1080, its four
     boards filling it with every name whole (as tests/tournament/pages/test_screen.py asks
-    of the demo's names). First in this module: the tests after it play the night on."""
-    d = laptop
+    of the demo's names)."""
+    d = demo_laptop
     login = {"username": "organiser", "password": PASSWORD}
     d.token = d.api("POST", "/api/auth/token/", login)["token"]
     (event,) = d.api("GET", "/api/events/")
