@@ -35,6 +35,13 @@ def page(world: World, name: str, pk: int) -> str:
     return session_for(world.organiser).get(reverse(name, args=[pk])).content.decode()
 
 
+def step_in(world: World, seat: Seat, player: Player) -> str:
+    """The organiser confirms `player` for `seat`: the page they land on."""
+    data = {"seat": seat.pk, "player": player.pk}
+    answer = post(world, "desk:alternate-step-in", world.round.pk, data, follow=True)
+    return answer.content.decode()
+
+
 def test_the_desk_makes_alternates_and_orders_them_on_its_players_pages():
     world = seated_world()
     una = PlayerFactory(event=world.event, name="Una Alt")
@@ -75,13 +82,7 @@ def test_the_round_page_offers_a_vacant_seat_to_the_next_alternate_and_seats_the
     assert "Una Alt" not in text
 
     vic = Player.objects.get(name="Vic Alt")
-    answer = post(
-        world,
-        "desk:alternate-step-in",
-        world.round.pk,
-        {"seat": seat.pk, "player": vic.pk},
-        follow=True,
-    ).content.decode()
+    answer = step_in(world, seat, vic)
 
     assert "Vic Alt steps in: table 2, seat 3." in answer
     assert Seat.objects.get(pk=seat.pk).player == vic
@@ -97,14 +98,7 @@ def test_once_the_round_starts_nobody_steps_in():
     round_start(round_id=world.round.pk)
 
     assert "Vacant seats" not in page(world, "desk:round", world.round.pk)
-    answer = post(
-        world,
-        "desk:alternate-step-in",
-        world.round.pk,
-        {"seat": seat.pk, "player": una.pk},
-        follow=True,
-    ).content.decode()
-    assert "never mid-game" in answer
+    assert "never mid-game" in step_in(world, seat, una)
     assert Seat.objects.get(pk=seat.pk).player_id == seat.player_id
 
 
