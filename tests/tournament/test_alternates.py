@@ -174,3 +174,12 @@ def test_the_audit_record_is_written_with_the_change_or_nothing_is(monkeypatch):
         alternate_step_in(round_id=world.round.pk, seat_id=seat.pk, player_id=una.pk)
     assert seating(world) == before
     assert places(world) == [("Una", 1)]
+
+
+def test_the_api_gives_each_players_place_among_the_alternates():
+    world = seated_world()
+    alternate(world, "Una")
+    answer = world.organiser_client().get(f"/api/events/{world.event.pk}/players/")
+    places_given = {p["name"]: p["alternate"] for p in answer.json()}
+    assert places_given["Una"] == 1
+    assert places_given[world.table.seats.first().player.name] is None
