@@ -25,10 +25,12 @@ def test_an_alternate_is_told_their_place_then_their_table_once_they_step_in():
     una = world.event.players.get(name="Una Alt")
     client = Client()
 
-    assert next_step(live(client, vic)) == (
+    waiting = live(client, vic)
+    assert next_step(waiting) == (
         "alternate",
         "You are alternate 2: the desk calls you if a seat falls vacant before a round.",
     )
+    assert "You have no table in round 1." in waiting  # not "Seating coming soon"
     assert next_step(live(client, una))[1] == (
         "You are alternate 1: the desk calls you if a seat falls vacant before a round. "
         "Check in at the desk first: show them the QR code on this page."

@@ -312,7 +312,7 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
     table = None
     if current is None:
         seating = "none"
-    elif not seating_shown(current):
+    elif not seating_shown(current) and player.alternate is None:  # an alternate has none
         seating = "coming_soon"
     elif seat is None:
         seating = "not_seated"
