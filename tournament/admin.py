@@ -187,7 +187,7 @@ class EventAdmin(Audited):
 class PlayerAdmin(Audited):
     list_display = ["name", "event", "team", "paid", "checked_in"]
     list_filter = ["event", "checked_in"]
-    readonly_fields = ["paid", "checked_in", "checked_in_at", "token"]
+    readonly_fields = ["paid", "checked_in", "checked_in_at", "alternate", "token"]
     search_fields = ["name", "email", "team"]
 
 

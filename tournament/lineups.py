@@ -6,24 +6,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.db.models import Q
+
 from tournament import seating
 from tournament.errors import Conflict, Refusal
-from tournament.models import Event, Player, Result, Round, Table
+from tournament.models import Event, Player, Result, Round, Seat, Table
 
 FINAL_TABLE_MAX = 6
 
 
 def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
     """Who plays in a round: in the first round, the players checked in at the door (every
-    registered player when `include_all`); later, those who advanced from the round before
-    (in a points event, every player of the previous preliminary round plays the next
-    preliminary round), whatever `include_all` says, and in a preliminary round the late
-    arrivals (`late_arrivals`)."""
+    registered player when `include_all`), but the alternates; later, those who advanced
+    from the round before (in a points event, every player of the previous preliminary
+    round plays the next preliminary round), whatever `include_all` says, and in a
+    preliminary round the late arrivals (`late_arrivals`). An alternate plays once they
+    step into a vacant seat (`vacancies`), and from then on as any player."""
     event = round_.event
     earlier = Round.objects.filter(event_id=round_.event_id, number__lt=round_.number)
     previous = earlier.order_by("-number").first()
     if previous is None:
-        players = event.players.filter(withdrawn=False).order_by("id")
+        players = event.players.filter(withdrawn=False, alternate=None).order_by("id")
         if not include_all:
             players = players.filter(checked_in=True)
         found = list(players)
@@ -58,12 +61,40 @@ def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
 
 
 def late_arrivals(round_: Round) -> list[Player]:
-    """Players checked in who have not sat at any table of the event's earlier rounds: they
-    join the next preliminary round (never a final, which is for those who played)."""
+    """Players checked in who have not sat at any table of the event's earlier rounds, but
+    the alternates: they join the next preliminary round (never a final, which is for those
+    who played)."""
     return list(
-        round_.event.players.filter(checked_in=True)
+        round_.event.players.filter(checked_in=True, alternate=None)
         .exclude(seats__table__round__number__lt=round_.number)
         .order_by("id")
+    )
+
+
+def vacancies(round_: Round) -> list[Seat]:
+    """The vacant seats of a round seated (released or not) but not started: each seat whose
+    player is withdrawn or not checked in (a no-show), with its table and player, in table
+    and seat order. None once the round has started: an alternate never steps in mid-game."""
+    if round_.status != Round.Status.SEATED:
+        return []
+    return list(
+        Seat.objects.filter(table__round=round_)
+        .filter(Q(player__withdrawn=True) | Q(player__checked_in=False))
+        .select_related("table", "player")
+        .order_by("table__number", "number")
+    )
+
+
+def next_alternate(round_: Round) -> Player | None:
+    """The alternate the desk offers for a vacant seat of this round: the first in the
+    event's order who is checked in, not withdrawn and not seated in it."""
+    return (
+        Player.objects.filter(
+            event_id=round_.event_id, alternate__isnull=False, checked_in=True, withdrawn=False
+        )
+        .exclude(seats__table__round=round_)
+        .order_by("alternate")
+        .first()
     )
 
 

@@ -154,6 +154,13 @@ class Player(models.Model):
         default=False,
         help_text="Left the event after playing: kept with what they played, never seated again.",
     )
+    alternate = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Place in the event's list of alternates (1 is called first); null for a "
+        "player in the draw. An alternate is seated only by stepping into a vacant seat "
+        "before a round starts (tournament/services/alternates.py).",
+    )
     token = models.CharField(
         max_length=32,
         unique=True,

@@ -120,7 +120,15 @@ class PlayerInput(Input):
 class PlayerOutput(serializers.ModelSerializer):
     class Meta:
         model = Player
-        fields = ["id", "name", "email", "team", "paid", "checked_in"]
+        fields = ["id", "name", "email", "team", "paid", "checked_in", "alternate"]
+        extra_kwargs = {
+            "alternate": {
+                "read_only": True,
+                "help_text": "The player's place in the event's list of alternates (1 is "
+                "called first); null for a player in the draw, and for an alternate who "
+                "has stepped into a vacant seat.",
+            }
+        }
 
 
 class ImportLineOutput(serializers.Serializer):

@@ -1,5 +1,6 @@
 """The event's players: registering them (one by one or from a CSV file), correcting,
-withdrawing and bringing them back, and the door: check-in and what they paid."""
+withdrawing and bringing them back, the door (check-in and what they paid), and the
+alternates' list (an alternate steps into a vacant seat: `tournament.services.rounds`)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament.errors import Conflict, NotFound, Refusal
-from tournament.models import Player
+from tournament.models import Event, Player
 from tournament.services.events import audit, correct, save_fields
 from tournament.text import name_key, name_problem, text_problem
 
@@ -89,11 +90,13 @@ def player_remove(*, player_id: int, actor: AbstractBaseUser | None = None) -> b
     """Remove a player registered by mistake, or withdraw one who has played: they keep
     what they played and are never seated again. Whether they were removed (else
     withdrawn)."""
-    player = Player.objects.select_for_update().get(pk=player_id)
+    player = _listing(player_id)  # an alternate leaves a gap in the list
     removed = not player.seats.exists()
     _audit(player, actor, "player_removed" if removed else "player_withdrawn", paid=player.paid)
     if removed:
         player.delete()
+        if player.alternate is not None:
+            alternates_renumber(event_id=player.event_id)
     else:
         save_fields(player, withdrawn=True, checked_in=False, checked_in_at=None)
     return removed
@@ -404,4 +407,78 @@ def player_set_paid(*, player_id: int, paid: int, actor: AbstractBaseUser | None
     if player.paid != paid:
         _audit(player, actor, "player_paid", was=player.paid, paid=paid)
         save_fields(player, paid=paid)
+    return player
+
+
+# --------------------------------------------------------------------------- alternates
+# The event's alternates are numbered 1, 2, 3... with no gaps: each change numbers them
+# again. An alternate who steps into a vacant seat leaves the list and plays as any player.
+
+
+def _listing(player_id: int) -> Player:
+    """The player, locked after their event's row: one change to its list at a time."""
+    event_id = Player.objects.filter(pk=player_id).values_list("event_id", flat=True).first()
+    Event.objects.select_for_update().filter(pk=event_id).first()
+    return _locked(player_id)
+
+
+def _number(players: list[Player]) -> None:
+    """Give the alternates their places in this order: 1, 2, 3..."""
+    for place, player in enumerate(players, 1):
+        if player.alternate != place:
+            save_fields(player, alternate=place)
+
+
+def _alternates(event_id: int) -> list[Player]:
+    listed = Player.objects.filter(event_id=event_id, alternate__isnull=False)
+    return list(listed.order_by("alternate", "id"))
+
+
+def alternates_renumber(*, event_id: int) -> None:
+    """Close the gap a player leaving the list leaves (stepping in, removed). The caller
+    holds the event's row (`_listing`, or the round's step-in)."""
+    _number(_alternates(event_id))
+
+
+@transaction.atomic
+def alternate_mark(*, player_id: int, actor: AbstractBaseUser | None = None) -> Player:
+    """Put a registered player who has no seat at the end of the alternates' list. An
+    alternate already listed keeps their place."""
+    player = _listing(player_id)
+    if player.alternate is not None:
+        return player
+    _refuse_withdrawn(player)
+    if player.seats.exists():
+        raise Conflict(
+            "already_seated",
+            f"{player.name} already has a seat: an alternate waits for a seat that falls vacant.",
+        )
+    _number([*_alternates(player.event_id), player])
+    _audit(player, actor, "alternate_marked", place=player.alternate)
+    return player
+
+
+@transaction.atomic
+def alternate_unmark(*, player_id: int, actor: AbstractBaseUser | None = None) -> Player:
+    """Take a player off the alternates' list: they are in the draw like any player."""
+    player = _listing(player_id)
+    if player.alternate is not None:
+        _audit(player, actor, "alternate_unmarked", place=player.alternate)
+        save_fields(player, alternate=None)
+        alternates_renumber(event_id=player.event_id)
+    return player
+
+
+@transaction.atomic
+def alternate_move(*, player_id: int, place: int, actor: AbstractBaseUser | None = None) -> Player:
+    """Move an alternate to `place` in the list (1 is called first; past the end, last)."""
+    player = _listing(player_id)
+    if player.alternate is None:
+        raise Conflict("not_alternate", f"{player.name} is not an alternate.")
+    was = player.alternate
+    listed = [p for p in _alternates(player.event_id) if p.pk != player.pk]
+    listed.insert(min(max(place, 1), len(listed) + 1) - 1, player)
+    _number(listed)
+    if player.alternate != was:
+        _audit(player, actor, "alternate_moved", was=was, place=player.alternate)
     return player

@@ -1,4 +1,5 @@
-"""Rounds: creating them, seating the players, starting the clock and calling time."""
+"""Rounds: creating them, seating the players, an alternate stepping into a vacant seat,
+starting the clock and calling time."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from tournament.errors import Conflict, Refusal
-from tournament.lineups import plan_for_round
+from tournament.errors import Conflict, NotFound, Refusal
+from tournament.lineups import next_alternate, plan_for_round, vacancies
 from tournament.models import Event, Round, Seat, Table, Volunteer
 from tournament.services.events import audit, save_fields
+from tournament.services.players import alternates_renumber
 
 
 @transaction.atomic
@@ -107,6 +109,65 @@ def round_release(*, round_id: int, actor: AbstractBaseUser | None) -> Round:
         save_fields(round_, released_at=timezone.now())
         _audit(round_, actor, "seating_released", seed=round_.seed)
     return round_
+
+
+@transaction.atomic
+def alternate_step_in(
+    *, round_id: int, seat_id: int, player_id: int, actor: AbstractBaseUser | None = None
+) -> Seat:
+    """Put the next alternate (`player_id`, as the desk offered them) in a vacant seat of a
+    round seated but not started (`tournament.lineups.vacancies`): the same table and seat
+    number, the table's key and other seats unchanged. They leave the alternates' list and
+    play the round as any player. Refused once the round has started: never mid-game."""
+    round_ = Round.objects.select_for_update().get(pk=round_id)
+    Event.objects.select_for_update().filter(pk=round_.event_id).first()  # the list's lock
+    if round_.status == Round.Status.PLANNED:
+        raise Conflict("round_not_seated", f"Round {round_.number} is not seated yet.")
+    if round_.status != Round.Status.SEATED:
+        raise Conflict(
+            "round_started",
+            f"Round {round_.number} has started: an alternate steps in between games, "
+            "never mid-game.",
+        )
+    seats = Seat.objects.select_related("table", "player")
+    seat = seats.filter(pk=seat_id, table__round=round_).first()
+    if seat is None:
+        raise NotFound("unknown_seat", f"That seat is not in round {round_.number}.")
+    if seat not in vacancies(round_):
+        raise Conflict(
+            "not_vacant",
+            f"{seat.player.name} is checked in at table {seat.table.number}, seat "
+            f"{seat.number}: the seat is not vacant.",
+        )
+    offered = next_alternate(round_)
+    if offered is None or offered.pk != player_id:
+        raise Conflict(
+            "not_next_alternate",
+            f"{offered.name} is the next alternate: offer the seat to them."
+            if offered is not None
+            else "No alternate is checked in and free to step in.",
+        )
+    banks_it = Volunteer.objects.filter(pk=seat.table.banker_id, player=offered)
+    if round_.kind == Round.Kind.FINAL and banks_it.exists():
+        raise Conflict("banker_plays", "The final's banker must not be one of its players.")
+    replaced, place = seat.player, offered.alternate
+    save_fields(seat, player=offered)
+    save_fields(offered, alternate=None)
+    alternates_renumber(event_id=round_.event_id)
+    _audit(
+        round_,
+        actor,
+        "alternate_stepped_in",
+        table=seat.table.number,
+        seat=seat.number,
+        player_id=offered.pk,
+        player=offered.name,
+        place=place,
+        replaced_id=replaced.pk,
+        replaced=replaced.name,
+        why="withdrawn" if replaced.withdrawn else "not checked in",
+    )
+    return seat
 
 
 def _banker_for(

@@ -24,9 +24,10 @@ from django.dispatch import receiver
 from tournament.models import Event, Player, Result, Round, Seat, Table, Volunteer
 
 #: Fields the watched pages do not show: a save that names only these (`update_fields`)
-#: moves nothing, so that the door's ticks and the money paid keep the pages' work.
+#: moves nothing, so that the door's ticks, the money paid and the alternates' places keep
+#: the pages' work.
 NOT_SHOWN: dict[type[Model], frozenset[str]] = {
-    Player: frozenset({"checked_in", "checked_in_at", "paid"}),
+    Player: frozenset({"checked_in", "checked_in_at", "paid", "alternate"}),
 }
 
 

@@ -25,7 +25,8 @@ def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
         players.player_update(player_id=player.pk, changes=form.cleaned_data, actor=request.user)
         guards.done(request, f"{form.cleaned_data['name']}: saved.")
         return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
-    context = guards.event_page(player.event, "players", form=form, player=player)
+    played = player.seats.exists()
+    context = guards.event_page(player.event, "players", form=form, player=player, played=played)
     status = 400 if request.method == "POST" else 200
     return render(request, "desk/player_edit.html", context, status=status)
 

@@ -169,6 +169,7 @@ def players(request: HttpRequest, event_id: int) -> HttpResponse:
         form=form,
         same_name=form.has_error(NON_FIELD_ERRORS, "same_name"),
         players=event.players.all(),
+        alternates=event.players.filter(alternate__isnull=False).order_by("alternate"),
         counts=selectors.player_counts(event.pk),
     )
     return render(request, "desk/players.html", context)
@@ -228,6 +229,31 @@ def player_check_in(request: HttpRequest, player_id: int) -> HttpResponse:
 @guards.desk_view
 def player_paid(request: HttpRequest, player_id: int) -> HttpResponse:
     return _player_change(request, player_id, forms.PaidForm, player_services.player_set_paid)
+
+
+@require_POST
+@guards.desk_view
+def player_alternate(request: HttpRequest, player_id: int) -> HttpResponse:
+    """Put a player on the alternates' list (`action` mark), take them off (unmark), or move
+    them one place up or down the list."""
+    player = guards.organised(request, Player, player_id)
+    action = request.POST.get("action", "")
+    arguments: dict[str, Any] = {"player_id": player.pk, "actor": request.user}
+    if action in ("up", "down"):
+        write = player_services.alternate_move
+        arguments["place"] = (player.alternate or 0) + (-1 if action == "up" else 1)
+    elif action in ("mark", "unmark"):
+        write = getattr(player_services, f"alternate_{action}")
+    else:
+        return HttpResponse("Mark, unmark, or move up or down: nothing else.", status=400)
+    changed = guards.attempt(request, write, **arguments)
+    if changed is not None:
+        place = changed.alternate
+        guards.done(
+            request,
+            f"{changed.name} is alternate {place}." if place else f"{changed.name} is in the draw.",
+        )
+    return redirect(reverse("desk:players", args=[player.event_id]) + "#alternates-heading")
 
 
 # --------------------------------------------------------------------------- donations

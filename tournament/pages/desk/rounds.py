@@ -17,7 +17,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags, urlencode
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament import access, selectors
+from tournament import access, lineups, selectors
 from tournament.errors import Refusal
 from tournament.http.rows import read_all
 from tournament.models import Event, Round, Table
@@ -99,10 +99,22 @@ def _round_page(request: HttpRequest, round_id: int) -> HttpResponse:
     context, _ = _live(request, round_id)
     cards = room_selectors.round_table_status(round_id=round_id)
     late = late_arrivals.waiting(context["round"])
-    page = guards.event_page(context.pop("event"), "rounds", cards=cards, late=late, **context)
+    vacant = _vacancies(context["round"])
+    page = guards.event_page(
+        context.pop("event"), "rounds", cards=cards, late=late, **vacant, **context
+    )
     response = render(request, "desk/round.html", page)
     patch_vary_headers(response, ["HX-Request"])  # the page, or its live part alone
     return response
+
+
+def _vacancies(round_: Round) -> dict[str, Any]:
+    """The round's vacant seats and the alternate the desk offers for them: none where the
+    event has no alternates (a night without them lists no seat as vacant)."""
+    if not round_.event.players.filter(alternate__isnull=False).exists():
+        return {"vacant": [], "offered": None}
+    vacant = lineups.vacancies(round_)
+    return {"vacant": vacant, "offered": lineups.next_alternate(round_) if vacant else None}
 
 
 @require_GET
@@ -368,3 +380,23 @@ def seat_late(request: HttpRequest, round_id: int) -> HttpResponse:
         where = f"table {table.number}" + (" (a new table)" if seated.new_table else "")
         guards.done(request, f"{name}: {where}, seat {seated.seat}. Nobody else moved.")
     return redirect("desk:round", round_id=round_.pk)
+
+
+@require_POST
+@guards.desk_view
+def alternate_step_in(request: HttpRequest, round_id: int) -> HttpResponse:
+    """The organiser confirms the next alternate for a vacant seat, before the round starts."""
+    round_ = guards.organised(request, Round, round_id)
+    try:
+        seat_id, player_id = int(request.POST.get("seat", "")), int(request.POST.get("player", ""))
+    except ValueError:
+        seat_id = player_id = 0
+    arguments = {"seat_id": seat_id, "player_id": player_id, "actor": request.user}
+    seat = guards.attempt(request, services.alternate_step_in, round_id=round_.pk, **arguments)
+    if seat is not None:
+        guards.done(
+            request,
+            f"{seat.player.name} steps in: table {seat.table.number}, seat {seat.number}. "
+            "Nobody else moved, and the table keeps its key.",
+        )
+    return redirect(reverse("desk:round", args=[round_.pk]) + "#vacant-heading")

@@ -18,6 +18,7 @@ urlpatterns = [
     path("players/<int:player_id>/edit/", corrections.player_edit, name="player-edit"),
     path("players/<int:player_id>/remove/", corrections.player_remove, name="player-remove"),
     path("players/<int:player_id>/return/", corrections.player_return, name="player-return"),
+    path("players/<int:player_id>/alternate/", events.player_alternate, name="player-alternate"),
     path("donations/<int:donation_id>/edit/", corrections.donation_edit, name="donation-edit"),
     path(
         "donations/<int:donation_id>/remove/",
@@ -42,6 +43,7 @@ urlpatterns = [
     path("rounds/<int:round_id>/seat/", rounds.seat_preview, name="seat"),
     path("rounds/<int:round_id>/seat/confirm/", rounds.seat_confirm, name="seat-confirm"),
     path("rounds/<int:round_id>/seat/late/", rounds.seat_late, name="seat-late"),
+    path("rounds/<int:round_id>/alternate/", rounds.alternate_step_in, name="alternate-step-in"),
     path("rounds/<int:round_id>/release/", rounds.round_release, name="round-release"),
     path("rounds/<int:round_id>/start/", rounds.round_start, name="round-start"),
     path("rounds/<int:round_id>/call-time/", rounds.round_call_time, name="round-call-time"),

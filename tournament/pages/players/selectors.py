@@ -179,6 +179,17 @@ def _waiting(which: str) -> dict[str, str]:
     }
 
 
+def _alternate(player: Player) -> dict[str, str]:
+    """An alternate's place in the list, before they step into a seat."""
+    text = (
+        f"You are alternate {player.alternate}: the desk calls you if a seat falls vacant "
+        "before a round."
+    )
+    if not player.checked_in:
+        text += " Check in at the desk first: show them the QR code on this page."
+    return {"state": "alternate", "text": text}
+
+
 def _eliminated(player: Player, current: Round, last: Result | None) -> bool:
     """Whether the player's last result keeps them out of `current`: they did not go
     through (on points, everyone plays on until the final)."""
@@ -197,8 +208,13 @@ def _next(
 ) -> dict[str, str]:
     """Whether and where the player plays next, in one sentence, and their state: check_in,
     waiting or coming_soon (for a seating), seated, playing, not_seated (this round), out,
-    through, points or undecided (after a round), won or over (the final). `result` is
-    theirs in `current` once it ended; `last`, their result in the rounds before it."""
+    through, points or undecided (after a round), won or over (the final), or alternate
+    (their place in the list, until they step in or the final ends). `result` is theirs in
+    `current` once it ended; `last`, their result in the rounds before it."""
+    final = current is not None and current.kind == Round.Kind.FINAL
+    final_ended = final and current.status == Round.Status.ENDED
+    if player.alternate is not None and not final_ended:
+        return _alternate(player)
     if current is None:
         return _waiting("first") if player.checked_in else CHECK_IN
     # Someone who played a round was there: only a newcomer is asked to check in.
@@ -296,7 +312,7 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
     table = None
     if current is None:
         seating = "none"
-    elif not seating_shown(current):
+    elif not seating_shown(current) and player.alternate is None:  # an alternate has none
         seating = "coming_soon"
     elif seat is None:
         seating = "not_seated"
