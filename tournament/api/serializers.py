@@ -80,6 +80,13 @@ class EventInput(Input):
         required=False,
         help_text="A table still open this long after time is called (default 5).",
     )
+    team_best = serializers.IntegerField(
+        min_value=0,
+        max_value=64,
+        required=False,
+        help_text="Teams: a team's score each round counts its best this many members; "
+        "0 (the default): all of them.",
+    )
 
 
 class EventPatch(EventInput):

@@ -92,6 +92,14 @@ class EventForm(TextCheckedForm):
         "a final of six, the long game: the desk warns wherever the plan breaks them, and "
         "you may still run the night as you choose.",
     )
+    team_best = forms.IntegerField(
+        label="A team counts its best",
+        min_value=0,
+        max_value=64,
+        initial=0,
+        help_text="Teams: how many members' net worths make a team's score each round; "
+        "0 counts every member.",
+    )
     attention_offline_minutes = _minutes(
         "attention_offline_minutes",
         "Tablet offline for",
@@ -184,6 +192,12 @@ class PlayerForm(TextCheckedForm):
 
 class PlayerCorrectionForm(PlayerForm):
     again = None  # the same-name question is for adding someone, not correcting them
+
+
+class TeamSponsorForm(TextCheckedForm):
+    sponsor = forms.CharField(
+        max_length=200, required=False, help_text="Shown with the team; leave blank for none."
+    )
 
 
 class ImportForm(TextCheckedForm):
