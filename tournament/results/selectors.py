@@ -11,7 +11,7 @@ from tournament import selectors as event_selectors
 from tournament.models import AuditEvent, Event, Player, Result, Round, Seat, Table, Team
 from tournament.results.shape import result_rows, shaped
 from tournament.results.standings import counted, counts, takes_first
-from tournament.results.teams import Member, Score
+from tournament.results.teams import Member, Score, has_teams
 from tournament.results.teams import team_standings as teams_ranked
 
 
@@ -198,13 +198,15 @@ def team_standings(*, event_id: int) -> list[dict[str, Any]]:
     """The event's team standings (tournament.results.teams.team_standings) from the
     results that count (standings.counted), each team with its sponsor; empty unless at
     least two teams have members."""
-    best = Event.objects.filter(pk=event_id).values_list("team_best", flat=True).first() or 0
     members = [
         Member(*row)
         for row in Player.objects.filter(event_id=event_id)
         .exclude(team="")
         .values_list("pk", "name", "team")
     ]
+    if not has_teams(members):
+        return []  # no team standings: nothing more to read
+    best = Event.objects.filter(pk=event_id).values_list("team_best", flat=True).first() or 0
     scores = [
         Score(result.player_id, result.round.number, result.net_worth)
         for result in counted(Result.objects.filter(round__event_id=event_id))

@@ -30,6 +30,20 @@ class Score:
     net_worth: int
 
 
+def by_team(members: Iterable[Member]) -> dict[str, list[Member]]:
+    """The members of each team, by its name; those of no team (a blank name) left out."""
+    teams: dict[str, list[Member]] = {}
+    for member in members:
+        if member.team:
+            teams.setdefault(member.team, []).append(member)
+    return teams
+
+
+def has_teams(members: Iterable[Member]) -> bool:
+    """Whether there is a team competition: at least two teams with members."""
+    return len(by_team(members)) >= 2
+
+
 def team_standings(
     members: Iterable[Member], scores: Iterable[Score], *, best: int = 0
 ) -> list[dict[str, Any]]:
@@ -38,12 +52,10 @@ def team_standings(
     it counted, its score each round and its total. `best`: a team counts its best this
     many members each round; 0, all of them. Empty unless at least two teams have members:
     an event without teams shows no team standings."""
-    teams: dict[str, list[Member]] = {}
-    for member in members:
-        if member.team:
-            teams.setdefault(member.team, []).append(member)
-    if len(teams) < 2:
+    members = list(members)
+    if not has_teams(members):
         return []
+    teams = by_team(members)
     worth: dict[tuple[int, int], int] = {}
     for score in scores:
         worth[score.player_id, score.round] = score.net_worth
