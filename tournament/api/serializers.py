@@ -266,6 +266,38 @@ class DeedOutput(serializers.Serializer):
     building_value = serializers.IntegerField(help_text="Its buildings at cost.")
 
 
+class TeamRoundOutput(serializers.Serializer):
+    round = serializers.IntegerField(help_text="The round's number.")
+    score = serializers.IntegerField(
+        help_text="The sum of the members' net worths counted in this round (all, or the "
+        "event's `team_best`)."
+    )
+
+
+class TeamMemberRoundOutput(serializers.Serializer):
+    round = serializers.IntegerField(help_text="The round's number.")
+    net_worth = serializers.IntegerField(
+        allow_null=True, help_text="The member's net worth; null: did not play the round."
+    )
+    counted = serializers.BooleanField(help_text="Whether it counts in the team's score.")
+
+
+class TeamMemberOutput(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    rounds = TeamMemberRoundOutput(many=True)
+
+
+class TeamStandingOutput(serializers.Serializer):
+    place = serializers.IntegerField(help_text="From 1; teams level on their total share one.")
+    shared = serializers.BooleanField(help_text="Another team has the same place.")
+    name = serializers.CharField(help_text="The players' `team`.")
+    sponsor = serializers.CharField(help_text="Named on the desk; empty for none.")
+    rounds = TeamRoundOutput(many=True)
+    total = serializers.IntegerField(help_text="The sum of the rounds' scores.")
+    members = TeamMemberOutput(many=True)
+
+
 class ResultOutput(serializers.Serializer):
     """A seat's result as stored when its table closed: the rows of
     tournament.results.shape.result_row, which every page, print and export shows too."""

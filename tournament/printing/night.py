@@ -33,7 +33,7 @@ def night(job: PrintJob) -> Parts:
     ]
     teams = [f for key, f in figures.items() if key.startswith("team")]
     if teams:  # at an event with teams: how many, the winning team, and each team's total
-        sections.append({"title": "Teams", "figures": teams})
+        sections.append({"title": "Team standings", "figures": teams})
     page = {
         "event": job.event,
         "printed_at": printed_at(),

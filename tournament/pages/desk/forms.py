@@ -94,6 +94,7 @@ class EventForm(TextCheckedForm):
     )
     team_best = forms.IntegerField(
         label="A team counts its best",
+        required=False,
         min_value=0,
         max_value=64,
         initial=0,
@@ -148,12 +149,12 @@ class EventForm(TextCheckedForm):
         return {name: self.cleaned_data[f"variant_{name}"] for name in VARIANTS}
 
     def _details(self) -> dict[str, Any]:
-        """The details, the time zone and the control room's thresholds given (a blank one
-        keeps its value)."""
+        """The details, the time zone, the control room's thresholds and the teams' best
+        given (a blank one keeps its value)."""
         data = self.cleaned_data
         given = [*ATTENTION, "time_zone"]
         return {
-            **{name: data[name] for name in EDITABLE},
+            **{name: data[name] for name in EDITABLE if data.get(name) is not None},
             **{name: data[name] for name in given if data.get(name) not in (None, "")},
         }
 
