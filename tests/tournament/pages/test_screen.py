@@ -600,6 +600,27 @@ def test_the_big_screen_says_last_turn_and_rotates_by_itself(live_server, new_pa
     snap(page, "screen-1920x1080-last-turn")
 
 
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_team_standings_have_a_slide_in_the_screens_rotation(live_server, new_page):
+    n = night(teams=("Reds", "Blues", "Greens"))
+    team_sponsor_set(event_id=n.event.pk, name="Greens", sponsor="The Corner Shop")
+    event = screen_link_issue(event_id=n.event.pk)
+    page = new_page(viewport=FULL_HD)
+    page.add_init_script("window.localStorage.clear()")
+    page.goto(f"{live_server.url}{screen_url(event)}")
+    page.locator("[data-action=pause]").click()
+    page.locator("[data-action=next]").click()  # the bracket
+    page.locator("[data-action=next]").click()  # the teams
+    expect(page.locator("#view-teams")).to_be_visible()
+    expect(page.locator("#view-teams .team-row")).to_have_count(3)
+    expect(page.locator("#view-teams")).to_contain_text("sponsored by The Corner Shop")
+    check_page(page, "screen teams", labels=False)
+    snap(page, "screen-1920x1080-teams")
+    page.locator("[data-action=next]").click()  # round again to the leaderboard
+    expect(page.locator("#view-leaderboard")).to_be_visible()
+
+
 # ------------------------------------------------------------------------------ the final's chart
 
 
