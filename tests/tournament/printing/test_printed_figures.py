@@ -295,8 +295,6 @@ def test_the_results_and_the_night_in_numbers_print_the_team_standings():
     for place, (team, total) in enumerate(totals, start=1):
         assert f"{place}. {team} {money(total, cur)}" in teams
 
-
-def test_without_teams_nothing_is_printed_of_them():
-    n = night(players=8)
-    assert "Team standings" not in printed(n, "results")
-    assert "Team" not in printed(n, "night")
+    alone = night(players=8)  # without teams, nothing is printed of them
+    assert "Team standings" not in printed(alone, "results")
+    assert "Team" not in printed(alone, "night")
