@@ -3,10 +3,11 @@
 `play_round(world)`: entries at both tables of a `World` (a void among them), every table
 closed and confirmed, the round ended with results.
 
-`night()`: a charity evening of its own (entry fees, a donation, checked-in players) with
-round 1 played and ended, and optionally its final: what the printed documents and the
-verify page read. `play` and `end` are its two halves, for tests that stop in between;
-`tie_decided` ends round 1 with a tie that the organiser decides.
+`night()`: a charity evening of its own (entry fees, a donation, checked-in players, dealt
+in turn to the `teams` given) with round 1 played and ended, and optionally its final:
+what the printed documents and the verify page read. `play` and `end` are its two halves,
+for tests that stop in between; `tie_decided` ends round 1 with a tie that the organiser
+decides.
 
 `final_tied(n)`: after `night()`, a final whose finalists all tie; `final_tie_decided(n)`,
 the same settled by the organiser sending one of them on.
@@ -104,7 +105,12 @@ def end(round_: Round, referee: Any) -> Round:
 
 
 def night(
-    *, players: int = 8, final: bool = False, ended: bool = True, table_size: int = 4
+    *,
+    players: int = 8,
+    final: bool = False,
+    ended: bool = True,
+    table_size: int = 4,
+    teams: tuple[str, ...] = (),
 ) -> Night:
     event = EventFactory(
         name="Spring Monopoly Night", charity="The Food Bank", entry_fee=20, wildcards=1
@@ -114,7 +120,8 @@ def night(
     VolunteerFactory(event=event, role=Volunteer.Role.REFEREE, user=referee_user)
     VolunteerFactory(event=event, role=Volunteer.Role.BANKER)
     for n in range(players):
-        PlayerFactory(event=event, name=NAMES[n % len(NAMES)], checked_in=True, paid=20)
+        team = teams[n % len(teams)] if teams else ""
+        PlayerFactory(event=event, name=NAMES[n % len(NAMES)], team=team, checked_in=True, paid=20)
     donation_add(event_id=event.pk, donor="The Corner Shop", amount=150, note="Raffle")
     first = round_create(event_id=event.pk, table_size=table_size)
     round_seat(round_id=first.pk, seed=7)

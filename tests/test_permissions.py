@@ -248,6 +248,7 @@ ROWS = [
     # The export of an event's ledgers and results: organisers only.
     Row("event.export", "GET", "api-event-export", organiser_only(200)),
     Row("event.night", "GET", "api-event-night", organiser_only(200)),
+    Row("event.teams", "GET", "api-event-teams", organiser_only(200)),
 ]
 # fmt: on
 
@@ -468,6 +469,14 @@ def _donation(world: World) -> dict[str, Any]:
     return {"donation_id": donation_add(event_id=world.event.pk, donor="Shop", amount=5).pk}
 
 
+def _team(world: World) -> dict[str, Any]:
+    from tournament.services.players import player_update
+
+    player = world.event.players.order_by("pk").first()
+    player_update(player_id=player.pk, changes={"team": "Reds"})
+    return {"name": "Reds"}
+
+
 def _volunteer(world: World) -> dict[str, Any]:
     return {"volunteer_id": world.event.volunteers.get(role=Volunteer.Role.BANKER).pk}
 
@@ -534,6 +543,10 @@ PAGE_ROWS = [
     PageRow("desk.rounds.post", "POST", "desk:rounds", DESK,
             form={"kind": "preliminary", "time_limit_minutes": "90", "table_size": "4"}),
     PageRow("desk.bracket", "GET", "desk:bracket", DESK),
+    PageRow("desk.teams", "GET", "desk:teams", DESK),
+    PageRow("desk.team", "GET", "desk:team", DESK, prepare=_team),
+    PageRow("desk.team.post", "POST", "desk:team", DESK, form={"sponsor": "Acme"},
+            prepare=_team),
     PageRow("desk.round", "GET", "desk:round", DESK),
     PageRow("desk.seat", "GET", "desk:seat", DESK, query="?seed=7"),
     PageRow("desk.seat_confirm.post", "POST", "desk:seat-confirm", DESK, form={"seed": "7"}),

@@ -82,6 +82,12 @@ class Event(models.Model):
         help_text="The event follows the maker's tournament rules: the desk warns where its "
         "plan breaks them (tournament.selectors.sanctioned_breaks).",
     )
+    team_best = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(64)],
+        help_text="A team's score each round counts its best this many members; 0: all of "
+        "them (tournament/results/teams.py).",
+    )
     time_zone = models.CharField(
         max_length=64,
         default=default_time_zone,
@@ -171,6 +177,24 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Team(models.Model):
+    """What an event keeps of a team besides its members: its sponsor. A team is its
+    players' `team` name; this row exists once an organiser names a sponsor."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams", db_index=False)
+    name = models.CharField(max_length=100)
+    sponsor = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["event", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="team_name_once"),
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -80,6 +80,13 @@ class EventInput(Input):
         required=False,
         help_text="A table still open this long after time is called (default 5).",
     )
+    team_best = serializers.IntegerField(
+        min_value=0,
+        max_value=64,
+        required=False,
+        help_text="Teams: a team's score each round counts its best this many members; "
+        "0 (the default): all of them.",
+    )
 
 
 class EventPatch(EventInput):
@@ -265,6 +272,38 @@ class DeedOutput(serializers.Serializer):
     hotel = serializers.BooleanField()
     buildings = serializers.CharField(help_text='In words: "2 houses", "hotel" or "".')
     building_value = serializers.IntegerField(help_text="Its buildings at cost.")
+
+
+class TeamRoundOutput(serializers.Serializer):
+    round = serializers.IntegerField(help_text="The round's number.")
+    score = serializers.IntegerField(
+        help_text="The sum of the members' net worths counted in this round (all, or the "
+        "event's `team_best`)."
+    )
+
+
+class TeamMemberRoundOutput(serializers.Serializer):
+    round = serializers.IntegerField(help_text="The round's number.")
+    net_worth = serializers.IntegerField(
+        allow_null=True, help_text="The member's net worth; null: did not play the round."
+    )
+    counted = serializers.BooleanField(help_text="Whether it counts in the team's score.")
+
+
+class TeamMemberOutput(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    rounds = TeamMemberRoundOutput(many=True)
+
+
+class TeamStandingOutput(serializers.Serializer):
+    place = serializers.IntegerField(help_text="From 1; teams level on their total share one.")
+    shared = serializers.BooleanField(help_text="Another team has the same place.")
+    name = serializers.CharField(help_text="The players' `team`.")
+    sponsor = serializers.CharField(help_text="Named on the desk; empty for none.")
+    rounds = TeamRoundOutput(many=True)
+    total = serializers.IntegerField(help_text="The sum of the rounds' scores.")
+    members = TeamMemberOutput(many=True)
 
 
 class ResultOutput(serializers.Serializer):

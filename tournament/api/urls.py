@@ -31,6 +31,7 @@ ROUTES = [
     ("rounds/<int:round_id>/start/", views.RoundStartApi, "api-round-start"),
     ("rounds/<int:round_id>/call-time/", views.RoundCallTimeApi, "api-round-call-time"),
     ("rounds/<int:round_id>/results/", views.RoundResultsApi, "api-round-results"),
+    ("events/<int:event_id>/teams/", views.EventTeamsApi, "api-event-teams"),
     ("rounds/<int:round_id>/advancement/", views.RoundOverrideApi, "api-round-advancement"),
     ("tables/<int:table_id>/", views.TableDetailApi, "api-table"),
     ("tables/<int:table_id>/rotate-key/", views.TableRotateKeyApi, "api-table-rotate-key"),

@@ -338,6 +338,22 @@ class RoundResultsApi(ScopedApi):
         return Response(s.ResultOutput(result_selectors.round_rows(round_id), many=True).data)
 
 
+class EventTeamsApi(ScopedApi):
+    @extend_schema(
+        responses=s.TeamStandingOutput(many=True),
+        tags=["events"],
+        description=(
+            "The team standings, best first: each team's score each round (its members' net "
+            "worths from the results that count, all of them or the event's best "
+            "`team_best`), its total, its place and its sponsor, with each member's figures. "
+            "Empty unless at least two teams have players."
+        ),
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        teams = result_selectors.team_standings(event_id=event_id)
+        return Response(s.TeamStandingOutput(teams, many=True).data)
+
+
 class RoundOverrideApi(ScopedApi):
     @extend_schema(request=s.OverrideInput, responses=s.ResultOutput, tags=["rounds"])
     def post(self, request: Request, round_id: int) -> Response:

@@ -22,6 +22,7 @@ from tournament.player_links import player_page_url, qr_svg
 from tournament.printing.bracket import bracket_layout
 from tournament.printing.registry import Parts, document
 from tournament.printing.render import chunks, site_url
+from tournament.results.selectors import team_standings
 from tournament.results.shape import result_rows, shaped
 from tournament.results.standings import shared_places, wins_table
 from tournament.selectors import console_path, money_raised
@@ -204,8 +205,8 @@ def _round_tables(round_: Round, results: Sequence[Result]) -> list[dict[str, An
     PrintJob.Kind.RESULTS,
     title="Results",
     template="print/results.html",
-    description="Final standings and the winner, each round's table winners, the money "
-    "raised, and a summary of every table.",
+    description="Final standings and the winner, each round's table winners, the team "
+    "standings (at an event with teams), the money raised, and a summary of every table.",
     chunk=4,
 )
 def results(job: PrintJob) -> Parts:
@@ -251,6 +252,7 @@ def results(job: PrintJob) -> Parts:
         "volunteers": Volunteer.objects.filter(event=event).values("user").distinct().count(),
         "donors": event.donations.count(),
         "rounds": rounds,
+        "teams": team_standings(event_id=event.pk),
         "status": event.get_status_display(),
     }
     sections = [

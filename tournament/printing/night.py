@@ -22,7 +22,8 @@ SECTIONS = (
     title="The night in numbers",
     template="print/night.html",
     description="One page for the charity's trustees: players, rounds, tables, entries, "
-    "voids, disputes, the tablets' time offline, the money raised and the winner.",
+    "voids, disputes, the tablets' time offline, the money raised, the winner and, at an "
+    "event with teams, the team standings.",
     chunk=1,
 )
 def night(job: PrintJob) -> Parts:
@@ -30,6 +31,9 @@ def night(job: PrintJob) -> Parts:
     sections = [
         {"title": title, "figures": [figures[key] for key in keys]} for title, keys in SECTIONS
     ]
+    teams = [f for key, f in figures.items() if key.startswith("team")]
+    if teams:  # at an event with teams: how many, the winning team, and each team's total
+        sections.append({"title": "Team standings", "figures": teams})
     page = {
         "event": job.event,
         "printed_at": printed_at(),

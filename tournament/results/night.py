@@ -2,7 +2,9 @@
 the ledgers, the audit trail, the tablets' heartbeats, the fees and the donations.
 
 One read, `night_in_numbers`, for the one-page PDF (the print document "night") and the
-CSV (`tournament.exports.night_csv`), so both always say the same.
+CSV (`tournament.exports.night_csv`), so both always say the same. At an event with teams
+it ends on the team standings (tournament.results.selectors.team_standings): how many
+teams, the winning team, then each team's total, best first (`team_1`, `team_2`, ...).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from banking.actors import Actor
 from banking.models import Entry, TabletHeartbeat
 from banking.services.tablets import offline_since
 from tournament.models import AuditEvent, Player, Result, Round, Seat, Table
+from tournament.results.selectors import team_standings
 from tournament.results.standings import wins_table
 from tournament.selectors import money_raised
 
@@ -77,6 +80,28 @@ def night_in_numbers(*, event_id: int, now: datetime | None = None) -> list[Figu
         Figure("raised_donations", "Raised from donations", money["donations"], "money"),
         Figure("raised_total", "Raised in all", money["total"], "money"),
         Figure("winner", "Winner", _winner(event_id), "name"),
+        *_teams(event_id),
+    ]
+
+
+def _teams(event_id: int) -> list[Figure]:
+    """The team standings as figures: none at an event without teams."""
+    teams = team_standings(event_id=event_id)
+    if not teams:
+        return []
+    first = " and ".join(t["name"] for t in teams if t["place"] == 1)
+    return [
+        Figure("teams", "Teams", len(teams)),
+        Figure("team_winner", "Winning team", first, "name"),
+        *(
+            Figure(
+                f"team_{n}",
+                f"{t['place']}{'=' if t['shared'] else ''}. {t['name']}",
+                t["total"],
+                "money",
+            )
+            for n, t in enumerate(teams, start=1)
+        ),
     ]
 
 

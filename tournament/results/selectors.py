@@ -1,5 +1,5 @@
-"""Reads of results: the results of a round that count, the bracket, the overrides, and a
-table's result with its second-person check."""
+"""Reads of results: the results of a round that count, the bracket, the overrides, a
+table's result with its second-person check, and the team standings."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from typing import Any
 from django.db.models import QuerySet
 
 from tournament import selectors as event_selectors
-from tournament.models import AuditEvent, Event, Result, Round, Seat, Table
+from tournament.models import AuditEvent, Event, Player, Result, Round, Seat, Table, Team
 from tournament.results.shape import result_rows, shaped
 from tournament.results.standings import counted, counts, takes_first
+from tournament.results.teams import Member, Score, has_teams
+from tournament.results.teams import team_standings as teams_ranked
 
 
 def table_review(table_id: int) -> dict[str, Any]:
@@ -190,3 +192,49 @@ def round_overrides(*, round_id: int) -> QuerySet[Any]:
         .select_related("actor")
         .order_by("-created_at")
     )
+
+
+def team_standings(*, event_id: int) -> list[dict[str, Any]]:
+    """The event's team standings (tournament.results.teams.team_standings) from the
+    results that count (standings.counted), each team with its sponsor; empty unless at
+    least two teams have members."""
+    members = [
+        Member(*row)
+        for row in Player.objects.filter(event_id=event_id)
+        .exclude(team="")
+        .values_list("pk", "name", "team")
+    ]
+    if not has_teams(members):
+        return []  # no team standings: nothing more to read
+    best = Event.objects.filter(pk=event_id).values_list("team_best", flat=True).first() or 0
+    scores = [
+        Score(result.player_id, result.round.number, result.net_worth)
+        for result in counted(Result.objects.filter(round__event_id=event_id))
+    ]
+    sponsors = dict(Team.objects.filter(event_id=event_id).values_list("name", "sponsor"))
+    rows = teams_ranked(members, scores, best=best)
+    for row in rows:
+        row["sponsor"] = sponsors.get(row["name"], "")
+    return rows
+
+
+def team_of(*, event_id: int, name: str) -> dict[str, Any] | None:
+    """A team of the event by its name, as the team standings show it; a team that is
+    not in them (the only team yet) with its members and sponsor alone. None: nobody
+    plays for a team of that name."""
+    standing = next((t for t in team_standings(event_id=event_id) if t["name"] == name), None)
+    if standing is not None:
+        return standing
+    players = Player.objects.filter(event_id=event_id, team=name).order_by("name", "pk")
+    if not players:
+        return None
+    sponsor = Team.objects.filter(event_id=event_id, name=name).values_list("sponsor", flat=True)
+    return {
+        "name": name,
+        "sponsor": sponsor.first() or "",
+        "members": [{"player_id": p.pk, "name": p.name, "rounds": []} for p in players],
+        "rounds": [],
+        "total": None,
+        "place": None,
+        "shared": False,
+    }

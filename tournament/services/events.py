@@ -17,9 +17,17 @@ from django.db.models import Model
 from games.engine import RuleViolation, rules_for
 from tournament import access
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
-from tournament.models import AuditEvent, Donation, Event, Player, Volunteer, validate_time_zone
+from tournament.models import (
+    AuditEvent,
+    Donation,
+    Event,
+    Player,
+    Team,
+    Volunteer,
+    validate_time_zone,
+)
 
-EDITABLE = ("name", "date", "venue", "charity", "entry_fee", "sanctioned")
+EDITABLE = ("name", "date", "venue", "charity", "entry_fee", "sanctioned", "team_best")
 
 #: The control room's thresholds, in minutes (tournament/room/selectors.py): the lowest and
 #: highest each may be. Changeable at any time, the night included.
@@ -79,6 +87,7 @@ def event_create(
     advancement: Mapping[str, Any] | None = None,
     entry_fee: int = 0,
     sanctioned: bool = False,
+    team_best: int = 0,
     time_zone: str | None = None,
     **attention: int,
 ) -> Event:
@@ -86,7 +95,8 @@ def event_create(
     organiser. Its time zone is the site's (TIME_ZONE) unless given; `attention`: the control
     room's thresholds (ATTENTION), each with its default when left out; `sanctioned`: whether
     it follows the maker's tournament rules (the desk then warns where its plan breaks
-    them)."""
+    them); `team_best`: a team's score each round counts its best this many members (0:
+    all of them)."""
     if not access.can_create_events(creator):
         raise NotAllowed(
             "organiser_only",
@@ -102,6 +112,7 @@ def event_create(
         edition=edition,
         entry_fee=entry_fee,
         sanctioned=_check_sanctioned(sanctioned),
+        team_best=_check_team_best(team_best),
         created_by=creator,
     )
     if time_zone:
@@ -141,6 +152,8 @@ def event_update(
         raise Conflict("event_started", "The rules cannot change once the first round has started.")
     if "sanctioned" in changes:
         _check_sanctioned(changes["sanctioned"])
+    if "team_best" in changes:
+        _check_team_best(changes["team_best"])
     for name in (*EDITABLE, "edition"):
         if name in changes:
             setattr(event, name, changes[name])
@@ -169,6 +182,12 @@ def event_update(
 def _check_sanctioned(value: Any) -> bool:
     if not isinstance(value, bool):
         raise Refusal("invalid", "Sanctioned must be true or false.")
+    return value
+
+
+def _check_team_best(value: Any) -> int:
+    if not _whole(value, 0, 64):
+        raise Refusal("invalid", "Team best must be a number from 0 (every member) to 64.")
     return value
 
 
@@ -209,6 +228,28 @@ def correct(
         subject=getattr(row, named_by),
         data={"id": row.pk, "changed": changed},
     )
+
+
+@transaction.atomic
+def team_sponsor_set(
+    *, event_id: int, name: str, sponsor: str, actor: AbstractBaseUser | None = None
+) -> Team:
+    """Name a team's sponsor (blank: none), audited with the old and new one. Refused for
+    a name nobody at the event plays for."""
+    if not Player.objects.filter(event_id=event_id, team=name).exists():
+        raise NotFound("unknown_team", f"Nobody at this event plays for a team called {name!r}.")
+    team, _ = Team.objects.select_for_update().get_or_create(event_id=event_id, name=name)
+    sponsor = sponsor.strip()
+    if team.sponsor != sponsor:
+        audit(
+            event_id=event_id,
+            actor=actor,
+            action="team_sponsor_set",
+            subject=name,
+            data={"changed": {"sponsor": [team.sponsor, sponsor]}},
+        )
+        save_fields(team, sponsor=sponsor)
+    return team
 
 
 def _check_donation(amount: int) -> None:

@@ -175,7 +175,7 @@ def screen(
     scope = ("screen", event.pk)
     # Named anew whenever the kept head's or boards' shape changes: a web server still
     # running the release before reads only what has its own shape.
-    head_key = f"screen-head-v7:{event.pk}:{versions.bracket}"
+    head_key = f"screen-head-v8:{event.pk}:{versions.bracket}"
     kept_head: ScreenHead | None = kept_here.get_many(scope, [head_key]).get(head_key)
     if kept_head is None:
         shown, rounds = head()

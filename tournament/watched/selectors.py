@@ -52,7 +52,7 @@ def watched_versions_read(event_id: int, *, with_event: bool = False) -> Read[Wa
 
     What a table shows moves with its own row, its round's, its ledger's (`last_seq`, a
     new entry or void), and the event's `watched_version`, which every write of its seats,
-    players, results or volunteers moves in the same transaction
+    players, results, volunteers or teams moves in the same transaction
     (tournament/services/watched.py). PostgreSQL writes a new version of a row (a new
     `xmin`) on every update, so the rows' versions say whether any of them changed; the
     columns that change are read too, since within one transaction every update has the

@@ -2,8 +2,8 @@
 reaches fails: on PostgreSQL, with Django's test client (tests/crawl.py; the same crawl runs
 on SQLite against `make run` in tests/production/test_make_run.py).
 
-The night: round 1 played and ended (results, bracket, scoresheets to print), its final
-seated and started (consoles and the control room live)."""
+The night: two teams, round 1 played and ended (results, bracket, team standings,
+scoresheets to print), its final seated and started (consoles and the control room live)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from tournament.models import Player, Round, Table, Volunteer
 from tournament.services.rounds import round_create, round_release, round_seat, round_start
 
 BASE = "http://testserver"
+TEAMS = ("Reds", "Blues")
 
 
 def browser(user: Any = None) -> tuple[Client, crawl.Open]:
@@ -48,7 +49,7 @@ def browser(user: Any = None) -> tuple[Client, crawl.Open]:
 
 @pytest.mark.django_db
 def test_each_role_reaches_every_page_it_may_open_and_none_fails():
-    n = night()
+    n = night(teams=TEAMS)
     final = round_create(event_id=n.event.pk, kind=Round.Kind.FINAL)
     round_seat(round_id=final.pk, seed=7)
     round_release(round_id=final.pk, actor=n.organiser)
@@ -65,6 +66,7 @@ def test_each_role_reaches_every_page_it_may_open_and_none_fails():
         "player_id": [player.pk],
         "volunteer_id": list(Volunteer.objects.filter(event=event).values_list("pk", flat=True)),
         "donation_id": list(event.donations.values_list("pk", flat=True)),
+        "name": list(TEAMS),  # a team's page, by its name
     }
     assert Player.objects.filter(event=event).count() == 8
 

@@ -32,9 +32,10 @@ from tests.conftest import World, client_for, close_and_confirm, make_world, pla
 from tests.entries import bank
 from tests.played import final_tie_decided, night
 from tournament.management.commands.load_demo import PLAYERS
-from tournament.models import AuditEvent, Event, Round, Table, Volunteer
+from tournament.models import AuditEvent, Event, Result, Round, Table, Volunteer
 from tournament.results.closing import round_end
 from tournament.results.standings import leaderboard
+from tournament.services.events import team_sponsor_set
 from tournament.services.players import player_update
 from tournament.services.rounds import round_create, round_seat, round_start
 from tournament.services.screens import screen_link_issue, screen_link_revoke
@@ -450,6 +451,43 @@ def test_the_night_ends_on_the_winners_screen(client):
         assert clock(html) == "Round 2 · Final Ended Congratulations to the winner!"
 
 
+def teams_slide(html: str) -> list[str]:
+    """Each row of the team standings' slide (or of a poll's part), as the hall reads it."""
+    found = re.search(r'<div id="teams"[^>]*>(.*?)</div>', html, re.S)
+    return [words(row) for row in re.findall(r"<li.*?</li>", found.group(1))] if found else []
+
+
+@pytest.mark.django_db
+def test_an_event_with_teams_has_a_slide_of_the_team_standings(client, screened):
+    assert 'id="view-teams"' not in client.get(screen_url(screened.event)).content.decode()
+
+    n = night(teams=("Reds", "Blues"))
+    team_sponsor_set(event_id=n.event.pk, name="Reds", sponsor="Acme Bank")
+    event = screen_link_issue(event_id=n.event.pk)
+    page = client.get(screen_url(event))
+    html = page.content.decode()
+    assert 'id="view-teams" data-view="Teams"' in html
+    totals = {
+        team: sum(
+            Result.objects.filter(round=n.round, player__team=team).values_list(
+                "net_worth", flat=True
+            )
+        )
+        for team in ("Reds", "Blues")
+    }
+    ordered = sorted(totals, key=lambda team: -totals[team])
+    sponsor = {"Reds": " sponsored by Acme Bank", "Blues": ""}
+    assert teams_slide(html) == [
+        f"{place} {team}{sponsor[team]} R1 {money(totals[team], '$')} {money(totals[team], '$')}"
+        for place, team in enumerate(ordered, start=1)
+    ]
+    assert teams_slide(poll(client, event, page["ETag"]).content.decode()) == []  # held
+    team_sponsor_set(event_id=n.event.pk, name="Blues", sponsor="Corner Shop")
+    assert "Blues sponsored by Corner Shop" in " ".join(
+        teams_slide(poll(client, event, page["ETag"]).content.decode())
+    )
+
+
 @pytest.mark.django_db
 def test_a_bankrupt_seat_reads_bankrupt_and_a_closed_table_says_so(client, screened):
     bank(screened.table, kind="buy", seat=1, space=39)
@@ -479,10 +517,10 @@ def test_the_screen_costs_the_same_queries_for_more_tables_and_entries(client):
     few = queries(make_world(players=8), 1)
     many = queries(make_world(players=20), 10)
     assert many == few
-    # The event, the versions, the clock and bracket (kept until a round, table or seat
-    # changes: five), then the tables with their ledgers and rounds' numbers, and their
-    # seats, as plain rows.
-    assert few <= 9
+    # The event, the versions, the clock, the bracket and whether there are teams (kept
+    # until a round, table or seat changes: six), then the tables with their ledgers and
+    # rounds' numbers, and their seats, as plain rows.
+    assert few <= 10
 
 
 # ------------------------------------------------------------------------------ in a browser
@@ -560,6 +598,27 @@ def test_the_big_screen_says_last_turn_and_rotates_by_itself(live_server, new_pa
     assert page.locator("#view-leaderboard").is_visible()  # paused: it stays
     check_page(page, "screen last turn", labels=False)
     snap(page, "screen-1920x1080-last-turn")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_team_standings_have_a_slide_in_the_screens_rotation(live_server, new_page):
+    n = night(teams=("Reds", "Blues", "Greens"))
+    team_sponsor_set(event_id=n.event.pk, name="Greens", sponsor="The Corner Shop")
+    event = screen_link_issue(event_id=n.event.pk)
+    page = new_page(viewport=FULL_HD)
+    page.add_init_script("window.localStorage.clear()")
+    page.goto(f"{live_server.url}{screen_url(event)}")
+    page.locator("[data-action=pause]").click()
+    page.locator("[data-action=next]").click()  # the bracket
+    page.locator("[data-action=next]").click()  # the teams
+    expect(page.locator("#view-teams")).to_be_visible()
+    expect(page.locator("#view-teams .team-row")).to_have_count(3)
+    expect(page.locator("#view-teams")).to_contain_text("sponsored by The Corner Shop")
+    check_page(page, "screen teams", labels=False)
+    snap(page, "screen-1920x1080-teams")
+    page.locator("[data-action=next]").click()  # round again to the leaderboard
+    expect(page.locator("#view-leaderboard")).to_be_visible()
 
 
 # ------------------------------------------------------------------------------ the final's chart

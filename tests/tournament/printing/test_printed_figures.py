@@ -255,3 +255,46 @@ def test_every_figure_of_the_night_equals_the_ledger_the_trail_the_tablets_and_t
     }
     assert (players.count(), ledger.count(), corrections.count()) == (9, 22, 2)
     assert "Not decided yet" in text  # no final
+
+
+# -- Teams -------------------------------------------------------------------------------------
+
+
+def team_totals(n: Night) -> list[tuple[str, int]]:
+    """Each team's total, best first: its members' net worths from their stored results."""
+    totals: dict[str, int] = {}
+    for result in Result.objects.filter(round__event=n.event).select_related("player"):
+        totals[result.player.team] = totals.get(result.player.team, 0) + result.net_worth
+    return sorted(totals.items(), key=lambda item: (-item[1], item[0]))
+
+
+def test_the_results_and_the_night_in_numbers_print_the_team_standings():
+    n = night(players=8, final=True, teams=("Reds", "Blues", "Greens"))
+    cur = n.event.currency
+    totals = team_totals(n)
+    by_round = {
+        (team, number): sum(
+            Result.objects.filter(
+                round__event=n.event, round__number=number, player__team=team
+            ).values_list("net_worth", flat=True)
+        )
+        for team, _ in totals
+        for number in (1, 2)
+    }
+    results = between(printed(n, "results"), "Team standings", "Thank you")
+    for place, (team, total) in enumerate(totals, start=1):
+        rounds = " ".join(money(by_round[team, number], cur) for number in (1, 2))
+        assert f"{place} {team} {rounds} {money(total, cur)}" in results
+    assert "every member's net worth, summed" in results
+
+    page = printed(n, "night")
+    assert page.count("· the night in numbers · printed") == 1  # still one page
+    teams = page[page.index("Money raised") :]
+    assert figure(teams, "Teams") == "3"
+    assert figure(teams, "Winning team") == totals[0][0]
+    for place, (team, total) in enumerate(totals, start=1):
+        assert f"{place}. {team} {money(total, cur)}" in teams
+
+    alone = night(players=8)  # without teams, nothing is printed of them
+    assert "Team standings" not in printed(alone, "results")
+    assert "Team" not in printed(alone, "night")

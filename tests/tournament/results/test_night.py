@@ -15,7 +15,7 @@ from banking.services.entries import entry_post, entry_void
 from banking.services.tablets import Report, tablet_heartbeat
 from tests.entries import bank
 from tests.played import night
-from tournament.models import Donation, Player, Table
+from tournament.models import Donation, Player, Result, Table
 from tournament.results.closing import table_close
 from tournament.results.night import night_in_numbers
 from tournament.results.reviews import table_dispute
@@ -89,3 +89,24 @@ def test_a_tablet_away_counts_until_its_table_closed_not_after():
     Table.objects.filter(pk=second.pk).update(closed_at=heard + timedelta(seconds=5))
     got = {f.key: f.value for f in night_in_numbers(event_id=n.event.pk, now=now)}
     assert got["tablet_minutes_offline"] == 3
+
+
+def test_an_event_with_teams_ends_its_night_in_numbers_on_the_team_standings():
+    n = night(players=8, final=True, teams=("Reds", "Blues"))
+    totals = {
+        team: sum(
+            Result.objects.filter(round__event=n.event, player__team=team).values_list(
+                "net_worth", flat=True
+            )
+        )
+        for team in ("Reds", "Blues")
+    }
+    best, other = sorted(totals, key=lambda team: -totals[team])
+    listed = night_in_numbers(event_id=n.event.pk)
+    assert [(f.key, f.label, f.value) for f in listed[-4:]] == [
+        ("teams", "Teams", 2),
+        ("team_winner", "Winning team", best),
+        ("team_1", f"1. {best}", totals[best]),
+        ("team_2", f"2. {other}", totals[other]),
+    ]
+    assert not any(f.key.startswith("team") for f in night_in_numbers(event_id=night().event.pk))

@@ -68,6 +68,7 @@ def event_overview(request: HttpRequest, event_id: int) -> HttpResponse:
         ],
         screen=_screen_link(request, event),
         sanctioned_breaks=selectors.sanctioned_breaks(event),
+        teams=result_selectors.team_standings(event_id=event.pk),
         **_night_charts(event),
     )
     return render(request, "desk/event_overview.html", context)

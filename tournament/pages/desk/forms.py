@@ -92,6 +92,15 @@ class EventForm(TextCheckedForm):
         "a final of six, the long game: the desk warns wherever the plan breaks them, and "
         "you may still run the night as you choose.",
     )
+    team_best = forms.IntegerField(
+        label="A team counts its best",
+        required=False,
+        min_value=0,
+        max_value=64,
+        initial=0,
+        help_text="Teams: how many members' net worths make a team's score each round; "
+        "0 counts every member.",
+    )
     attention_offline_minutes = _minutes(
         "attention_offline_minutes",
         "Tablet offline for",
@@ -140,12 +149,12 @@ class EventForm(TextCheckedForm):
         return {name: self.cleaned_data[f"variant_{name}"] for name in VARIANTS}
 
     def _details(self) -> dict[str, Any]:
-        """The details, the time zone and the control room's thresholds given (a blank one
-        keeps its value)."""
+        """The details, the time zone, the control room's thresholds and the teams' best
+        given (a blank one keeps its value)."""
         data = self.cleaned_data
         given = [*ATTENTION, "time_zone"]
         return {
-            **{name: data[name] for name in EDITABLE},
+            **{name: data[name] for name in EDITABLE if data.get(name) is not None},
             **{name: data[name] for name in given if data.get(name) not in (None, "")},
         }
 
@@ -184,6 +193,12 @@ class PlayerForm(TextCheckedForm):
 
 class PlayerCorrectionForm(PlayerForm):
     again = None  # the same-name question is for adding someone, not correcting them
+
+
+class TeamSponsorForm(TextCheckedForm):
+    sponsor = forms.CharField(
+        max_length=200, required=False, help_text="Shown with the team; leave blank for none."
+    )
 
 
 class ImportForm(TextCheckedForm):

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.pages.desk import check_in, corrections, events, rounds
+from tournament.pages.desk import check_in, corrections, events, rounds, teams
 
 app_name = "desk"
 
@@ -39,6 +39,8 @@ urlpatterns = [
     path("events/<int:event_id>/volunteers/", events.volunteers, name="volunteers"),
     path("events/<int:event_id>/rounds/", events.rounds, name="rounds"),
     path("events/<int:event_id>/bracket/", events.bracket, name="bracket"),
+    path("events/<int:event_id>/teams/", teams.teams, name="teams"),
+    path("events/<int:event_id>/teams/<path:name>/", teams.team, name="team"),
     path("rounds/<int:round_id>/", rounds.round_detail, name="round"),
     path("rounds/<int:round_id>/seat/", rounds.seat_preview, name="seat"),
     path("rounds/<int:round_id>/seat/confirm/", rounds.seat_confirm, name="seat-confirm"),

@@ -1,5 +1,5 @@
 """What the big screen reads: the event a screen token opens, and what it shows (the round
-clock, a leaderboard per table, the bracket)."""
+clock, a leaderboard per table, the bracket, the team standings)."""
 
 from __future__ import annotations
 
@@ -61,7 +61,8 @@ def _clock(round_: Round | None, event: Event) -> dict[str, Any] | None:
 
 def screen_head(*, event: Event) -> dict[str, Any]:
     """What the screen shows but its tables: the clock, whether seating is coming, the
-    bracket, and the ids of the rounds whose tables are shown."""
+    bracket, the team standings (none for an event without teams), and the ids of the
+    rounds whose tables are shown."""
     rounds = event_selectors.current_rounds(event=event)
     # A seating the organiser has not released yet stays on the desk: no table, no names.
     shown = [r.pk for r in rounds if event_selectors.seating_shown(r)]
@@ -74,6 +75,7 @@ def screen_head(*, event: Event) -> dict[str, Any]:
         "seating_soon": bool(rounds) and not event_selectors.seating_shown(rounds[-1]),
         "clock": _clock(rounds[-1] if rounds else None, event),
         "bracket": bracket,
+        "teams": result_selectors.team_standings(event_id=event.pk),
         "shown_rounds": shown,
     }
 

@@ -1,11 +1,12 @@
-"""The big screen on the projector: the round clock, a live leaderboard per table and the
-bracket, behind a secret link the organiser can revoke (no login: the screen only views).
+"""The big screen on the projector: the round clock, a live leaderboard per table, the
+bracket and, at an event with teams, the team standings, behind a secret link the organiser
+can revoke (no login: the screen only views).
 
 The server renders the page, and its poll (htmx, every few seconds, with the ETag of what
-the screen shows) gets the live parts again, each swapped into its place; the bracket only
-when it changed since the one the screen holds, and a 304 when nothing changed.
-static/js/screen.js ticks the clock, lays the tables out and rotates the views. A wrong or
-revoked token is a plain 404.
+the screen shows) gets the live parts again, each swapped into its place; the bracket and
+the team standings only when they changed since those the screen holds, and a 304 when
+nothing changed. static/js/screen.js ticks the clock, lays the tables out and rotates the
+views. A wrong or revoked token is a plain 404.
 """
 
 from __future__ import annotations
@@ -112,7 +113,7 @@ def screen(request: HttpRequest, event_id: int, token: str) -> HttpResponse:
         tables_held = any(part[1:2] == [versions.head] for part in parts)
         live = _live(versions, showing if tables_held else None)
         if any(part[0] == versions.bracket for part in parts):
-            live["bracket"] = ""
+            live["bracket"] = live["teams"] = ""
         response = render(
             request, "screen/_poll.html", {**live, "oob": True, "one_by_one": tables_held}
         )
@@ -151,6 +152,12 @@ def _live(versions: WatchedVersions, showing: Collection[int] | None) -> dict[st
         rounds = shown.pop("shown_rounds")
         shown["winners"] = shown["bracket"]["winners"]
         shown["bracket"] = get_template("screen/_bracket.html").render(shown)
+        teams = shown["teams"]
+        shown["teams"] = (
+            get_template("screen/_teams.html").render({"teams": teams, "currency": event.currency})
+            if teams
+            else ""
+        )
         return shown, rounds
 
     def tables(table_ids: list[int], seats: selectors.ScreenSeats, many: bool) -> list[Any]:
@@ -177,6 +184,7 @@ def _live(versions: WatchedVersions, showing: Collection[int] | None) -> dict[st
         "boards": screen.tables,
         "final": _final(event, shown["clock"], screen.tables),
         "bracket": shown["bracket"],
+        "teams": shown["teams"],
     }
 
 

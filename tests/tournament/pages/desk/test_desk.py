@@ -71,6 +71,7 @@ EVENT_PAGES = [
     "desk:volunteers",
     "desk:rounds",
     "desk:bracket",
+    "desk:teams",
 ]
 ROUND_PAGES = ["desk:round", "desk:results", "desk:seat"]
 

@@ -141,6 +141,9 @@ def populated_world():
     world = make_world(players=12, entry_fee=20)
     Player.objects.filter(event=world.event).update(paid=20)
     Player.objects.filter(pk__in=world.event.players.values("pk")[:7]).update(checked_in=True)
+    for n, player in enumerate(world.event.players.order_by("pk")):
+        player.team = ("Analysts", "Pitchers and Catchers of the North")[n % 2]
+        player.save(update_fields=["team"])
     donation_add(event_id=world.event.pk, donor="Acme Ltd", amount=500, note="Matched")
     donation_add(event_id=world.event.pk, donor="Anonymous", amount=40)
     for table, seat in zip(world.tables[:2], (2, 3), strict=True):  # table 3: a four-way tie
@@ -183,6 +186,8 @@ def test_every_desk_page_reads_well_on_a_tablet_and_a_phone(live_server, new_pag
         "results": f"/desk/rounds/{world.round.pk}/results/",
         "seat-preview-final": f"/desk/rounds/{final.pk}/seat/?seed=11",
         "bracket": f"/desk/events/{event}/bracket/",
+        "teams": f"/desk/events/{event}/teams/",
+        "team": f"/desk/events/{event}/teams/Pitchers%20and%20Catchers%20of%20the%20North/",
         "round-running": f"/desk/rounds/{running.round.pk}/",
     }
     world.organiser.is_staff = True  # organisers set events up
