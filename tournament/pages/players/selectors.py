@@ -181,10 +181,10 @@ def _waiting(which: str) -> dict[str, str]:
 
 def _eliminated(player: Player, current: Round, last: Result | None) -> bool:
     """Whether the player's last result keeps them out of `current`: they did not go
-    through (on points, everyone plays on until the final)."""
+    through (on points or aggregate, everyone plays on until the final)."""
     if last is None or last.advances or last.undecided:
         return False
-    return player.event.advancement != Event.Format.POINTS or current.kind == Round.Kind.FINAL
+    return not player.event.plays_every_preliminary or current.kind == Round.Kind.FINAL
 
 
 def _next(
