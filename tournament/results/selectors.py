@@ -68,19 +68,18 @@ def round_rows(round_id: int) -> list[dict[str, Any]]:
     return result_rows(round_results(round_id))
 
 
-def preliminary_standings(*, event_id: int, through: int | None = None) -> dict[str, Any] | None:
+def preliminary_standings(*, event: Event, through: int | None = None) -> dict[str, Any] | None:
     """The running totals of an event whose players play every preliminary round (points,
     aggregate), over its ended preliminary rounds (those numbered up to `through` when
     given): each player's net worth round by round, their total and how it was summed,
     their total points and cash, their place as the final's choice orders them
     (advancement.totals_table), and whether they go on (or are undecided) after the
     last of those rounds, the organiser's decisions included. None for a knock-out event
-    or before a preliminary round has ended. Three queries."""
-    event = Event.objects.filter(pk=event_id).first()
-    if event is None or not event.plays_every_preliminary:
+    or before a preliminary round has ended. Two queries (none for a knock-out)."""
+    if not event.plays_every_preliminary:
         return None
     rounds = Round.objects.filter(
-        event_id=event_id, kind=Round.Kind.PRELIMINARY, status=Round.Status.ENDED
+        event_id=event.pk, kind=Round.Kind.PRELIMINARY, status=Round.Status.ENDED
     )
     if through is not None:
         rounds = rounds.filter(number__lte=through)
@@ -89,7 +88,7 @@ def preliminary_standings(*, event_id: int, through: int | None = None) -> dict[
         return None
     by_round: dict[int, list[Result]] = {number: [] for number in numbers}
     for result in (
-        Result.objects.filter(round__event_id=event_id, round__number__in=numbers)
+        Result.objects.filter(round__event_id=event.pk, round__number__in=numbers)
         .select_related("seat__table", "player", "round")
         .order_by("round__number", "seat__table__number", "rank", "seat__number")
     ):

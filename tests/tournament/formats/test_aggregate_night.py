@@ -13,6 +13,7 @@ import pytest
 
 from banking.ledgers import read_ledger, replayed_state, rules_of
 from games import engine
+from tests.conftest import client_for
 from tests.entries import BANKER, bank
 from tests.factories import UserFactory
 from tournament.models import Event, Result, Round, Seat, Volunteer
@@ -80,7 +81,7 @@ def test_an_aggregate_night_sends_the_best_sums_of_net_worth_to_the_final() -> N
             paid = PAID[number][NAMES.index(seat.player.name)]
             assert figures.total == opening_worth(seat) + paid
 
-        standings = preliminary_standings(event_id=event.pk)
+        standings = preliminary_standings(event=event)
         assert standings["rounds"] == list(range(1, number + 1))
         totals = {n: sum(worths[r][n] for r in worths) for n in NAMES}
         by_aggregate = sorted(NAMES, key=lambda n: (totals[n], cash[n]), reverse=True)
@@ -127,7 +128,7 @@ def test_an_aggregate_night_sends_the_best_sums_of_net_worth_to_the_final() -> N
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
     # The final counts in no aggregate: the standings stay those of the preliminary rounds.
-    assert preliminary_standings(event_id=event.pk)["rounds"] == [1, 2]
+    assert preliminary_standings(event=event)["rounds"] == [1, 2]
 
 
 def ledger_worth(seat: Seat) -> engine.NetWorth:
@@ -141,3 +142,24 @@ def opening_worth(seat: Seat) -> int:
     rules = rules_of(seat.table.round.event)
     start = engine.TableState.from_dict(read_ledger(seat.table, rules).start)
     return engine.net_worth(start, rules, seat.number).total
+
+
+def test_an_organiser_makes_an_aggregate_event_through_the_api() -> None:
+    client = client_for(UserFactory(username="api-organiser", is_staff=True))
+    body = {
+        "name": "Aggregate Night",
+        "date": "2026-11-28",
+        "edition": "us",
+        "advancement": {"format": "aggregate", "finalists": 4},
+    }
+    response = client.post("/api/events/", body, format="json")
+    assert response.status_code == 201, response.json()
+    assert response.json()["advancement"] == {
+        "format": "aggregate",
+        "wildcards": 0,
+        "finalists": 4,
+    }
+    event = Event.objects.get(pk=response.json()["id"])
+    assert event.plays_every_preliminary
+    body["advancement"] = {"format": "Aggregate"}
+    assert client.post("/api/events/", body, format="json").status_code == 400

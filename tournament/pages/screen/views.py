@@ -2,8 +2,9 @@
 bracket, behind a secret link the organiser can revoke (no login: the screen only views).
 
 The server renders the page, and its poll (htmx, every few seconds, with the ETag of what
-the screen shows) gets the live parts again, each swapped into its place; the bracket only
-when it changed since the one the screen holds, and a 304 when nothing changed.
+the screen shows) gets the live parts again, each swapped into its place; the bracket (and
+the standings of a points or aggregate event, which change with it) only when it changed
+since the one the screen holds, and a 304 when nothing changed.
 static/js/screen.js ticks the clock, lays the tables out and rotates the views. A wrong or
 revoked token is a plain 404.
 """
@@ -151,6 +152,12 @@ def _live(versions: WatchedVersions, showing: Collection[int] | None) -> dict[st
         rounds = shown.pop("shown_rounds")
         shown["winners"] = shown["bracket"]["winners"]
         shown["bracket"] = get_template("screen/_bracket.html").render(shown)
+        standings = {"standings": shown["standings"], "currency": event.currency}
+        shown["standings"] = (
+            get_template("screen/_standings.html").render(standings)
+            if event.plays_every_preliminary
+            else ""
+        )
         return shown, rounds
 
     def tables(table_ids: list[int], seats: selectors.ScreenSeats, many: bool) -> list[Any]:
@@ -177,6 +184,7 @@ def _live(versions: WatchedVersions, showing: Collection[int] | None) -> dict[st
         "boards": screen.tables,
         "final": _final(event, shown["clock"], screen.tables),
         "bracket": shown["bracket"],
+        "standings": shown["standings"],
     }
 
 
