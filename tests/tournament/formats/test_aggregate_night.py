@@ -17,6 +17,7 @@ from tests.conftest import client_for
 from tests.entries import BANKER, bank
 from tests.factories import UserFactory
 from tournament.models import Event, Result, Round, Seat, Volunteer
+from tournament.results import advancement
 from tournament.results.closing import round_end, table_close
 from tournament.results.reviews import table_confirm
 from tournament.results.selectors import preliminary_standings
@@ -163,3 +164,8 @@ def test_an_organiser_makes_an_aggregate_event_through_the_api() -> None:
     assert event.plays_every_preliminary
     body["advancement"] = {"format": "Aggregate"}
     assert client.post("/api/events/", body, format="json").status_code == 400
+
+
+def test_the_rules_total_the_rounds_of_every_format_where_everyone_plays_on() -> None:
+    every = {f for f in Event.Format.values if Event(advancement=f).plays_every_preliminary}
+    assert every == {advancement.POINTS, advancement.AGGREGATE} == {"points", "aggregate"}
