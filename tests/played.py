@@ -4,10 +4,11 @@
 closed and confirmed, the round ended with results.
 
 `night()`: a charity evening of its own (entry fees, a donation, checked-in players, dealt
-in turn to the `teams` given) with round 1 played and ended, and optionally its final:
-what the printed documents and the verify page read. `play` and `end` are its two halves,
-for tests that stop in between; `tie_decided` ends round 1 with a tie that the organiser
-decides.
+in turn to the `teams` given) with round 1 played and ended, and optionally its final
+(`next_preliminary` plays another preliminary round first, for a points or aggregate
+event): what the printed documents and the verify page read. `play` and `end` are its two
+halves, for tests that stop in between; `tie_decided` ends round 1 with a tie that the
+organiser decides.
 
 `final_tied(n)`: after `night()`, a final whose finalists all tie; `final_tie_decided(n)`,
 the same settled by the organiser sending one of them on.
@@ -111,9 +112,17 @@ def night(
     ended: bool = True,
     table_size: int = 4,
     teams: tuple[str, ...] = (),
+    **settings: Any,
 ) -> Night:
+    """`settings`: the event's own (advancement="aggregate", finalists=4, ...)."""
     event = EventFactory(
-        name="Spring Monopoly Night", charity="The Food Bank", entry_fee=20, wildcards=1
+        **{
+            "name": "Spring Monopoly Night",
+            "charity": "The Food Bank",
+            "entry_fee": 20,
+            "wildcards": 1,
+            **settings,
+        }
     )
     organiser = VolunteerFactory(event=event, role=Volunteer.Role.ORGANISER).user
     referee_user = UserFactory(first_name="Rita", last_name="Referee")
@@ -140,6 +149,20 @@ def night(
     for round_ in rounds:
         round_.refresh_from_db()
     return Night(event=event, organiser=organiser, referee=referee_user, rounds=rounds)
+
+
+def next_preliminary(n: Night) -> Round:
+    """Another preliminary round of `n` (points or aggregate: everyone plays it), seated,
+    released, played and ended."""
+    round_ = round_create(event_id=n.event.pk)
+    round_seat(round_id=round_.pk, seed=11)
+    round_release(round_id=round_.pk, actor=n.organiser)
+    round_start(round_id=round_.pk)
+    play(round_)
+    end(round_, n.referee)
+    round_.refresh_from_db()
+    n.rounds.append(round_)
+    return round_
 
 
 def final_tied(n: Night) -> list[Result]:

@@ -83,6 +83,13 @@ def _component(schema, ref):
     return schema["components"]["schemas"][ref.rsplit("/", 1)[-1]]
 
 
+def test_the_event_documents_every_advancement_format(schema):
+    advancement = schema["components"]["schemas"]["AdvancementRequest"]["properties"]["format"]
+    ref = advancement.get("$ref") or advancement["allOf"][0]["$ref"]
+    enum = schema["components"]["schemas"][ref.rsplit("/", 1)[-1]]["enum"]
+    assert enum == ["knockout", "points", "aggregate"]
+
+
 def test_the_checks_of_a_result_are_described(schema):
     paths = schema["paths"]
     for action in ("dispute", "reopen"):

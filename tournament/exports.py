@@ -1,5 +1,6 @@
 """An event's ledgers and results for its organisers: one JSON document, or a zip of CSV files
-that open in a spreadsheet (players.csv, entries.csv, results.csv, donations.csv).
+that open in a spreadsheet (players.csv, entries.csv, results.csv, donations.csv, and for a
+points or aggregate event standings.csv).
 
 The JSON keeps what a program needs to read it back (entry ids, seq, amounts as integers,
 each entry's fields and transfers); the CSV files add the ledger in words. Both are built
@@ -27,6 +28,7 @@ from banking.selectors import entry_lines
 from tournament import selectors as event_selectors
 from tournament.models import Donation, Event, Player, Seat, Table
 from tournament.results.night import night_in_numbers
+from tournament.results.selectors import preliminary_standings
 from tournament.results.shape import result_rows, shaped
 from tournament.text import visible
 from tournament.timezones import in_event_zone
@@ -57,8 +59,9 @@ def night_csv(event_id: int) -> str:
 def event_export(event_id: int) -> dict[str, Any]:
     """Everything an organiser keeps of an event: players, donations, and each round's
     tables with their seats, every ledger entry and each seat's result (shaped by
-    tournament.results.shape, as the API and the pages show it); times in the event's time
-    zone, with their offset."""
+    tournament.results.shape, as the API and the pages show it); for a points or aggregate
+    event, the standings over its preliminary rounds (results.selectors.
+    preliminary_standings; else None); times in the event's time zone, with their offset."""
     event = Event.objects.get(pk=event_id)
     with in_event_zone(event):
         rules = rules_of(event)
@@ -118,6 +121,7 @@ def event_export(event_id: int) -> dict[str, Any]:
                 }
                 for round_ in rounds
             ],
+            "standings": preliminary_standings(event=event),
         }
 
 
@@ -239,19 +243,28 @@ RESULT_COLUMNS = [
     "how",
 ]
 DONATION_COLUMNS = ["donation_id", "donor", "amount", "note", "created_at"]
+# And a column per preliminary round (round_1, round_2, ...) after "name".
+STANDING_COLUMNS = ["place", "player_id", "name", "total", "how", "cash", "points"]
+STANDING_ENDS = ["advances", "undecided"]
 
 
 def export_zip(document: Mapping[str, Any]) -> bytes:
     """The document as CSV files in a zip: UTF-8 (with the byte-order mark spreadsheets
-    look for), a header row, one row per player, entry, result and donation."""
+    look for), a header row, one row per player, entry, result and donation; and, for a
+    points or aggregate event, one per player of the standings."""
+    files = [
+        ("players.csv", PLAYER_COLUMNS, _player_rows(document)),
+        ("entries.csv", ENTRY_COLUMNS, _entry_rows(document)),
+        ("results.csv", RESULT_COLUMNS, _rows(document, "results")),
+        ("donations.csv", DONATION_COLUMNS, _donation_rows(document)),
+    ]
+    if standings := document.get("standings"):
+        rounds = [f"round_{number}" for number in standings["rounds"]]
+        columns = [*STANDING_COLUMNS[:3], *rounds, *STANDING_COLUMNS[3:], *STANDING_ENDS]
+        files.append(("standings.csv", columns, _standing_rows(standings, rounds)))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, columns, rows in (
-            ("players.csv", PLAYER_COLUMNS, _player_rows(document)),
-            ("entries.csv", ENTRY_COLUMNS, _entry_rows(document)),
-            ("results.csv", RESULT_COLUMNS, _rows(document, "results")),
-            ("donations.csv", DONATION_COLUMNS, _donation_rows(document)),
-        ):
+        for name, columns, rows in files:
             archive.writestr(name, csv_text(columns, rows).encode("utf-8-sig"))
     return buffer.getvalue()
 
@@ -315,6 +328,12 @@ def _entry_rows(document: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
             "details": "; ".join(entry["details"]),
             "money": "; ".join(entry["money"]),
         }
+
+
+def _standing_rows(standings: Mapping[str, Any], rounds: list[str]) -> Iterable[dict[str, Any]]:
+    for row in standings["rows"]:
+        place = f"{row['place']}=" if row["shared"] else row["place"]
+        yield {**row, "place": place, **dict(zip(rounds, row["net_worths"], strict=True))}
 
 
 def _donation_rows(document: Mapping[str, Any]) -> Iterable[dict[str, Any]]:

@@ -10,7 +10,7 @@ from django.db.models import Q
 
 from tournament import seating
 from tournament.errors import Conflict, Refusal
-from tournament.models import Event, Player, Result, Round, Seat, Table
+from tournament.models import Player, Result, Round, Seat, Table
 
 FINAL_TABLE_MAX = 6
 
@@ -18,9 +18,9 @@ FINAL_TABLE_MAX = 6
 def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
     """Who plays in a round: in the first round, the players checked in at the door (every
     registered player when `include_all`), but the alternates; later, those who advanced
-    from the round before (in a points event, every player of the previous preliminary
-    round plays the next preliminary round), whatever `include_all` says, and in a
-    preliminary round the late arrivals (`late_arrivals`). An alternate plays once they
+    from the round before (in a points or aggregate event, every player of the previous
+    preliminary round plays the next preliminary round), whatever `include_all` says, and in
+    a preliminary round the late arrivals (`late_arrivals`). An alternate plays once they
     step into a vacant seat (`vacancies`), and from then on as any player."""
     event = round_.event
     earlier = Round.objects.filter(event_id=round_.event_id, number__lt=round_.number)
@@ -40,7 +40,7 @@ def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
     if previous.status != Round.Status.ENDED:
         raise Conflict("previous_round_not_ended", f"Round {previous.number} has not ended yet.")
     preliminary = round_.kind == Round.Kind.PRELIMINARY
-    if preliminary and event.advancement == Event.Format.POINTS:
+    if preliminary and event.plays_every_preliminary:
         going = Player.objects.filter(seats__table__round=previous, withdrawn=False)
     else:
         undecided = Result.objects.filter(round=previous, undecided=True).select_related("player")

@@ -59,6 +59,10 @@ class Event(models.Model):
     class Format(models.TextChoices):
         KNOCKOUT = "knockout", "Knock-out: table winners (and wildcards) go on"
         POINTS = "points", "Points: the best over the preliminary rounds play the final"
+        AGGREGATE = (
+            "aggregate",
+            "Aggregate: the best net worths summed over the preliminary rounds play the final",
+        )
 
     class Status(models.TextChoices):
         SETUP = "setup", "Setting up"
@@ -140,6 +144,12 @@ class Event(models.Model):
         """The symbol the event's money is written with, fees and donations as well as the
         game's: its edition's ("$" for the US board, "£" for the UK's)."""
         return edition(self.edition).currency
+
+    @property
+    def plays_every_preliminary(self) -> bool:
+        """Whether every player plays every preliminary round, the final taking the best
+        over them all (points, aggregate), rather than only the winners going on."""
+        return self.advancement in (self.Format.POINTS, self.Format.AGGREGATE)
 
     @property
     def rules_locked(self) -> bool:

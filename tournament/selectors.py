@@ -285,8 +285,9 @@ def sanctioned_breaks(event: Event) -> list[str]:
         for r in rounds
         if r.time_limit_minutes < SANCTIONED["minutes"]
     ]
-    # A points event names its final's size; a knock-out's is known once the final is seated.
-    size = event.finalists if event.advancement == Event.Format.POINTS else None
+    # A points or aggregate event names its final's size; a knock-out's is known once the
+    # final is seated.
+    size = event.finalists if event.plays_every_preliminary else None
     if final is not None and final.seated:
         size = final.seated
     if size is not None and size != SANCTIONED["final"]:

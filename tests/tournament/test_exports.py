@@ -19,8 +19,8 @@ from drf_spectacular.generators import SchemaGenerator
 from banking.models import Entry
 from tests.conftest import client_for, make_world, organiser_elsewhere
 from tests.entries import bank
-from tests.played import night, play_round
-from tournament.models import Player
+from tests.played import next_preliminary, night, play_round
+from tournament.models import Player, Result
 from tournament.results.night import night_in_numbers
 
 pytestmark = pytest.mark.django_db
@@ -139,6 +139,43 @@ def test_the_csv_export_is_a_zip_of_spreadsheet_files(played):
         "1150",
         "400",
     )
+
+
+def test_an_aggregate_events_export_has_each_players_net_worth_by_round_and_total():
+    n = night(advancement="aggregate", finalists=4)
+    next_preliminary(n)
+    worths: dict[int, list[int]] = {}
+    for result in Result.objects.filter(round__in=n.rounds).order_by("round__number"):
+        worths.setdefault(result.player_id, []).append(result.net_worth)
+    client = client_for(n.organiser)
+
+    document = client.get(f"/api/events/{n.event.pk}/export/?format=json").json()
+    standings = document["standings"]
+    assert (standings["format"], standings["rounds"]) == ("aggregate", [1, 2])
+    assert len(standings["rows"]) == 8
+    for row in standings["rows"]:
+        mine = worths[row["player_id"]]
+        assert row["net_worths"] == mine
+        assert row["total"] == sum(mine)
+        assert row["how"] == f"{mine[0]:,} + {mine[1]:,} = {sum(mine):,}"
+    totals = [row["total"] for row in standings["rows"]]
+    assert totals == sorted(totals, reverse=True)
+    assert sum(row["advances"] for row in standings["rows"]) == 4
+
+    response = client.get(f"/api/events/{n.event.pk}/export/?format=csv")
+    archive = zipfile.ZipFile(io.BytesIO(response.content))
+    rows = _csv(archive, "standings.csv")
+    assert list(rows[0])[:6] == ["place", "player_id", "name", "round_1", "round_2", "total"]
+    for row in rows:
+        mine = worths[int(row["player_id"])]
+        assert [int(row["round_1"]), int(row["round_2"]), int(row["total"])] == [*mine, sum(mine)]
+    assert [r["advances"] for r in rows].count("yes") == 4
+
+
+def test_a_knock_out_events_export_has_no_standings(played):
+    assert _export(played).json()["standings"] is None
+    archive = zipfile.ZipFile(io.BytesIO(_export(played, "csv").content))
+    assert "standings.csv" not in archive.namelist()
 
 
 def test_a_name_that_looks_like_a_formula_is_text_in_the_csv_export(played):

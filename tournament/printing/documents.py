@@ -22,7 +22,7 @@ from tournament.player_links import player_page_url, qr_svg
 from tournament.printing.bracket import bracket_layout
 from tournament.printing.registry import Parts, document
 from tournament.printing.render import chunks, site_url
-from tournament.results.selectors import team_standings
+from tournament.results.selectors import preliminary_standings, team_standings
 from tournament.results.shape import result_rows, shaped
 from tournament.results.standings import shared_places, wins_table
 from tournament.selectors import console_path, money_raised
@@ -31,6 +31,7 @@ BATCH = 50
 LEDGER_ROWS = 28
 BADGES_A_PAGE = 10
 TABLES_A_RESULTS_PAGE = 12
+STANDINGS_A_PAGE = 36  # rows of a points or aggregate event's standings on a page
 STANDINGS_SHOWN = 24
 CROWDED = 5  # more seats than this, and a table card or scoresheet is set tighter, to one page
 
@@ -206,7 +207,8 @@ def _round_tables(round_: Round, results: Sequence[Result]) -> list[dict[str, An
     title="Results",
     template="print/results.html",
     description="Final standings and the winner, each round's table winners, the team "
-    "standings (at an event with teams), the money raised, and a summary of every table.",
+    "standings (at an event with teams), the money raised, the running totals of a points "
+    "or aggregate event, and a summary of every table.",
     chunk=4,
 )
 def results(job: PrintJob) -> Parts:
@@ -260,9 +262,24 @@ def results(job: PrintJob) -> Parts:
         for round_ in ended
         for start in range(0, round_.tables.count(), TABLES_A_RESULTS_PAGE)
     ]
+    standings = preliminary_standings(event=event)
+    totals = [
+        {
+            "part": "standings",
+            "event": event,
+            "printed_at": stamp,
+            "standings": {**standings, "rows": rows},
+            "first": start == 0,
+        }
+        for start, rows in (
+            (start, standings["rows"][start : start + STANDINGS_A_PAGE])
+            for start in range(0, len(standings["rows"]) if standings else 0, STANDINGS_A_PAGE)
+        )
+    ]
 
     def items() -> Iterator[dict[str, Any]]:
         yield summary
+        yield from totals
         for round_, start in sections:
             numbers = range(start + 1, start + TABLES_A_RESULTS_PAGE + 1)
             results = list(
@@ -282,7 +299,7 @@ def results(job: PrintJob) -> Parts:
                 "tables": tables,
             }
 
-    return Parts(1 + len(sections), items())
+    return Parts(1 + len(totals) + len(sections), items())
 
 
 # -- 6. Badges --------------------------------------------------------------------------------

@@ -14,6 +14,9 @@ The rules (docs/rules.md, "Time-limited rounds"):
   worth broken by cash).
 - Points: after the preliminary rounds, the top K by total placement points,
   ties broken by total net worth, play the final.
+- Aggregate: after the preliminary rounds, the top K by the sum of their net
+  worths (a bankrupt round counts as recorded), ties broken by total cash,
+  play the final.
 
 Where the rules cannot separate players competing for the last places,
 `Advancement.undecided` names them and `places_left` says how many of them
@@ -59,14 +62,25 @@ class Ranked:
     tied: bool
 
 
+POINTS, AGGREGATE = "points", "aggregate"  # the formats that total the preliminary rounds
+
+
 @dataclass(frozen=True, slots=True)
-class PointsStanding:
-    """A player's totals over the preliminary rounds of a points event."""
+class Standing:
+    """A player's totals over the preliminary rounds of a points or aggregate event."""
 
     player_id: int
     points: int
     total_net_worth: int
     rounds: int
+    total_cash: int = 0
+
+    def key(self, by: str) -> tuple[int, int]:
+        """What places the player, larger is better: on points, the points, then the total
+        net worth; on aggregate, the total net worth, then the total cash."""
+        if by == POINTS:
+            return (self.points, self.total_net_worth)
+        return (self.total_net_worth, self.total_cash)
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,16 +315,19 @@ def _ids_by_merit(players: Iterable[Ranked]) -> tuple[int, ...]:
     return tuple(ranked.result.player_id for ranked in ordered)
 
 
-# --------------------------------------------------------------------------- points
+# --------------------------------------------------------------------------- points, aggregate
 
 
-def points_table(rounds: Sequence[Sequence[Ranked]]) -> list[PointsStanding]:
-    """Total placement points and net worth per player over the preliminary rounds.
+def totals_table(rounds: Sequence[Sequence[Ranked]], *, by: str) -> list[Standing]:
+    """Total placement points, net worth and cash per player over the preliminary rounds.
 
-    Each round is every ranked seat of that round (all its tables). Ordered
-    by points, then total net worth, best first; players equal on both by id.
-    A player who missed a round simply has fewer rounds.
+    Each round is every ranked seat of that round (all its tables); a bankrupt seat counts
+    its net worth and cash as recorded. Ordered `by` POINTS or AGGREGATE (Standing.key),
+    best first; players equal on both by id. A player who missed a round simply has
+    fewer rounds.
     """
+    if by not in (POINTS, AGGREGATE):
+        raise ValueError(f"Only points and aggregate total the rounds, not {by!r}.")
     totals: dict[int, list[int]] = {}
     for number, round_results in enumerate(rounds, start=1):
         round_results = list(round_results)
@@ -321,29 +338,28 @@ def points_table(rounds: Sequence[Sequence[Ranked]]) -> list[PointsStanding]:
             (ranked.result.player_id for ranked in round_results), where=f"in round {number}"
         )
         for ranked in round_results:
-            total = totals.setdefault(ranked.result.player_id, [0, 0, 0])
+            total = totals.setdefault(ranked.result.player_id, [0, 0, 0, 0])
             total[0] += ranked.points
             total[1] += ranked.result.net_worth
             total[2] += 1
-    standings = [
-        PointsStanding(player_id, points, net_worth, played)
-        for player_id, (points, net_worth, played) in totals.items()
-    ]
-    standings.sort(key=lambda s: (-s.points, -s.total_net_worth, s.player_id))
+            total[3] += ranked.result.cash
+    standings = [Standing(player_id, *total) for player_id, total in totals.items()]
+    standings.sort(key=lambda s: s.player_id)
+    standings.sort(key=lambda s: s.key(by), reverse=True)  # stable: equal ones stay by id
     return standings
 
 
-def points_advance(rounds: Sequence[Sequence[Ranked]], *, finalists: int) -> Advancement:
-    """Points advancement: the top `finalists` by points, ties broken by total net worth.
+def totals_advance(rounds: Sequence[Sequence[Ranked]], *, finalists: int, by: str) -> Advancement:
+    """Points or aggregate advancement: the top `finalists` of the totals (totals_table).
 
-    Players equal on both at the boundary are undecided, competing for the
+    Players equal at the boundary on what places them are undecided, competing for the
     places that remain (the organiser decides).
     """
     _check_count(finalists, "The number of finalists")
     advancing: list[int] = []
     left = finalists
-    standings = points_table(rounds)
-    for _, level in groupby(standings, key=lambda s: (s.points, s.total_net_worth)):
+    standings = totals_table(rounds, by=by)
+    for _, level in groupby(standings, key=lambda s: s.key(by)):
         if left == 0:
             break
         players = [standing.player_id for standing in level]

@@ -28,6 +28,7 @@ from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Event, Result, Round, Seat, Table
 from tournament.results import advancement
 from tournament.results.shape import result_rows
+from tournament.results.standings import stored_ranking
 from tournament.services.events import audit, save_fields
 from tournament.services.rounds import call_time_if_due
 from tournament.services.tables import table_subject
@@ -270,34 +271,24 @@ def advancement_of(round_: Round) -> advancement.Advancement:
     """Who goes on from an ended round by the rules, from its stored results (read only):
     the ties among them, each with its places, for the organiser's decisions."""
     event, ranking = round_.event, _stored_ranking(round_)
-    if event.advancement == Event.Format.POINTS and round_.kind == Round.Kind.PRELIMINARY:
+    if event.plays_every_preliminary and round_.kind == Round.Kind.PRELIMINARY:
         rounds = [
             _stored_ranking(r)
             for r in event.rounds.filter(
                 kind=Round.Kind.PRELIMINARY, number__lt=round_.number, status=Round.Status.ENDED
             )
         ]
-        return advancement.points_advance([*rounds, ranking], finalists=event.finalists)
+        return advancement.totals_advance(
+            [*rounds, ranking], finalists=event.finalists, by=event.advancement
+        )
     tables = [list(group) for _, group in groupby(ranking, key=lambda r: r.result.table)]
     wildcards = event.wildcards if round_.kind == Round.Kind.PRELIMINARY else 0
     return advancement.knockout(tables, wildcards=wildcards)
 
 
 def _stored_ranking(round_: Round) -> list[advancement.Ranked]:
-    return [
-        advancement.Ranked(
-            result=advancement.SeatResult(
-                player_id=r.player_id,
-                table=r.seat.table.number,
-                net_worth=r.net_worth,
-                cash=r.cash,
-                bankrupt=r.bankrupt,
-            ),
-            rank=r.rank,
-            points=r.points,
-            tied=r.tied,
-        )
-        for r in round_.results.select_related("seat__table").order_by(
+    return stored_ranking(
+        round_.results.select_related("seat__table").order_by(
             "seat__table__number", "rank", "seat__number"
         )
-    ]
+    )

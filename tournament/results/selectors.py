@@ -3,14 +3,23 @@ table's result with its second-person check, and the team standings."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.db.models import QuerySet
 
 from tournament import selectors as event_selectors
 from tournament.models import AuditEvent, Event, Player, Result, Round, Seat, Table, Team
+from tournament.results import advancement
 from tournament.results.shape import result_rows, shaped
-from tournament.results.standings import counted, counts, takes_first
+from tournament.results.standings import (
+    counted,
+    counts,
+    shared_places,
+    stored_ranking,
+    summed,
+    takes_first,
+)
 from tournament.results.teams import Member, Score, has_teams
 from tournament.results.teams import team_standings as teams_ranked
 
@@ -61,6 +70,71 @@ def round_rows(round_id: int) -> list[dict[str, Any]]:
     return result_rows(round_results(round_id))
 
 
+def preliminary_standings(*, event: Event, through: int | None = None) -> dict[str, Any] | None:
+    """The running totals of an event whose players play every preliminary round (points,
+    aggregate), over its ended preliminary rounds (those numbered up to `through` when
+    given): each player's net worth round by round, their total and how it was summed,
+    their total points and cash, their place as the final's choice orders them
+    (advancement.totals_table), and whether they go on (or are undecided) after the
+    last of those rounds, the organiser's decisions included. None for a knock-out event
+    or before a preliminary round has ended. Two queries (none for a knock-out)."""
+    if not event.plays_every_preliminary:
+        return None
+    rounds = Round.objects.filter(
+        event_id=event.pk, kind=Round.Kind.PRELIMINARY, status=Round.Status.ENDED
+    )
+    if through is not None:
+        rounds = rounds.filter(number__lte=through)
+    numbers = list(rounds.order_by("number").values_list("number", flat=True))
+    if not numbers:
+        return None
+    by_round: dict[int, list[Result]] = {number: [] for number in numbers}
+    for result in (
+        Result.objects.filter(round__event_id=event.pk, round__number__in=numbers)
+        .select_related("seat__table", "player", "round")
+        .order_by("round__number", "seat__table__number", "rank", "seat__number")
+    ):
+        by_round[result.round.number].append(result)
+    by = event.advancement
+    standings = advancement.totals_table(
+        [stored_ranking(by_round[number]) for number in numbers], by=by
+    )
+    last = {r.player_id: r for r in by_round[numbers[-1]]}
+    players = {r.player_id: r.player for results in by_round.values() for r in results}
+    worths = {
+        number: {r.player_id: r.net_worth for r in results} for number, results in by_round.items()
+    }
+    keys = [standing.key(by) for standing in standings]
+    level = Counter(keys)
+    rows = []
+    for standing, place, key in zip(standings, shared_places(keys), keys, strict=True):
+        player, result = players[standing.player_id], last.get(standing.player_id)
+        net_worths = [worths[number].get(standing.player_id) for number in numbers]
+        rows.append(
+            {
+                "place": place,
+                "shared": level[key] > 1,
+                "player_id": standing.player_id,
+                "name": player.name,
+                "team": player.team,
+                "net_worths": net_worths,
+                "total": standing.total_net_worth,
+                "how": summed(net_worths, standing.total_net_worth),
+                "cash": standing.total_cash,
+                "points": standing.points,
+                "rounds": standing.rounds,
+                "advances": bool(result and result.advances),
+                "undecided": bool(result and result.undecided),
+            }
+        )
+    return {
+        "format": by,
+        "finalists": event.finalists,
+        "rounds": numbers,
+        "rows": rows,
+    }
+
+
 def bracket(*, event_id: int) -> dict[str, Any]:
     """The event's bracket as plain data: rounds in order, each with its tables and their
     players (ranked once the round has ended), who advances, who is waiting to be seated,
@@ -71,7 +145,8 @@ def bracket(*, event_id: int) -> dict[str, Any]:
     not as model instances (which took a second there).
     """
     rounds = list(Round.objects.filter(event_id=event_id).order_by("number"))
-    advancement = Event.objects.filter(pk=event_id).values_list("advancement", flat=True).first()
+    event = Event.objects.filter(pk=event_id).only("advancement").first()
+    every_preliminary = event is not None and event.plays_every_preliminary
     seats: dict[int, list[dict[str, Any]]] = {}
     for seat in (
         Seat.objects.filter(table__round__event_id=event_id)
@@ -99,7 +174,7 @@ def bracket(*, event_id: int) -> dict[str, Any]:
             _bracket_table(table, seats.get(table["id"], []), round_.status, came_from)
             for table in by_round.get(round_.pk, [])
         ]
-        carries = round_.kind == Round.Kind.FINAL or advancement != Event.Format.POINTS
+        carries = round_.kind == Round.Kind.FINAL or not every_preliminary
         waiting = previous["advancing"] if previous and previous["ended"] and carries else []
         columns.append(
             {

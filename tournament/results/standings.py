@@ -16,7 +16,9 @@ from typing import Any
 from django.db.models import QuerySet
 
 from banking.ledgers import standing_key
+from games.engine.money import money
 from tournament.models import Result, Round, Table
+from tournament.results import advancement
 
 
 def counts(*, round_status: str, review: str) -> bool:
@@ -80,3 +82,30 @@ def shared_places(keys: Iterable[Hashable]) -> list[int]:
     each other) share the first one's place ("1, 2, 2, 4")."""
     first: dict[Hashable, int] = {}
     return [first.setdefault(key, index) for index, key in enumerate(keys, start=1)]
+
+
+def stored_ranking(results: Iterable[Result]) -> list[advancement.Ranked]:
+    """Stored results as the rules rank them (advancement.Ranked), in the order given; each
+    read with its seat's table."""
+    return [
+        advancement.Ranked(
+            result=advancement.SeatResult(
+                player_id=r.player_id,
+                table=r.seat.table.number,
+                net_worth=r.net_worth,
+                cash=r.cash,
+                bankrupt=r.bankrupt,
+            ),
+            rank=r.rank,
+            points=r.points,
+            tied=r.tied,
+        )
+        for r in results
+    ]
+
+
+def summed(net_worths: Iterable[int | None], total: int) -> str:
+    """How a running total of net worths was made, round by round: "1,200 + 980 = 2,180";
+    a round not played (None) is left out."""
+    played = [money(worth) for worth in net_worths if worth is not None]
+    return f"{' + '.join(played) or money(0)} = {money(total)}"

@@ -65,7 +65,9 @@ def _check_advancement(advancement: Mapping[str, Any] | None, event: Event) -> N
         raise Refusal("invalid", f"Advancement has no setting {', '.join(sorted(unknown))}.")
     if "format" in advancement:
         if advancement["format"] not in Event.Format.values:
-            raise Refusal("invalid", "The advancement format must be knockout or points.")
+            raise Refusal(
+                "invalid", "The advancement format must be knockout, points or aggregate."
+            )
         event.advancement = advancement["format"]
     for name, low, high in (("wildcards", 0, 64), ("finalists", 2, 64)):
         if name in advancement and not _whole(advancement[name], low, high):

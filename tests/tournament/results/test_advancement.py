@@ -10,15 +10,15 @@ from hypothesis import strategies as st
 
 from tournament.results.advancement import (
     Advancement,
-    PointsStanding,
     Ranked,
     SeatResult,
+    Standing,
     Tie,
     knockout,
     placement_points,
-    points_advance,
-    points_table,
     rank_table,
+    totals_advance,
+    totals_table,
 )
 
 # --------------------------------------------------------------------------- helpers
@@ -336,13 +336,13 @@ def two_rounds() -> list[list[Ranked]]:
 
 
 def test_points_table_totals_points_and_net_worth_over_the_rounds() -> None:
-    assert points_table(two_rounds()) == [
-        PointsStanding(player_id=4, points=6, total_net_worth=5100, rounds=2),
-        PointsStanding(player_id=1, points=4, total_net_worth=3100, rounds=2),
-        PointsStanding(player_id=5, points=4, total_net_worth=2700, rounds=2),
-        PointsStanding(player_id=6, points=4, total_net_worth=2400, rounds=2),
-        PointsStanding(player_id=2, points=3, total_net_worth=2900, rounds=2),
-        PointsStanding(player_id=3, points=3, total_net_worth=2900, rounds=2),
+    assert totals_table(two_rounds(), by="points") == [
+        Standing(player_id=4, points=6, total_net_worth=5100, rounds=2),
+        Standing(player_id=1, points=4, total_net_worth=3100, rounds=2),
+        Standing(player_id=5, points=4, total_net_worth=2700, rounds=2),
+        Standing(player_id=6, points=4, total_net_worth=2400, rounds=2),
+        Standing(player_id=2, points=3, total_net_worth=2900, rounds=2),
+        Standing(player_id=3, points=3, total_net_worth=2900, rounds=2),
     ]
 
 
@@ -353,9 +353,9 @@ def test_points_table_totals_points_and_net_worth_over_the_rounds() -> None:
         pytest.param(
             [table(1, (1, 3000, 0), (2, 2000, 0), (3, 1000, 0))],
             [
-                PointsStanding(1, 3, 3000, 1),
-                PointsStanding(2, 2, 2000, 1),
-                PointsStanding(3, 1, 1000, 1),
+                Standing(1, 3, 3000, 1),
+                Standing(2, 2, 2000, 1),
+                Standing(3, 1, 1000, 1),
             ],
             id="one round",
         ),
@@ -365,10 +365,10 @@ def test_points_table_totals_points_and_net_worth_over_the_rounds() -> None:
                 table(1, (1, 500, 0), (2, 2500, 0), (3, 1500, 0), (4, 800, 0)),
             ],
             [
-                PointsStanding(2, 6, 4500, 2),  # 2 + 4
-                PointsStanding(1, 4, 3500, 2),  # 3 + 1
-                PointsStanding(3, 4, 2500, 2),  # 1 + 3
-                PointsStanding(4, 2, 800, 1),  # missed round 1
+                Standing(2, 6, 4500, 2),  # 2 + 4
+                Standing(1, 4, 3500, 2),  # 3 + 1
+                Standing(3, 4, 2500, 2),  # 1 + 3
+                Standing(4, 2, 800, 1),  # missed round 1
             ],
             id="a late entrant has fewer rounds",
         ),
@@ -378,9 +378,9 @@ def test_points_table_totals_points_and_net_worth_over_the_rounds() -> None:
                 table(1, (3, 3000, 0), (1, 1000, 0), (2, 1900, 0)),
             ],
             [
-                PointsStanding(1, 4, 4000, 2),
-                PointsStanding(3, 4, 4000, 2),  # level with 1 on both: by id
-                PointsStanding(2, 4, 3900, 2),
+                Standing(1, 4, 4000, 2),
+                Standing(3, 4, 4000, 2),  # level with 1 on both: by id
+                Standing(2, 4, 3900, 2),
             ],
             id="equal points ordered by total net worth",
         ),
@@ -390,25 +390,25 @@ def test_points_table_totals_points_and_net_worth_over_the_rounds() -> None:
                 rank_table([seat(2, 800), seat(1, 0, bankrupt_order=2), seat(3, 700)]),
             ],
             [
-                PointsStanding(3, 4, 1200, 2),  # 2 + 2
-                PointsStanding(1, 3, 1000, 2),  # 3 + 0
-                PointsStanding(2, 3, 800, 2),  # 0 + 3
+                Standing(3, 4, 1200, 2),  # 2 + 2
+                Standing(1, 3, 1000, 2),  # 3 + 0
+                Standing(2, 3, 800, 2),  # 0 + 3
             ],
             id="a bankruptcy scores nothing",
         ),
         pytest.param(
             [table(1, (1, 2000, 9), (2, 2000, 9), (3, 100, 0))],
             [
-                PointsStanding(1, 3, 2000, 1),  # tied for first: both get first's points
-                PointsStanding(2, 3, 2000, 1),
-                PointsStanding(3, 1, 100, 1),
+                Standing(1, 3, 2000, 1, 9),  # tied for first: both get first's points
+                Standing(2, 3, 2000, 1, 9),
+                Standing(3, 1, 100, 1),
             ],
             id="tied players share the better points",
         ),
     ],
 )
-def test_points_table_examples(rounds: list[list[Ranked]], expected: list[PointsStanding]) -> None:
-    assert points_table(rounds) == expected
+def test_points_table_examples(rounds: list[list[Ranked]], expected: list[Standing]) -> None:
+    assert totals_table(rounds, by="points") == expected
 
 
 @pytest.mark.parametrize(
@@ -428,13 +428,13 @@ def test_points_table_examples(rounds: list[list[Ranked]], expected: list[Points
 def test_the_top_finalists_by_points_go_on_ties_broken_by_net_worth(
     finalists: int, expected: Advancement
 ) -> None:
-    assert points_advance(two_rounds(), finalists=finalists) == expected
+    assert totals_advance(two_rounds(), finalists=finalists, by="points") == expected
 
 
 def test_a_tie_across_several_final_places_leaves_them_all_to_the_organiser() -> None:
     rounds = [table(1, (1, 900, 0), (2, 500, 5), (3, 500, 5), (4, 500, 5))]
     # 1 is first; 2, 3 and 4 share second (3 points each) and tie on net worth too
-    assert points_advance(rounds, finalists=3) == Advancement(
+    assert totals_advance(rounds, finalists=3, by="points") == Advancement(
         (1,), (2, 3, 4), 2, (Tie((2, 3, 4), 2),)
     )
 
@@ -456,7 +456,92 @@ def test_points_advancement_with_bad_input_is_refused(
     rounds: list[list[Ranked]], finalists: int, message: str
 ) -> None:
     with pytest.raises(ValueError, match=message):
-        points_advance(rounds, finalists=finalists)
+        totals_advance(rounds, finalists=finalists, by="points")
+
+
+# --------------------------------------------------------------------------- aggregate
+
+
+def test_aggregate_table_sums_each_players_net_worth_over_the_rounds() -> None:
+    # 4: 2500 + 2600; 1: 3000 + 100; 2: 2000 + 900 and 3: 1000 + 1900 level (no cash: by id)
+    assert totals_table(two_rounds(), by="aggregate") == [
+        Standing(player_id=4, points=6, total_net_worth=5100, rounds=2),
+        Standing(player_id=1, points=4, total_net_worth=3100, rounds=2),
+        Standing(player_id=2, points=3, total_net_worth=2900, rounds=2),
+        Standing(player_id=3, points=3, total_net_worth=2900, rounds=2),
+        Standing(player_id=5, points=4, total_net_worth=2700, rounds=2),
+        Standing(player_id=6, points=4, total_net_worth=2400, rounds=2),
+    ]
+
+
+def test_aggregate_goes_by_net_worth_where_points_go_by_places() -> None:
+    # 2 went bankrupt in round 1 (nothing recorded) but won round 2 by a distance.
+    rounds = [
+        rank_table([seat(1, 1000), seat(2, 0, bankrupt_order=1), seat(3, 500)]),
+        rank_table([seat(2, 2500), seat(1, 0, bankrupt_order=1), seat(3, 700)]),
+    ]
+    assert totals_advance(rounds, finalists=2, by="aggregate") == Advancement((2, 3), (), 0)
+    assert totals_advance(rounds, finalists=2, by="points") == Advancement((3, 2), (), 0)
+
+
+@pytest.mark.parametrize(
+    ("finalists", "expected"),
+    [
+        (1, Advancement((4,), (), 0)),
+        (2, Advancement((4, 1), (), 0)),
+        # 2 and 3 are level on the total (2900) and on cash (none) for the third place
+        (3, Advancement((4, 1), (2, 3), 1, (Tie((2, 3), 1),))),
+        (4, Advancement((4, 1, 2, 3), (), 0)),
+        (5, Advancement((4, 1, 2, 3, 5), (), 0)),
+    ],
+)
+def test_the_top_finalists_by_aggregate_go_on(finalists: int, expected: Advancement) -> None:
+    assert totals_advance(two_rounds(), finalists=finalists, by="aggregate") == expected
+
+
+def test_a_level_aggregate_goes_to_more_cash_over_the_rounds() -> None:
+    rounds = [
+        table(1, (1, 2000, 300), (2, 1000, 100), (3, 500, 0)),
+        table(1, (1, 1000, 100), (2, 2000, 500), (3, 400, 0)),
+    ]
+    # 1 and 2 both total 3000: 2 held 600 in cash over the rounds, 1 only 400
+    assert totals_table(rounds, by="aggregate") == [
+        Standing(2, 5, 3000, 2, 600),
+        Standing(1, 5, 3000, 2, 400),
+        Standing(3, 2, 900, 2, 0),
+    ]
+    assert totals_advance(rounds, finalists=1, by="aggregate") == Advancement((2,), (), 0)
+
+
+def test_a_level_aggregate_and_cash_is_the_organisers_decision() -> None:
+    rounds = [
+        table(1, (1, 2000, 300), (2, 1000, 100), (3, 500, 0)),
+        table(1, (1, 1000, 100), (2, 2000, 300), (3, 400, 0)),
+    ]
+    assert totals_advance(rounds, finalists=1, by="aggregate") == Advancement(
+        (), (1, 2), 1, (Tie((1, 2), 1),)
+    )
+    assert totals_advance(rounds, finalists=2, by="aggregate") == Advancement((1, 2), (), 0)
+
+
+def test_a_late_entrants_aggregate_counts_the_rounds_they_played() -> None:
+    rounds = [
+        table(1, (1, 3000, 0), (2, 2000, 0)),
+        table(1, (1, 500, 0), (2, 2500, 0), (3, 2800, 0)),
+    ]
+    assert totals_table(rounds, by="aggregate") == [
+        Standing(2, 3, 4500, 2),
+        Standing(1, 3, 3500, 2),
+        Standing(3, 3, 2800, 1),
+    ]
+
+
+@pytest.mark.parametrize("by", ["knockout", "", "Aggregate"])
+def test_only_points_and_aggregate_total_the_rounds(by: str) -> None:
+    with pytest.raises(ValueError, match="Only points and aggregate total the rounds"):
+        totals_table(two_rounds(), by=by)
+    with pytest.raises(ValueError, match="Only points and aggregate total the rounds"):
+        totals_advance([], finalists=2, by=by)
 
 
 # --------------------------------------------------------------------------- properties
@@ -619,7 +704,7 @@ def points_rounds(draw: st.DrawFn) -> list[list[Ranked]]:
 
 @given(points_rounds())
 def test_points_table_adds_up_every_rounds_points(rounds: list[list[Ranked]]) -> None:
-    standings = points_table(rounds)
+    standings = totals_table(rounds, by="points")
     assert sum(s.points for s in standings) == sum(r.points for rnd in rounds for r in rnd)
     assert sum(s.total_net_worth for s in standings) == sum(
         r.result.net_worth for rnd in rounds for r in rnd
@@ -633,8 +718,8 @@ def test_points_table_adds_up_every_rounds_points(rounds: list[list[Ranked]]) ->
 def test_points_advancement_fills_exactly_the_places_and_respects_the_order(
     rounds: list[list[Ranked]], finalists: int
 ) -> None:
-    outcome = points_advance(rounds, finalists=finalists)
-    standings = {s.player_id: s for s in points_table(rounds)}
+    outcome = totals_advance(rounds, finalists=finalists, by="points")
+    standings = {s.player_id: s for s in totals_table(rounds, by="points")}
     assert len(outcome.advancing) + outcome.places_left == min(finalists, len(standings))
     assert not set(outcome.advancing) & set(outcome.undecided)
     if outcome.undecided:
@@ -649,6 +734,31 @@ def test_points_advancement_fills_exactly_the_places_and_respects_the_order(
 
     chosen = list(outcome.advancing) + list(outcome.undecided)
     left_out = [p for p in standings if p not in chosen]
+    for player in outcome.advancing:
+        assert all(key(player) > key(other) for other in [*outcome.undecided, *left_out])
+    for player in outcome.undecided:
+        assert all(key(player) > key(other) for other in left_out)
+
+
+@given(points_rounds(), st.integers(0, 16))
+def test_aggregate_advancement_takes_the_best_sums_of_net_worth_then_cash(
+    rounds: list[list[Ranked]], finalists: int
+) -> None:
+    outcome = totals_advance(rounds, finalists=finalists, by="aggregate")
+    worth: dict[int, int] = {}
+    cash: dict[int, int] = {}
+    for ranked in (r for rnd in rounds for r in rnd):
+        player = ranked.result.player_id
+        worth[player] = worth.get(player, 0) + ranked.result.net_worth
+        cash[player] = cash.get(player, 0) + ranked.result.cash
+
+    def key(player: int) -> tuple[int, int]:
+        return (worth[player], cash[player])
+
+    assert len(outcome.advancing) + outcome.places_left == min(finalists, len(worth))
+    assert len({key(p) for p in outcome.undecided}) <= 1
+    chosen = list(outcome.advancing) + list(outcome.undecided)
+    left_out = [p for p in worth if p not in chosen]
     for player in outcome.advancing:
         assert all(key(player) > key(other) for other in [*outcome.undecided, *left_out])
     for player in outcome.undecided:

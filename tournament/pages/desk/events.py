@@ -331,6 +331,7 @@ def rounds(request: HttpRequest, event_id: int) -> HttpResponse:
         form=form,
         rounds=selectors.event_rounds(event.pk),
         sanctioned_breaks=selectors.sanctioned_breaks(event),
+        standings=result_selectors.preliminary_standings(event=event),
     )
     return render(request, "desk/rounds.html", context)
 

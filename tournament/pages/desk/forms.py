@@ -83,7 +83,7 @@ class EventForm(TextCheckedForm):
         min_value=2,
         max_value=64,
         initial=6,
-        help_text="Points: how many players reach the final.",
+        help_text="Points and aggregate: how many players reach the final.",
     )
     sanctioned = forms.BooleanField(
         label="Follows the maker's tournament rules",

@@ -321,6 +321,9 @@ def _results_context(round_: Round, bound: dict[int, OverrideForm] | None = None
         winners=winners,
         winner_ids={r["player_id"] for r in winners},
         points=round_.event.advancement == Event.Format.POINTS,
+        standings=result_selectors.preliminary_standings(event=round_.event, through=round_.number)
+        if round_.kind == Round.Kind.PRELIMINARY
+        else None,
         undecided=[r for r in results if r["undecided"]],
         overrides=result_selectors.round_overrides(round_id=round_.pk),
     )

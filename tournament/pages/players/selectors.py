@@ -27,7 +27,7 @@ from tournament.http.rows import read_all
 from tournament.models import Event, Player, Result, Round, Seat, Table
 from tournament.pages.players.queries import PlayerPage, Shown, page_read, shown_read
 from tournament.results.shape import result_row
-from tournament.results.standings import leaderboard, wins_table
+from tournament.results.standings import leaderboard, summed, wins_table
 from tournament.selectors import seating_shown
 from tournament.templatetags.decisions import decided
 from tournament.timezones import event_zone
@@ -192,10 +192,10 @@ def _alternate(player: Player) -> dict[str, str]:
 
 def _eliminated(player: Player, current: Round, last: Result | None) -> bool:
     """Whether the player's last result keeps them out of `current`: they did not go
-    through (on points, everyone plays on until the final)."""
+    through (on points or aggregate, everyone plays on until the final)."""
     if last is None or last.advances or last.undecided:
         return False
-    return player.event.advancement != Event.Format.POINTS or current.kind == Round.Kind.FINAL
+    return not player.event.plays_every_preliminary or current.kind == Round.Kind.FINAL
 
 
 def _next(
@@ -274,12 +274,13 @@ def _next(
             "state": "undecided",
             "text": "You are tied for a place in the next round: the organiser decides.",
         }
-    points = player.event.advancement == Event.Format.POINTS
-    if points and not any(r.kind == Round.Kind.FINAL for r in later):
+    every = player.event.plays_every_preliminary
+    if every and not any(r.kind == Round.Kind.FINAL for r in later):
         more = "you would reach the final" if result.advances else "you would not reach the final"
+        so_far = "points" if player.event.advancement == Event.Format.POINTS else "aggregate"
         return {
             "state": "points",
-            "text": f"Everyone plays on until the final; on the points so far {more}. "
+            "text": f"Everyone plays on until the final; on the {so_far} so far {more}. "
             "Your next table appears here once the organiser releases the seating.",
         }
     if result.advances:
@@ -289,6 +290,21 @@ def _next(
         )
         return {"state": "through", "text": _after_decision(result, through)}
     return _out(result)
+
+
+def _aggregate(event: Event, results: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """On points or aggregate, the player's running total over the preliminary rounds they
+    played (`results`, theirs): each round's net worth, the total and how it was summed.
+    None in a knock-out, or before their first preliminary round has ended."""
+    if not event.plays_every_preliminary or not results:
+        return None
+    worths = [result["net_worth"] for result in results]
+    return {
+        "format": event.advancement,
+        "rounds": [{"round": r["round"], "net_worth": r["net_worth"]} for r in results],
+        "total": sum(worths),
+        "how": summed(worths, sum(worths)),
+    }
 
 
 def _result_of(seat: Seat | None) -> Result | None:
@@ -320,11 +336,13 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
         seating = "seated"
         table = _table(page, seat, rules)
 
-    results = []
+    results, preliminary = [], []
     for round_ in rounds:
         mine = by_round.get(round_.pk)
         if round_.status == Round.Status.ENDED and _result_of(mine) is not None:
             results.append(_result(mine, round_, player))
+            if round_.kind == Round.Kind.PRELIMINARY:
+                preliminary.append(results[-1])
     ended = current is not None and current.status == Round.Status.ENDED
     current_result = _result_of(seat) if ended else None
     earlier = [r for r in rounds if current is not None and r.number < current.number]
@@ -340,6 +358,7 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
         "seating": seating,
         "table": table,
         "results": results,
+        "aggregate": _aggregate(event, preliminary),
         "next": (
             BANKRUPT
             if table is not None and table["me"]["bankrupt"] and not table["closed"]

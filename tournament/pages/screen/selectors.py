@@ -61,8 +61,9 @@ def _clock(round_: Round | None, event: Event) -> dict[str, Any] | None:
 
 def screen_head(*, event: Event) -> dict[str, Any]:
     """What the screen shows but its tables: the clock, whether seating is coming, the
-    bracket, the team standings (none for an event without teams), and the ids of the
-    rounds whose tables are shown."""
+    bracket, the running totals of a points or aggregate event (None for a knock-out or
+    before a preliminary round has ended), the team standings (none for an event without
+    teams), and the ids of the rounds whose tables are shown."""
     rounds = event_selectors.current_rounds(event=event)
     # A seating the organiser has not released yet stays on the desk: no table, no names.
     shown = [r.pk for r in rounds if event_selectors.seating_shown(r)]
@@ -76,6 +77,7 @@ def screen_head(*, event: Event) -> dict[str, Any]:
         "clock": _clock(rounds[-1] if rounds else None, event),
         "bracket": bracket,
         "teams": result_selectors.team_standings(event_id=event.pk),
+        "standings": result_selectors.preliminary_standings(event=event),
         "shown_rounds": shown,
     }
 

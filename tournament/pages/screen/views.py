@@ -3,10 +3,11 @@ bracket and, at an event with teams, the team standings, behind a secret link th
 can revoke (no login: the screen only views).
 
 The server renders the page, and its poll (htmx, every few seconds, with the ETag of what
-the screen shows) gets the live parts again, each swapped into its place; the bracket and
-the team standings only when they changed since those the screen holds, and a 304 when
-nothing changed. static/js/screen.js ticks the clock, lays the tables out and rotates the
-views. A wrong or revoked token is a plain 404.
+the screen shows) gets the live parts again, each swapped into its place; the bracket (and
+the standings of a points or aggregate event, which change with it) and the team standings
+only when they changed since those the screen holds, and a 304 when nothing changed.
+static/js/screen.js ticks the clock, lays the tables out and rotates the views. A wrong or
+revoked token is a plain 404.
 """
 
 from __future__ import annotations
@@ -158,6 +159,12 @@ def _live(versions: WatchedVersions, showing: Collection[int] | None) -> dict[st
             if teams
             else ""
         )
+        standings = {"standings": shown["standings"], "currency": event.currency}
+        shown["standings"] = (
+            get_template("screen/_standings.html").render(standings)
+            if event.plays_every_preliminary
+            else ""
+        )
         return shown, rounds
 
     def tables(table_ids: list[int], seats: selectors.ScreenSeats, many: bool) -> list[Any]:
@@ -185,6 +192,7 @@ def _live(versions: WatchedVersions, showing: Collection[int] | None) -> dict[st
         "final": _final(event, shown["clock"], screen.tables),
         "bracket": shown["bracket"],
         "teams": shown["teams"],
+        "standings": shown["standings"],
     }
 
 
