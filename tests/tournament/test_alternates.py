@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.alternates import alternate, seated_world
 from tests.conftest import World, make_world
-from tests.factories import PlayerFactory
 from tournament.errors import Conflict
 from tournament.lineups import round_entrants, vacancies
 from tournament.models import AuditEvent, Player, Round, Seat
@@ -27,18 +27,6 @@ pytestmark = pytest.mark.django_db
 def places(world: World) -> list[tuple[str, int]]:
     listed = world.event.players.filter(alternate__isnull=False).order_by("alternate")
     return [(p.name, p.alternate) for p in listed]
-
-
-def alternate(world: World, name: str, *, checked_in: bool = True) -> Player:
-    player = PlayerFactory(event=world.event, name=name, checked_in=checked_in)
-    return alternate_mark(player_id=player.pk, actor=world.organiser)
-
-
-def seated_world() -> World:
-    """Two tables of four seated, not started, everyone at them checked in."""
-    world = make_world(players=8, start=False)
-    world.event.players.update(checked_in=True)
-    return world
 
 
 def seating(world: World) -> dict[int, tuple[int, int, int, str]]:

@@ -6,25 +6,14 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.alternates import alternate, seated_world
 from tests.conftest import World, make_world, session_for
 from tests.factories import PlayerFactory
 from tournament.models import Player, Seat
-from tournament.services.players import alternate_mark, player_remove
+from tournament.services.players import player_remove
 from tournament.services.rounds import round_start
 
 pytestmark = pytest.mark.django_db
-
-
-def seated_world() -> World:
-    """Two tables of four seated, not started, everyone at them checked in."""
-    world = make_world(players=8, start=False)
-    world.event.players.update(checked_in=True)
-    return world
-
-
-def alternate(world: World, name: str, *, checked_in: bool = True) -> Player:
-    player = PlayerFactory(event=world.event, name=name, checked_in=checked_in)
-    return alternate_mark(player_id=player.pk)
 
 
 def post(world: World, name: str, pk: int, data: dict, **options):
