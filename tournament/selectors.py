@@ -12,7 +12,7 @@ from django.db.models.functions import Coalesce
 from games.models import FaqEntry
 from games.selectors import faq_briefing
 from tournament import access
-from tournament.lineups import late_arrivals, plan_for_round
+from tournament.lineups import late_arrivals, plan_for_round, round_entrants
 from tournament.models import BriefingItem, Donation, Event, Player, Round, Table, Volunteer
 
 
@@ -156,8 +156,9 @@ def seating_preview(
 
     Raises the same refusals as seating would: a started round, an earlier round not
     ended, undecided ties, nobody checked in, too few players, a final too big for its
-    tables. `left_out` counts the registered players a first round leaves out because
-    they are not checked in; `late` names the late arrivals a later preliminary round
+    tables. `left_out` counts the players in the draw a first round leaves out because
+    they are not checked in; `alternates`, those on the alternates' list, whom no seating
+    seats (they step into a vacant seat); `late` names the late arrivals a later preliminary round
     seats (checked in, never seated before). `moves` are the organiser's changes (player
     id -> table number); `clashes` says in words what the seating breaks (team-mates at
     one table, players who met before), and a table left too small is refused.
@@ -168,8 +169,8 @@ def seating_preview(
     by_id = {p.id: p for p in players}
     first = not Round.objects.filter(event_id=round_.event_id, number__lt=round_.number).exists()
     left_out = 0
-    if first and not include_all:
-        left_out = Player.objects.filter(event_id=round_.event_id, checked_in=False).count()
+    if first and not include_all:  # whom seating every registered player would add
+        left_out = len(round_entrants(round_, include_all=True)) - len(players)
     late = []
     if not first and round_.kind == Round.Kind.PRELIMINARY:
         late = [player.name for player in late_arrivals(round_)]
@@ -183,6 +184,7 @@ def seating_preview(
         "include_all": include_all,
         "first_round": first,
         "left_out": left_out,
+        "alternates": round_.event.players.filter(alternate__isnull=False).count(),
         "players": len(players),
         "tables": [
             {"number": index, "seats": [_seat(n, by_id[pid]) for n, pid in enumerate(ids, 1)]}

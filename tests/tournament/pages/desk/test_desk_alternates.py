@@ -94,3 +94,19 @@ def test_once_the_round_starts_nobody_steps_in():
 def test_a_night_without_alternates_lists_no_vacant_seat():
     world = make_world(players=8, start=False)  # everyone seated, nobody checked in
     assert "Vacant seats" not in page(world, "desk:round", world.round.pk)
+
+
+def test_the_first_rounds_preview_counts_alternates_apart_from_the_players_left_out():
+    world = make_world(players=8, start=False)  # seated, nobody checked in
+    world.event.players.filter(pk__in=[s.player_id for s in world.table.seats.all()]).update(
+        checked_in=True
+    )  # four checked in, four not
+    alternate(world, "Una Alt")
+    alternate(world, "Vic Alt", checked_in=False)  # an alternate, not a player left out
+
+    answer = session_for(world.organiser).get(
+        reverse("desk:seat", args=[world.round.pk]) + "?seed=7"
+    )
+    text = " ".join(answer.content.decode().split())
+    assert "Only the 4 players checked in are seated: 4 not checked in are left out." in text
+    assert "2 alternates are not seated:" in text
