@@ -542,6 +542,7 @@ PAGE_ROWS = [
     PageRow("desk.rounds", "GET", "desk:rounds", DESK),
     PageRow("desk.rounds.post", "POST", "desk:rounds", DESK,
             form={"kind": "preliminary", "time_limit_minutes": "90", "table_size": "4"}),
+    PageRow("desk.rounds_preseat.post", "POST", "desk:rounds-preseat", DESK),
     PageRow("desk.bracket", "GET", "desk:bracket", DESK),
     PageRow("desk.teams", "GET", "desk:teams", DESK),
     PageRow("desk.team", "GET", "desk:team", DESK, prepare=_team),
