@@ -221,15 +221,12 @@ def _clash_words(clash: Any, by_id: Mapping[int, Player]) -> str:
     return f"Table {clash.table}: {a.name} and {b.name} sit together in another round too."
 
 
-def preseating(event: Event) -> dict[str, Any]:
-    """The rounds page's pre-seating: whether the event's preliminary rounds still to be
-    played can be seated at once (`can`: every player plays every preliminary round, and
-    two or more wait), and the repeat meetings among the preliminary rounds seated so far,
-    in words ("Ann and Bob: rounds 1 and 3"), with how many pairs they are. Two queries."""
-    waiting = rounds_to_preseat(event)
-    can = plays_every_preliminary(event) and len(waiting) > 1
+def repeat_meetings(*, event_id: int) -> tuple[list[seating.Repeat], dict[int, str]]:
+    """Every pair who sit together in more than one of the event's preliminary rounds seated
+    so far (played, or seated ahead), with the rounds they meet in; and the names of the
+    players seated, by id. One query."""
     seats = Seat.objects.filter(
-        table__round__event_id=event.pk, table__round__kind=Round.Kind.PRELIMINARY
+        table__round__event_id=event_id, table__round__kind=Round.Kind.PRELIMINARY
     ).values_list("table__round__number", "table_id", "player_id", "player__name")
     rounds: dict[int, dict[int, list[int]]] = {}
     names: dict[int, str] = {}
@@ -237,10 +234,26 @@ def preseating(event: Event) -> dict[str, Any]:
         rounds.setdefault(number, {}).setdefault(table_id, []).append(player_id)
         names[player_id] = name
     found = seating.repeats({n: list(tables.values()) for n, tables in rounds.items()})
+    return found, names
+
+
+def preseating(event: Event) -> dict[str, Any]:
+    """The rounds page's pre-seating, `shown` where every player plays every preliminary
+    round: whether the event's preliminary rounds still to be played can be seated at once
+    (`can`: every player plays every preliminary round, and
+    two or more wait, none being played), and the repeat meetings among the preliminary
+    rounds seated so far, in words ("Ann and Bob: rounds 1 and 3"). Three queries."""
+    waiting = rounds_to_preseat(event)
+    found, names = repeat_meetings(event_id=event.pk)
+    playing = event.rounds.filter(status__in=[Round.Status.RUNNING, Round.Status.TIME_CALLED])
+    every = plays_every_preliminary(event)
+    seated = [r.number for r in waiting if r.status == Round.Status.SEATED]
+    can = every and len(waiting) > 1 and not playing.exists()
     return {
+        "shown": can or (every and (len(seated) > 1 or bool(found))),
         "can": can,
         "rounds": [r.number for r in waiting],
-        "seated": [r.number for r in waiting if r.status == Round.Status.SEATED],
+        "seated": seated,
         "repeats": [
             f"{names[a]} and {names[b]}: rounds {_and(repeat.rounds)}"
             for repeat in found

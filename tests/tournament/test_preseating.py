@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from tests.conftest import close_and_confirm, session_for
+from tests.conftest import client_for, close_and_confirm, session_for
 from tests.entries import bank
 from tests.factories import EventFactory, PlayerFactory, VolunteerFactory
 from tests.pdfs import pdf_text
@@ -176,6 +176,12 @@ def test_the_desk_seats_every_round_at_once_and_says_nobody_meets_twice():
     assert "Rounds 1, 2, 3 are seated: only the desk sees them." in page
     assert "Nobody meets the same player twice." in page
     assert all(r.status == Round.Status.SEATED for r in Round.objects.filter(event=p.event))
+    assert "Seat them again" in page
+
+    round_start(round_id=p.rounds[0].pk)  # while a round is played, nothing is seated again
+    page = desk.get(rounds_url).content.decode()
+    assert "Seat them again" not in page
+    assert "Nobody meets the same player twice." in page
 
 
 def test_the_desk_names_who_meets_whom_again_when_the_numbers_force_it():
@@ -271,3 +277,31 @@ def test_the_players_page_lists_their_tables_once_the_rounds_are_released():
         table, seat = where(player, round_)
         assert f"Round {round_.number}: table {table}, seat {seat}" in page
     assert "Round 1 · Preliminary" in page
+
+
+# --------------------------------------------------------------------------- the API
+
+
+def test_the_api_seats_every_round_at_once_and_lists_the_repeats():
+    p = planned(players=8)
+    api = client_for(p.organiser)
+    answer = api.post(f"/api/events/{p.event.pk}/preseat/", {"seed": 12}, format="json")
+    assert answer.status_code == 200, answer.json()
+    body = answer.json()
+    assert body["seed"] == 12
+    assert [r["round"] for r in body["rounds"]] == [r.pk for r in p.rounds]
+    for shown, round_ in zip(body["rounds"], p.rounds, strict=True):
+        seats = [[s["player_id"] for s in t["seats"]] for t in shown["tables"]]
+        assert seats == tables_of(round_)
+    assert sum(len(r["rounds"]) - 1 for r in body["repeats"]) == 8
+    a, b = body["repeats"][0]["players"]
+    together = [r.number for r in p.rounds if any(a in t and b in t for t in tables_of(r))]
+    assert body["repeats"][0]["rounds"] == together
+
+
+def test_the_api_refuses_to_pre_seat_a_knock_out_event():
+    p = planned(advancement=Event.Format.KNOCKOUT)
+    answer = client_for(p.organiser).post(f"/api/events/{p.event.pk}/preseat/", {}, format="json")
+    assert answer.status_code == 400
+    assert answer.json()["error"] == "cannot_preseat"
+    assert not p.event.rounds.exclude(status=Round.Status.PLANNED).exists()
