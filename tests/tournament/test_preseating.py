@@ -150,6 +150,20 @@ def test_a_later_round_seated_ahead_is_seated_again_once_the_one_before_ended():
     assert not pairs(second) & (pairs(first) | pairs(third))
 
 
+def test_a_late_arrival_joins_every_round_seated_ahead_from_its_page():
+    p = planned()
+    rounds_preseat(event_id=p.event.pk, seed=7, actor=p.organiser)
+    late = PlayerFactory(event=p.event, name="Late Lou", checked_in=True)
+    desk = session_for(p.organiser)
+    for round_ in p.rounds:
+        page = desk.get(reverse("desk:round", args=[round_.pk])).content.decode()
+        assert "Seat Late Lou" in page
+        desk.post(reverse("desk:seat-late", args=[round_.pk]), {"player": late.pk})
+        assert late.seats.filter(table__round=round_).exists()
+        page = desk.get(reverse("desk:round", args=[round_.pk])).content.decode()
+        assert "Seat Late Lou" not in page
+
+
 def test_the_screen_and_the_pages_show_the_first_round_seated_ahead():
     p = planned()
     rounds_preseat(event_id=p.event.pk, seed=8, actor=p.organiser)

@@ -15,7 +15,7 @@ from django.db.models import Count, Exists, OuterRef
 
 from banking.models import Entry
 from tournament.errors import Conflict
-from tournament.lineups import late_arrivals
+from tournament.lineups import late_arrivals, plays_every_preliminary
 from tournament.models import Player, Round, Seat, Table, Volunteer
 from tournament.services.events import audit
 
@@ -26,11 +26,17 @@ OPEN = (Round.Status.SEATED, Round.Status.RUNNING)
 def waiting(round_: Round) -> list[Player]:
     """The players checked in who could join this round but sit at none of its tables:
     empty unless the round is seated or running, and a preliminary round (a final is for
-    those who played)."""
+    those who played). In an event where every player plays every preliminary round, every
+    player checked in who sits at none of them."""
     if round_.status not in OPEN or round_.kind != Round.Kind.PRELIMINARY:
         return []
     seated = set(Seat.objects.filter(table__round=round_).values_list("player_id", flat=True))
-    return [p for p in late_arrivals(round_) if p.pk not in seated and not p.withdrawn]
+    candidates = late_arrivals(round_)
+    if plays_every_preliminary(round_.event):
+        # Everyone checked in plays every preliminary round: a late arrival seated in a
+        # round joins each round seated ahead of it too.
+        candidates = list(round_.event.players.filter(checked_in=True).order_by("id"))
+    return [p for p in candidates if p.pk not in seated and not p.withdrawn]
 
 
 @dataclass(frozen=True)
