@@ -35,7 +35,8 @@ def waiting(round_: Round) -> list[Player]:
     if plays_every_preliminary(round_.event):
         # Everyone checked in plays every preliminary round: a late arrival seated in a
         # round joins each round seated ahead of it too.
-        candidates = list(round_.event.players.filter(checked_in=True).order_by("id"))
+        players = round_.event.players.filter(checked_in=True, alternate=None)
+        candidates = list(players.order_by("id"))
     return [p for p in candidates if p.pk not in seated and not p.withdrawn]
 
 

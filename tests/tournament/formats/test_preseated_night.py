@@ -1,94 +1,68 @@
 """A points night whose three preliminary rounds are seated at once, before the first game,
-played through to the final's results; every figure checked against the ledger."""
+played through to the final's results: nobody meets the same player twice, each round is
+played as it was seated ahead, and every figure is checked against the tables' ledgers.
+Run on both databases."""
 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 import pytest
 
-from banking.ledgers import replayed_state, rules_of
-from banking.reconciliation import ledger_differences
-from banking.selectors import seat_row
-from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerFactory
-from tests.played import end, play
-from tournament.models import Event, Result, Round, Volunteer
-from tournament.services.rounds import (
-    round_create,
-    round_release,
-    round_seat,
-    round_start,
-    rounds_preseat,
-)
+from tests.played import end, ledger_worths, play, played_round, registered
+from tournament.models import Event, Result, Round
+from tournament.services.rounds import round_create, round_release, round_start, rounds_preseat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]
 
 
-def played(round_: Round, organiser: Any, referee: Any) -> None:
-    """The round released, started, played and ended, as the desk and the tables do."""
-    round_release(round_id=round_.pk, actor=organiser)
-    round_start(round_id=round_.pk, actor=organiser)
-    play(round_)
-    end(round_, referee)
-    round_.refresh_from_db()
-    assert round_.status == Round.Status.ENDED
+def tables_of(round_: Round) -> list[list[int]]:
+    return [[seat.player_id for seat in table.seats.all()] for table in round_.tables.all()]
 
 
 def test_a_pre_seated_points_night_is_played_to_the_finals_results():
-    event = EventFactory(name="Pre-seated Night", advancement=Event.Format.POINTS, finalists=4)
-    organiser = VolunteerFactory(event=event, role=Volunteer.Role.ORGANISER).user
-    referee = UserFactory(username="rita")
-    VolunteerFactory(event=event, role=Volunteer.Role.REFEREE, user=referee)
-    VolunteerFactory(event=event, role=Volunteer.Role.BANKER)
-    players = [PlayerFactory(event=event, name=f"P{n:02d}", checked_in=True) for n in range(16)]
+    event, referee = registered(16, advancement=Event.Format.POINTS, finalists=4)
     preliminaries = [round_create(event_id=event.pk) for _ in range(3)]
 
-    rounds_preseat(event_id=event.pk, seed=2026, actor=organiser)
-    seatings = {}
+    rounds_preseat(event_id=event.pk, seed=2026, actor=None)
+    seated_ahead = {}
     for round_ in preliminaries:
         round_.refresh_from_db()
         assert round_.status == Round.Status.SEATED
-        seatings[round_.number] = [
-            [seat.player_id for seat in table.seats.all()] for table in round_.tables.all()
-        ]
-    # Every player knows their three tables before the first game; nobody meets twice.
+        seated_ahead[round_.number] = tables_of(round_)
     met = [
         tuple(sorted(pair))
-        for tables in seatings.values()
+        for tables in seated_ahead.values()
         for table in tables
         for pair in combinations(table, 2)
     ]
-    assert len(met) == len(set(met)) == 3 * 4 * 6
+    assert len(met) == len(set(met)) == 3 * 4 * 6  # nobody meets the same player twice
 
+    points: dict[int, int] = {}
+    totals: dict[int, int] = {}
     for round_ in preliminaries:
-        played(round_, organiser, referee)
-        tables = [[seat.player_id for seat in table.seats.all()] for table in round_.tables.all()]
-        assert tables == seatings[round_.number]  # played as it was seated ahead
-        assert Result.objects.filter(round=round_).count() == len(players)
+        round_release(round_id=round_.pk, actor=None)
+        round_start(round_id=round_.pk)
+        play(round_)
+        end(round_, referee)
+        assert tables_of(round_) == seated_ahead[round_.number]  # played as seated ahead
+        worths = ledger_worths(round_)
+        assert len(worths) == 16
+        results = Result.objects.filter(round=round_)
+        assert {r.player_id: r.net_worth for r in results} == worths
+        for result in results:
+            points[result.player_id] = points.get(result.player_id, 0) + result.points
+            totals[result.player_id] = totals.get(result.player_id, 0) + result.net_worth
 
-    # The final: the top four on points over the three rounds, ties on net worth.
-    totals: dict[int, list[int]] = {}
-    for result in Result.objects.filter(round__in=preliminaries):
-        total = totals.setdefault(result.player_id, [0, 0])
-        total[0] += result.points
-        total[1] += result.net_worth
-    ranked = sorted(totals, key=lambda pid: (-totals[pid][0], -totals[pid][1]))
-    assert totals[ranked[3]] != totals[ranked[4]]  # no tie for the last place in the final
-    top = set(ranked[:4])
+    best = sorted(points, key=lambda p: (-points[p], -totals[p]))
+    assert (points[best[3]], totals[best[3]]) != (points[best[4]], totals[best[4]])
     going = Result.objects.filter(round=preliminaries[-1], advances=True)
-    assert {result.player_id for result in going} == top
-    final = round_create(event_id=event.pk, kind=Round.Kind.FINAL)
-    round_seat(round_id=final.pk, seed=1, actor=organiser)
-    assert {seat.player_id for seat in final.tables.get().seats.all()} == top
-    played(final, organiser, referee)
-    assert Result.objects.filter(round=final).count() == 4
-    assert Result.objects.filter(round=final, rank=1).exists()
+    assert {r.player_id for r in going} == set(best[:4])
 
-    # Every result is the ledger's: cash and net worth as its table's entries replay.
-    rules = rules_of(event)
-    for result in Result.objects.filter(round__event=event).select_related("seat__table"):
-        state = replayed_state(result.seat.table, rules)
-        row = seat_row(state, rules, result.seat.number, result.player_id, "")
-        assert (result.cash, result.net_worth) == (row["cash"], row["net_worth"])
-    assert list(ledger_differences(event.pk)) == []
+    final = played_round(event, referee, kind=Round.Kind.FINAL)
+    final_worths = ledger_worths(final)
+    assert set(final_worths) == set(best[:4])
+    results = Result.objects.filter(round=final)
+    assert {r.player_id: r.net_worth for r in results} == final_worths
+    champion = results.get(rank=1)
+    assert final_worths[champion.player_id] == max(final_worths.values())
