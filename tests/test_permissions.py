@@ -198,6 +198,8 @@ ROWS = [
     Row("rounds.create", "POST", "api-rounds", organiser_only(201),
         body={"kind": "preliminary", "time_limit_minutes": 90, "table_size": 4}),
     Row("round.read", "GET", "api-round", organiser_only(200)),
+    Row("event.preseat", "POST", "api-event-preseat", organiser_only(200),
+        body={"seed": 3, "include_all": True}, setup="preseat"),
     Row("round.seat", "POST", "api-round-seat", organiser_only(200),
         body={"seed": 3, "include_all": True}, setup="seated"),
     Row("round.release", "POST", "api-round-release", organiser_only(200), setup="seated"),
@@ -314,6 +316,10 @@ def test_the_table_covers_every_api_endpoint_and_method():
 def _build(setup: str) -> World:
     if setup == "seated":
         return make_world(start=False)
+    if setup == "preseat":  # points: rounds 1 and 2 may be seated at once
+        world = make_world(start=False, advancement=Event.Format.POINTS)
+        round_create(event_id=world.event.pk)
+        return world
     world = make_world()
     if setup == "next_round":
         # Round 1 ends with results; round 2 (points format: everyone plays on) is seated, so
@@ -564,6 +570,7 @@ PAGE_ROWS = [
     PageRow("desk.rounds", "GET", "desk:rounds", DESK),
     PageRow("desk.rounds.post", "POST", "desk:rounds", DESK,
             form={"kind": "preliminary", "time_limit_minutes": "90", "table_size": "4"}),
+    PageRow("desk.rounds_preseat.post", "POST", "desk:rounds-preseat", DESK),
     PageRow("desk.bracket", "GET", "desk:bracket", DESK),
     PageRow("desk.teams", "GET", "desk:teams", DESK),
     PageRow("desk.team", "GET", "desk:team", DESK, prepare=_team),

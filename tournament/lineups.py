@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from tournament import seating
 from tournament.errors import Conflict, Refusal
-from tournament.models import Player, Result, Round, Seat, Table
+from tournament.models import Event, Player, Result, Round, Seat, Table
 
 FINAL_TABLE_MAX = 6
 
@@ -154,25 +154,37 @@ def plan_for_round(
     tables: int | None = None,
     include_all: bool = False,
     moves: Mapping[int, int] | None = None,
+    keep: bool = False,
 ) -> Lineup:
     """The round's entrants and their tables for this seed, keeping team-mates apart and
-    avoiding opponents met in earlier rounds; then the organiser's `moves` (player id ->
-    table number), re-checked: a table too small is refused, a clash is reported. Refused
-    once the round has started: its seating is final."""
+    avoiding opponents met in the other rounds; or, when `keep`, the round's saved seating
+    and its players (a pre-seated round). Then the organiser's `moves` (player id -> table
+    number), re-checked: a table too small is refused, a clash is reported. Refused once
+    the round has started: its seating is final."""
     if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
         raise Conflict("round_started", "This round has started: its seating is final.")
-    players, tables = _entrants_at(round_, tables=tables, include_all=include_all)
-    past = seating.opponents_by_player(
-        [seat.player_id for seat in table.seats.all()]
-        for table in Table.objects.filter(
-            round__event_id=round_.event_id, round__number__lt=round_.number
-        ).prefetch_related("seats")
-    )
+    # Those the players meet in the other rounds: the earlier ones, and the later ones
+    # already seated (pre-seated preliminary rounds).
+    others = Table.objects.filter(round__event_id=round_.event_id).exclude(round_id=round_.pk)
+    past = seating.opponents_by_player(_seated_ids(others))
+    if keep:
+        if round_.status != Round.Status.SEATED:
+            raise Conflict("round_not_seated", "Seat the players first: there is no seating.")
+        players = list(Player.objects.filter(seats__table__round=round_).order_by("id"))
+    else:
+        players, tables = _entrants_at(round_, tables=tables, include_all=include_all)
     entrants = [seating.Entrant(player_id=p.id, team=p.team or None) for p in players]
     try:
-        plan = seating.seating_plan(
-            entrants, table_size=round_.table_size, seed=seed, past_opponents=past, tables=tables
-        )
+        if keep:
+            plan = _seated_ids(round_.tables.all())
+        else:
+            plan = seating.seating_plan(
+                entrants,
+                table_size=round_.table_size,
+                seed=seed,
+                past_opponents=past,
+                tables=tables,
+            )
         if moves:
             plan = seating.moved(plan, moves)
     except seating.SeatingError as exc:
@@ -181,3 +193,67 @@ def plan_for_round(
     if refusals:
         raise Refusal("cannot_seat", " ".join(refusals))
     return Lineup(players, plan, clashes)
+
+
+def _seated_ids(tables: QuerySet[Table]) -> list[list[int]]:
+    """Each table's player ids in seat order."""
+    found = tables.prefetch_related("seats").order_by("round__number", "number")
+    return [[seat.player_id for seat in table.seats.all()] for table in found]
+
+
+@dataclass(frozen=True)
+class PreSeating:
+    """Every preliminary round still to be played, seated at once: the rounds, their
+    players, one plan a round (player ids in seat order), in the rounds' order."""
+
+    rounds: list[Round]
+    players: list[Player]
+    plans: list[list[list[int]]]
+
+
+def rounds_to_preseat(event: Event) -> list[Round]:
+    """The preliminary rounds pre-seating seats: those planned or seated after the last
+    round that has started."""
+    rounds = list(event.rounds.order_by("number"))
+    waiting = (Round.Status.PLANNED, Round.Status.SEATED)
+    started = [r.number for r in rounds if r.status not in waiting]
+    after = max(started, default=0)
+    return [r for r in rounds if r.number > after and r.kind == Round.Kind.PRELIMINARY]
+
+
+def plan_for_preseating(event: Event, *, seed: int, include_all: bool = False) -> PreSeating:
+    """Seat every preliminary round still to be played at once, for this seed: the players
+    of the first of them (`round_entrants`) in every one, team-mates apart, with as few
+    repeat meetings across them and the rounds already played as the search finds."""
+    if not event.plays_every_preliminary:
+        raise Refusal(
+            "cannot_preseat",
+            "Only an event where every player plays every preliminary round (points) can "
+            "seat its rounds all at once: seat each round when it is due.",
+        )
+    rounds = rounds_to_preseat(event)
+    if not rounds:
+        raise Conflict(
+            "nothing_to_preseat",
+            "No preliminary round is waiting to be seated: plan the rounds first.",
+        )
+    if len({r.table_size for r in rounds}) > 1:
+        raise Refusal(
+            "cannot_preseat",
+            "The rounds to seat have different table sizes: plan them with the same size "
+            "to seat them at once.",
+        )
+    players = round_entrants(rounds[0], include_all=include_all)
+    played = Table.objects.filter(round__event_id=event.pk, round__number__lt=rounds[0].number)
+    entrants = [seating.Entrant(player_id=p.id, team=p.team or None) for p in players]
+    try:
+        plans = seating.rounds_plan(
+            entrants,
+            rounds=len(rounds),
+            table_size=rounds[0].table_size,
+            seed=seed,
+            past_opponents=seating.opponents_by_player(_seated_ids(played)),
+        )
+    except seating.SeatingError as exc:
+        raise Refusal("cannot_seat", str(exc)) from exc
+    return PreSeating(rounds, players, plans)

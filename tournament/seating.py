@@ -47,6 +47,10 @@ MAX_PASSES = 20
 MAX_STARTS = 4
 SEARCH_BUDGET = 1_500_000
 
+#: Pre-seating (`rounds_plan`) tries at most this many whole plans, while the best so far may
+#: still be improved and the work so far is under `SEARCH_BUDGET` a round.
+MAX_PLANS = 16
+
 
 class SeatingError(ValueError):
     """The players cannot be seated as asked; the message says why, in a sentence."""
@@ -149,21 +153,71 @@ def seating_plan(
     # The search stops early at `floor`, a penalty no seating can beat (see MAX_STARTS). The
     # first of equal seatings wins, so the result depends only on the seed.
     floor = team_penalty * _unavoidable_team_pairs(ordered, len(sizes))
-    groups: list[list[int]] = []
-    best_penalty, done = -1, 0
-    for _ in range(MAX_STARTS):
-        start = _deal(_blocks(ordered, rng), sizes)
-        penalty, work = _improve_by_swaps(start, conflicts)
-        done += work
-        if best_penalty < 0 or penalty < best_penalty:
-            groups, best_penalty = start, penalty
-        if best_penalty <= floor or done >= SEARCH_BUDGET:
-            break
+    groups, _, _ = _search(ordered, sizes, conflicts, floor, rng)
+    return _seated(ordered, groups, rng)
 
-    plan = [[ordered[index].player_id for index in sorted(group)] for group in groups]
-    for seats in plan:
-        rng.shuffle(seats)
-    return plan
+
+def rounds_plan(
+    entrants: Sequence[Entrant],
+    *,
+    rounds: int,
+    table_size: int,
+    seed: int,
+    past_opponents: Mapping[int, Collection[int]] | None = None,
+) -> list[list[list[int]]]:
+    """Seat every entrant once in each of `rounds` rounds at once (pre-seating): one plan a
+    round, each as `seating_plan` gives it, with as few repeat meetings across the rounds
+    (and with `past_opponents`) as the search finds, and team-mates apart as in one round.
+
+    A pair who sit together in k of the rounds cost k - 1 (a pair who met before, one more).
+    The rounds are seated one after another, each against the rounds before it; then each
+    round in turn is improved against all the others, until a whole pass changes nothing.
+    The same entrants, options and seed always give the same plans."""
+    _check_table_size(table_size)
+    _check_whole(seed, "The seating seed")
+    _check_count(rounds, "The number of rounds")
+    ordered = _sorted_entrants(entrants)
+    sizes = table_sizes(len(ordered), table_size=table_size)
+    rng = random.Random(seed)  # noqa: S311 - a reproducible draw, not a secret
+
+    pairs_a_round = sum(size * (size - 1) // 2 for size in sizes)
+    team_penalty = (rounds + 1) * pairs_a_round * REPEAT_PENALTY + 1
+    base = _conflict_weights(ordered, past_opponents or {}, team_penalty)
+    team_floor = team_penalty * _unavoidable_team_pairs(ordered, len(sizes))
+    # However they sit, the meetings beyond one for each pair of players are repeats.
+    players = len(ordered)
+    floor = rounds * team_floor + max(0, rounds * pairs_a_round - players * (players - 1) // 2)
+    best: list[list[list[int]]] = []
+    best_penalty, done = -1, 0
+    for _ in range(MAX_PLANS):
+        plans, work = _plan_rounds(ordered, sizes, rounds, base, team_floor, rng)
+        penalty, done = _total_penalty(base, plans), done + work
+        if best_penalty < 0 or penalty < best_penalty:
+            best, best_penalty = plans, penalty
+        if best_penalty <= floor or done >= SEARCH_BUDGET * rounds:
+            break
+    return [_seated(ordered, groups, rng) for groups in best]
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """Two players who sit together in more than one round: the rounds' numbers."""
+
+    players: tuple[int, int]
+    rounds: tuple[int, ...]
+
+
+def repeats(rounds: Mapping[int, Sequence[Sequence[int]]]) -> list[Repeat]:
+    """Every pair who sit together in more than one of `rounds` (round number -> its
+    tables, player ids), with the rounds they meet in; by player ids."""
+    met: defaultdict[tuple[int, int], list[int]] = defaultdict(list)
+    for number in sorted(rounds):
+        for table in rounds[number]:
+            for a, b in combinations(sorted(table), 2):
+                met[a, b].append(number)
+    return [
+        Repeat(pair, tuple(numbers)) for pair, numbers in sorted(met.items()) if len(numbers) > 1
+    ]
 
 
 def moved(plan: Sequence[Sequence[int]], moves: Mapping[int, int]) -> list[list[int]]:
@@ -302,6 +356,93 @@ def _conflict_weights(
             weights[a][b] += penalty
             weights[b][a] += penalty
     return weights
+
+
+def _search(
+    ordered: Sequence[Entrant],
+    sizes: Sequence[int],
+    conflicts: Sequence[Mapping[int, int]],
+    floor: int,
+    rng: random.Random,
+) -> tuple[list[list[int]], int, int]:
+    """The best of up to `MAX_STARTS` seeded starts, each improved by swaps: the tables
+    (players by index), their penalty and the work done. Stops early at `floor`, a penalty
+    no seating can beat, or once the work reaches `SEARCH_BUDGET`. The first of equal
+    seatings wins, so the result depends only on the seed."""
+    groups: list[list[int]] = []
+    best_penalty, done = -1, 0
+    for _ in range(MAX_STARTS):
+        start = _deal(_blocks(ordered, rng), sizes)
+        penalty, work = _improve_by_swaps(start, conflicts)
+        done += work
+        if best_penalty < 0 or penalty < best_penalty:
+            groups, best_penalty = start, penalty
+        if best_penalty <= floor or done >= SEARCH_BUDGET:
+            break
+    return groups, best_penalty, done
+
+
+def _plan_rounds(
+    ordered: Sequence[Entrant],
+    sizes: Sequence[int],
+    rounds: int,
+    base: Sequence[Counter[int]],
+    floor: int,
+    rng: random.Random,
+) -> tuple[list[list[list[int]]], int]:
+    """One attempt at `rounds_plan`: the rounds seated one after another, each against those
+    before it, then each improved against all the others until a pass changes nothing. The
+    plans (players by index) and the work done."""
+    plans: list[list[list[int]]] = []
+    done = 0
+    for _ in range(rounds):
+        groups, _, work = _search(ordered, sizes, _meeting_weights(base, plans), floor, rng)
+        plans.append(groups)
+        done += work
+    for _ in range(MAX_PASSES):
+        before = _total_penalty(base, plans)
+        for index, groups in enumerate(plans):
+            others = plans[:index] + plans[index + 1 :]
+            done += _improve_by_swaps(groups, _meeting_weights(base, others))[1]
+        if _total_penalty(base, plans) >= before:
+            break
+    return plans, done
+
+
+def _seated(
+    ordered: Sequence[Entrant], groups: Sequence[Sequence[int]], rng: random.Random
+) -> list[list[int]]:
+    """The tables as player ids, each table's seat order shuffled by the seed."""
+    plan = [[ordered[index].player_id for index in sorted(group)] for group in groups]
+    for seats in plan:
+        rng.shuffle(seats)
+    return plan
+
+
+def _meeting_weights(
+    base: Sequence[Counter[int]], plans: Iterable[Sequence[Sequence[int]]]
+) -> list[Counter[int]]:
+    """`base` (team-mates, past meetings) plus 1 for each round of `plans` (tables of
+    players by index) in which two players sit together."""
+    weights = [Counter(counter) for counter in base]
+    for groups in plans:
+        for group in groups:
+            for a, b in combinations(group, 2):
+                weights[a][b] += REPEAT_PENALTY
+                weights[b][a] += REPEAT_PENALTY
+    return weights
+
+
+def _total_penalty(base: Sequence[Counter[int]], plans: Sequence[Sequence[Sequence[int]]]) -> int:
+    """The penalty of every round's tables against `base`, plus each pair's meetings after
+    their first."""
+    total = sum(
+        base[a][b] for groups in plans for group in groups for a, b in combinations(group, 2)
+    )
+    met = Counter(
+        (min(a, b), max(a, b)) for groups in plans for g in groups for a, b in combinations(g, 2)
+    )
+    return total + sum(count - 1 for count in met.values()) * REPEAT_PENALTY
 
 
 def _blocks(ordered: Sequence[Entrant], rng: random.Random) -> list[list[int]]:

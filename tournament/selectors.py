@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -11,9 +11,23 @@ from django.db.models.functions import Coalesce
 
 from games.models import FaqEntry
 from games.selectors import faq_briefing
-from tournament import access
-from tournament.lineups import late_arrivals, plan_for_round, round_entrants
-from tournament.models import BriefingItem, Donation, Event, Player, Round, Table, Volunteer
+from tournament import access, seating
+from tournament.lineups import (
+    late_arrivals,
+    plan_for_round,
+    round_entrants,
+    rounds_to_preseat,
+)
+from tournament.models import (
+    BriefingItem,
+    Donation,
+    Event,
+    Player,
+    Round,
+    Seat,
+    Table,
+    Volunteer,
+)
 
 
 def _sum(model: type, field: str) -> Coalesce:
@@ -150,31 +164,37 @@ def seating_preview(
     tables: int | None = None,
     include_all: bool = False,
     moves: Mapping[int, int] | None = None,
+    keep: bool = False,
 ) -> dict[str, Any]:
     """The seating that `round_seat` would save with the same arguments, computed the same
-    way (same entrants, past opponents and seed) without writing anything.
+    way (same entrants, past opponents and seed, or the saved seating when `keep`) without
+    writing anything.
 
     Raises the same refusals as seating would: a started round, an earlier round not
     ended, undecided ties, nobody checked in, too few players, a final too big for its
     tables. `left_out` counts the players in the draw a first round leaves out because
     they are not checked in; `alternates`, those on the alternates' list, whom no seating
-    seats (they step into a vacant seat); `late` names the late arrivals a later preliminary round
-    seats (checked in, never seated before). `moves` are the organiser's changes (player
-    id -> table number); `clashes` says in words what the seating breaks (team-mates at
-    one table, players who met before), and a table left too small is refused.
+    seats (they step into a vacant seat); `late` names the late arrivals a later
+    preliminary round seats (checked in, never seated before). `moves` are the organiser's
+    changes (player id -> table number); `clashes` says in words what the seating breaks
+    (team-mates at one table, players who met before), and a table left too small is
+    refused.
     """
     round_ = Round.objects.select_related("event").get(pk=round_id)
-    lineup = plan_for_round(round_, seed=seed, tables=tables, include_all=include_all, moves=moves)
+    lineup = plan_for_round(
+        round_, seed=seed, tables=tables, include_all=include_all, moves=moves, keep=keep
+    )
     players, plan = lineup.players, lineup.plan
     by_id = {p.id: p for p in players}
     first = not Round.objects.filter(event_id=round_.event_id, number__lt=round_.number).exists()
     left_out = 0
     if first and not include_all:  # whom seating every registered player would add
-        left_out = len(round_entrants(round_, include_all=True)) - len(players)
+        left_out = len({p.pk for p in round_entrants(round_, include_all=True)} - set(by_id))
     late = []
-    if not first and round_.kind == Round.Kind.PRELIMINARY:
+    if not first and round_.kind == Round.Kind.PRELIMINARY and not keep:
         late = [player.name for player in late_arrivals(round_)]
     return {
+        "keep": keep,
         "late": late,
         "moves": dict(moves or {}),
         "clashes": [_clash_words(clash, by_id) for clash in lineup.clashes],
@@ -201,7 +221,54 @@ def _clash_words(clash: Any, by_id: Mapping[int, Player]) -> str:
     a, b = (by_id[p] for p in clash.players)
     if clash.kind == "team":
         return f"Table {clash.table}: {a.name} and {b.name} are team-mates ({a.team})."
-    return f"Table {clash.table}: {a.name} and {b.name} met in an earlier round."
+    return f"Table {clash.table}: {a.name} and {b.name} sit together in another round too."
+
+
+def repeat_meetings(*, event_id: int) -> tuple[list[seating.Repeat], dict[int, str]]:
+    """Every pair who sit together in more than one of the event's preliminary rounds seated
+    so far (played, or seated ahead), with the rounds they meet in; and the names of the
+    players seated, by id. One query."""
+    seats = Seat.objects.filter(
+        table__round__event_id=event_id, table__round__kind=Round.Kind.PRELIMINARY
+    ).values_list("table__round__number", "table_id", "player_id", "player__name")
+    rounds: dict[int, dict[int, list[int]]] = {}
+    names: dict[int, str] = {}
+    for number, table_id, player_id, name in seats:
+        rounds.setdefault(number, {}).setdefault(table_id, []).append(player_id)
+        names[player_id] = name
+    found = seating.repeats({n: list(tables.values()) for n, tables in rounds.items()})
+    return found, names
+
+
+def preseating(event: Event) -> dict[str, Any]:
+    """The rounds page's pre-seating, `shown` where every player plays every preliminary
+    round: whether the event's preliminary rounds still to be played can be seated at once
+    (`can`: every player plays every preliminary round, and
+    two or more wait, none being played), and the repeat meetings among the preliminary
+    rounds seated so far, in words ("Ann and Bob: rounds 1 and 3"). Three queries."""
+    waiting = rounds_to_preseat(event)
+    found, names = repeat_meetings(event_id=event.pk)
+    playing = event.rounds.filter(status__in=[Round.Status.RUNNING, Round.Status.TIME_CALLED])
+    every = event.plays_every_preliminary
+    seated = [r.number for r in waiting if r.status == Round.Status.SEATED]
+    can = every and len(waiting) > 1 and not playing.exists()
+    return {
+        "shown": can or (every and (len(seated) > 1 or bool(found))),
+        "can": can,
+        "rounds": [r.number for r in waiting],
+        "seated": seated,
+        "repeats": [
+            f"{names[a]} and {names[b]}: rounds {_and(repeat.rounds)}"
+            for repeat in found
+            for a, b in [repeat.players]
+        ],
+    }
+
+
+def _and(numbers: Sequence[int]) -> str:
+    """'1 and 3', '1, 2 and 3'."""
+    words = [str(n) for n in numbers]
+    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else "".join(words)
 
 
 def console_path(key: str) -> str:
@@ -231,8 +298,8 @@ def briefing_picks(*, event_id: int) -> list[int]:
 
 
 def current_rounds(*, event: Event) -> list[Round]:
-    """The rounds being played (running, or time called); when none is, the latest round
-    with tables: seated and about to start, or the one that has just ended. Each with
+    """The rounds being played (running, or time called); when none is, the next seated
+    round (of rounds seated at once, the first), else the one that has just ended. Each with
     `event` as its event (reading it costs no query)."""
     rounds = list(
         Round.objects.filter(event_id=event.pk)
@@ -241,7 +308,8 @@ def current_rounds(*, event: Event) -> list[Round]:
     )
     for round_ in rounds:
         round_.event = event
-    return [r for r in rounds if r.is_live] or rounds[-1:]
+    seated = [r for r in rounds if r.status == Round.Status.SEATED]
+    return [r for r in rounds if r.is_live] or seated[:1] or rounds[-1:]
 
 
 #: The maker's tournament rules (the Monopoly tournament kit) that the sanctioned check reads:

@@ -1,16 +1,20 @@
-"""The rehearsal's devices: `device(viewport)` opens a page as new_page does and keeps it,
-so that a failing step leaves a screenshot of every device as it was, in
+"""The rehearsals' site and devices: `site`, the site deployed as the image runs it, with
+its superuser; `device(viewport)` opens a page as new_page does and keeps it, so that a
+failing step leaves a screenshot of every device as it was, in
 tests/artifacts/rehearsal/failed-<n>.png, for whoever reads the failure."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser import TABLET, snap
+from tests.production.deployment import Deployment, deployed
+from tests.rehearsal.night import PASSWORD
 
 
 @pytest.fixture
@@ -43,3 +47,19 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             snap(page, f"rehearsal/failed-{n}")
         except Exception as error:
             report.sections.append(("rehearsal", f"no screenshot of device {n}: {error}"))
+
+
+@pytest.fixture
+def site(prod_venv: Path, tmp_path: Path) -> Iterator[Deployment]:
+    """The site as the image runs it, at the address people type (SITE_URL): the screen's
+    link, the table cards and the players' links all point here."""
+    with deployed(prod_venv, tmp_path) as d:
+        d.env["SITE_URL"] = d.base
+        d.start_site(workers=4)
+        made = d.run(
+            *("python", "manage.py", "createsuperuser", "--noinput", "--username=olive"),
+            "--email=olive@example.org",
+            DJANGO_SUPERUSER_PASSWORD=PASSWORD,
+        )
+        assert made.returncode == 0, made.stderr
+        yield d

@@ -11,12 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tournament import seating
 from tournament.seating import (
     Clash,
     Entrant,
+    Repeat,
     SeatingError,
     opponents_by_player,
     plan_problems,
+    rounds_plan,
     seating_plan,
     table_sizes,
 )
@@ -561,3 +564,68 @@ def test_one_table_breaks_nothing_that_another_seating_could_have_kept():
         [],
         [Clash("team", 1, (1, 2)), Clash("met", 2, (3, 4))],
     )
+
+
+# --------------------------------------------------------------------------- pre-seating
+
+
+def meetings(plans: Sequence[Sequence[Sequence[int]]]) -> int:
+    """Every meeting of a pair after their first, over the rounds' plans."""
+    met = [tuple(sorted(pair)) for plan in plans for t in plan for pair in combinations(t, 2)]
+    return len(met) - len(set(met))
+
+
+def test_sixteen_players_at_tables_of_four_meet_nobody_twice_over_three_rounds():
+    plans = rounds_plan(entrants(16), rounds=3, table_size=4, seed=1)
+    assert len(plans) == 3
+    for plan in plans:
+        assert [len(table) for table in plan] == [4, 4, 4, 4]
+        assert seated(plan) == list(range(1, 17))
+    assert meetings(plans) == 0
+    assert seating.repeats(dict(enumerate(plans, start=1))) == []
+
+
+def test_eight_players_meet_again_no_more_than_the_numbers_force():
+    """Two tables of four, three rounds: 36 meetings among 28 pairs, so at least 8 are
+    repeats, and the search finds a plan with exactly 8, each one reported."""
+    for seed in range(5):
+        plans = rounds_plan(entrants(8), rounds=3, table_size=4, seed=seed)
+        found = seating.repeats(dict(enumerate(plans, start=1)))
+        assert sum(len(repeat.rounds) - 1 for repeat in found) == meetings(plans) == 8
+        for repeat in found:
+            a, b = repeat.players
+            together = [
+                n for n, plan in enumerate(plans, 1) if any(a in t and b in t for t in plan)
+            ]
+            assert list(repeat.rounds) == together
+
+
+def test_pre_seating_keeps_team_mates_apart_in_every_round():
+    players = [Entrant(n, team=f"Team {n % 6}") for n in range(1, 25)]
+    team = {e.player_id: e.team for e in players}
+    plans = rounds_plan(players, rounds=3, table_size=4, seed=5)
+    assert [team_conflicts(plan, team) for plan in plans] == [0, 0, 0]
+    assert meetings(plans) == 0
+
+
+def test_pre_seating_avoids_those_who_met_in_a_round_already_played():
+    played = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]
+    plans = rounds_plan(
+        entrants(16), rounds=2, table_size=4, seed=3, past_opponents=opponents_by_player(played)
+    )
+    assert meetings([played, *plans]) == 0
+
+
+def test_pre_seating_depends_only_on_the_players_and_the_seed():
+    players = [Entrant(n, team="Reds" if n % 5 == 0 else None) for n in range(1, 31)]
+    first = rounds_plan(players, rounds=3, table_size=4, seed=42)
+    assert rounds_plan(list(reversed(players)), rounds=3, table_size=4, seed=42) == first
+    assert rounds_plan(players, rounds=3, table_size=4, seed=43) != first
+
+
+def test_repeats_name_each_pair_who_meet_again_with_their_rounds():
+    found = seating.repeats({1: [[1, 2, 3], [4, 5, 6]], 2: [[3, 2, 6], [1, 4, 5]], 3: [[2, 3, 4]]})
+    assert found == [
+        Repeat((2, 3), (1, 2, 3)),
+        Repeat((4, 5), (1, 2)),
+    ]

@@ -281,15 +281,18 @@ class RoundOutput(serializers.ModelSerializer):
         ]
 
 
-class SeatInput(serializers.Serializer):
+class PreseatInput(serializers.Serializer):
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
-    tables = serializers.IntegerField(required=False, min_value=1, max_value=200)
     include_all = serializers.BooleanField(
         required=False,
         default=False,
         help_text="First round only: seat every registered player, not only those checked "
         "in at the door (the default). Later rounds seat those who went through either way.",
     )
+
+
+class SeatInput(PreseatInput):
+    tables = serializers.IntegerField(required=False, min_value=1, max_value=200)
 
 
 class SeatOutput(serializers.Serializer):
@@ -350,6 +353,25 @@ class VacanciesOutput(serializers.Serializer):
 class StepInInput(Input):
     seat_id = serializers.IntegerField(help_text="A vacant seat of the round.")
     player_id = serializers.IntegerField(help_text="The next alternate, as offered.")
+
+
+class MeetingAgainOutput(serializers.Serializer):
+    players = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The two players' ids, smaller first."
+    )
+    rounds = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The numbers of the rounds they meet in."
+    )
+
+
+class PreseatingOutput(serializers.Serializer):
+    seed = serializers.IntegerField()
+    rounds = SeatingOutput(many=True, help_text="Each round seated, in order.")
+    repeats = MeetingAgainOutput(
+        many=True,
+        help_text="Every pair who sit together in more than one preliminary round seated so "
+        "far (played or seated ahead): the repeats the seating could not avoid.",
+    )
 
 
 class TableAssignInput(serializers.Serializer):

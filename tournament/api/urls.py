@@ -25,6 +25,7 @@ ROUTES = [
     ("events/<int:event_id>/donations/", views.DonationListApi, "api-donations"),
     ("events/<int:event_id>/volunteers/", views.VolunteerListApi, "api-volunteers"),
     ("events/<int:event_id>/rounds/", views.RoundListApi, "api-rounds"),
+    ("events/<int:event_id>/preseat/", views.EventPreseatApi, "api-event-preseat"),
     ("rounds/<int:round_id>/", views.RoundDetailApi, "api-round"),
     ("rounds/<int:round_id>/seat/", views.RoundSeatApi, "api-round-seat"),
     ("rounds/<int:round_id>/release/", views.RoundReleaseApi, "api-round-release"),

@@ -311,6 +311,33 @@ class RoundSeatApi(ScopedApi):
         return Response(_seating(round_))
 
 
+class EventPreseatApi(ScopedApi):
+    @extend_schema(
+        request=s.PreseatInput,
+        responses=s.PreseatingOutput,
+        tags=["rounds"],
+        description="Seat every preliminary round still to be played at once (an event where "
+        "every player plays every preliminary round, else 400 `cannot_preseat`; none waiting "
+        "is a 409 `nothing_to_preseat`): the same players in each, team-mates apart, and as "
+        "few repeat meetings as the seating finds, which `repeats` lists. Each round is then "
+        "released and started as usual; one seated ahead starts once the round before it "
+        "has ended.",
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        arguments = validated(s.PreseatInput, request)
+        rounds = round_services.rounds_preseat(event_id=event_id, actor=request.user, **arguments)
+        repeats, _ = selectors.repeat_meetings(event_id=event_id)
+        shaped = {
+            "seed": rounds[0].seed,
+            "rounds": [
+                {"round": r.pk, "seed": r.seed, "tables": selectors.round_tables(r.pk)}
+                for r in rounds
+            ],
+            "repeats": [{"players": r.players, "rounds": r.rounds} for r in repeats],
+        }
+        return Response(s.PreseatingOutput(shaped).data)
+
+
 class RoundReleaseApi(ScopedApi):
     @extend_schema(
         request=None,

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games.engine import rules_for
 from tournament.errors import Refusal
-from tournament.models import Player, PrintJob, Result, Round, Table, Volunteer
+from tournament.models import Player, PrintJob, Result, Round, Seat, Table, Volunteer
 from tournament.player_links import player_page_url, qr_svg
 from tournament.printing.bracket import bracket_layout
 from tournament.printing.registry import Parts, document
@@ -309,8 +309,8 @@ def results(job: PrintJob) -> Parts:
     PrintJob.Kind.BADGES,
     title="Player badges",
     template="print/badges.html",
-    description="A name badge for every player, with a QR code for check-in "
-    "(ten to an A4 sheet, cut along the lines).",
+    description="A name badge for every player, with a QR code for check-in and their "
+    "table and seat in each round seated (ten to an A4 sheet, cut along the lines).",
     chunk=2,
 )
 def badges(job: PrintJob) -> Parts:
@@ -320,10 +320,29 @@ def badges(job: PrintJob) -> Parts:
     if total == 0:
         raise Refusal("no_players", "This event has no players yet: add them before badges.")
 
+    # Each player's tables in the rounds seated and not ended (all of them, when the rounds
+    # are seated at once): "Round 1: table 3, seat 2".
+    tables: dict[int, list[str]] = {}
+    seats = (
+        Seat.objects.filter(table__round__event=event)
+        .exclude(table__round__status=Round.Status.ENDED)
+        .order_by("table__round__number")
+        .values_list("player_id", "table__round__number", "table__number", "number")
+    )
+    for player_id, round_number, table, seat in seats:
+        where = f"Round {round_number}: table {table}, seat {seat}"
+        tables.setdefault(player_id, []).append(where)
+
     def badge(player: Player) -> dict[str, Any]:
         # The player's own page, which opens on their phone and checks them in when scanned.
         link = player_page_url(player.token)
-        return {"name": player.name, "team": player.team, "link": link, "qr": qr_svg(link)}
+        return {
+            "name": player.name,
+            "team": player.team,
+            "tables": tables.get(player.pk, []),
+            "link": link,
+            "qr": qr_svg(link),
+        }
 
     def items() -> Iterator[dict[str, Any]]:
         for page in chunks(players.iterator(chunk_size=200), BADGES_A_PAGE):

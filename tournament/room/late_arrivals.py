@@ -26,11 +26,18 @@ OPEN = (Round.Status.SEATED, Round.Status.RUNNING)
 def waiting(round_: Round) -> list[Player]:
     """The players checked in who could join this round but sit at none of its tables:
     empty unless the round is seated or running, and a preliminary round (a final is for
-    those who played)."""
+    those who played). In an event where every player plays every preliminary round, every
+    player checked in who sits at none of them."""
     if round_.status not in OPEN or round_.kind != Round.Kind.PRELIMINARY:
         return []
     seated = set(Seat.objects.filter(table__round=round_).values_list("player_id", flat=True))
-    return [p for p in late_arrivals(round_) if p.pk not in seated and not p.withdrawn]
+    candidates = late_arrivals(round_)
+    if round_.event.plays_every_preliminary:
+        # Everyone checked in plays every preliminary round: a late arrival seated in a
+        # round joins each round seated ahead of it too.
+        players = round_.event.players.filter(checked_in=True, alternate=None)
+        candidates = list(players.order_by("id"))
+    return [p for p in candidates if p.pk not in seated and not p.withdrawn]
 
 
 @dataclass(frozen=True)

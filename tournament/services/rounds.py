@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament.errors import Conflict, NotFound, Refusal
-from tournament.lineups import next_alternate, plan_for_round, vacancies
+from tournament.lineups import next_alternate, plan_for_preseating, plan_for_round, vacancies
 from tournament.models import Event, Round, Seat, Table, Volunteer
 from tournament.services.events import audit, save_fields
 from tournament.services.players import alternates_renumber
@@ -61,10 +61,12 @@ def round_seat(
     tables: int | None = None,
     include_all: bool = False,
     moves: Mapping[int, int] | None = None,
+    keep: bool = False,
     actor: AbstractBaseUser | None = None,
 ) -> Round:
     """Seat the round's players at tables; seating again replaces the previous seating.
-    `moves` (player id -> table number) are the organiser's changes to the seed's seating.
+    `moves` (player id -> table number) are the organiser's changes to the seed's seating,
+    or, when `keep`, to the round's saved seating (a pre-seated round), seed and all.
 
     The first round seats the players checked in at the door, or every registered player
     when `include_all`; later rounds seat those who went through. A new seating is the
@@ -72,10 +74,22 @@ def round_seat(
     back a release.
     """
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_id)
-    seed = seed if seed is not None else secrets.randbelow(2**31)
+    if keep:
+        seed = round_.seed
+    elif seed is None:
+        seed = secrets.randbelow(2**31)
     plan = plan_for_round(
-        round_, seed=seed, tables=tables, include_all=include_all, moves=moves
+        round_, seed=seed or 0, tables=tables, include_all=include_all, moves=moves, keep=keep
     ).plan
+    _save_tables(round_, plan, seed=seed)
+    moved = {str(p): n for p, n in (moves or {}).items()}
+    _audit(round_, actor, "round_seated", seed=seed, tables=len(plan), moves=moved)
+    return round_
+
+
+def _save_tables(round_: Round, plan: list[list[int]], *, seed: int | None) -> None:
+    """Replace the round's tables with `plan`'s (player ids in seat order), each with a
+    banker and a referee in turn: the round is seated, its seating not released."""
     round_.tables.all().delete()
     bankers = list(round_.event.volunteers.filter(role=Volunteer.Role.BANKER).order_by("id"))
     referees = list(round_.event.volunteers.filter(role=Volunteer.Role.REFEREE).order_by("id"))
@@ -90,9 +104,35 @@ def round_seat(
             Seat(table=table, number=n, player_id=pid) for n, pid in enumerate(player_ids, 1)
         )
     save_fields(round_, seed=seed, status=Round.Status.SEATED, released_at=None)
-    moved = {str(p): n for p, n in (moves or {}).items()}
-    _audit(round_, actor, "round_seated", seed=seed, tables=len(plan), moves=moved)
-    return round_
+
+
+@transaction.atomic
+def rounds_preseat(
+    *,
+    event_id: int,
+    seed: int | None = None,
+    include_all: bool = False,
+    actor: AbstractBaseUser | None = None,
+) -> list[Round]:
+    """Seat every preliminary round still to be played at once (an event where every
+    player plays every preliminary round): team-mates apart and as few repeat meetings as
+    the search finds. Each round is seated as `round_seat` leaves it, and is released and
+    started as usual; seating one again replaces its tables alone."""
+    event = Event.objects.select_for_update().get(pk=event_id)
+    seed = seed if seed is not None else secrets.randbelow(2**31)
+    preseating = plan_for_preseating(event, seed=seed, include_all=include_all)
+    for round_, plan in zip(preseating.rounds, preseating.plans, strict=True):
+        round_.event = event
+        _save_tables(round_, plan, seed=seed)
+    numbers = [round_.number for round_ in preseating.rounds]
+    audit(
+        event_id=event.pk,
+        actor=actor,
+        action="rounds_preseated",
+        subject=f"Rounds {', '.join(map(str, numbers))}",
+        data={"rounds": numbers, "seed": seed, "players": len(preseating.players)},
+    )
+    return preseating.rounds
 
 
 @transaction.atomic
@@ -195,6 +235,12 @@ def round_start(*, round_id: int, actor: AbstractBaseUser | None = None) -> Roun
             "Only a seated round can start."
             if round_.status == Round.Status.PLANNED
             else "This round has already started.",
+        )
+    earlier = Round.objects.filter(event_id=round_.event_id, number__lt=round_.number)
+    if waiting := earlier.exclude(status=Round.Status.ENDED).order_by("number").first():
+        raise Conflict(
+            "previous_round_not_ended",
+            f"Round {waiting.number} has not ended yet: start round {round_.number} after it.",
         )
     now = timezone.now()
     ends_at = now + timedelta(minutes=round_.time_limit_minutes)

@@ -25,6 +25,7 @@ from tournament.room import night
 from tournament.services import events as services
 from tournament.services import players as player_services
 from tournament.services.rounds import round_create
+from tournament.services.rounds import rounds_preseat as rounds_preseat_service
 from tournament.services.screens import screen_link_issue, screen_link_revoke, screen_path
 from tournament.text import TextCheckedForm
 from tournament.timezones import event_zone
@@ -332,8 +333,25 @@ def rounds(request: HttpRequest, event_id: int) -> HttpResponse:
         rounds=selectors.event_rounds(event.pk),
         sanctioned_breaks=selectors.sanctioned_breaks(event),
         standings=result_selectors.preliminary_standings(event=event),
+        preseating=selectors.preseating(event),
     )
     return render(request, "desk/rounds.html", context)
+
+
+@require_POST
+@guards.desk_view
+def rounds_preseat(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Seat every preliminary round still to be played at once."""
+    event = guards.organised(request, Event, event_id)
+    seated = guards.attempt(request, rounds_preseat_service, event_id=event.pk, actor=request.user)
+    if seated:
+        numbers = ", ".join(str(round_.number) for round_ in seated)
+        guards.done(
+            request,
+            f"Rounds {numbers} are seated: only the desk sees them. Print the badges for each "
+            "player's tables; release each round's seating, then start it, as usual.",
+        )
+    return redirect(reverse("desk:rounds", args=[event.pk]) + "#preseat")
 
 
 @guards.desk_view

@@ -296,6 +296,9 @@ class SeatForm(TextCheckedForm):
         required=False,
         help_text="Seat every registered player, not only those checked in at the door.",
     )
+    keep = forms.BooleanField(
+        required=False, help_text="Move players in the saved seating, not a new one."
+    )
 
     @staticmethod
     def new_seed() -> int:

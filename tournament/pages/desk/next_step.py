@@ -32,6 +32,17 @@ def next_step(round_: Round, tables: list[dict[str, Any]]) -> dict[str, Any]:
     if status == Round.Status.PLANNED:
         return _planned(round_)
     if status == Round.Status.SEATED:
+        earlier = round_.event.rounds.filter(number__lt=round_.number)
+        waiting = None
+        if round_.number > 1:  # a round seated ahead of one not played yet (pre-seating)
+            waiting = earlier.exclude(status=Round.Status.ENDED).order_by("number").first()
+        if waiting is not None:
+            return _step(
+                f"Round {round_.number} is seated ahead: start it once round {waiting.number} "
+                "has ended. Until you release it you can still move players.",
+                reverse("desk:round", args=[waiting.pk]),
+                f"Round {waiting.number}",
+            )
         if round_.released_at is None:
             return _step(
                 "Next: release the seating, so that players find their tables on the big "
@@ -116,8 +127,11 @@ def _ended(round_: Round) -> dict[str, Any]:
         )
     later = round_.event.rounds.filter(number__gt=round_.number).order_by("number").first()
     if later is not None:
+        seated = later.status == Round.Status.SEATED
         return _step(
-            f"Next: seat round {later.number}.",
+            f"Next: round {later.number}, already seated."
+            if seated
+            else f"Next: seat round {later.number}.",
             reverse("desk:round", args=[later.pk]),
             f"Round {later.number}",
         )

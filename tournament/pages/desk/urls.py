@@ -38,6 +38,7 @@ urlpatterns = [
     path("events/<int:event_id>/screen-link/", events.screen_link, name="screen-link"),
     path("events/<int:event_id>/volunteers/", events.volunteers, name="volunteers"),
     path("events/<int:event_id>/rounds/", events.rounds, name="rounds"),
+    path("events/<int:event_id>/rounds/preseat/", events.rounds_preseat, name="rounds-preseat"),
     path("events/<int:event_id>/bracket/", events.bracket, name="bracket"),
     path("events/<int:event_id>/teams/", teams.teams, name="teams"),
     path("events/<int:event_id>/teams/<path:name>/", teams.team, name="team"),

@@ -320,8 +320,10 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
     rules = rules_of(event)
     rounds = page.rounds
     by_round = {seat.table.round_id: seat for seat in page.seats}
+    # The round not ended yet (of rounds seated at once, the first), else the latest.
     on_stage = [r for r in rounds if r.status != Round.Status.PLANNED]
-    current = on_stage[-1] if on_stage else None
+    current = next((r for r in on_stage if r.status != Round.Status.ENDED), None)
+    current = current or (on_stage[-1] if on_stage else None)
     later = [r for r in rounds if current is not None and r.number > current.number]
 
     seat = by_round.get(current.pk) if current is not None else None
@@ -336,6 +338,14 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
         seating = "seated"
         table = _table(page, seat, rules)
 
+    # Every round to come the player is seated in (rounds seated at once), as released.
+    ahead = [
+        {"round": r.number, "table": mine.table.number, "seat": mine.number}
+        for r in rounds
+        if r.status != Round.Status.ENDED
+        and seating_shown(r)
+        and (mine := by_round.get(r.pk)) is not None
+    ]
     results, preliminary = [], []
     for round_ in rounds:
         mine = by_round.get(round_.pk)
@@ -357,6 +367,7 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
         "round": _round(current, player) if current is not None else None,
         "seating": seating,
         "table": table,
+        "tables_ahead": ahead if len(ahead) > 1 else [],
         "results": results,
         "aggregate": _aggregate(event, preliminary),
         "next": (

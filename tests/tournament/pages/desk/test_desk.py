@@ -970,4 +970,4 @@ def test_the_preview_of_a_one_table_final_warns_of_nothing_no_seating_could_avoi
     page = response.content.decode()
     assert "data-clashes" not in page
     assert "are team-mates" not in page
-    assert "met in an earlier round" not in page
+    assert "in another round too" not in page
