@@ -101,6 +101,7 @@ def fuzz_world(db: None, in_test_transaction: None) -> Any:
         "table_id": world.table.pk,
         "entry_id": str(entry.id),
         "job_id": job.pk,
+        "player_id": world.event.players.order_by("pk").first().pk,
     }
     return world
 

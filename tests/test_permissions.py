@@ -21,11 +21,12 @@ from rest_framework.test import APIClient
 from banking.actors import Actor
 from tests.conftest import World, client_for, close_and_confirm, make_world, organiser_elsewhere
 from tests.entries import posted
-from tests.factories import PASSWORD, EventFactory, UserFactory, VolunteerFactory
+from tests.factories import PASSWORD, EventFactory, PlayerFactory, UserFactory, VolunteerFactory
 from tournament.http.tokens import token_issue
 from tournament.models import Event, PrintJob, Round, Volunteer
 from tournament.results.closing import round_end, table_close
 from tournament.results.reviews import table_confirm
+from tournament.services.players import alternate_mark
 from tournament.services.rounds import round_create, round_seat
 
 pytestmark = pytest.mark.django_db
@@ -141,6 +142,17 @@ def _closed_by_organiser(world: World) -> dict[str, Any]:
     return {}
 
 
+def _a_newcomer(world: World) -> dict[str, Any]:
+    """A player registered after the seating: no seat, so they may be made an alternate."""
+    return {"player_id": PlayerFactory(event=world.event).pk}
+
+
+def _an_alternate_for_a_vacancy(world: World) -> dict[str, Any]:
+    """An alternate checked in, and a seat whose player is not (nobody is, in `seated`)."""
+    alternate = alternate_mark(player_id=PlayerFactory(event=world.event, checked_in=True).pk)
+    return {"seat_id": world.table.seats.first().pk, "alternate": alternate.pk}
+
+
 def _a_print_job(world: World) -> dict[str, Any]:
     job = PrintJob.objects.create(event=world.event, kind="badges", status="failed", error="Jam")
     return {"job_id": job.pk}
@@ -174,6 +186,8 @@ ROWS = [
     Row("players.import", "POST", "api-players-import", organiser_only(201),
         body="name,email,team,paid\nZed,zed@example.org,,20\nYan,,Blue,0\n",
         content_type="text/csv"),
+    Row("player.alternate", "POST", "api-player-alternate", organiser_only(200),
+        body={"action": "mark"}, prepare=_a_newcomer),
     Row("donations.list", "GET", "api-donations", organiser_only(200)),
     Row("donations.add", "POST", "api-donations", organiser_only(201),
         body={"donor": "Corner Shop", "amount": 50, "note": "Raffle"}),
@@ -190,6 +204,10 @@ ROWS = [
         body={"seed": 3, "include_all": True}, setup="seated"),
     Row("round.release", "POST", "api-round-release", organiser_only(200), setup="seated"),
     Row("round.tables", "GET", "api-round-tables", organiser_only(200)),
+    Row("round.vacancies", "GET", "api-round-vacancies", organiser_only(200), setup="seated"),
+    Row("round.step_in", "POST", "api-round-vacancies", organiser_only(200),
+        body=lambda s: {"seat_id": s.ids["seat_id"], "player_id": s.ids["alternate"]},
+        setup="seated", prepare=_an_alternate_for_a_vacancy),
     Row("round.start", "POST", "api-round-start", organiser_only(200), setup="seated"),
     Row("round.call_time", "POST", "api-round-call-time", organiser_only(200)),
     Row("round.end", "POST", "api-round-end", organiser_only(200),
@@ -434,7 +452,9 @@ UNKNOWN = [
     pytest.param("GET", "/api/events/999999/players/", id="event-players"),
     pytest.param("GET", "/api/events/999999/night/", id="event-night"),
     pytest.param("GET", "/api/events/999999/export/", id="event-export"),
+    pytest.param("POST", "/api/players/999999/alternate/", id="player-alternate"),
     pytest.param("GET", "/api/rounds/999999/", id="round"),
+    pytest.param("GET", "/api/rounds/999999/vacancies/", id="round-vacancies"),
     pytest.param("POST", "/api/rounds/999999/end/", id="round-end"),
     pytest.param("GET", "/api/tables/999999/state/", id="table-state"),
     pytest.param("POST", "/api/tables/999999/rotate-key/", id="table-rotate-key"),
@@ -527,6 +547,8 @@ PAGE_ROWS = [
     PageRow("desk.player_edit", "GET", "desk:player-edit", DESK, prepare=_player),
     PageRow("desk.player_edit.post", "POST", "desk:player-edit", DESK,
             form={"name": "Zed", "paid": "0"}, prepare=_player),
+    PageRow("desk.player_alternate.post", "POST", "desk:player-alternate", DESK,
+            form={"action": "mark"}, prepare=_player),
     PageRow("desk.player_remove.post", "POST", "desk:player-remove", DESK, prepare=_player),
     PageRow("desk.player_return.post", "POST", "desk:player-return", DESK, prepare=_player),
     PageRow("desk.donation_edit", "GET", "desk:donation-edit", DESK, prepare=_donation),
@@ -557,6 +579,8 @@ PAGE_ROWS = [
     PageRow("desk.round", "GET", "desk:round", DESK),
     PageRow("desk.seat", "GET", "desk:seat", DESK, query="?seed=7"),
     PageRow("desk.seat_confirm.post", "POST", "desk:seat-confirm", DESK, form={"seed": "7"}),
+    PageRow("desk.alternate_step_in.post", "POST", "desk:alternate-step-in", DESK,
+            form={"seat": "0", "player": "0"}),
     PageRow("desk.release.post", "POST", "desk:round-release", DESK),
     PageRow("desk.start.post", "POST", "desk:round-start", DESK),
     PageRow("desk.call_time.post", "POST", "desk:round-call-time", DESK),

@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Exists, OuterRef
 
 from tournament.http.rows import Read, Statement
-from tournament.models import Event, PrintJob, Round, Table, Volunteer
+from tournament.models import Event, Player, PrintJob, Round, Table, Volunteer
 from tournament.queries import event_roles_sql, round_roles_sql
 
 Role = Volunteer.Role
@@ -107,15 +107,17 @@ def organises_path(
     round_id: int | None = None,
     table_id: int | None = None,
     job_id: int | None = None,
+    player_id: int | None = None,
     **_: object,
 ) -> bool | None:
-    """Whether the person organises the event an address names (by its event, round, table
-    or print job), in one query; None when there is no such object."""
+    """Whether the person organises the event an address names (by its event, round, table,
+    print job or player), in one query; None when there is no such object."""
     for model, pk, event in (
         (Event, event_id, "pk"),
         (Round, round_id, "event_id"),
         (Table, table_id, "round__event_id"),
         (PrintJob, job_id, "event_id"),
+        (Player, player_id, "event_id"),
     ):
         if pk is None:
             continue

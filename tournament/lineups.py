@@ -21,7 +21,8 @@ def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
     from the round before (in a points or aggregate event, every player of the previous
     preliminary round plays the next preliminary round), whatever `include_all` says, and in
     a preliminary round the late arrivals (`late_arrivals`). An alternate plays once they
-    step into a vacant seat (`vacancies`), and from then on as any player."""
+    step into a vacant seat (`vacancies`), and from then on as any player: seated again
+    when their round is (in a final, as one who `stepped_in`)."""
     event = round_.event
     earlier = Round.objects.filter(event_id=round_.event_id, number__lt=round_.number)
     previous = earlier.order_by("-number").first()
@@ -54,10 +55,9 @@ def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
             results__round=previous, results__advances=True, withdrawn=False
         )
     players = list(going.order_by("id"))
-    if preliminary:
-        known = {player.pk for player in players}
-        players += [p for p in late_arrivals(round_) if p.pk not in known]
-    return players
+    known = {player.pk for player in players}
+    joining = late_arrivals(round_) if preliminary else stepped_in(round_)
+    return players + [p for p in joining if p.pk not in known]
 
 
 def late_arrivals(round_: Round) -> list[Player]:
@@ -66,6 +66,17 @@ def late_arrivals(round_: Round) -> list[Player]:
     who played)."""
     return list(
         round_.event.players.filter(checked_in=True, alternate=None)
+        .exclude(seats__table__round__number__lt=round_.number)
+        .order_by("id")
+    )
+
+
+def stepped_in(round_: Round) -> list[Player]:
+    """The alternates who stepped into a vacant seat of this round, not withdrawn: those
+    seated in it who sat at no table of an earlier round (nobody else is; a late arrival
+    joins a preliminary round, never a final)."""
+    return list(
+        round_.event.players.filter(seats__table__round=round_, withdrawn=False)
         .exclude(seats__table__round__number__lt=round_.number)
         .order_by("id")
     )

@@ -15,6 +15,7 @@ from tournament import access, seating
 from tournament.lineups import (
     late_arrivals,
     plan_for_round,
+    round_entrants,
     rounds_to_preseat,
 )
 from tournament.models import (
@@ -171,11 +172,13 @@ def seating_preview(
 
     Raises the same refusals as seating would: a started round, an earlier round not
     ended, undecided ties, nobody checked in, too few players, a final too big for its
-    tables. `left_out` counts the registered players a first round leaves out because
-    they are not checked in; `late` names the late arrivals a later preliminary round
-    seats (checked in, never seated before). `moves` are the organiser's changes (player
-    id -> table number); `clashes` says in words what the seating breaks (team-mates at
-    one table, players who met before), and a table left too small is refused.
+    tables. `left_out` counts the players in the draw a first round leaves out because
+    they are not checked in; `alternates`, those on the alternates' list, whom no seating
+    seats (they step into a vacant seat); `late` names the late arrivals a later
+    preliminary round seats (checked in, never seated before). `moves` are the organiser's
+    changes (player id -> table number); `clashes` says in words what the seating breaks
+    (team-mates at one table, players who met before), and a table left too small is
+    refused.
     """
     round_ = Round.objects.select_related("event").get(pk=round_id)
     lineup = plan_for_round(
@@ -185,8 +188,8 @@ def seating_preview(
     by_id = {p.id: p for p in players}
     first = not Round.objects.filter(event_id=round_.event_id, number__lt=round_.number).exists()
     left_out = 0
-    if first and not include_all:
-        left_out = Player.objects.filter(event_id=round_.event_id, checked_in=False).count()
+    if first and not include_all:  # whom seating every registered player would add
+        left_out = len({p.pk for p in round_entrants(round_, include_all=True)} - set(by_id))
     late = []
     if not first and round_.kind == Round.Kind.PRELIMINARY and not keep:
         late = [player.name for player in late_arrivals(round_)]
@@ -201,6 +204,7 @@ def seating_preview(
         "include_all": include_all,
         "first_round": first,
         "left_out": left_out,
+        "alternates": round_.event.players.filter(alternate__isnull=False).count(),
         "players": len(players),
         "tables": [
             {"number": index, "seats": [_seat(n, by_id[pid]) for n, pid in enumerate(ids, 1)]}

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import World, make_world
-from tests.factories import PlayerFactory
-from tournament.errors import Conflict
+from tests.alternates import alternate, seated_world
+from tests.conftest import World, close_and_confirm, make_world
+from tournament.errors import Conflict, Refusal
 from tournament.lineups import round_entrants, vacancies
-from tournament.models import AuditEvent, Player, Round, Seat
+from tournament.models import AuditEvent, Player, Result, Round, Seat
+from tournament.results.closing import round_end
+from tournament.results.overrides import result_override
 from tournament.room.late_arrivals import waiting
 from tournament.services import rounds
 from tournament.services.players import (
@@ -27,18 +29,6 @@ pytestmark = pytest.mark.django_db
 def places(world: World) -> list[tuple[str, int]]:
     listed = world.event.players.filter(alternate__isnull=False).order_by("alternate")
     return [(p.name, p.alternate) for p in listed]
-
-
-def alternate(world: World, name: str, *, checked_in: bool = True) -> Player:
-    player = PlayerFactory(event=world.event, name=name, checked_in=checked_in)
-    return alternate_mark(player_id=player.pk, actor=world.organiser)
-
-
-def seated_world() -> World:
-    """Two tables of four seated, not started, everyone at them checked in."""
-    world = make_world(players=8, start=False)
-    world.event.players.update(checked_in=True)
-    return world
 
 
 def seating(world: World) -> dict[int, tuple[int, int, int, str]]:
@@ -183,3 +173,73 @@ def test_the_api_gives_each_players_place_among_the_alternates():
     places_given = {p["name"]: p["alternate"] for p in answer.json()}
     assert places_given["Una"] == 1
     assert places_given[world.table.seats.first().player.name] is None
+
+
+def stepped_in_and_seated_again(world: World, round_: Round) -> Player:
+    """A player of the seated `round_` withdraws, the next alternate takes their seat, and
+    the round is seated again with another seed: the alternate."""
+    una = alternate(world, "Una")
+    seat = Seat.objects.filter(table__round=round_).order_by("table__number", "number").first()
+    player_remove(player_id=seat.player_id, actor=world.organiser)  # withdrawn: has a seat
+    alternate_step_in(round_id=round_.pk, seat_id=seat.pk, player_id=una.pk)
+    rounds.round_seat(round_id=round_.pk, seed=8)
+    return una
+
+
+def played_first_round() -> World:
+    """Round 1 played and ended, everyone checked in: the four of table 1 go on."""
+    world = make_world(players=8)
+    world.event.players.update(checked_in=True)
+    close_and_confirm(world.round, by=world.referee)
+    round_end(round_id=world.round.pk)
+    results = Result.objects.filter(round=world.round)
+    results.update(advances=False, undecided=False)
+    results.filter(seat__table=world.tables[0]).update(advances=True)
+    return world
+
+
+def test_an_alternate_who_stepped_in_keeps_playing_when_round_one_is_seated_again():
+    world = seated_world()
+    una = stepped_in_and_seated_again(world, world.round)
+    assert Seat.objects.filter(table__round=world.round, player=una).exists()
+    assert vacancies(world.round) == []
+
+
+@pytest.mark.parametrize("kind", [Round.Kind.PRELIMINARY, Round.Kind.FINAL])
+def test_an_alternate_who_stepped_in_keeps_playing_when_a_later_round_is_seated_again(kind):
+    world = played_first_round()
+    following = rounds.round_create(event_id=world.event.pk, kind=kind)
+    rounds.round_seat(round_id=following.pk, seed=7)
+
+    una = stepped_in_and_seated_again(world, following)
+
+    seated = Player.objects.filter(seats__table__round=following)
+    assert una in seated
+    assert sorted(p.name for p in seated) == sorted(p.name for p in round_entrants(following))
+    assert seated.count() == 4  # the three who went on and stayed, and Una
+
+
+def test_a_final_seated_again_with_its_no_show_and_the_alternate_waits_for_the_organiser():
+    world = played_first_round()
+    results = Result.objects.filter(round=world.round)
+    results.filter(seat__table=world.tables[1], seat__number__lte=2).update(advances=True)
+    final = rounds.round_create(event_id=world.event.pk, kind=Round.Kind.FINAL)
+    rounds.round_seat(round_id=final.pk, seed=7)  # six finalists at one table
+    una = alternate(world, "Una")
+    seat = final.tables.get().seats.get(number=1)
+    no_show = seat.player
+    player_check_in(player_id=no_show.pk, checked_in=False)
+    alternate_step_in(round_id=final.pk, seat_id=seat.pk, player_id=una.pk)
+
+    with pytest.raises(Refusal) as refused:
+        rounds.round_seat(round_id=final.pk, seed=8)
+    assert refused.value.code == "final_too_big"
+    assert Seat.objects.get(pk=seat.pk).player == una  # nothing changed
+
+    decided = {"advances": False, "reason": "Not here", "actor": world.organiser}
+    result_override(round_id=world.round.pk, player_id=no_show.pk, **decided)
+    rounds.round_seat(round_id=final.pk, seed=8)
+    seated = Player.objects.filter(seats__table__round=final)
+    assert una in seated
+    assert no_show not in seated
+    assert seated.count() == 6

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 
@@ -138,6 +140,64 @@ class PlayerOutput(serializers.ModelSerializer):
         }
 
 
+PLACE = "the place to move to (1 is called first; past the end of the list, last)."
+
+
+class AlternateInput(Input):
+    """A change to the event's list of alternates: `mark` puts the player at its end,
+    `unmark` takes them off it (into the draw), `move` puts an alternate at `place`."""
+
+    refuses_unknown_fields = True  # the schema says so: additionalProperties false
+
+    action = serializers.ChoiceField(choices=["mark", "unmark", "move"])
+    place = serializers.IntegerField(
+        min_value=1,
+        max_value=1_000,
+        required=False,
+        help_text=f"With move, and only with it: {PLACE}",
+    )
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping) and (unknown := sorted(set(data) - set(self.fields))):
+            raise serializers.ValidationError(
+                {name: ["Not a field of this request."] for name in unknown}
+            )
+        return super().to_internal_value(data)
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        if (data["action"] == "move") != ("place" in data):
+            raise serializers.ValidationError(
+                {"place": ["Give a place with move, and only with move."]}
+            )
+        return data
+
+
+class AlternateListChange(AlternateInput):
+    """Put the player at the end of the alternates' list, or take them off it."""
+
+    action = serializers.ChoiceField(choices=["mark", "unmark"])
+    place = None
+
+
+class AlternateMove(AlternateInput):
+    """Move an alternate to a place in the list."""
+
+    action = serializers.ChoiceField(choices=["move"])
+    place = serializers.IntegerField(
+        min_value=1,
+        max_value=1_000,
+        help_text=PLACE.capitalize(),
+    )
+
+
+#: AlternateInput as the schema states it: `place` with move, and only with it.
+AlternateRequest = PolymorphicProxySerializer(
+    component_name="AlternateChange",
+    serializers=[AlternateListChange, AlternateMove],
+    resource_type_field_name=None,
+)
+
+
 class ImportLineOutput(serializers.Serializer):
     line = serializers.IntegerField(help_text="The line of the file (the header is line 1).")
     name = serializers.CharField()
@@ -255,6 +315,44 @@ class SeatingOutput(serializers.Serializer):
     round = serializers.IntegerField()
     seed = serializers.IntegerField()
     tables = TableOutput(many=True)
+
+
+class SeatTakenOutput(serializers.Serializer):
+    """A seat of a round and who sits in it."""
+
+    seat_id = serializers.IntegerField(source="pk", help_text="What a step-in names.")
+    table = serializers.IntegerField(source="table.number", help_text="The table's number.")
+    table_id = serializers.IntegerField()
+    seat = serializers.IntegerField(source="number", help_text="Its number at the table.")
+    player_id = serializers.IntegerField()
+    name = serializers.CharField(source="player.name")
+
+
+class VacantSeatOutput(SeatTakenOutput):
+    """A vacant seat: its player withdrew, or is not checked in."""
+
+    withdrawn = serializers.BooleanField(source="player.withdrawn")
+    checked_in = serializers.BooleanField(source="player.checked_in")
+
+
+class VacanciesOutput(serializers.Serializer):
+    round = serializers.IntegerField()
+    seats = VacantSeatOutput(
+        many=True,
+        help_text="The vacant seats, in table and seat order; none unless the round is seated "
+        "and not started.",
+    )
+    next_alternate = PlayerOutput(
+        allow_null=True,
+        help_text="The alternate offered for each of them: the first in the list who is "
+        "checked in, not withdrawn and not seated in the round; null with no seat vacant or "
+        "no such alternate.",
+    )
+
+
+class StepInInput(Input):
+    seat_id = serializers.IntegerField(help_text="A vacant seat of the round.")
+    player_id = serializers.IntegerField(help_text="The next alternate, as offered.")
 
 
 class MeetingAgainOutput(serializers.Serializer):

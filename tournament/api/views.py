@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament import selectors
+from tournament import lineups, selectors
 from tournament.api import serializers as s
 from tournament.errors import NotFound, Refusal
 from tournament.http import tokens
@@ -23,7 +23,7 @@ from tournament.http.inputs import validated
 from tournament.http.parsers import CSVParser, JSONParser, read_limited
 from tournament.http.permissions import CreatesEvents, IsEventOrganiser, IsPerson
 from tournament.lockout import refuse_if_locked_out
-from tournament.models import Event, PrintJob, Round, Table
+from tournament.models import Event, Player, PrintJob, Round, Table
 from tournament.results import overrides
 from tournament.results import selectors as result_selectors
 from tournament.services import events as event_services
@@ -45,6 +45,7 @@ SCOPED_ROWS: dict[str, QuerySet[Any]] = {
     "round_id": Round.objects.all(),
     "table_id": Table.objects.all(),
     "job_id": PrintJob.objects.select_related("round", "requested_by"),
+    "player_id": Player.objects.all(),
 }
 
 
@@ -177,6 +178,27 @@ class PlayerListApi(ScopedApi):
             event_id=event_id, actor=request.user, **validated(s.PlayerInput, request)
         )
         return Response(s.PlayerOutput(player).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerAlternateApi(ScopedApi):
+    @extend_schema(
+        request=s.AlternateRequest,
+        responses=s.PlayerOutput,
+        tags=["players"],
+        description="Keep the event's list of alternates: `mark` puts the player at its end "
+        "(an alternate already listed keeps their place), `unmark` takes them off it (into the "
+        "draw), `move` puts an alternate at `place`. The others move up or down to keep the "
+        "list 1, 2, 3... A player who has a seat is a 409 `already_seated`, a withdrawn one a "
+        "409 `withdrawn`; moving a player who is not an alternate, a 409 `not_alternate`.",
+    )
+    def post(self, request: Request, player_id: int) -> Response:
+        data = validated(s.AlternateInput, request)
+        arguments = {"player_id": player_id, "actor": request.user}
+        if data["action"] == "move":
+            player = player_services.alternate_move(place=data["place"], **arguments)
+        else:
+            player = getattr(player_services, f"alternate_{data['action']}")(**arguments)
+        return Response(s.PlayerOutput(player).data)
 
 
 class PlayerImportApi(ScopedApi):
@@ -335,6 +357,37 @@ class RoundTablesApi(ScopedApi):
     @extend_schema(responses=s.SeatingOutput, tags=["rounds"])
     def get(self, request: Request, round_id: int) -> Response:
         return Response(_seating(self.row))
+
+
+class RoundVacanciesApi(ScopedApi):
+    @extend_schema(
+        responses=s.VacanciesOutput,
+        tags=["rounds"],
+        description="The round's vacant seats (a player who withdrew or is not checked in), "
+        "while it is seated and not started, and the alternate offered for them.",
+    )
+    def get(self, request: Request, round_id: int) -> Response:
+        seats = lineups.vacancies(self.row)
+        offered = lineups.next_alternate(self.row) if seats else None
+        answer = {"round": self.row.pk, "seats": seats, "next_alternate": offered}
+        return Response(s.VacanciesOutput(answer).data)
+
+    @extend_schema(
+        request=s.StepInInput,
+        responses=s.SeatTakenOutput,
+        tags=["rounds"],
+        description="Seat the next alternate in a vacant seat before the round starts: the "
+        "same table and seat number, nobody else moves and the table keeps its key; the "
+        "alternate leaves the list. A seat not in the round is a 404 `unknown_seat`; a round "
+        "not seated, or started, a 409 `round_not_seated` or `round_started`; a seat whose "
+        "player is checked in, a 409 `not_vacant`; another player than the alternate offered, "
+        "a 409 `not_next_alternate`; the final's banker, a 409 `banker_plays`.",
+    )
+    def post(self, request: Request, round_id: int) -> Response:
+        seat = round_services.alternate_step_in(
+            round_id=round_id, actor=request.user, **validated(s.StepInInput, request)
+        )
+        return Response(s.SeatTakenOutput(seat).data)
 
 
 class RoundStartApi(ScopedApi):

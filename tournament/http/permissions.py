@@ -38,8 +38,8 @@ class CreatesEvents(IsPerson):
 
 
 class IsEventOrganiser(IsPerson):
-    """The organisers of the event the path names (by event_id, round_id, table_id or
-    job_id). A path naming nothing that exists is let through, for the view's 404."""
+    """The organisers of the event the path names (by event_id, round_id, table_id, job_id
+    or player_id). A path naming nothing that exists is let through, for the view's 404."""
 
     message = "Only this event's organisers can do that."
 

@@ -6,25 +6,14 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.alternates import alternate, seated_world
 from tests.conftest import World, make_world, session_for
 from tests.factories import PlayerFactory
 from tournament.models import Player, Seat
-from tournament.services.players import alternate_mark, player_remove
+from tournament.services.players import player_remove
 from tournament.services.rounds import round_start
 
 pytestmark = pytest.mark.django_db
-
-
-def seated_world() -> World:
-    """Two tables of four seated, not started, everyone at them checked in."""
-    world = make_world(players=8, start=False)
-    world.event.players.update(checked_in=True)
-    return world
-
-
-def alternate(world: World, name: str, *, checked_in: bool = True) -> Player:
-    player = PlayerFactory(event=world.event, name=name, checked_in=checked_in)
-    return alternate_mark(player_id=player.pk)
 
 
 def post(world: World, name: str, pk: int, data: dict, **options):
@@ -105,3 +94,19 @@ def test_once_the_round_starts_nobody_steps_in():
 def test_a_night_without_alternates_lists_no_vacant_seat():
     world = make_world(players=8, start=False)  # everyone seated, nobody checked in
     assert "Vacant seats" not in page(world, "desk:round", world.round.pk)
+
+
+def test_the_first_rounds_preview_counts_alternates_apart_from_the_players_left_out():
+    world = make_world(players=8, start=False)  # seated, nobody checked in
+    world.event.players.filter(pk__in=[s.player_id for s in world.table.seats.all()]).update(
+        checked_in=True
+    )  # four checked in, four not
+    alternate(world, "Una Alt")
+    alternate(world, "Vic Alt", checked_in=False)  # an alternate, not a player left out
+
+    answer = session_for(world.organiser).get(
+        reverse("desk:seat", args=[world.round.pk]) + "?seed=7"
+    )
+    text = " ".join(answer.content.decode().split())
+    assert "Only the 4 players checked in are seated: 4 not checked in are left out." in text
+    assert "2 alternates are not seated:" in text
