@@ -32,6 +32,7 @@ from tournament.models import (
     Round,
     Seat,
     Table,
+    Team,
     Volunteer,
 )
 from tournament.services import rounds as round_services
@@ -189,6 +190,15 @@ class PlayerAdmin(Audited):
     list_filter = ["event", "checked_in"]
     readonly_fields = ["paid", "checked_in", "checked_in_at", "alternate", "token"]
     search_fields = ["name", "email", "team"]
+
+
+@admin.register(Team)
+class TeamAdmin(Audited):
+    """A team's sponsor; the team itself is its players' `team` name."""
+
+    list_display = ["name", "event", "sponsor"]
+    list_filter = ["event"]
+    search_fields = ["name", "sponsor"]
 
 
 @admin.register(Donation)

@@ -23,7 +23,7 @@ from tournament.http.tokens import token_issue
 from tournament.models import AuditEvent, Donation, PrintJob, Round, Table
 from tournament.results.closing import round_end
 from tournament.services.briefings import briefing_set
-from tournament.services.events import donation_add
+from tournament.services.events import donation_add, team_sponsor_set
 from tournament.services.rounds import round_create
 
 pytestmark = pytest.mark.django_db
@@ -50,6 +50,8 @@ def ended(world: World) -> World:
         actor=Actor(role=Actor.BANKER, name="banker"),
     )
     donation_add(event_id=world.event.pk, donor="Shop", amount=50)
+    world.event.players.filter(pk=world.table.seats.first().player_id).update(team="Reds")
+    team_sponsor_set(event_id=world.event.pk, name="Reds", sponsor="The Harbour Cafe")
     tablet_heartbeat(table_id=world.table.pk, report=Report(outbox=0))
     briefing_set(event_id=world.event.pk, faq_ids=[FaqEntry.objects.order_by("pk")[0].pk])
     close_and_confirm(world.round, by=world.referee)
