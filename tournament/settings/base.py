@@ -150,7 +150,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# The languages the product speaks, each named in its own words (the switcher lists them):
+# The languages the product speaks (the switcher names each in its own words):
 # a person's browser (Accept-Language) picks one of them, their choice in the switcher
 # (Django's language cookie) overrides it, and anything else gets English. The catalogues
 # are in locale/ (README.md, Adding a language).

@@ -96,6 +96,13 @@ def switcher_links(page: str) -> dict[str, str]:
     return {code: html.unescape(address) for address, code in found}
 
 
+@pytest.mark.parametrize("language", ["en", "fr", "es", "de"])
+def test_the_switcher_names_each_language_in_its_own_words(client, world, language):
+    page = read(client, seated_player(world), **{"Accept-Language": language})
+    named = re.findall(r'hreflang="[a-z]+">([^<]+)</a>|aria-current="true">([^<]+)<', page)
+    assert sorted("".join(pair) for pair in named) == ["Deutsch", "English", "Español", "Français"]
+
+
 def test_the_switcher_changes_the_language_and_the_choice_is_kept(world):
     player = seated_player(world)
     browser = Client(headers={"Accept-Language": "de"})
