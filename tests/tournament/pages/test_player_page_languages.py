@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 
 from tests.conftest import World, make_world
+from tests.entries import bank
 from tests.tournament.pages.test_player_page import HTMX, live, next_step, page_url, seated_player
 from tournament.models import Player
 
@@ -141,3 +142,26 @@ def test_the_page_script_gets_its_texts_in_the_readers_language(client):
     texts = json.loads(found.group(1))
     said = "Up to date (checked just now). Nothing on this page can change the game."
     assert texts[said].startswith("À jour (vérifié à l\N{RIGHT SINGLE QUOTATION MARK}instant).")
+
+
+def test_a_bankrupt_player_reads_their_bankruptcy_in_their_language(client, world):
+    player, creditor = seated_player(world, 0, 2), seated_player(world, 0, 1)
+    bank(world.table, kind="buy", seat=1, space=39)
+    bank(world.table, kind="bank_payment", seat=2, amount=-1490)
+    bank(world.table, kind="rent", seat=2, space=39)  # $50 on $10: owed to seat 1
+    bank(world.table, kind="bankrupt", seat=2, creditor=1)
+
+    shown = html.unescape(live(Client(headers={"Accept-Language": "de"}), player))
+
+    said = f"{player.name} geht gegenüber {creditor.name} bankrott; {creditor.name} nimmt"
+    assert said in shown
+    back = f"{creditor.name} gibt den Teil der Schuld zurück, den {player.name} nicht zahlen kann"
+    assert f"<li>{back} $40</li>" in shown
+    assert next_step(shown) == ("bankrupt", BANKRUPT_DE)
+    assert "goes bankrupt" not in shown
+
+
+BANKRUPT_DE = (
+    "Sie sind bankrott: Ihr Spiel an diesem Tisch ist vorbei. Bleiben Sie in der Nähe: Ihr "
+    "Ergebnis erscheint hier, sobald der Tisch abgeschlossen und geprüft ist."
+)
