@@ -165,3 +165,23 @@ BANKRUPT_DE = (
     "Sie sind bankrott: Ihr Spiel an diesem Tisch ist vorbei. Bleiben Sie in der Nähe: Ihr "
     "Ergebnis erscheint hier, sobald der Tisch abgeschlossen und geprüft ist."
 )
+
+
+def test_the_chart_speaks_the_readers_language_at_an_address_of_its_own(client, world):
+    player = seated_player(world, 0, 3)
+    bank(world.table, kind="pass_go", seat=3)
+
+    def chart(language: str) -> tuple[str, str]:
+        shown = live(Client(headers={"Accept-Language": language}), player)
+        found = re.search(r'class="p-chart" src="([^"]+)"', shown)
+        assert found, shown
+        address = html.unescape(found.group(1))
+        drawn = client.get(address, headers={"Accept-Language": language})
+        assert drawn.status_code == 200
+        return address, drawn.content.decode()
+
+    english, french = chart("en"), chart("fr")
+    assert english[0] != french[0]  # a phone keeps each drawing: one address a language
+    assert "<title>Net worth of each player after each entry</title>" in english[1]
+    assert "<title>Valeur nette de chaque joueur après chaque écriture</title>" in french[1]
+    assert ">Écriture 1<" in french[1]
