@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml requirements-test.lock |
 # without a real SECRET_KEY: the commands here for a laptop name the development settings.
 DEVELOPMENT := env DJANGO_SETTINGS_MODULE=tournament.settings.base
 
-.PHONY: run test rehearsal mutation lint lock venv demo worker bench-engine bench-print bench-api bench-load bench-history bench-players bench-console clean
+.PHONY: run test messages rehearsal mutation lint lock venv demo worker bench-engine bench-print bench-api bench-load bench-history bench-players bench-console clean
 
 # Every package at the version requirements-test.lock pins, checked against its hashes;
 # then the project itself, editable, with nothing more.
@@ -32,8 +32,22 @@ node_modules/.package-lock.json: package.json package-lock.json
 $(VENDORED): node_modules/.package-lock.json
 	scripts/vendor-static.sh
 
+# The translations: each catalogue (locale/<language>/LC_MESSAGES/*.po, committed) compiled
+# into the .mo file Django reads (a build product, not committed), by Debian's gettext,
+# installed first where it is missing. `make run`, `make test` and `make rehearsal` share
+# this step; the Docker image compiles them in its build stage.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+%.mo: %.po
+	@command -v msgfmt >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq gettext; }
+	msgfmt --check-format --output-file=$@ $<
+
+## make messages: the catalogues brought up to date with the strings the code marks (README.md, Adding a language)
+messages: $(STAMP)
+	PYTHON=$(BIN)/python scripts/makemessages.sh
+
 ## make run: install, migrate, load the demo event and serve it on 127.0.0.1:8000
-run: $(STAMP) $(VENDORED)
+run: $(STAMP) $(VENDORED) $(CATALOGUES)
 	$(DEVELOPMENT) $(BIN)/python manage.py migrate --noinput
 	$(DEVELOPMENT) $(BIN)/python manage.py load_demo
 	@echo ""
@@ -43,7 +57,7 @@ run: $(STAMP) $(VENDORED)
 	$(DEVELOPMENT) $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 ## make test: system packages, PostgreSQL and Redis, then ruff and the whole suite
-test: $(STAMP)
+test: $(STAMP) $(CATALOGUES)
 	scripts/test-prerequisites.sh
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -51,7 +65,7 @@ test: $(STAMP)
 	$(BIN)/pytest --numprocesses=auto --dist=loadgroup --durations=30
 
 ## make rehearsal: only the whole night in Chromium, on the site deployed as the image deploys it
-rehearsal: $(STAMP) $(VENDORED)
+rehearsal: $(STAMP) $(VENDORED) $(CATALOGUES)
 	scripts/test-prerequisites.sh
 	$(BIN)/pytest -m night
 
@@ -102,4 +116,4 @@ bench-players: $(STAMP)
 	$(DEVELOPMENT) $(BIN)/python bench/players.py
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles static/vendor tests/artifacts
+	rm -rf $(VENV) db.sqlite3 staticfiles static/vendor tests/artifacts $(CATALOGUES)

@@ -9,6 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from banking.models import Entry
 from games import engine
 
@@ -45,25 +49,33 @@ def transfer_words(
 ) -> str:
     """One transfer in words, payer first, the amount said beside it: who pays whom ("Ada
     pays Brook"), or, for a transfer that says what it is for (a bankruptcy's), that too:
-    "Brook pays the bank the interest on mortgaged Boardwalk"."""
+    "Brook pays the bank the interest on mortgaged Boardwalk". In the reader's language
+    (each sentence whole, the names and the deed as placeholders)."""
     payer, payee = party(transfer["from"], names), party(transfer["to"], names)
     space = transfer.get("space")
     deed = rules.edition.space(space).name if isinstance(space, int) and 0 <= space < 40 else ""
+    said = {"payer": payer, "payee": payee, "deed": deed}
     match transfer.get("for"):
         case "buildings":
-            return f"The bank buys back {payee}'s buildings at half price"
+            return _("The bank buys back %(payee)s's buildings at half price") % said
+        case "cash" if payee is None:
+            return _("%(payer)s's cash goes to the bank") % said
         case "cash":
-            return f"{payer}'s cash goes to {payee or 'the bank'}"
+            return _("%(payer)s's cash goes to %(payee)s") % said
         case "unpaid" if payer is None:
-            return f"The bank writes off the part of the debt {payee} cannot pay"
+            return _("The bank writes off the part of the debt %(payee)s cannot pay") % said
         case "unpaid":
-            return f"{payer} gives back the part of the debt {payee} cannot pay"
+            return _("%(payer)s gives back the part of the debt %(payee)s cannot pay") % said
         case "interest":
-            return f"{payer} pays the bank the interest on mortgaged {deed}"
+            return _("%(payer)s pays the bank the interest on mortgaged %(deed)s") % said
         case "lift":
-            return f"{payer} pays the bank to lift the mortgage on {deed}"
+            return _("%(payer)s pays the bank to lift the mortgage on %(deed)s") % said
     # "Ada pays Brook", "The bank pays Ada", "Ada pays the bank": as the console says it.
-    return f"{payer or 'The bank'} pays {payee or 'the bank'}"
+    if payer is None:
+        return _("The bank pays %(payee)s") % said
+    if payee is None:
+        return _("%(payer)s pays the bank") % said
+    return _("%(payer)s pays %(payee)s") % said
 
 
 def worded(
@@ -152,19 +164,30 @@ def entry_sentence(
             return f"{who} lifts the mortgage on {where}"
         case "trade":
             return f"{who} trades with {seat(fields.get('to_seat'))}"
+        # A bankruptcy, on the bankrupt player's own page too: in the reader's language.
         case "bankrupt" if fields.get("creditor") is None:
-            return (
-                f"{who} goes bankrupt to the bank, which takes {who}'s cash; "
-                f"{who}'s deeds go back to the bank unmortgaged, for auction"
-            )
+            return _(
+                "%(who)s goes bankrupt to the bank, which takes %(who)s's cash; "
+                "%(who)s's deeds go back to the bank unmortgaged, for auction"
+            ) % {"who": who}
         case "bankrupt":
-            creditor = seat(fields.get("creditor"))
-            sentence = f"{who} goes bankrupt to {creditor}, who takes {who}'s cash and deeds"
-            if lifted := [space(p) for p in fields.get("lift") or ()]:
-                many = len(lifted) > 1
-                deeds = f"{', '.join(lifted[:-1])} and {lifted[-1]}" if many else lifted[0]
-                sentence += f" and lifts the mortgage{'s' if many else ''} on {deeds}"
-            return sentence
+            said = {"who": who, "creditor": seat(fields.get("creditor"))}
+            if not (lifted := [space(p) for p in fields.get("lift") or ()]):
+                return (
+                    _("%(who)s goes bankrupt to %(creditor)s, who takes %(who)s's cash and deeds")
+                    % said
+                )
+            said["deeds"] = get_text_list(lifted, _("and"))
+            return (
+                ngettext(
+                    "%(who)s goes bankrupt to %(creditor)s, who takes %(who)s's cash and deeds and "
+                    "lifts the mortgage on %(deeds)s",
+                    "%(who)s goes bankrupt to %(creditor)s, who takes %(who)s's cash and deeds and "
+                    "lifts the mortgages on %(deeds)s",
+                    len(lifted),
+                )
+                % said
+            )
         case "adjust":
             return f"Correction for {who}: {fields.get('reason', '')}"
         case Entry.VOID:

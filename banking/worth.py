@@ -19,6 +19,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 from banking.ledgers import opening_ledger, parsed, rules_of
 from banking.models import Entry, TableLedger
@@ -143,12 +144,13 @@ def _worths(state: engine.TableState, rules: engine.Rules, seats: list[int]) -> 
 
 def worth_chart(series: WorthSeries, **options: Any) -> SafeString:
     """The series drawn: one line a seat, named at its end, money on the side; `options`,
-    any of line_chart's width, height, text and named."""
+    any of line_chart's width, height, text and named. Its words in the reader's language."""
+    last = _("Entry %(seq)s") % {"seq": series.last_seq} if series.last_seq else ""
     return line_chart(
         [Series(seat.name, seat.values) for seat in series.seats],
-        title="Net worth of each player after each entry",
+        title=_("Net worth of each player after each entry"),
         value_text=lambda value: money(value, series.currency),
-        first="Start",
-        last=f"Entry {series.last_seq}" if series.last_seq else "",
+        first=_("Start"),
+        last=last,
         **options,
     )

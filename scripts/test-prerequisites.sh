@@ -11,6 +11,7 @@ declare -A PACKAGES=(
   [fonts-noto-cjk]=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
   [chromium]=/usr/bin/chromium
   [poppler-utils]=/usr/bin/pdftotext
+  [gettext]=/usr/bin/msgfmt
 )
 
 missing=()

@@ -24,11 +24,13 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 SEARCH = "rent"  # what a person types into a page's search box
 # Not followed: files, the admin (Django's own: its lists sort and filter any number of
-# ways) and logging out (the crawl would end there).
-NOT_FOLLOWED = ("/static/", "/admin/", "/accounts/logout/")
+# ways), logging out (the crawl would end there) and the language switcher (the same pages
+# again, in another language: tests/test_translations.py).
+NOT_FOLLOWED = ("/static/", "/admin/", "/accounts/logout/", "/i18n/")
 # Not pages a person is sent to by links: the API (the pages' scripts read it), the
-# console's service worker, and Django's own account pages other than logging in.
-NOT_PAGES = ("/admin/", "/api/", "/console/sw.js", "/accounts/")
+# console's service worker, Django's own account pages other than logging in, and the
+# languages' addresses (the switcher's links, the scripts' texts).
+NOT_PAGES = ("/admin/", "/api/", "/console/sw.js", "/accounts/", "/i18n/")
 
 
 @dataclass

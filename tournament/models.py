@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games.engine.editions import edition
 
@@ -258,15 +259,15 @@ class Volunteer(models.Model):
 
 class Round(models.Model):
     class Kind(models.TextChoices):
-        PRELIMINARY = "preliminary", "Preliminary"
-        FINAL = "final", "Final"
+        PRELIMINARY = "preliminary", _("Preliminary")
+        FINAL = "final", _("Final")
 
     class Status(models.TextChoices):
-        PLANNED = "planned", "Planned"
-        SEATED = "seated", "Seated"
-        RUNNING = "running", "Running"
-        TIME_CALLED = "time_called", "Time called"
-        ENDED = "ended", "Ended"
+        PLANNED = "planned", _("Planned")
+        SEATED = "seated", _("Seated")
+        RUNNING = "running", _("Running")
+        TIME_CALLED = "time_called", _("Time called")
+        ENDED = "ended", _("Ended")
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="rounds", db_index=False

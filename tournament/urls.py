@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from games.api import EditionDetailApi, EditionListApi
@@ -34,6 +35,10 @@ urlpatterns = [
     path("faq/", include("tournament.pages.faq.urls")),
     path("print/", include("tournament.pages.print.urls")),
     path("verify/", include("tournament.pages.verify.urls")),
+    # Languages: the switcher's links (the language cookie set, back to the page), and the
+    # scripts' texts in the page's language (the djangojs catalogues).
+    path("i18n/js/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("i18n/<slug:code>/", views.choose_language, name="choose-language"),
 ]
 
 handler404 = "tournament.pages.site.not_found"

@@ -43,9 +43,15 @@
 
   function drawUpdated() {
     var seconds = Math.round((Date.now() - lastOk) / 1000);
-    updated.textContent = failed
-      ? "No connection: showing what was known " + seconds + " s ago. Trying again."
-      : "Up to date (checked " + (seconds < 2 ? "just now" : seconds + " s ago") + "). Nothing on this page can change the game.";
+    // Its words in the page's language: Django's JavaScript catalogue (/i18n/js/, djangojs.po).
+    var said = { seconds: seconds };
+    if (failed) {
+      updated.textContent = interpolate(gettext("No connection: showing what was known %(seconds)s s ago. Trying again."), said, true);
+    } else if (seconds < 2) {
+      updated.textContent = gettext("Up to date (checked just now). Nothing on this page can change the game.");
+    } else {
+      updated.textContent = interpolate(gettext("Up to date (checked %(seconds)s s ago). Nothing on this page can change the game."), said, true);
+    }
   }
 
   tick();

@@ -50,11 +50,15 @@ SERVER = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432
 
 def copy_as_the_image_does(app: Path) -> None:
     """The runtime stage's `COPY <sources> <destination>` lines from the build context (the
-    repository); static/vendor/ is the front-end stage's, made by vendor-static.sh here."""
+    repository); static/vendor/ is the front-end stage's, made by vendor-static.sh here, and
+    locale/ the build stage's: the catalogues compiled as it compiles them."""
     runtime = DOCKERFILE[DOCKERFILE.index("AS runtime") :]
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for line in re.findall(r"^COPY (.+)$", runtime, flags=re.MULTILINE):
         words = shlex.split(line)
+        if words[0] == "--from=build" and words[1] == "/src/locale/":
+            compile_catalogues(app / words[2])
+            continue
         if words[0].startswith("--from"):
             continue
         modes = [int(w.split("=")[1], 8) for w in words if w.startswith("--chmod=")]
@@ -74,6 +78,24 @@ def copy_as_the_image_does(app: Path) -> None:
                 target.chmod(modes[0])
     for vendored in ("jsqr/jsQR.js", "htmx.org/htmx.min.js"):
         assert (app / "static" / "vendor" / vendored).is_file(), "run vendor-static.sh"
+
+
+def compile_catalogues(target: Path) -> None:
+    """The build stage's `compilemessages`: the repository's catalogues, each compiled by
+    gettext's msgfmt into `target`, as Django's command compiles it."""
+    for catalogue in (ROOT / "locale").glob("*/LC_MESSAGES/*.po"):
+        compiled = target / catalogue.relative_to(ROOT / "locale").with_suffix(".mo")
+        compiled.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run(  # noqa: S603 - gettext's compiler, fixed arguments
+            [
+                shutil.which("msgfmt") or "msgfmt",
+                "--check-format",
+                "-o",
+                str(compiled),
+                str(catalogue),
+            ],
+            check=True,
+        )
 
 
 def collect_static(d: Deployment) -> None:

@@ -105,3 +105,15 @@ def test_compose_serves_as_a_role_of_its_own_and_gives_the_owners_url_to_few():
     assert "OWNER_DATABASE_URL" in services["backup"]["environment"]
     assert "OWNER_DATABASE_URL" not in services["worker"]["environment"]
     assert services["worker"]["environment"]["DATABASE_URL"] == web["DATABASE_URL"]
+
+
+def test_the_image_compiles_the_translations_in_its_build_stage_only():
+    """gettext compiles the catalogues where the Python packages are installed; the runtime
+    stage gets the compiled files, and no gettext."""
+    build = DOCKERFILE[: DOCKERFILE.index("AS runtime")]
+    runtime = DOCKERFILE[DOCKERFILE.index("AS runtime") :]
+    assert re.search(r"apt-get install [^\n]*\bgettext\b", build)
+    assert build.index("COPY locale/ locale/") < build.index("django-admin compilemessages")
+    assert "COPY --from=build /src/locale/ locale/" in runtime
+    assert not re.search(r"\bgettext\b", runtime)
+    assert "[gettext]=" in (ROOT / "scripts" / "test-prerequisites.sh").read_text()

@@ -1,11 +1,14 @@
 import sys
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_safe
 
 from tournament import access, selectors
 from tournament.http.errors import RETRY_AFTER, UNAVAILABLE
@@ -25,6 +28,33 @@ def home(request: HttpRequest) -> HttpResponse:
 def start(request: HttpRequest) -> HttpResponse:
     """Where the login form sends a person (LOGIN_REDIRECT_URL): their own start page."""
     return redirect(selectors.start_page(request.user))
+
+
+@require_safe
+def choose_language(request: HttpRequest, code: str) -> HttpResponse:
+    """The language switcher's link (templates/_language.html): the person's choice of one of
+    the product's languages, kept in Django's language cookie (which then outranks their
+    browser's Accept-Language), and back to the page they were on (`next`, this site's
+    only). A link, not a form: it changes nothing but the reader's own pages, so it fits
+    the pages that send nothing (a player's)."""
+    if code not in dict(settings.LANGUAGES):
+        raise Http404("The product does not speak that language.")
+    back = request.GET.get("next", "")
+    here = url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    response = HttpResponseRedirect(back if here else "/")
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        code,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+    return response
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

@@ -16,9 +16,9 @@ from typing import Any
 from django.db.models import QuerySet
 
 from banking.ledgers import standing_key
-from games.engine.money import money
 from tournament.models import Result, Round, Table
 from tournament.results import advancement
+from tournament.templatetags.money import money
 
 
 def counts(*, round_status: str, review: str) -> bool:

@@ -51,6 +51,8 @@ MIDDLEWARE = [
     "tournament.pages.players.middleware.PlayerPollMiddleware",
     "django_htmx.middleware.HtmxMiddleware",  # request.htmx: a page's poll asks its live part
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # after sessions, before common: each person's language (docs/architecture.md, Languages)
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -148,7 +150,20 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# The languages the product speaks (the switcher names each in its own words):
+# a person's browser (Accept-Language) picks one of them, their choice in the switcher
+# (Django's language cookie) overrides it, and anything else gets English. The catalogues
+# are in locale/ (README.md, Adding a language).
 LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("fr", "Français"),
+    ("es", "Español"),
+    ("de", "Deutsch"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # the choice is kept a year, not only until the tab closes
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = env("TIME_ZONE", default="UTC")
 
 STATIC_URL = "static/"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext as _
 
 register = template.Library()
 
@@ -14,7 +15,9 @@ def decided(tied: bool, reason: str) -> str:
     """The decision in words; nothing when the organiser decided nothing."""
     if not reason:
         return ""
-    return f"{'Tie decided' if tied else 'Decided'} by the organiser: {reason}"
+    if tied:
+        return _("Tie decided by the organiser: %(reason)s") % {"reason": reason}
+    return _("Decided by the organiser: %(reason)s") % {"reason": reason}
 
 
 @register.filter

@@ -9,7 +9,8 @@ worker of every web server shares it; else each process's memory: tournament/cac
 and each process's own copy of what it last took from there (`kept_here`), so that a page
 reloaded by many people costs a trip to Redis only for what changed since this process
 last showed it. What is kept is only ever a copy made from PostgreSQL under the version of
-what it shows, so losing it costs time, never correctness.
+what it shows, so losing it costs time, never correctness. What holds words is kept in
+each reader's language: its key names the language too.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.translation import get_language
 
 from tournament import selectors as event_selectors
 from tournament.models import Event, Round
@@ -105,11 +107,12 @@ def overview(event: Event, versions: WatchedVersions, *, cards: Cards) -> Overvi
             round_.event = event
     many = len(rounds) > 1
     ids = versions.tables_of(r.pk for r in rounds)
-    keys = {tid: f"referee-table:{tid}:{versions.tables[tid][1]}:{many}" for tid in ids}
+    language = get_language()
+    keys = {tid: f"referee-table:{tid}:{versions.tables[tid][1]}:{many}:{language}" for tid in ids}
     # The tables needing attention, as the desk's control room judges them, judged again at
     # most every few seconds for all the referees (their reasons count minutes); read with
     # the tables, in one call to the cache.
-    attention_key = f"referee-attention:{event.pk}"
+    attention_key = f"referee-attention:{event.pk}:{language}"
     kept = kept_here.get_many(scope, list(keys.values()), shared=[attention_key])
     attention = kept.pop(attention_key, None)
     if attention is None:
@@ -175,7 +178,8 @@ def screen(
     scope = ("screen", event.pk)
     # Named anew whenever the kept head's or boards' shape changes: a web server still
     # running the release before reads only what has its own shape.
-    head_key = f"screen-head-v8:{event.pk}:{versions.bracket}"
+    language = get_language()
+    head_key = f"screen-head-v8:{event.pk}:{versions.bracket}:{language}"
     kept_head: ScreenHead | None = kept_here.get_many(scope, [head_key]).get(head_key)
     if kept_head is None:
         shown, rounds = head()
@@ -187,7 +191,9 @@ def screen(
     many = len({versions.tables[tid][0] for tid in ids}) > 1
     if showing is not None:
         ids = [tid for tid in ids if tid in showing]
-    keys = {tid: f"screen-board-v2:{tid}:{versions.tables[tid][1]}:{many}" for tid in ids}
+    keys = {
+        tid: f"screen-board-v2:{tid}:{versions.tables[tid][1]}:{many}:{language}" for tid in ids
+    }
     kept = kept_here.get_many(scope, list(keys.values()))
     missing = [tid for tid in ids if keys[tid] not in kept]
     if missing:

@@ -82,3 +82,25 @@ def test_an_entry_at_the_table_shows_on_the_open_page_and_nothing_new_swaps_noth
     expect(page.locator("#player-live .p-money")).to_contain_text("entry 2")
     assert page.evaluate("window.said") == 0
     expect(page.locator("#player-news")).to_have_text(said)
+
+
+def test_a_german_phone_reads_german_and_the_switcher_turns_the_page_french(live_server, new_page):
+    """Chromium set to German: the page, and its script's line, in German; a tap on
+    "Français" in the header brings the same page back in French, and it stays French."""
+    world = make_world(players=4)
+    player = world.table.seats.get(number=1).player
+    page = new_page(PHONE, locale="de-DE")
+    page.goto(f"{live_server.url}/p/{player.token}/")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#p-money-h")).to_have_text("Ihr Geld")
+    expect(page.locator("#player-updated")).to_contain_text("Aktuell")  # the script's words
+
+    page.get_by_role("link", name="Français").click()
+
+    expect(page).to_have_url(f"{live_server.url}/p/{player.token}/")
+    expect(page.locator("#p-money-h")).to_have_text("Votre argent")
+    expect(page.locator("#player-updated")).to_contain_text("À jour")
+    expect(page.locator(".p-cash")).to_contain_text("$1\N{NO-BREAK SPACE}500")
+    check_page(page, "player page in French")
+    page.reload()
+    expect(page.locator("#p-money-h")).to_have_text("Votre argent")

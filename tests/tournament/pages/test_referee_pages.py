@@ -623,3 +623,17 @@ def test_on_a_phone_the_referees_links_are_big_enough_to_tap(live_server, new_pa
         box = page.get_by_role("link", name=name, exact=True).bounding_box()
         assert box is not None
         assert box["height"] >= 44, (name, box)
+
+
+def test_a_card_kept_for_one_referees_language_is_not_shown_to_another(client, world):
+    """The overview's cards are kept for every referee (tournament/watched/kept.py): one made
+    for a German phone (its latest entry's money in German) is never the one an English
+    phone gets."""
+    bank(world.table, kind="buy", seat=1, space=39)
+    buyer = world.table.seats.get(number=1).player.name
+    client.force_login(world.referee)
+    german = html(client.get(event_url(world), headers={"Accept-Language": "de"}))
+    english = html(client.get(event_url(world), headers={"Accept-Language": "en"}))
+    assert f"{buyer} zahlt an die Bank" in german
+    assert f"{buyer} pays the bank" in english
+    assert "zahlt" not in english

@@ -38,7 +38,9 @@ def private(response: HttpResponse, cache_control: str) -> HttpResponse:
 def poll_headers(response: HttpResponse, version: str) -> HttpResponse:
     """The headers of every answer to a poll: its ETag, and private to the player."""
     response["ETag"] = f'"{version}"'
-    patch_vary_headers(response, ["HX-Request"])  # the page, or its live part alone
+    # the page or its live part alone; in the reader's language (LocaleMiddleware's Vary,
+    # given here too to the early 304s that never reach it)
+    patch_vary_headers(response, ["HX-Request", "Accept-Language"])
     return private(response, "private, no-cache")
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from banking.ledgers import rules_of
 from banking.selectors import bankruptcies, seat_row, space_row
@@ -140,10 +141,16 @@ def _bankruptcy(
     return found.get(seat.table_id, {}).get(seat.number)
 
 
-CHECK_IN = {
-    "state": "check_in",
-    "text": "Check in at the desk first: show them the QR code on this page.",
-}
+# Each "what's next" sentence is said in the reader's language (gettext, at each request);
+# its state is a stable code, never translated (the page's CSS names it).
+
+
+def _check_in() -> dict[str, str]:
+    return {"state": "check_in", "text": _check_in_first()}
+
+
+def _check_in_first() -> str:
+    return _("Check in at the desk first: show them the QR code on this page.")
 
 
 def _after_decision(result: Result | None, text: str) -> str:
@@ -154,39 +161,48 @@ def _after_decision(result: Result | None, text: str) -> str:
 
 def _out(result: Result | None) -> dict[str, str]:
     """Not going through, said after the organiser's decision where there was one."""
-    text = _after_decision(result, "You do not go through this time. Thank you for playing!")
+    text = _after_decision(result, _("You do not go through this time. Thank you for playing!"))
     return {"state": "out", "text": text}
 
 
-BANKRUPT = {
-    "state": "bankrupt",
-    "text": "You went bankrupt: your game at this table is over. Stay close: your result "
-    "shows here once the table is closed and checked.",
-}
-NOT_IN_THE_FINAL = {
-    "state": "not_seated",
-    "text": "You are not seated in the final: it is for the players who went through. "
-    "Thank you for coming!",
-}
+def _bankrupt() -> dict[str, str]:
+    text = _(
+        "You went bankrupt: your game at this table is over. Stay close: your result "
+        "shows here once the table is closed and checked."
+    )
+    return {"state": "bankrupt", "text": text}
 
 
-def _waiting(which: str) -> dict[str, str]:
-    """Checked in, for the seating of the `which` ("first", "next") round."""
-    return {
-        "state": "waiting",
-        "text": "You are checked in. Your table appears here once the organiser releases the "
-        f"{which} round's seating.",
-    }
+def _not_in_the_final() -> dict[str, str]:
+    text = _(
+        "You are not seated in the final: it is for the players who went through. "
+        "Thank you for coming!"
+    )
+    return {"state": "not_seated", "text": text}
+
+
+def _waiting(*, first: bool) -> dict[str, str]:
+    """Checked in, for the seating of the first round or the next."""
+    if first:
+        text = _(
+            "You are checked in. Your table appears here once the organiser releases the "
+            "first round's seating."
+        )
+    else:
+        text = _(
+            "You are checked in. Your table appears here once the organiser releases the "
+            "next round's seating."
+        )
+    return {"state": "waiting", "text": text}
 
 
 def _alternate(player: Player) -> dict[str, str]:
     """An alternate's place in the list, before they step into a seat."""
-    text = (
-        f"You are alternate {player.alternate}: the desk calls you if a seat falls vacant "
-        "before a round."
-    )
+    text = _(
+        "You are alternate %(place)s: the desk calls you if a seat falls vacant before a round."
+    ) % {"place": player.alternate}
     if not player.checked_in:
-        text += " Check in at the desk first: show them the QR code on this page."
+        text += " " + _check_in_first()
     return {"state": "alternate", "text": text}
 
 
@@ -216,80 +232,106 @@ def _next(
     if player.alternate is not None and not final_ended:
         return _alternate(player)
     if current is None:
-        return _waiting("first") if player.checked_in else CHECK_IN
+        return _waiting(first=True) if player.checked_in else _check_in()
     # Someone who played a round was there: only a newcomer is asked to check in.
     absent = not player.checked_in and last is None
-    label = f"round {current.number}"
+    number = {"number": current.number}
     if current.status_now != Round.Status.ENDED:
         if _eliminated(player, current, last):
             return _out(last)
         if current.kind == Round.Kind.FINAL and not seated and last is None:
-            return NOT_IN_THE_FINAL  # a late arrival joins a preliminary round, never a final
+            return _not_in_the_final()  # a late arrival joins a preliminary round, never a final
         if not seating_shown(current):
             if absent:
-                return CHECK_IN
-            return {
-                "state": "coming_soon",
-                "text": f"Stay close: {label} is being seated. The tables appear on the big "
-                "screen and on this page at the same moment.",
-            }
+                return _check_in()
+            text = _(
+                "Stay close: round %(number)s is being seated. The tables appear on the big "
+                "screen and on this page at the same moment."
+            )
+            return {"state": "coming_soon", "text": text % number}
         if seated and current.status_now == Round.Status.SEATED:
             return {
                 "state": "seated",
-                "text": "Find your table and take your seat: the clock starts when the "
-                "organiser starts the round.",
+                "text": _(
+                    "Find your table and take your seat: the clock starts when the "
+                    "organiser starts the round."
+                ),
             }
         if seated:
             return {
                 "state": "playing",
-                "text": "Good luck! When time is called, finish the turn; your banker then "
-                "closes the table and the result is checked.",
+                "text": _(
+                    "Good luck! When time is called, finish the turn; your banker then "
+                    "closes the table and the result is checked."
+                ),
             }
         if absent:
-            why = "you were not checked in. Ask at the desk."
+            text = _(
+                "You are not seated in round %(number)s: you were not checked in. Ask at the desk."
+            )
         elif last is None:
-            why = "you checked in after it was seated. The desk can seat you in the next round."
+            text = _(
+                "You are not seated in round %(number)s: you checked in after it was seated. "
+                "The desk can seat you in the next round."
+            )
         else:
-            why = "ask at the desk."
-        return {"state": "not_seated", "text": f"You are not seated in {label}: {why}"}
+            text = _("You are not seated in round %(number)s: ask at the desk.")
+        return {"state": "not_seated", "text": text % number}
     # The current round has ended.
     if current.kind == Round.Kind.FINAL:
         if result is not None and result.undecided:
             return {
                 "state": "undecided",
-                "text": "You are tied for first place in the final: the organiser decides.",
+                "text": _("You are tied for first place in the final: the organiser decides."),
             }
         if result is not None and wins_table(result):
-            return {"state": "won", "text": "You won the final. Congratulations!"}
-        over = "The final is over. Thank you for playing!"
+            return {"state": "won", "text": _("You won the final. Congratulations!")}
+        over = _("The final is over. Thank you for playing!")
         return {"state": "over", "text": _after_decision(result, over)}
     if result is None:
         if _eliminated(player, current, last):
             return _out(last)
         if last is None and any(r.kind == Round.Kind.FINAL for r in later):
-            return NOT_IN_THE_FINAL
-        return CHECK_IN if absent else _waiting("next")
+            return _not_in_the_final()
+        return _check_in() if absent else _waiting(first=False)
     if result.undecided:
         return {
             "state": "undecided",
-            "text": "You are tied for a place in the next round: the organiser decides.",
+            "text": _("You are tied for a place in the next round: the organiser decides."),
         }
     every = player.event.plays_every_preliminary
     if every and not any(r.kind == Round.Kind.FINAL for r in later):
-        more = "you would reach the final" if result.advances else "you would not reach the final"
-        so_far = "points" if player.event.advancement == Event.Format.POINTS else "aggregate"
-        return {
-            "state": "points",
-            "text": f"Everyone plays on until the final; on the {so_far} so far {more}. "
-            "Your next table appears here once the organiser releases the seating.",
-        }
+        return {"state": "points", "text": _so_far(player.event, reaches=result.advances)}
     if result.advances:
-        through = (
+        through = _(
             "You go through to the next round. Your table appears here once the organiser "
             "releases the seating."
         )
         return {"state": "through", "text": _after_decision(result, through)}
     return _out(result)
+
+
+def _so_far(event: Event, *, reaches: bool) -> str:
+    """On points or aggregate, before the final is seated: where the player stands so far."""
+    points = event.advancement == Event.Format.POINTS
+    if points and reaches:
+        said = _(
+            "Everyone plays on until the final; on the points so far you would reach the final."
+        )
+    elif points:
+        said = _(
+            "Everyone plays on until the final; on the points so far you would not reach the final."
+        )
+    elif reaches:
+        said = _(
+            "Everyone plays on until the final; on the aggregate so far you would reach the final."
+        )
+    else:
+        said = _(
+            "Everyone plays on until the final; on the aggregate so far you would not reach the "
+            "final."
+        )
+    return f"{said} {_('Your next table appears here once the organiser releases the seating.')}"
 
 
 def _aggregate(event: Event, results: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -371,7 +413,7 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
         "results": results,
         "aggregate": _aggregate(event, preliminary),
         "next": (
-            BANKRUPT
+            _bankrupt()
             if table is not None and table["me"]["bankrupt"] and not table["closed"]
             else _next(player, current, later, table is not None, current_result, last)
         ),

@@ -20,6 +20,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
@@ -81,10 +82,10 @@ def _live_context(page: PlayerPage, token: str) -> dict[str, Any]:
     status = selectors.player_status(page)
     table = status["table"]
     if table and table["last_seq"]:
-        # The chart's address changes with each entry (the phone keeps each drawing, and
-        # asks again only for a new one).
+        # The chart's address changes with each entry and with the reader's language (the
+        # phone keeps each drawing, and asks again only for a new one).
         url = reverse("player-chart", args=[token])
-        table["chart_url"] = f"{url}?v={table['id']}-{table['last_seq']}"
+        table["chart_url"] = f"{url}?v={table['id']}-{table['last_seq']}-{get_language()}"
     now, round_ = timezone.now(), status["round"] or {}
     running = round_.get("status") == "running"
     clock_text = time_left(round_.get("ends_at"), now, running=running)  # player.js ticks it
