@@ -77,6 +77,7 @@ def scene(db: None) -> dict[str, Any]:
     ids = {
         "code": "us", "event_id": world.event.pk, "round_id": world.round.pk,
         "table_id": world.table.pk, "entry_id": str(entry.id), "job_id": job.pk,
+        "player_id": world.event.players.order_by("pk").first().pk,
     }  # fmt: skip
     return {"world": world, "ids": ids}
 
