@@ -168,8 +168,17 @@ class RoundInline(admin.TabularInline):
 
 @admin.register(Event)
 class EventAdmin(Audited):
-    list_display = ["name", "date", "venue", "edition", "advancement", "status"]
-    list_filter = ["status", "edition", "advancement"]
+    list_display = [
+        "name",
+        "date",
+        "venue",
+        "edition",
+        "language",
+        "currency",
+        "advancement",
+        "status",
+    ]
+    list_filter = ["status", "edition", "language", "currency", "advancement"]
     search_fields = ["name", "venue", "charity"]
     date_hierarchy = "date"
     readonly_fields = ["status", "created_by", "screen_token", "screen_token_issued_at"]
