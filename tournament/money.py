@@ -10,10 +10,11 @@ The browser's copy is static/js/format.js (Intl.NumberFormat, the same CLDR): th
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from babel import Locale
-from babel.numbers import format_currency, get_currency_symbol
+from babel.numbers import format_currency, get_currency_symbol, get_group_symbol
 from django.db import models
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
@@ -43,10 +44,21 @@ def edition_currency(edition: str) -> str:
     return EDITION_CURRENCY.get(edition, Currency.USD)
 
 
+def thousands_separator(language: str | None = None) -> str:
+    """What `language` (default: the active one) writes between thousands: "," in English,
+    "." in German, a narrow no-break space in French."""
+    return get_group_symbol(_locale(language or translation.get_language() or "en"))
+
+
+@lru_cache(maxsize=16)
+def _locale(language: str) -> Locale:
+    return Locale.parse(translation.to_locale(language))
+
+
 @lru_cache(maxsize=64)
 def _pattern(language: str, currency: str) -> tuple[Locale, str, str]:
     """The language's currency pattern without its decimals, and the currency's symbol in it."""
-    locale = Locale.parse(translation.to_locale(language))
+    locale = _locale(language)
     pattern = locale.currency_formats["standard"].pattern.split(";")[0]
     whole = pattern.replace(".00", "")
     return locale, whole, get_currency_symbol(currency, locale=locale)
@@ -75,3 +87,14 @@ def money(amount: int | None, currency: str, language: str | None = None) -> str
     text = _spaced(text, symbol)
     # A debt: CLDR's sign before the whole ("-" and the positive pattern), a real minus sign.
     return f"{MINUS}{text}" if amount < 0 else text
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """Amounts of one currency as money() writes them, for what is given a way to write
+    money rather than a currency (the rules engine's Rules.written)."""
+
+    currency: str
+
+    def __call__(self, amount: int) -> str:
+        return money(amount, self.currency)

@@ -14,10 +14,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from games.engine.money import money
 from tournament import access, selectors
 from tournament.charts import Series, bar_chart, line_chart
 from tournament.models import Event, Player
+from tournament.money import money
 from tournament.pages.desk import forms, guards
 from tournament.pages.desk.next_step import next_step
 from tournament.results import selectors as result_selectors
