@@ -11,5 +11,5 @@ register = template.Library()
 @register.filter
 def money(amount: int | None, currency: str) -> str:
     """`amount` whole units of `currency` (the event's ISO code) in the active language; None
-    gives nothing."""
-    return written(amount, currency)
+    (or a variable the context lacks) gives nothing."""
+    return written(None if amount == "" else amount, currency)
