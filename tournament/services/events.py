@@ -126,7 +126,7 @@ def event_create(
         sanctioned=_check_sanctioned(sanctioned),
         team_best=_check_team_best(team_best),
         created_by=creator,
-        language=_check_language(language) if language else _speaking(),
+        language=_check_language(language) if language else speaking(),
         currency=_check_currency(currency or edition_currency(edition)),
     )
     if time_zone:
@@ -209,7 +209,7 @@ def _check_team_best(value: Any) -> int:
     return value
 
 
-def _speaking() -> str:
+def speaking() -> str:
     """The language of the person at work (their browser's, or their choice), as one the
     product speaks: German for "de-at"; else English."""
     active = (translation.get_language() or "en").lower().split("-")[0]
