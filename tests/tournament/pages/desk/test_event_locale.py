@@ -11,9 +11,11 @@ from django.urls import reverse
 
 from tests.conftest import session_for
 from tests.tournament.pages.desk.test_desk import creator, event_form  # noqa: F401 - fixture
-from tournament.models import AuditEvent, Event
+from tournament.models import AuditEvent, Event, Player
 
 pytestmark = pytest.mark.django_db
+
+NBSP = "\N{NO-BREAK SPACE}"
 
 
 def test_a_new_event_speaks_its_organisers_language_and_takes_its_editions_currency(creator):  # noqa: F811
@@ -83,5 +85,20 @@ def test_the_desk_writes_the_events_money_in_its_currency_and_the_readers_langua
     overview = reverse("desk:event", args=[world.event.pk])
     german = unescape(client.get(overview, headers={"Accept-Language": "de"}).content.decode())
     english = unescape(client.get(overview, headers={"Accept-Language": "en"}).content.decode())
-    assert "1.091\N{NO-BREAK SPACE}€" in german
+    assert f"1.091{NBSP}€" in german
     assert "€1,091" in english
+
+
+def test_the_players_list_writes_what_each_paid_in_the_events_currency(world):
+    Event.objects.filter(pk=world.event.pk).update(currency="EUR", entry_fee=25)
+    first, second = world.event.players.order_by("name")[:2]
+    Player.objects.filter(pk=first.pk).update(paid=10)
+    client = session_for(world.organiser)
+    url = reverse("desk:players", args=[world.event.pk])
+    page = unescape(client.get(url, headers={"Accept-Language": "de"}).content.decode())
+    assert f"10{NBSP}€ so far" in page
+    Event.objects.filter(pk=world.event.pk).update(entry_fee=0)
+    Player.objects.filter(pk=second.pk).update(paid=1091)
+    page = unescape(client.get(url, headers={"Accept-Language": "en"}).content.decode())
+    assert '<span class="muted">€1,091</span>' in page
+    assert '<span class="muted">No fee</span>' in page
