@@ -102,3 +102,14 @@ def test_the_players_list_writes_what_each_paid_in_the_events_currency(world):
     page = unescape(client.get(url, headers={"Accept-Language": "en"}).content.decode())
     assert '<span class="muted">€1,091</span>' in page
     assert '<span class="muted">No fee</span>' in page
+
+
+def test_the_desks_script_is_sent_the_total_raised_written_by_the_server(world):
+    Event.objects.filter(pk=world.event.pk).update(currency="EUR", entry_fee=1091)
+    player = world.event.players.first()
+    answer = session_for(world.organiser).post(
+        reverse("desk:player-paid", args=[player.pk]),
+        {"paid": "1091"},
+        headers={"X-Requested-With": "fetch", "Accept-Language": "fr"},
+    )
+    assert answer.json()["raised_text"] == "1\N{NARROW NO-BREAK SPACE}091\N{NO-BREAK SPACE}€"
