@@ -11,7 +11,7 @@ from django.test import Client
 
 from tests.conftest import World, make_world
 from tests.tournament.pages.test_player_page import page_url, seated_player
-from tests.tournament.pages.test_screen import poll, screen_url
+from tests.tournament.pages.test_screen import chart_url, final_running, poll, screen_url
 from tournament.models import Event
 from tournament.services.screens import screen_link_issue
 
@@ -77,3 +77,14 @@ def test_a_players_own_page_keeps_their_language_with_the_events_currency(euros_
         page = unescape(response.content.decode())
         assert f'<html lang="{asked}">' in page
         assert start in page, asked
+
+
+def test_the_finals_chart_is_drawn_anew_for_a_new_language_or_currency(client):
+    """The browser keeps each drawing of the final's chart by its address: the address
+    names the words it is written in."""
+    event, _table = final_running()
+    first = chart_url(client.get(screen_url(event)).content.decode())
+    Event.objects.filter(pk=event.pk).update(language="de", currency="EUR")
+    later = chart_url(client.get(screen_url(event)).content.decode())
+    assert later != first
+    assert f"1.500{NBSP}€" in unescape(client.get(later).content.decode())

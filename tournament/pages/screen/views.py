@@ -227,7 +227,8 @@ def _final(
     if table is None:
         return None
     url = reverse("event-screen-chart", args=[event.pk, event.screen_token, table["id"]])
-    return {"table_id": table["id"], "url": f"{url}?v={table['last_seq']}"}
+    version = f"{table['last_seq']}-{event.language}-{event.currency}"  # how its words are written
+    return {"table_id": table["id"], "url": f"{url}?v={version}"}
 
 
 @require_GET
