@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.numbers import format_currency, get_currency_symbol, get_group_symbol
 from django.db import models
 from django.utils import translation
@@ -52,7 +52,12 @@ def thousands_separator(language: str | None = None) -> str:
 
 @lru_cache(maxsize=16)
 def _locale(language: str) -> Locale:
-    return Locale.parse(translation.to_locale(language))
+    """The language's CLDR data; English's for a language CLDR does not know (a test's
+    pseudo-locale)."""
+    try:
+        return Locale.parse(translation.to_locale(language))
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse("en")
 
 
 @lru_cache(maxsize=64)

@@ -125,3 +125,8 @@ def test_rules_given_a_currency_write_their_amounts_in_it():
 def test_an_edition_gives_its_country_s_currency():
     assert edition_currency("us") == "USD"
     assert edition_currency("uk") == "GBP"
+
+
+def test_a_language_cldr_does_not_know_writes_money_as_english_does():
+    assert money(-1091, "EUR", "xx") == f"{MINUS}€1,091"
+    assert thousands_separator("xx") == ","
