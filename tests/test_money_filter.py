@@ -1,5 +1,5 @@
 """The templates write money as the engine does, in English dollars (tests/games/test_money.py);
-every language and currency: tests/tournament/test_money.py."""
+every language and currency: tests/tournament/test_event_money.py."""
 
 from __future__ import annotations
 
