@@ -570,7 +570,7 @@ def test_undoing_an_entry_a_later_one_depends_on_says_why_before_any_reason(live
         played=[{"kind": "buy", "seat": 1, "space": 39}, {"kind": "rent", "seat": 2, "space": 39}],
     )
     banker.page.locator("#ledger [data-seq='1'] button", has_text="Undo").click()
-    banker.shows("The bank says no", "Entry 2 (rent) depends on this one: void it first.")
+    banker.shows("The bank says no", "Entry 2 (Rent) depends on this one: void it first.")
     expect(banker.sheet.locator("[data-action=undo]")).to_have_count(0)
     assert Entry.objects.filter(table=world.table).count() == 2
 
