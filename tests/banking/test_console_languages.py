@@ -37,7 +37,7 @@ READ = {
         "Tippen Sie auf den Spieler am Zug, dann auf einen Spielzug: Die Bank rechnet jeden "
         "Betrag aus.",
         "Kassenbuch",
-        "Hypothek zurückzahlen",
+        "Hypothek ablösen",
         "Spielzüge",
     ),
 }

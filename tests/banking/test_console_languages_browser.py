@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import TABLET, snap
-from tests.conftest import make_world
-from tests.console import Banker
+from tests.browser import PHONE, TABLET, no_horizontal_scroll, snap
+from tests.conftest import NAMES, make_world
+from tests.console import BROKEN_WORDS, SMALLEST_TEXT, Banker
+from tests.entries import bank
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -70,3 +71,27 @@ def test_a_french_tablet_draws_the_console_in_french_offline_too(live_server, ne
     expect(page.locator("#ledger [data-seq='2']")).to_contain_text(
         f"{n[3]} paie l\u2019amende pour sortir de prison"
     )
+
+
+# The moves' buttons whose words run past their edges (a word too long for the button).
+OVERFLOWING = """() => [...document.querySelectorAll('#moves button:not([hidden])')]
+    .filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent)"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "es-ES", "de-DE"])
+@pytest.mark.parametrize(("name", "viewport"), [("tablet", TABLET), ("phone", PHONE)])
+def test_no_move_word_breaks_and_no_text_is_small_in_each_language(
+    live_server, new_page, locale, name, viewport
+):
+    """French, Spanish and German words are longer than English ones: each move's button and
+    each deed still holds its words whole, at the console's 15px at least."""
+    world = make_world(names=[f"{name} Lovelace" for name in NAMES[:8]])
+    bank(world.table, kind="buy", seat=1, space=39)
+    bank(world.table, kind="mortgage", seat=1, space=39)  # Unmortgage is offered
+    banker = Banker.at(new_page(viewport, locale=locale), world).open(live_server.url)
+    banker.player(1)
+    assert banker.page.evaluate(SMALLEST_TEXT)[0][0] >= 15
+    assert banker.page.evaluate(BROKEN_WORDS) == []
+    assert banker.page.evaluate(OVERFLOWING) == []
+    assert no_horizontal_scroll(banker.page)
+    snap(banker.page, f"console-{locale[:2]}-{name}")
