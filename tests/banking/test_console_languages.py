@@ -12,8 +12,9 @@ import re
 import pytest
 from django.test import Client
 
-from tests.conftest import World
+from tests.conftest import World, close_and_confirm
 from tests.entries import post_entry, posted
+from tournament.results.closing import round_end
 
 pytestmark = pytest.mark.django_db
 
@@ -171,3 +172,25 @@ def test_a_refusal_of_the_round_and_a_deed_left_out_are_said_in_french(world: Wo
     # What the ledger says of an entry, in French as well.
     entries = client.get(f"/api/tables/{world.table.pk}/entries/").json()
     assert entries[-1]["description"] == f"{name} achète Boardwalk"
+
+
+def test_a_link_that_opens_no_console_says_so_in_the_browsers_language():
+    response = Client(headers={"Accept-Language": "es"}).get("/console/not-a-key-at-all/")
+
+    assert response.status_code == 404
+    page = html.unescape(response.content.decode())
+    assert "Este enlace de mesa no abre ninguna consola" in page
+    assert "This table link does not open a console" not in page
+
+
+def test_a_round_that_ended_says_it_is_over_in_the_browsers_language(world: World):
+    close_and_confirm(world.round, by=world.referee)
+    round_end(round_id=world.round.pk)
+
+    response = Client(headers={"Accept-Language": "de"}).get(f"/console/{world.table.key}/")
+
+    assert response.status_code == 410
+    page = html.unescape(response.content.decode())
+    assert "Diese Runde ist vorbei" in page
+    assert f"daher ist die Konsole von Tisch {world.table.number} geschlossen" in page
+    assert "This round is over" not in page
