@@ -11,8 +11,10 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+from django.conf import settings as django_settings
 from django.db import connection
 from django.test import Client
+from django.utils import translation
 from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
 
@@ -52,6 +54,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         folder = Path(str(item.path)).relative_to(Path(__file__).parent).parts[0]
         if folder in SHARED_OUTSIDE or item.get_closest_marker("worker"):
             item.add_marker(pytest.mark.xdist_group("outside"))
+
+
+@pytest.fixture(autouse=True)
+def in_english() -> Iterator[None]:
+    """Each test starts in the site's language: a request answered in another (its
+    Accept-Language) leaves the thread speaking it, as Django's LocaleMiddleware does."""
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(scope="session")
