@@ -48,7 +48,8 @@ def default_time_zone() -> str:
 def validate_time_zone(value: str) -> None:
     if value not in time_zone_names():
         raise ValidationError(
-            f"{value!r} is not a time zone: use a name such as Europe/London or America/Chicago."
+            _("%(zone)s is not a time zone: use a name such as Europe/London or America/Chicago.")
+            % {"zone": repr(value)}
         )
 
 
