@@ -13,6 +13,7 @@ from urllib.parse import quote
 import pytest
 from django.db import connection
 from django.test import Client
+from django.utils import translation
 from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
 
@@ -52,6 +53,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         folder = Path(str(item.path)).relative_to(Path(__file__).parent).parts[0]
         if folder in SHARED_OUTSIDE or item.get_closest_marker("worker"):
             item.add_marker(pytest.mark.xdist_group("outside"))
+
+
+@pytest.fixture(autouse=True)
+def _english_until_asked() -> Iterator[None]:
+    """Each test starts and ends in English: a request in another language (Accept-Language,
+    LocaleMiddleware) leaves that language active in the thread, which would say the next
+    test's words, a model's label among them, in it."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(scope="session")
