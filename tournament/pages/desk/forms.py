@@ -149,7 +149,7 @@ class EventForm(TextCheckedForm):
             field = forms.BooleanField(
                 label=VARIANT_LABELS.get(name, name.replace("_", " ").capitalize()),
                 required=False,
-                help_text=description,
+                help_text=gettext_lazy(description),  # marked in games/engine/rules.py
                 initial=defaults[name],
             )
             self.fields[f"variant_{name}"] = field

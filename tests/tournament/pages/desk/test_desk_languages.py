@@ -96,6 +96,7 @@ FRENCH = {
             "Fuseau horaire",
             "Mode de qualification",
             "Salle de contrôle",
+            "Partie courte : deux titres de propriété distribués",  # a variant, from the engine
         ),
         ("Event settings", "Time zone", "Advancement format", "Control room", "Save changes"),
     ),
@@ -122,8 +123,14 @@ def test_the_results_page_reads_in_french():
 
     reads(
         shown,
-        ("Résultats de la manche 1", "Valeur nette", "Qualifié", "Enregistrer la décision"),
-        ("Round 1 results", "Net worth", "Advances", "Record the decision"),
+        (
+            "Résultats de la manche 1",
+            "Valeur nette",
+            "Qualifié",
+            "Enregistrer la décision",
+            "Calcul : argent liquide",  # how each net worth was made (results/shape.py)
+        ),
+        ("Round 1 results", "Net worth", "Advances", "Record the decision", "cash "),
         "fr",
     )
 
@@ -152,6 +159,10 @@ def test_the_round_page_and_its_live_part_read_in_french():
     assert "Arrêter le temps maintenant" in said
     assert "Call time now" not in said
     assert "Dernière écriture" in said
+    # Each tile's words, as the server writes them: no tablet has reported yet.
+    assert "Tablette jamais ouverte" in said
+    assert "pas encore de tablette" in said
+    assert "never opened" not in said
 
 
 def test_the_live_parts_etag_follows_the_language():
