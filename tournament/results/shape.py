@@ -22,9 +22,9 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine.money import money
 from tournament.models import Result
 from tournament.results.standings import is_forced
+from tournament.templatetags.money import money
 
 TieBreak = Result.TieBreak
 

@@ -25,11 +25,11 @@ from django.utils.translation import gettext_lazy, ngettext
 from banking.ledgers import rules_of
 from banking.services.tablets import offline_since
 from games import engine
-from games.engine.money import money
 from tournament.http.rows import Read, id_list, read_all
 from tournament.models import Round, Seat, Table
 from tournament.room.queries import desk_tables_sql, room_tables_sql
 from tournament.selectors import console_path
+from tournament.templatetags.money import money
 from tournament.when import ago
 
 #: A tile's status: its review once closed (awaiting, disputed, confirmed), else open or closed.
