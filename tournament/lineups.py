@@ -148,6 +148,20 @@ def _entrants_at(
     return players, tables
 
 
+def said(sentence: seating.Sentence) -> str:
+    """A sentence of tournament/seating.py (plain Python, in English) in the reader's
+    language: its form for its count, its values (sentences too) said alike."""
+    values = {
+        name: said(value) if isinstance(value, seating.Sentence) else value
+        for name, value in sentence.values.items()
+    }
+    if sentence.plural is None:
+        form = _(sentence.singular)
+    else:
+        form = ngettext(sentence.singular, sentence.plural, sentence.count)
+    return form % values if values else form
+
+
 def round_size(round_: Round) -> tuple[int, int]:
     """How many players and tables `plan_for_round` would seat with the defaults, without
     drawing a seating: the same refusals, for the round page's next step."""
@@ -155,7 +169,7 @@ def round_size(round_: Round) -> tuple[int, int]:
     try:
         sizes = seating.table_sizes(len(players), table_size=round_.table_size, tables=tables)
     except seating.SeatingError as exc:
-        raise Refusal("cannot_seat", str(exc)) from exc
+        raise Refusal("cannot_seat", said(exc.sentence)) from exc
     return len(players), len(sizes)
 
 
@@ -200,10 +214,10 @@ def plan_for_round(
         if moves:
             plan = seating.moved(plan, moves)
     except seating.SeatingError as exc:
-        raise Refusal("cannot_seat", str(exc)) from exc
+        raise Refusal("cannot_seat", said(exc.sentence)) from exc
     refusals, clashes = seating.plan_problems(plan, entrants, past_opponents=past)
     if refusals:
-        raise Refusal("cannot_seat", " ".join(refusals))
+        raise Refusal("cannot_seat", " ".join(said(refusal) for refusal in refusals))
     return Lineup(players, plan, clashes)
 
 
@@ -271,5 +285,5 @@ def plan_for_preseating(event: Event, *, seed: int, include_all: bool = False) -
             past_opponents=seating.opponents_by_player(_seated_ids(played)),
         )
     except seating.SeatingError as exc:
-        raise Refusal("cannot_seat", str(exc)) from exc
+        raise Refusal("cannot_seat", said(exc.sentence)) from exc
     return PreSeating(rounds, players, plans)

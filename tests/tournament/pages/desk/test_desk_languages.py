@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.conftest import make_world, session_for
+from tests.conftest import make_world, play_round_one, session_for
 from tests.played import night
 from tournament.models import Round
 from tournament.services.rounds import round_create
@@ -212,6 +212,21 @@ def test_a_refusal_is_said_on_the_desk_in_the_readers_language():
     assert "Seule une manche placée peut commencer." in text
     assert "Only a seated round can start." not in text
     assert Round.objects.get(pk=planned.pk).status == Round.Status.PLANNED
+
+
+def test_a_round_that_cannot_be_seated_says_why_and_the_fix_in_french():
+    """The seating's own refusal (tournament/seating.py, plain Python) with its counts, then
+    the way on: two table winners cannot fill the final's table."""
+    world = make_world(players=8)
+    final = play_round_one(world, kind=Round.Kind.FINAL)
+    client = session_for(world.organiser, headers={"Accept-Language": "fr"})
+
+    text = words(read(client, reverse("desk:round", args=[final.pk])))
+
+    said = "2 joueurs ne peuvent pas remplir 1 table : chaque table demande au moins 3 joueurs."
+    assert said in text
+    assert f"plus de repêchés dans les paramètres de l{Q}événement" in text
+    assert "cannot fill" not in text
 
 
 @pytest.mark.parametrize(
