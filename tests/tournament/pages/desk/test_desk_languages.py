@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.conftest import make_world, play_round_one, session_for
+from tests.conftest import client_for, make_world, play_round_one, session_for
 from tests.played import night
 from tournament.models import Round
 from tournament.services.rounds import round_create
@@ -212,6 +212,29 @@ def test_a_refusal_is_said_on_the_desk_in_the_readers_language():
     assert "Seule une manche placée peut commencer." in text
     assert "Only a seated round can start." not in text
     assert Round.objects.get(pk=planned.pk).status == Round.Status.PLANNED
+
+
+@pytest.mark.parametrize(
+    ("language", "detail"),
+    [
+        ("", "Only a seated round can start."),
+        ("fr", "Seule une manche placée peut commencer."),
+        ("es", "Solo puede empezar una ronda con mesas asignadas."),
+        ("de", "Nur eine verteilte Runde kann beginnen."),
+    ],
+)
+def test_the_api_says_the_same_refusal_in_the_requesters_language(language, detail):
+    """The refusal the desk shows, through the API: `detail` in the language
+    Accept-Language asks for (English without one), `error` the same code in each."""
+    world = make_world(players=8, start=False)
+    planned = round_create(event_id=world.event.pk)
+    api = client_for(world.organiser)
+    headers = {"HTTP_ACCEPT_LANGUAGE": language} if language else {}
+
+    answer = api.post(reverse("api-round-start", args=[planned.pk]), **headers)
+
+    assert answer.status_code == 409
+    assert answer.json() == {"error": "round_not_seated", "detail": detail}
 
 
 def test_a_round_that_cannot_be_seated_says_why_and_the_fix_in_french():
