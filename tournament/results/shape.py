@@ -9,7 +9,7 @@ and how each number was made, in words.
 
 Reading never touches the audit trail: everything here is stored on the Result and its
 seat, table, player and round. Load those with the results
-(`select_related("seat__table", "player", "round")`): shaping makes no query then.
+(`select_related("seat__table", "player", "round__event")`): shaping makes no query then.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.models import Result
+from tournament.money import money
 from tournament.results.standings import is_forced
-from tournament.templatetags.money import money
 
 TieBreak = Result.TieBreak
 
@@ -55,16 +55,19 @@ def deed_row(deed: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _deed_words(deed: Mapping[str, Any]) -> str:
-    said = {"deed": deed["name"], "value": money(deed["value"])}
+def _deed_words(deed: Mapping[str, Any], currency: str) -> str:
+    said = {"deed": deed["name"], "value": money(deed["value"], currency)}
     if deed["mortgaged"]:
         return _("%(deed)s mortgaged %(value)s") % said
     return _("%(deed)s %(value)s") % said
 
 
-def _building_words(deed: Mapping[str, Any]) -> str:
+def _building_words(deed: Mapping[str, Any], currency: str) -> str:
     said = {"deed": deed["name"], "buildings": deed["buildings"]}
-    return _("%(deed)s %(buildings)s %(value)s") % {**said, "value": money(deed["building_value"])}
+    return _("%(deed)s %(buildings)s %(value)s") % {
+        **said,
+        "value": money(deed["building_value"], currency),
+    }
 
 
 def how(
@@ -73,21 +76,23 @@ def how(
     building_value: int,
     net_worth: int,
     deeds: Sequence[Mapping[str, Any]] | None,
+    currency: str,
 ) -> str:
-    """'cash 1,120 + deeds 600 (Boardwalk 400, Park Place mortgaged 175) + buildings 400
-    (Boardwalk 2 houses 400) = 2,295'. Without the deeds (not known), the totals alone."""
+    """'cash $1,120 + deeds $600 (Boardwalk $400, Park Place mortgaged $175) + buildings
+    $400 (Boardwalk 2 houses $400) = $2,295', in the event's `currency` and the language
+    being spoken. Without the deeds (not known), the totals alone."""
     deed_list = building_list = ""
     if deeds:
-        deed_list = f" ({', '.join(_deed_words(d) for d in deeds)})"
+        deed_list = f" ({', '.join(_deed_words(d, currency) for d in deeds)})"
         if built := [d for d in deeds if d["building_value"]]:
-            building_list = f" ({', '.join(_building_words(d) for d in built)})"
+            building_list = f" ({', '.join(_building_words(d, currency) for d in built)})"
     said = {
-        "cash": money(cash),
-        "deeds": money(property_value),
+        "cash": money(cash, currency),
+        "deeds": money(property_value, currency),
         "deed_list": deed_list,
-        "buildings": money(building_value),
+        "buildings": money(building_value, currency),
         "building_list": building_list,
-        "net_worth": money(net_worth),
+        "net_worth": money(net_worth, currency),
     }
     return (
         _(
@@ -154,14 +159,19 @@ def result_row(result: Result, *, table: Sequence[Result] = ()) -> dict[str, Any
         "tie_break": result.tie_break,
         "tie_break_text": tie_break_text(result, table),
         "how": how(
-            result.cash, result.property_value, result.building_value, result.net_worth, deeds
+            result.cash,
+            result.property_value,
+            result.building_value,
+            result.net_worth,
+            deeds,
+            result.round.event.currency,
         ),
     }
 
 
 def shaped(**filters: Any) -> QuerySet[Result]:
     """The results that match `filters`, read with all that shaping them needs."""
-    return Result.objects.filter(**filters).select_related("seat__table", "player", "round")
+    return Result.objects.filter(**filters).select_related("seat__table", "player", "round__event")
 
 
 def result_rows(results: Iterable[Result]) -> list[dict[str, Any]]:

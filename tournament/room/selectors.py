@@ -29,7 +29,6 @@ from tournament.http.rows import Read, id_list, read_all
 from tournament.models import Round, Seat, Table
 from tournament.room.queries import desk_tables_sql, room_tables_sql
 from tournament.selectors import console_path
-from tournament.templatetags.money import money
 from tournament.when import ago
 
 #: A tile's status: its review once closed (awaiting, disputed, confirmed), else open or closed.
@@ -133,11 +132,9 @@ def _tile(table: Row, round_: Round, rules: engine.Rules, now: datetime) -> dict
         "entries": table.last_seq or 0,
         "leader": leader,
         "leader_words": (
-            f"{leader['name']} {money(leader['net_worth'], rules.edition.currency)}"
-            if leader
-            else _("none yet")
+            f"{leader['name']} {rules.money(leader['net_worth'])}" if leader else _("none yet")
         ),
-        "currency": rules.edition.currency,
+        "currency": event.currency,
         "attention": bool(reasons),
         "reasons": reasons,
         "reason_words": "; ".join(reasons),

@@ -8,11 +8,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Model
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.engine import RuleViolation, rules_for
@@ -27,8 +29,12 @@ from tournament.models import (
     Volunteer,
     validate_time_zone,
 )
+from tournament.money import Currency, edition_currency
 
 EDITABLE = ("name", "date", "venue", "charity", "entry_fee", "sanctioned", "team_best")
+
+#: What the event speaks and writes its money in: changeable at any time.
+LOCALE = ("language", "currency")
 
 #: The control room's thresholds, in minutes (tournament/room/selectors.py): the lowest and
 #: highest each may be. Changeable at any time, the night included.
@@ -102,6 +108,8 @@ def event_create(
     sanctioned: bool = False,
     team_best: int = 0,
     time_zone: str | None = None,
+    language: str | None = None,
+    currency: str | None = None,
     **attention: int,
 ) -> Event:
     """Create an event; its creator, staff or granted "Can add event", becomes its first
@@ -109,7 +117,9 @@ def event_create(
     room's thresholds (ATTENTION), each with its default when left out; `sanctioned`: whether
     it follows the maker's tournament rules (the desk then warns where its plan breaks
     them); `team_best`: a team's score each round counts its best this many members (0:
-    all of them)."""
+    all of them). `language`: what its big screen and prints speak (default: the language
+    active for its creator, else English); `currency`: what its money is written in
+    (default: its edition's)."""
     if not access.can_create_events(creator):
         raise NotAllowed(
             "organiser_only",
@@ -127,6 +137,8 @@ def event_create(
         sanctioned=_check_sanctioned(sanctioned),
         team_best=_check_team_best(team_best),
         created_by=creator,
+        language=_check_language(language) if language else speaking(),
+        currency=_check_currency(currency or edition_currency(edition)),
     )
     if time_zone:
         event.time_zone = _check_time_zone(time_zone)
@@ -146,7 +158,7 @@ def event_create(
 
 
 #: An event's details and rules, as the audit trail records them.
-AUDITED = (*EDITABLE, "edition", "variants", "advancement", "wildcards", "finalists")
+AUDITED = (*EDITABLE, *LOCALE, "edition", "variants", "advancement", "wildcards", "finalists")
 
 
 def _event_data(event: Event) -> dict[str, Any]:
@@ -169,6 +181,10 @@ def event_update(
         _check_sanctioned(changes["sanctioned"])
     if "team_best" in changes:
         _check_team_best(changes["team_best"])
+    if "language" in changes:
+        event.language = _check_language(changes["language"])
+    if "currency" in changes:
+        event.currency = _check_currency(changes["currency"])
     for name in (*EDITABLE, "edition"):
         if name in changes:
             setattr(event, name, changes[name])
@@ -204,6 +220,28 @@ def _check_team_best(value: Any) -> int:
     if not _whole(value, 0, 64):
         raise Refusal("invalid", _("Team best must be a number from 0 (every member) to 64."))
     return value
+
+
+def speaking() -> str:
+    """The language of the person at work (their browser's, or their choice), as one the
+    product speaks: German for "de-at"; else English."""
+    active = (translation.get_language() or "en").lower().split("-")[0]
+    return next((code for code, _name in settings.LANGUAGES if code == active), "en")
+
+
+def _check_language(code: Any) -> str:
+    codes = [code for code, _name in settings.LANGUAGES]
+    if code not in codes:
+        said = {"codes": ", ".join(codes)}
+        raise Refusal("invalid", _("The language must be one of %(codes)s.") % said)
+    return code
+
+
+def _check_currency(code: Any) -> str:
+    if code not in Currency.values:
+        said = {"codes": ", ".join(Currency.values)}
+        raise Refusal("invalid", _("The currency must be one of %(codes)s.") % said)
+    return code
 
 
 def _check_time_zone(name: str) -> str:

@@ -16,10 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from games.engine.money import money
 from tournament import access, selectors
 from tournament.charts import Series, bar_chart, line_chart
 from tournament.models import Event, Player
+from tournament.money import money
 from tournament.pages.desk import forms, guards
 from tournament.pages.desk.next_step import next_step
 from tournament.results import selectors as result_selectors
@@ -29,7 +29,6 @@ from tournament.services import players as player_services
 from tournament.services.rounds import round_create
 from tournament.services.rounds import rounds_preseat as rounds_preseat_service
 from tournament.services.screens import screen_link_issue, screen_link_revoke, screen_path
-from tournament.templatetags.money import money as money_text
 from tournament.text import TextCheckedForm
 from tournament.timezones import event_zone
 
@@ -218,12 +217,14 @@ def _player_change(
     if not guards.wants_json(request):
         return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
     player.refresh_from_db(fields=["checked_in", "paid"])
+    raised, currency = selectors.money_raised(player.event_id), player.event.currency
     return JsonResponse(
         {
             **model_to_dict(player, fields=["id", "checked_in", "paid"]),
             "counts": selectors.player_counts(player.event_id),
-            "money": selectors.money_raised(player.event_id),
-            "currency": player.event.currency,
+            "money": raised,
+            "currency": currency,
+            "raised_text": money(raised["total"], currency),  # as the page writes it
         }
     )
 
@@ -280,7 +281,7 @@ def donations(request: HttpRequest, event_id: int) -> HttpResponse:
             donation = services.donation_add(
                 event_id=event.pk, actor=request.user, **form.cleaned_data
             )
-            said = {"donor": donation.donor, "amount": money_text(donation.amount, event.currency)}
+            said = {"donor": donation.donor, "amount": money(donation.amount, event.currency)}
             guards.done(request, _("Thank you, %(donor)s: %(amount)s recorded.") % said)
             return redirect("desk:donations", event_id=event.pk)
     context = guards.event_page(event, "donations", form=form, donations=event.donations.all())

@@ -9,12 +9,13 @@ from django import forms
 from django.conf import settings
 from django.forms.models import model_to_dict
 from django.utils.formats import number_format
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine import VARIANTS, variant_defaults
 from tournament.models import Event, Player, Round, Volunteer, default_time_zone, time_zone_names
-from tournament.services.events import ATTENTION, EDITABLE
+from tournament.money import Currency
+from tournament.services.events import ATTENTION, EDITABLE, LOCALE
 from tournament.text import TextCheckedForm
 
 MAX_MONEY = 1_000_000
@@ -74,6 +75,21 @@ class EventForm(TextCheckedForm):
         help_text=gettext_lazy(
             "Where the event happens: its pages, documents and exports show times here."
         ),
+    )
+    language = forms.ChoiceField(
+        label=gettext_lazy("Language"),
+        required=False,
+        choices=settings.LANGUAGES,
+        help_text=gettext_lazy("What the big screen and the printed documents speak."),
+    )
+    currency = forms.ChoiceField(
+        label=gettext_lazy("Currency"),
+        required=False,
+        choices=[
+            ("", gettext_lazy("The edition's ($ for the US board, £ for the UK's)")),
+            *Currency.choices,
+        ],
+        help_text=gettext_lazy("Fees, donations and the game's money, in whole units."),
     )
     edition = forms.ChoiceField(
         label=gettext_lazy("Edition"),
@@ -144,6 +160,7 @@ class EventForm(TextCheckedForm):
             variants = {f"variant_{n}": bool(event.variants.get(n)) for n in VARIANTS}
             kw["initial"] = {**model_to_dict(event), **variants}
         super().__init__(*args, **kw)
+        self.fields["language"].initial = get_language()
         defaults = variant_defaults(Event.Edition.US)
         for name, description in VARIANTS.items():
             field = forms.BooleanField(
@@ -172,7 +189,7 @@ class EventForm(TextCheckedForm):
         """The details, the time zone, the control room's thresholds and the teams' best
         given (a blank one keeps its value)."""
         data = self.cleaned_data
-        given = [*ATTENTION, "time_zone"]
+        given = [*ATTENTION, *LOCALE, "time_zone"]
         return {
             **{name: data[name] for name in EDITABLE if data.get(name) is not None},
             **{name: data[name] for name in given if data.get(name) not in (None, "")},

@@ -133,10 +133,10 @@ def test_the_results_page_reads_in_french():
         ("Round 1 results", "Net worth", "Advances", "Record the decision", "cash "),
         "fr",
     )
-    # Its figures grouped as French groups them: "argent liquide 1 584", never "1,584".
-    breakdowns = re.findall(r"argent liquide ([\d\s,.]+) \+", words(shown))
+    # Its figures written as French writes them: "argent liquide 1 584 $", never "$1,584".
+    breakdowns = re.findall(r"argent liquide (\d[^+]*?) \+", words(shown))
     assert breakdowns
-    assert any(" " in figure for figure in breakdowns), breakdowns
+    assert any(re.search(r"\d \d{3}", figure) for figure in breakdowns), breakdowns
     assert not any("," in figure for figure in breakdowns), breakdowns
 
 
