@@ -11,7 +11,6 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from django.conf import settings as django_settings
 from django.db import connection
 from django.test import Client
 from django.utils import translation
@@ -57,12 +56,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True)
-def in_english() -> Iterator[None]:
-    """Each test starts in the site's language: a request answered in another (its
-    Accept-Language) leaves the thread speaking it, as Django's LocaleMiddleware does."""
-    translation.activate(django_settings.LANGUAGE_CODE)
+def _english_until_asked() -> Iterator[None]:
+    """Each test starts and ends in English: a request in another language (Accept-Language,
+    LocaleMiddleware) leaves that language active in the thread, which would say the next
+    test's words, a model's label among them, in it."""
+    translation.deactivate()
     yield
-    translation.activate(django_settings.LANGUAGE_CODE)
+    translation.deactivate()
 
 
 @pytest.fixture(scope="session")

@@ -15,6 +15,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournament.errors import Refusal
 
@@ -70,13 +71,25 @@ def name_problem(name: str) -> str | None:
     one that mixes Latin with Cyrillic or Greek letters, which look alike (a Cyrillic A
     before a Latin "da")."""
     if not name_key(name):
-        return "A player needs a name: this one shows no letters."
+        return _("A player needs a name: this one shows no letters.")
     scripts = {unicodedata.name(c, "").split(" ")[0] for c in visible(name) if c.isalpha()}
     for script in LOOK_ALIKE_SCRIPTS:
         if "LATIN" in scripts and script in scripts:
+            said = {"name": name}
+            if script == "CYRILLIC":
+                return (
+                    _(
+                        "The name %(name)s mixes Latin and Cyrillic letters, which look alike: "
+                        "retype it in one alphabet."
+                    )
+                    % said
+                )
             return (
-                f"The name {name} mixes Latin and {script.title()} letters, which look alike: "
-                "retype it in one alphabet."
+                _(
+                    "The name %(name)s mixes Latin and Greek letters, which look alike: retype "
+                    "it in one alphabet."
+                )
+                % said
             )
     return None
 

@@ -19,6 +19,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.models import Result
 from tournament.money import money
@@ -30,9 +32,11 @@ TieBreak = Result.TieBreak
 def buildings(deed: Mapping[str, Any]) -> str:
     """What stands on a deed, in words: "hotel", "1 house", "3 houses", or ""."""
     if deed.get("hotel"):
-        return "hotel"
+        return _("hotel")
     houses = deed.get("houses", 0)
-    return f"{houses} house{'s' if houses != 1 else ''}" if houses else ""
+    if not houses:
+        return ""
+    return ngettext("%(houses)s house", "%(houses)s houses", houses) % {"houses": houses}
 
 
 def deed_row(deed: Mapping[str, Any]) -> dict[str, Any]:
@@ -52,12 +56,18 @@ def deed_row(deed: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _deed_words(deed: Mapping[str, Any], currency: str) -> str:
-    mortgaged = " mortgaged" if deed["mortgaged"] else ""
-    return f"{deed['name']}{mortgaged} {money(deed['value'], currency)}"
+    said = {"deed": deed["name"], "value": money(deed["value"], currency)}
+    if deed["mortgaged"]:
+        return _("%(deed)s mortgaged %(value)s") % said
+    return _("%(deed)s %(value)s") % said
 
 
 def _building_words(deed: Mapping[str, Any], currency: str) -> str:
-    return f"{deed['name']} {deed['buildings']} {money(deed['building_value'], currency)}"
+    said = {"deed": deed["name"], "buildings": deed["buildings"]}
+    return _("%(deed)s %(buildings)s %(value)s") % {
+        **said,
+        "value": money(deed["building_value"], currency),
+    }
 
 
 def how(
@@ -71,14 +81,26 @@ def how(
     """'cash $1,120 + deeds $600 (Boardwalk $400, Park Place mortgaged $175) + buildings
     $400 (Boardwalk 2 houses $400) = $2,295', in the event's `currency` and the language
     being spoken. Without the deeds (not known), the totals alone."""
-    deed_part = f"deeds {money(property_value, currency)}"
-    building_part = f"buildings {money(building_value, currency)}"
+    deed_list = building_list = ""
     if deeds:
-        deed_part += f" ({', '.join(_deed_words(d, currency) for d in deeds)})"
+        deed_list = f" ({', '.join(_deed_words(d, currency) for d in deeds)})"
         if built := [d for d in deeds if d["building_value"]]:
-            building_part += f" ({', '.join(_building_words(d, currency) for d in built)})"
-    worth = money(net_worth, currency)
-    return f"cash {money(cash, currency)} + {deed_part} + {building_part} = {worth}"
+            building_list = f" ({', '.join(_building_words(d, currency) for d in built)})"
+    said = {
+        "cash": money(cash, currency),
+        "deeds": money(property_value, currency),
+        "deed_list": deed_list,
+        "buildings": money(building_value, currency),
+        "building_list": building_list,
+        "net_worth": money(net_worth, currency),
+    }
+    return (
+        _(
+            "cash %(cash)s + deeds %(deeds)s%(deed_list)s + buildings %(buildings)s"
+            "%(building_list)s = %(net_worth)s"
+        )
+        % said
+    )
 
 
 def tie_break_text(result: Result, table: Sequence[Result] = ()) -> str:
@@ -86,7 +108,7 @@ def tie_break_text(result: Result, table: Sequence[Result] = ()) -> str:
     `table` (the other results at its table; without them, the rule alone)."""
     rule = result.tie_break
     if rule == TieBreak.BANKRUPT:
-        return "bankrupt: ranks below every player still in"
+        return _("bankrupt: ranks below every player still in")
     if rule not in (TieBreak.CASH, TieBreak.ORGANISER):
         return ""
     level = [
@@ -95,11 +117,13 @@ def tie_break_text(result: Result, table: Sequence[Result] = ()) -> str:
     if rule == TieBreak.ORGANISER:
         same = [r for r in level if r.cash == result.cash] or level
         if not same:
-            return "tied on net worth and cash: organiser's decision"
-        return f"tied with {_names(same)} on net worth and cash: organiser's decision"
+            return _("tied on net worth and cash: organiser's decision")
+        return _("tied with %(names)s on net worth and cash: organiser's decision") % {
+            "names": _names(same)
+        }
     if not level:
-        return "level on net worth: more cash ranks higher"
-    return f"level with {_names(level)} on net worth: more cash ranks higher"
+        return _("level on net worth: more cash ranks higher")
+    return _("level with %(names)s on net worth: more cash ranks higher") % {"names": _names(level)}
 
 
 def _names(results: Iterable[Result]) -> str:
