@@ -354,10 +354,10 @@ class Table(models.Model):
     class Review(models.TextChoices):
         """A closed table's result counts only once a second person confirms it."""
 
-        NONE = "", "Not closed yet"
-        AWAITING = "awaiting", "Awaiting confirmation"
-        CONFIRMED = "confirmed", "Confirmed"
-        DISPUTED = "disputed", "Disputed"
+        NONE = "", _("Not closed yet")
+        AWAITING = "awaiting", _("Awaiting confirmation")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("Disputed")
 
     status = models.CharField(max_length=6, choices=Status.choices, default=Status.OPEN)
     closed_at = models.DateTimeField(null=True, blank=True)

@@ -25,6 +25,8 @@ from django.template.loader import get_template
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from games.engine.money import money
 
@@ -52,9 +54,9 @@ def _badge(table: Mapping[str, Any]) -> dict[str, str] | None:
     if review := table["review"]:
         return {"kind": BADGE_OF_REVIEW.get(review, "badge warn"), "label": table["review_label"]}
     if table["closed"]:
-        return {"kind": "badge", "label": "Closed"}
+        return {"kind": "badge", "label": _("Closed")}
     if table["last_turn"]:
-        return {"kind": "badge warn", "label": "Last turn"}
+        return {"kind": "badge warn", "label": _("Last turn")}
     return None
 
 
@@ -64,16 +66,19 @@ def _seat(seat: Mapping[str, Any], currency: str) -> dict[str, Any]:
         "bankrupt": seat["bankrupt"],
         "cash": SafeString(money(seat["cash"], currency)),
         "net_worth": SafeString(money(seat["net_worth"], currency)),
-        "deeds": _deed_dots(tuple((deed["group"], deed["mortgaged"]) for deed in seat["deeds"])),
+        "deeds": _deed_dots(
+            tuple((deed["group"], deed["mortgaged"]) for deed in seat["deeds"]), get_language()
+        ),
     }
 
 
 @lru_cache(maxsize=4096)
-def _deed_dots(deeds: tuple[tuple[str, bool], ...]) -> SafeString | None:
+def _deed_dots(deeds: tuple[tuple[str, bool], ...], language: str) -> SafeString | None:
     """A seat's deeds as dots in their groups' colours (`deeds`: each one's group and
-    whether it is mortgaged), rendered once for each holding: a seat's deeds change far less
-    often than its cash, and through the template engine the twenty-odd dots of a table
-    cost as much as the rest of its card."""
+    whether it is mortgaged), rendered once for each holding in each reader's `language`
+    (the active one; its label counts the deeds): a seat's deeds change far less often than
+    its cash, and through the template engine the twenty-odd dots of a table cost as much
+    as the rest of its card."""
     if not deeds:
         return None
     return get_template("referee/_deed_dots.html").render({"deeds": deeds})
