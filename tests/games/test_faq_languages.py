@@ -28,12 +28,14 @@ SEARCHES = [
     ("fr", "Combien coûte le loyer des gares ?", "rent-station"),
     ("fr", "hypothéquer", "mortgage-how"),
     ("fr", "sortir de prison", "jail-ways-out"),
+    ("fr", "parc gratuit", "money-free-parking"),
     ("es", "alquiler estación", "rent-station"),
-    ("es", "hipotecar una propiedad", "mortgage-how"),
+    ("es", "cómo hipoteco una propiedad", "mortgage-how"),
     ("es", "salir de la cárcel", "jail-ways-out"),
     ("de", "Hypothek", "mortgage-how"),
     ("de", "Miete Bahnhöfe", "rent-station"),
-    ("de", "Gefängnis", "jail-ways-out"),
+    ("de", "aus dem Gefängnis kommen", "jail-ways-out"),
+    ("de", "Frei Parken", "money-free-parking"),
 ]
 
 
