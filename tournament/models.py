@@ -20,6 +20,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.engine.editions import edition
 
@@ -66,9 +67,9 @@ class Event(models.Model):
         )
 
     class Status(models.TextChoices):
-        SETUP = "setup", "Setting up"
-        UNDER_WAY = "under_way", "Under way"
-        FINISHED = "finished", "Finished"
+        SETUP = "setup", _("Setting up")
+        UNDER_WAY = "under_way", _("Under way")
+        FINISHED = "finished", _("Finished")
 
     name = models.CharField(max_length=120)
     date = models.DateField()
@@ -227,9 +228,9 @@ class Donation(models.Model):
 
 class Volunteer(models.Model):
     class Role(models.TextChoices):
-        ORGANISER = "organiser", "Organiser"
-        REFEREE = "referee", "Referee"
-        BANKER = "banker", "Banker"
+        ORGANISER = "organiser", pgettext_lazy("a volunteer's role", "Organiser")
+        REFEREE = "referee", pgettext_lazy("a volunteer's role", "Referee")
+        BANKER = "banker", pgettext_lazy("a volunteer's role", "Banker")
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="volunteers", db_index=False

@@ -135,6 +135,7 @@ def test_a_void_and_an_adjustment_are_said_in_french(played):
     page = read(browser, voided["Location"], "fr")
     assert "Écriture 2 annulée (Case Départ comptée deux fois)." in page
     assert "Annulée par l\N{RIGHT SINGLE QUOTATION MARK}écriture n°\u00a03" in page
+    assert f"par {played.referee.username} (Arbitre)" in page  # the role it was voided under
 
     refused = browser.post(adjust_url(played), {"seat": "1", "direction": "add", "reason": "x"})
     assert refused.status_code == 400

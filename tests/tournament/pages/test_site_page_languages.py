@@ -79,6 +79,7 @@ def test_a_volunteers_start_page_is_in_german(client, world):
     client.force_login(world.organiser)
     page = read(client, "/", "de")
     assert "Ihre Veranstaltungen" in page
+    assert '<span class="badge">Turnierleitung</span>' in page  # the organiser's role
     assert "Regel-FAQ" in page
     assert "Your events" not in page
 

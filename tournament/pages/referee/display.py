@@ -29,8 +29,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engine.money import money
+from tournament.models import Volunteer
 
 BADGE_OF_REVIEW = {"confirmed": "badge ok", "disputed": "badge danger"}
+#: The role an entry was recorded under (its code: banker, referee, organiser), in words.
+ROLE_LABELS = dict(Volunteer.Role.choices)
 
 
 def table_card(table: Mapping[str, Any], *, event_id: int, many_rounds: bool) -> SafeString:
@@ -106,6 +109,7 @@ def entries(lines: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         shown.append(
             {
                 **line,
+                "author_role": ROLE_LABELS.get(line["author_role"], line["author_role"]),
                 "classes": SafeString(classes),
                 "at": SafeString(at.isoformat()),
                 "clock": SafeString(f"{at:%H:%M:%S}"),
