@@ -20,7 +20,6 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from games.engine.editions import edition
 
@@ -55,8 +54,8 @@ def validate_time_zone(value: str) -> None:
 
 class Event(models.Model):
     class Edition(models.TextChoices):
-        US = "us", "United States (Atlantic City)"
-        UK = "uk", "United Kingdom (London)"
+        US = "us", _("United States (Atlantic City)")
+        UK = "uk", _("United Kingdom (London)")
 
     class Format(models.TextChoices):
         KNOCKOUT = "knockout", "Knock-out: table winners (and wildcards) go on"
@@ -228,9 +227,9 @@ class Donation(models.Model):
 
 class Volunteer(models.Model):
     class Role(models.TextChoices):
-        ORGANISER = "organiser", pgettext_lazy("a volunteer's role", "Organiser")
-        REFEREE = "referee", pgettext_lazy("a volunteer's role", "Referee")
-        BANKER = "banker", pgettext_lazy("a volunteer's role", "Banker")
+        ORGANISER = "organiser", _("Organiser")
+        REFEREE = "referee", _("Referee")
+        BANKER = "banker", _("Banker")
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="volunteers", db_index=False

@@ -26,7 +26,7 @@ from tournament.services.briefings import briefing_set
 pytestmark = pytest.mark.django_db
 
 # The page's heading, a topic, an entry's question, the event's setting beside its answer,
-# and what the answer depends on.
+# what the answer depends on, and the event's settings.
 PAGE = {
     "fr": (
         "FAQ des règles",
@@ -34,6 +34,7 @@ PAGE = {
         "Comment hypothéquer une propriété\u00a0?",
         "À cet événement\u00a0: loyer double malgré un terrain hypothéqué — activé",
         "Édition britannique uniquement",
+        'Loyer double malgré un terrain hypothéqué\u00a0: <strong class="on">activé</strong>',
     ),
     "de": (
         "Regel-FAQ",
@@ -41,6 +42,7 @@ PAGE = {
         "Wie nehme ich eine Hypothek auf ein Grundstück auf?",
         "Bei dieser Veranstaltung: doppelte Miete trotz Straße mit Hypothek — an",
         "Nur britische Ausgabe",
+        'Doppelte Miete trotz Straße mit Hypothek: <strong class="on">an</strong>',
     ),
 }
 ENGLISH = (
@@ -49,6 +51,7 @@ ENGLISH = (
     "How do I mortgage a property?",
     "At this event: double rent despite a mortgaged site — on",
     "UK edition only",
+    'Double rent despite a mortgaged site: <strong class="on">on</strong>',
 )
 
 

@@ -27,6 +27,7 @@ OVERVIEW = {
         "Dernière écriture",
         "Table 1\u00a0: registre, annulations, corrections",
         "Chercher dans les règles",
+        "$1\u00a0100",  # a seat's cash on its table's card, grouped as French groups it
     ),
     "de": (
         "Tisch 1",
@@ -34,6 +35,7 @@ OVERVIEW = {
         "Letzte Buchung",
         "Tisch 1: Kassenbuch, Stornos, Korrekturen",
         "In den Regeln suchen",
+        "$1.100",
     ),
     "es": (
         "Mesa 1",
@@ -41,6 +43,7 @@ OVERVIEW = {
         "Último asiento",
         "Mesa 1: registro, anulaciones, ajustes",
         "Buscar en las reglas",
+        "$1\u00a0100",
     ),
 }
 OVERVIEW_ENGLISH = (
@@ -48,6 +51,7 @@ OVERVIEW_ENGLISH = (
     "Latest entry",
     "Table 1: ledger, void, adjust",
     "Search the rules",
+    "$1,100",
 )
 TABLE = {
     "fr": (

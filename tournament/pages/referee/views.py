@@ -27,7 +27,6 @@ from banking.actors import Actor
 from banking.services.entries import entry_post, entry_void
 from banking.worth import worth_chart, worth_series
 from games.engine import RuleViolation
-from games.engine.money import MINUS
 from tournament import access
 from tournament.errors import Refusal
 from tournament.http.rows import Read, read_all
@@ -36,6 +35,7 @@ from tournament.pages.referee import display, selectors
 from tournament.results import reviews
 from tournament.results import selectors as result_selectors
 from tournament.selectors import start_page
+from tournament.templatetags.money import money as money_words
 from tournament.text import TextCheckedForm
 from tournament.watched import kept
 from tournament.watched.selectors import watched_versions_read
@@ -313,8 +313,7 @@ def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
         return _table_page(request, event, table_id, adjust=form, refusal=detail, status=400)
     seat = dict(form.fields["seat"].choices)[form.cleaned_data["seat"]]
     amount = posted.entry.fields.get("amount", 0)
-    sign = "+" if amount > 0 else MINUS
-    money = f"{sign}{table['currency']}{abs(amount)}"
+    money = ("+" if amount > 0 else "") + money_words(amount, table["currency"])
     said = gettext("Entry %(number)s: %(seat)s %(money)s (%(reason)s).") % {
         "number": posted.entry.seq,
         "seat": seat,
