@@ -106,9 +106,8 @@ def test_an_english_reader_reads_the_english_faq(client):
 def test_the_search_box_answers_in_the_readers_language(client, language, q, question, count):
     event = event_with()
     answer = read(client, search_url(event, q), language)
-    first = re.search(r'<article class="faq-answer card">\s*<h3>(.*?)</h3>', answer)
-    assert first is not None, answer
-    assert first.group(1).startswith(question)
+    questions = re.findall(r'<article class="faq-answer card">\s*<h3>(.*?)</h3>', answer)
+    assert any(found.startswith(question) for found in questions[:3]), questions
     assert count in answer
     # Without JavaScript the page leads with the same answers.
     assert question in read(client, faq_url(event, q=q), language)
