@@ -24,9 +24,9 @@ from django.utils.translation import gettext as _
 from banking.ledgers import opening_ledger, parsed, rules_of
 from banking.models import Entry, TableLedger
 from games import engine
-from games.engine.money import money
 from tournament.charts import Series, line_chart
 from tournament.models import Table
+from tournament.money import money
 
 KEPT_SECONDS = 3600
 
@@ -56,19 +56,21 @@ class _Kept:
 def worth_series(table: Table) -> WorthSeries:
     """The table's net worth per seat after each entry, as the ledger stands. `table` with
     its round and event."""
-    rules = rules_of(table.round.event)
+    event = table.round.event
+    rules = rules_of(event)
     stored = TableLedger.objects.filter(table_id=table.pk).values_list("last_seq", "start")
     last_seq, start = stored.first() or (0, None)
     key = f"worth:{table.pk}"
     kept: _Kept | None = cache.get(key)
     if kept is not None and kept.series.last_seq >= last_seq:
-        return _up_to(kept.series, last_seq)  # kept by a reader of a later ledger
+        # kept by a reader of a later ledger; the currency, the event's as it is now
+        return replace(_up_to(kept.series, last_seq), currency=event.currency)
     extended = _extended(table, kept, rules) if kept is not None else None
     if extended is None:
         begin = engine.TableState.from_dict(start or opening_ledger(table, rules).start)
         extended = _replayed(table, begin, rules)
     cache.set(key, extended, KEPT_SECONDS)
-    return extended.series
+    return replace(extended.series, currency=event.currency)
 
 
 def _up_to(series: WorthSeries, last_seq: int) -> WorthSeries:
@@ -128,7 +130,7 @@ def _replayed(table: Table, begin: engine.TableState, rules: engine.Rules) -> _K
     series = WorthSeries(
         table_id=table.pk,
         last_seq=entries[-1].seq if entries else 0,
-        currency=rules.edition.currency,
+        currency=table.round.event.currency,
         seqs=tuple(seqs),
         seats=tuple(
             SeatWorth(seat, begin.name(seat), tuple(p[i] for p in points))

@@ -22,7 +22,7 @@ from tests.production.venv import production_venv
 from tournament.models import Event, Round, Table, Volunteer
 from tournament.services.rounds import round_create, round_seat, round_start
 
-pytest_plugins = ["tests.browser"]
+pytest_plugins = ["tests.browser", "tests.pseudo"]
 
 # Property tests judge behaviour, not speed: a loaded 2-core machine must not fail them.
 settings.register_profile(

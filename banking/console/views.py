@@ -71,6 +71,7 @@ def _config(table: Table) -> dict[str, Any]:
             "taxes": {str(p): rules.tax_due(p) for p in (4, 38)},
         },
         "edition": edition_data(rules.edition),
+        "currency": table.round.event.currency,  # the event's, not the edition's symbol
         "kinds": KIND_LABELS,
         "state": selectors.table_state(table),
         "options": previews.table_options(table=table),

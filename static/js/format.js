@@ -1,6 +1,7 @@
 /* Money and clocks, written one way on every page (the console, the big screen, the desk,
-   a player's page): MonopolyNight.money(-50, "$") gives "−$50", as the server writes it
-   (games/engine/money.py): a real minus sign before the currency, thousands separated.
+   a player's page): MonopolyNight.money(-50, "USD") gives "−$50" and money(1091, "EUR")
+   "1.091 €" on a page in German (<html lang>), as the server writes them
+   (tournament/money.py: the same CLDR, through Intl): whole units, a real minus sign.
    MonopolyNight.clock(ms) gives "5:09" or "1:05:09"; MonopolyNight.ago(then, now) "12 s ago";
    MonopolyNight.tick(element) ticks a countdown the server drew down to its end.
    MonopolyNight.sayChanges(scope, read, region) says a live part's sentence to a screen
@@ -10,11 +11,20 @@
   "use strict";
 
   var MINUS = "\u2212";
+  var formats = {};
 
+  /** `amount` whole units of `currency` (the event's ISO code) in the page's language. */
   function money(amount, currency) {
-    var n = Math.abs(Math.trunc(Number(amount) || 0));
-    var digits = String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-    return (amount < 0 ? MINUS : "") + (currency || "") + digits;
+    var language = document.documentElement.lang || "en";
+    var key = language + " " + currency;
+    if (!formats[key]) {
+      formats[key] = new Intl.NumberFormat(language, {
+        style: "currency", currency: currency, useGrouping: "always",
+        minimumFractionDigits: 0, maximumFractionDigits: 0,
+      });
+    }
+    var n = Math.trunc(Number(amount) || 0);
+    return (n < 0 ? MINUS : "") + formats[key].format(Math.abs(n));
   }
 
   function two(n) { return (n < 10 ? "0" : "") + n; }

@@ -17,7 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.files import File
 from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import Count, F, Max, Q
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Event, PrintJob, Round
@@ -249,13 +249,15 @@ def print_job_render(*, job_id: int, progress: Progress) -> PrintJob | None:
         document = DOCUMENTS.get(job.kind)
         if document is None:
             raise Refusal("invalid", f"There is no document {job.kind!r} any more.")
-        title = f"{document.title}: {job.event.name}"
-        if job.round_id:
-            title += f", round {job.round.number}"
-        with tempfile.TemporaryFile() as out, in_event_zone(job.event):
-            pages = render(document, document.parts(job), out, title=title, progress=progress)
-            out.seek(0)
-            _store(job, out, pages)
+        # Paper speaks the event's language, whoever asked for it and whichever worker makes it.
+        with translation.override(job.event.language), in_event_zone(job.event):
+            title = f"{document.title}: {job.event.name}"
+            if job.round_id:
+                title += f", round {job.round.number}"
+            with tempfile.TemporaryFile() as out:
+                pages = render(document, document.parts(job), out, title=title, progress=progress)
+                out.seek(0)
+                _store(job, out, pages)
     except TRANSIENT:
         raise
     except Refusal as refused:  # the document cannot be made as things stand: no bug

@@ -23,7 +23,7 @@ from django.contrib.staticfiles import finders
 from django.template.loader import get_template
 from django.utils.safestring import mark_safe
 
-from games.engine.money import money
+from tournament.money import money, thousands_separator
 from tournament.printing.registry import Document, Parts
 
 STYLESHEET = "css/print.css"
@@ -45,14 +45,15 @@ FIGURE_SPACE = "\u2007"  # as wide as a digit, in fonts with tabular figures
 PUNCTUATION_SPACE = "\u2008"  # as wide as a comma
 
 
-def figure(amount: int, currency: str = "", width: int = 6, commas: int = 1) -> str:
-    """An amount written by money() ("$1,500", "\N{MINUS SIGN}$50"), padded on the left to
-    `width` characters besides `commas` thousands separators (figure spaces for the
-    characters, punctuation spaces for the separators), so that a column of them lines up
-    on the right in a font whose digits, currency signs and figure space share one width
-    (DejaVu Sans): one text block can then hold several columns."""
+def figure(amount: int, currency: str, width: int = 6, commas: int = 1) -> str:
+    """An amount written by money() in the event's currency ("$1,500", "\N{MINUS SIGN}$50",
+    "1.500 €"), padded on the left to `width` characters besides `commas` thousands
+    separators (figure spaces for the characters, punctuation spaces for the separators),
+    so that a column of them lines up on the right in a font whose digits, currency signs
+    and figure space share one width (DejaVu Sans): one text block can then hold several
+    columns."""
     text = money(amount, currency)
-    separators = text.count(",")
+    separators = text.count(thousands_separator())
     pad = max(0, width - (len(text) - separators))
     return FIGURE_SPACE * pad + PUNCTUATION_SPACE * max(0, commas - separators) + text
 

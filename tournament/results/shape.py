@@ -9,7 +9,7 @@ and how each number was made, in words.
 
 Reading never touches the audit trail: everything here is stored on the Result and its
 seat, table, player and round. Load those with the results
-(`select_related("seat__table", "player", "round")`): shaping makes no query then.
+(`select_related("seat__table", "player", "round__event")`): shaping makes no query then.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from games.engine.money import money
 from tournament.models import Result
+from tournament.money import money
 from tournament.results.standings import is_forced
 
 TieBreak = Result.TieBreak
@@ -51,13 +51,13 @@ def deed_row(deed: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _deed_words(deed: Mapping[str, Any]) -> str:
+def _deed_words(deed: Mapping[str, Any], currency: str) -> str:
     mortgaged = " mortgaged" if deed["mortgaged"] else ""
-    return f"{deed['name']}{mortgaged} {money(deed['value'])}"
+    return f"{deed['name']}{mortgaged} {money(deed['value'], currency)}"
 
 
-def _building_words(deed: Mapping[str, Any]) -> str:
-    return f"{deed['name']} {deed['buildings']} {money(deed['building_value'])}"
+def _building_words(deed: Mapping[str, Any], currency: str) -> str:
+    return f"{deed['name']} {deed['buildings']} {money(deed['building_value'], currency)}"
 
 
 def how(
@@ -66,16 +66,19 @@ def how(
     building_value: int,
     net_worth: int,
     deeds: Sequence[Mapping[str, Any]] | None,
+    currency: str,
 ) -> str:
-    """'cash 1,120 + deeds 600 (Boardwalk 400, Park Place mortgaged 175) + buildings 400
-    (Boardwalk 2 houses 400) = 2,295'. Without the deeds (not known), the totals alone."""
-    deed_part = f"deeds {money(property_value)}"
-    building_part = f"buildings {money(building_value)}"
+    """'cash $1,120 + deeds $600 (Boardwalk $400, Park Place mortgaged $175) + buildings
+    $400 (Boardwalk 2 houses $400) = $2,295', in the event's `currency` and the language
+    being spoken. Without the deeds (not known), the totals alone."""
+    deed_part = f"deeds {money(property_value, currency)}"
+    building_part = f"buildings {money(building_value, currency)}"
     if deeds:
-        deed_part += f" ({', '.join(_deed_words(d) for d in deeds)})"
+        deed_part += f" ({', '.join(_deed_words(d, currency) for d in deeds)})"
         if built := [d for d in deeds if d["building_value"]]:
-            building_part += f" ({', '.join(_building_words(d) for d in built)})"
-    return f"cash {money(cash)} + {deed_part} + {building_part} = {money(net_worth)}"
+            building_part += f" ({', '.join(_building_words(d, currency) for d in built)})"
+    worth = money(net_worth, currency)
+    return f"cash {money(cash, currency)} + {deed_part} + {building_part} = {worth}"
 
 
 def tie_break_text(result: Result, table: Sequence[Result] = ()) -> str:
@@ -132,14 +135,19 @@ def result_row(result: Result, *, table: Sequence[Result] = ()) -> dict[str, Any
         "tie_break": result.tie_break,
         "tie_break_text": tie_break_text(result, table),
         "how": how(
-            result.cash, result.property_value, result.building_value, result.net_worth, deeds
+            result.cash,
+            result.property_value,
+            result.building_value,
+            result.net_worth,
+            deeds,
+            result.round.event.currency,
         ),
     }
 
 
 def shaped(**filters: Any) -> QuerySet[Result]:
     """The results that match `filters`, read with all that shaping them needs."""
-    return Result.objects.filter(**filters).select_related("seat__table", "player", "round")
+    return Result.objects.filter(**filters).select_related("seat__table", "player", "round__event")
 
 
 def result_rows(results: Iterable[Result]) -> list[dict[str, Any]]:

@@ -18,10 +18,10 @@ export function uuid() {
 
 /** Names and board words for one table: seats by number, spaces by position, kinds by label. */
 export class Words {
-  constructor(edition, kinds) {
+  constructor(edition, kinds, currency) {
     this.edition = edition;
     this.kinds = kinds;
-    this.currency = edition.currency;
+    this.currency = currency; // the event's (an ISO code), not the edition's symbol
     this.spaces = edition.spaces;
     this.names = new Map();
   }

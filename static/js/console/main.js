@@ -26,7 +26,7 @@ const cfg = JSON.parse(document.getElementById("console-config").textContent);
 const app = {
   cfg,
   api: new Api(cfg.key),
-  words: new Words(cfg.edition, cfg.kinds),
+  words: new Words(cfg.edition, cfg.kinds, cfg.currency),
   state: cfg.state,
   options: cfg.options,
   entries: [],

@@ -29,7 +29,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournament.models import Volunteer
-from tournament.templatetags.money import money
+from tournament.money import money
 
 BADGE_OF_REVIEW = {"confirmed": "badge ok", "disputed": "badge danger"}
 #: The role an entry was recorded under (its code: banker, referee, organiser), in words.

@@ -31,11 +31,11 @@ from tournament import access
 from tournament.errors import Refusal
 from tournament.http.rows import Read, read_all
 from tournament.models import Event, Round, Table
+from tournament.money import money
 from tournament.pages.referee import display, selectors
 from tournament.results import reviews
 from tournament.results import selectors as result_selectors
 from tournament.selectors import start_page
-from tournament.templatetags.money import money as money_words
 from tournament.text import TextCheckedForm
 from tournament.watched import kept
 from tournament.watched.selectors import watched_versions_read
@@ -313,11 +313,11 @@ def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
         return _table_page(request, event, table_id, adjust=form, refusal=detail, status=400)
     seat = dict(form.fields["seat"].choices)[form.cleaned_data["seat"]]
     amount = posted.entry.fields.get("amount", 0)
-    money = ("+" if amount > 0 else "") + money_words(amount, table["currency"])
+    moved = f"{'+' if amount > 0 else ''}{money(amount, table['currency'])}"
     said = gettext("Entry %(number)s: %(seat)s %(money)s (%(reason)s).") % {
         "number": posted.entry.seq,
         "seat": seat,
-        "money": money,
+        "money": moved,
         "reason": form.cleaned_data["reason"],
     }
     return _done(request, event, table_id, "ledger", said)
