@@ -146,7 +146,8 @@ def _worths(state: engine.TableState, rules: engine.Rules, seats: list[int]) -> 
 
 def worth_chart(series: WorthSeries, **options: Any) -> SafeString:
     """The series drawn: one line a seat, named at its end, money on the side; `options`,
-    any of line_chart's width, height, text and named. Its words in the reader's language."""
+    any of line_chart's width, height, text and named. Its words in the reader's language,
+    its money as the pages write it."""
     last = _("Entry %(seq)s") % {"seq": series.last_seq} if series.last_seq else ""
     return line_chart(
         [Series(seat.name, seat.values) for seat in series.seats],

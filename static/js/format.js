@@ -51,14 +51,21 @@
     element.classList.toggle("is-over", left <= 0);
   }
 
-  /** "just now", "12 s ago", "3 min ago", "2 h ago". */
+  // A page that takes Django's JavaScript catalogue (before this script) says these in its
+  // reader's language; any other, in English.
+  var gettext = window.gettext || function (text) { return text; };
+  function say(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (whole, name) { return String(values[name]); });
+  }
+
+  /** "just now", "12 s ago", "3 min ago", "2 h ago" (in the page's language). */
   function ago(then, now) {
     var seconds = Math.max(0, Math.round((now - then) / 1000));
-    if (seconds < 5) return "just now";
-    if (seconds < 60) return seconds + " s ago";
+    if (seconds < 5) return gettext("just now");
+    if (seconds < 60) return say(gettext("%(seconds)s s ago"), { seconds: seconds });
     var minutes = Math.floor(seconds / 60);
-    if (minutes < 60) return minutes + " min ago";
-    return Math.floor(minutes / 60) + " h ago";
+    if (minutes < 60) return say(gettext("%(minutes)s min ago"), { minutes: minutes });
+    return say(gettext("%(hours)s h ago"), { hours: Math.floor(minutes / 60) });
   }
 
   // After each htmx swap in `scope`, what `read()` gives goes into the status region
