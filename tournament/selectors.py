@@ -11,8 +11,8 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.models import FaqEntry
-from games.selectors import faq_briefing
+from games.models import ENGLISH, FaqEntry
+from games.selectors import faq_briefing, faq_in_language
 from tournament import access, seating
 from tournament.lineups import (
     late_arrivals,
@@ -285,22 +285,23 @@ def console_path(key: str) -> str:
 # ---------------------------------------------------------------- the players' briefing
 
 
-def briefing_for_event(*, event_id: int) -> list[FaqEntry]:
-    """The questions read aloud at an event's players' briefing, in order: those its
-    organiser picked, or the FAQ's suggested ones (`faq_briefing`) when none are picked."""
+def briefing_for_event(*, event_id: int, language: str = ENGLISH) -> list[FaqEntry]:
+    """The questions read aloud at an event's players' briefing, in order, as a reader of
+    `language` reads them: those its organiser picked (in whichever language), or the FAQ's
+    suggested ones (`faq_briefing`) when none are picked."""
+    return faq_in_language(briefing_picks(event_id=event_id), language) or faq_briefing(language)
+
+
+def briefing_picks(*, event_id: int) -> list[FaqEntry]:
+    """The FAQ entries an organiser picked for the briefing, in order (may be []), each in
+    the language it was picked in."""
     items = (
         BriefingItem.objects.filter(event_id=event_id)
         .select_related("faq")
         .defer("faq__search_document")
         .order_by("position", "id")
     )
-    return [item.faq for item in items] or faq_briefing()
-
-
-def briefing_picks(*, event_id: int) -> list[int]:
-    """The ids of the FAQ entries an organiser picked for the briefing, in order (may be [])."""
-    items = BriefingItem.objects.filter(event_id=event_id).order_by("position", "id")
-    return list(items.values_list("faq_id", flat=True))
+    return [item.faq for item in items]
 
 
 def current_rounds(*, event: Event) -> list[Round]:

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from banking.ledgers import rules_of
 from banking.selectors import bankruptcies, table_seats
 from banking.verification import ledger_code
@@ -255,8 +257,10 @@ def scoresheet_check(*, code: str) -> list[Verification]:
     if normal is None:
         raise Refusal(
             "invalid_code",
-            "That is not a verification code: a code has ten letters and digits, "
-            "like ABCDE-FGH23, printed at the foot of the scoresheet.",
+            _(
+                "That is not a verification code: a code has ten letters and digits, "
+                "like ABCDE-FGH23, printed at the foot of the scoresheet."
+            ),
         )
     tables = (
         Table.objects.filter(verification_code=normal).select_related("round__event").order_by("pk")

@@ -338,8 +338,8 @@ def _import_row_problems(values: Mapping[str, str]) -> list[str]:
     elif (problem := name_problem(values["name"])) is not None:
         problems.append(problem)
     for column, value in values.items():
-        if (problem := text_problem(value)) is not None:
-            problems.append(f"The {column} {problem}")
+        if (problem := text_problem(value, column)) is not None:
+            problems.append(problem)
     if len(values.get("name", "")) > 100:
         problems.append(_("The name is longer than 100 characters."))
     if values.get("email"):
