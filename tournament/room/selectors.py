@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from banking.entry_words import kind_label
 from banking.ledgers import rules_of
 from banking.services.tablets import offline_since
 from games import engine
@@ -186,12 +187,12 @@ def desk_room(*, round_: Round, rows: list[Row], now: datetime) -> dict[str, Any
     """The control room of the desk's round page, from the rows of `desk_rows_read`: one
     tile per table of the round, those needing attention first, each with its reasons in
     words ("tablet offline 4 min, 3 entries waiting") and its `last_entry_words` with its
-    kind first ("buy, 12 s ago"). `round_` with its event."""
+    kind's label first ("Buy, 12 s ago"). `round_` with its event."""
     tiles = _tiles([round_], now, rows)
     kinds = {row.pk: row.last_kind for row in rows}
     for tile in tiles:
         if kinds[tile["id"]]:
-            kind = kinds[tile["id"]].replace("_", " ")
+            kind = kind_label(kinds[tile["id"]])
             tile["last_entry_words"] = f"{kind}, {tile['last_entry_words']}"
     return {"tables": tiles, "attention": sum(1 for tile in tiles if tile["attention"])}
 
