@@ -16,6 +16,19 @@ from tournament.money import money
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+def test_a_banker_who_chooses_french_reads_the_banks_words_in_french(live_server, new_page):
+    """The browser asks for English; the banker picks Français in the switcher: the sheets
+    the bank previews and the ledger's lines follow the page, not the browser."""
+    world = make_world()
+    banker = Banker.at(new_page(TABLET), world).open(live_server.url)
+    banker.page.get_by_role("link", name="Français").click()
+    banker.open(live_server.url)
+    expect(banker.page.locator("html")).to_have_attribute("lang", "fr")
+    n = banker.names
+    banker.player(1).move("pass_go").record(f"{n[1]} passe par la case Départ")
+    expect(banker.page.locator("#ledger [data-seq='1']")).to_contain_text(f"La banque paie {n[1]}")
+
+
 def test_a_french_tablet_draws_the_console_in_french_offline_too(live_server, new_page):
     world = make_world()
     banker = Banker.at(new_page(TABLET, locale="fr-FR"), world).open(live_server.url)
