@@ -296,13 +296,12 @@ def call_arguments(
 
 
 def worlds() -> dict[str, Any]:
-    from tests.conftest import make_world
+    from tests.conftest import make_world, run_out
     from tests.played import play_round
-    from tournament.models import Round
     from tournament.services.screens import screen_link_issue
 
     running = make_world()
-    Round.objects.filter(pk=running.round.pk).update(ends_at=timezone.now() - timedelta(minutes=1))
+    run_out(running.round, ago=timedelta(minutes=1))
     running.round.refresh_from_db()
     seated = make_world(start=False)
     played = make_world()

@@ -13,7 +13,7 @@ from functools import lru_cache
 from django.db import connection
 
 from tournament.http.rows import Columns, Statement
-from tournament.models import Event, Round, Volunteer
+from tournament.models import Event, Round, Volunteer, Wave
 
 
 def _with_roles(columns: tuple[Columns, ...], tables: str, where: str) -> Statement:
@@ -60,6 +60,13 @@ def event_and_banker_joins() -> str:
         f"JOIN {qn(Round._meta.db_table)} r ON r.id = t.round_id "
         f"JOIN {qn(Event._meta.db_table)} e ON e.id = r.event_id {banker_joins()}"
     )
+
+
+def wave_join() -> str:
+    """From a table `t`, the LEFT JOIN of the wave `w` it plays in (no row: not started)."""
+    qn = connection.ops.quote_name
+    on = "w.round_id = t.round_id AND w.number = t.wave"
+    return f"LEFT JOIN {qn(Wave._meta.db_table)} w ON {on} "
 
 
 def banker_joins() -> str:

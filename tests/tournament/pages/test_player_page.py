@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.charts import chart_in, lines
-from tests.conftest import World, make_world, session_for
+from tests.conftest import World, make_world, run_out, session_for
 from tests.entries import bank
 from tests.factories import PlayerFactory
 from tests.played import decided, final_tied, night, tie_decided
@@ -234,7 +234,7 @@ def test_the_poll_answers_304_until_something_it_shows_changes(client, world):
 def test_once_the_clock_ran_out_with_no_worker_the_page_says_last_turn(client, world):
     player = seated_player(world)
     etag = poll(client, player)["ETag"]
-    Round.objects.filter(pk=world.round.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
+    run_out(world.round, ago=timedelta(seconds=1))
     changed = poll(client, player, etag)
     assert changed.status_code == 200
     assert '<p class="p-clock is-last">Last turn</p>' in changed.content.decode()
