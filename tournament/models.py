@@ -346,6 +346,7 @@ class Wave(models.Model):
     round's clock is its wave's."""
 
     class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting")  # as read: a wave with no row has not started
         RUNNING = "running", _("Running")
         TIME_CALLED = "time_called", _("Time called")
 

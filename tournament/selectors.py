@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -27,6 +29,7 @@ from tournament.models import (
     Seat,
     Table,
     Volunteer,
+    Wave,
 )
 
 
@@ -73,7 +76,41 @@ def round_tables(round_id: int) -> QuerySet[Table]:
 
 
 def event_rounds(event_id: int) -> QuerySet[Round]:
-    return Round.objects.filter(event_id=event_id).order_by("number")
+    return Round.objects.filter(event_id=event_id).prefetch_related("waves").order_by("number")
+
+
+def round_waves(round_: Round, started: Sequence[Wave] | None = None) -> list[WaveClock]:
+    """Each of the round's waves in order, started (`started`: its Wave rows, read if not
+    given) or waiting, with its clock as of now: what the desk, the big screen, a player's
+    page, a banker's console and the API show of a wave."""
+    rows = {w.number: w for w in (round_.waves.all() if started is None else started)}
+    return [wave_clock(n, rows.get(n)) for n in range(1, round_.wave_count + 1)]
+
+
+@dataclass(frozen=True)
+class WaveClock:
+    """A wave's clock as of now: `status` is a `Wave.Status` ("waiting" before it starts;
+    "time_called" once its clock ran out, recorded or not)."""
+
+    number: int
+    status: str
+    started_at: datetime | None
+    ends_at: datetime | None
+
+    @property
+    def running(self) -> bool:
+        return self.status == Wave.Status.RUNNING
+
+    @property
+    def label(self) -> str:
+        return str(Wave.Status(self.status).label)
+
+
+def wave_clock(number: int, wave: Wave | None) -> WaveClock:
+    """The clock of wave `number` from its row (`wave`; None while it waits)."""
+    if wave is None:
+        return WaveClock(number, Wave.Status.WAITING, None, None)
+    return WaveClock(number, wave.status_now, wave.started_at, wave.ends_at)
 
 
 # --------------------------------------------------------------------------- the desk
