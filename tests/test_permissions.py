@@ -595,6 +595,9 @@ PAGE_ROWS = [
     PageRow("desk.override.post", "POST", "desk:override", DESK,
             form={"player": "1", "advances": "1", "reason": "Fair play"}),
     PageRow("desk.rotate_key.post", "POST", "desk:table-rotate-key", DESK),
+    PageRow("desk.table_wave.post", "POST", "desk:table-wave", DESK),
+    PageRow("desk.round_waves.post", "POST", "desk:round-waves", DESK),
+    PageRow("desk.wave_start.post", "POST", "desk:wave-start", DESK),
     # The referees' pages: the event's referees and organisers.
     PageRow("referee.home", "GET", "referee-home", (LOGIN, IN, IN, IN, IN)),
     PageRow("referee.event", "GET", "referee-event", REFEREE),

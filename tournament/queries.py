@@ -48,6 +48,18 @@ def round_roles_sql() -> Statement:
     return _with_roles((Columns.of(Round, "r"), Columns.of(Event, "e")), tables, "r.id")
 
 
+@lru_cache(maxsize=1)
+def round_waves_sql() -> Statement:
+    """The round's waves that have started, in order. Saves a round trip on the desk's round
+    page and its poll (every 5 s): it goes with the round and its tables (read_all)."""
+    waves = Columns.of(Wave, "w")
+    return Statement(
+        f"SELECT {waves.sql} FROM {connection.ops.quote_name(Wave._meta.db_table)} w "  # noqa: S608 - the models' names
+        "WHERE w.round_id = %s ORDER BY w.number",
+        (waves,),
+    )
+
+
 # The joins of a table's round, event and banker, for the statements written by hand that
 # read a table as `Table.objects.with_event_and_banker()` does (the table key's, posting's).
 

@@ -14,6 +14,7 @@ from django.db.models.functions import Coalesce
 from games.models import FaqEntry
 from games.selectors import faq_briefing
 from tournament import access, seating
+from tournament.http.rows import Read
 from tournament.lineups import (
     late_arrivals,
     plan_for_round,
@@ -31,6 +32,7 @@ from tournament.models import (
     Volunteer,
     Wave,
 )
+from tournament.queries import round_waves_sql
 
 
 def _sum(model: type, field: str) -> Coalesce:
@@ -104,6 +106,44 @@ class WaveClock:
     @property
     def label(self) -> str:
         return str(Wave.Status(self.status).label)
+
+
+def started_waves_read(round_id: int) -> Read[list[Wave]]:
+    """The round's waves that have started, in order: a read, to go with the round and its
+    tables in one round trip (read_all)."""
+    statement = round_waves_sql()
+    (waves,) = statement.parts
+
+    def result(found: list[list[tuple[Any, ...]]]) -> list[Wave]:
+        return [waves.instance(values) for values in found[0]]
+
+    return Read(((statement.sql, [round_id]),), result)
+
+
+def desk_waves(
+    round_: Round, tables: Sequence[Table], started: Sequence[Wave]
+) -> list[dict[str, Any]]:
+    """The round page's waves: each wave's clock, its tables' numbers, and whether the
+    desk may start it now (`startable`: wave 1 of a seated round; a later wave once time is
+    called in the one before). `tables` with their numbers and waves; `started`: the
+    round's Wave rows (`started_waves_read`)."""
+    clocks = round_waves(round_, started)
+    waves = []
+    for clock in clocks:
+        before = clocks[clock.number - 2] if clock.number > 1 else None
+        if before is None:
+            ready = round_.status == Round.Status.SEATED
+        else:
+            ready = round_.status == Round.Status.RUNNING
+            ready = ready and before.status == Wave.Status.TIME_CALLED
+        waves.append(
+            {
+                "clock": clock,
+                "tables": [t.number for t in tables if t.wave == clock.number],
+                "startable": ready and clock.status == Wave.Status.WAITING,
+            }
+        )
+    return waves
 
 
 def wave_clock(number: int, wave: Wave | None) -> WaveClock:

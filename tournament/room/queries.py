@@ -17,7 +17,7 @@ from tournament.models import Round, Table
 
 #: What the control room reads of a table's tablet.
 TABLET_FIELDS = ("seen_at", "online", "outbox", "synced_at", "back_at", "last_away_seconds")
-TABLE_FIELDS = ("number", "round_id", "status", "review", "review_note")
+TABLE_FIELDS = ("number", "round_id", "status", "review", "review_note", "wave")
 
 
 def _tables(extra: dict[str, str]) -> Statement:

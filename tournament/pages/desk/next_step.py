@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from tournament.errors import Refusal
 from tournament.lineups import round_size
@@ -51,6 +52,13 @@ def next_step(round_: Round, tables: list[dict[str, Any]]) -> dict[str, Any]:
         return _step(
             f"Next: start round {round_.number} once every banker has the console open "
             "at their table."
+        )
+    if status == Round.Status.RUNNING and round_.ends_at is None:  # a wave still to start
+        return _step(
+            _(
+                "Next: watch the tables in the control room below; start each wave once "
+                "time is called in the wave before it."
+            )
         )
     if status == Round.Status.RUNNING:
         return _step(
