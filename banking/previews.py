@@ -39,7 +39,7 @@ from games.engine.entries import (
 from games.engine.mortgage import lift_cost
 from games.engine.rent import rent_due
 from tournament.models import Table
-from tournament.services.waves import table_wave
+from tournament.selectors import table_wave
 from tournament.when import ago
 
 

@@ -26,7 +26,7 @@ LOCKED_LEDGER = ("state", "seats", "last_seq", "last_entry_at")
 LOCKED_TABLE = ("number", "key", "status", "review", "review_note", "round_id", "wave")
 LOCKED_ROUND = ("number", "status", "ends_at", "event_id")
 LOCKED_EVENT = ("edition", "variants")
-LOCKED_WAVE = ("number", "status", "ends_at")
+LOCKED_WAVE = ("number", "status", "started_at", "ends_at")
 
 
 @dataclass(frozen=True, slots=True)

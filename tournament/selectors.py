@@ -146,6 +146,15 @@ def desk_waves(
     return waves
 
 
+def table_wave(table: Table) -> Wave | None:
+    """The wave the table plays in, as it stands; None while it has not started. A table
+    the bank's statements read has it already (`read_wave`: tournament/queries.py's
+    `wave_join`), on the tablets' path, where a query more would cost each post."""
+    if "read_wave" in table.__dict__:
+        return table.read_wave  # type: ignore[attr-defined]
+    return Wave.objects.filter(round_id=table.round_id, number=table.wave).first()
+
+
 def wave_clock(number: int, wave: Wave | None) -> WaveClock:
     """The clock of wave `number` from its row (`wave`; None while it waits)."""
     if wave is None:

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Event, Round, Table, Wave
+from tournament.selectors import table_wave
 from tournament.services.events import audit, save_fields
 
 #: The most waves a round may play in.
@@ -200,15 +201,6 @@ def waves_call_time(
     elif called:
         save_fields(round_, status=Round.Status.RUNNING)  # moves the watching pages' version
     return round_
-
-
-def table_wave(table: Table) -> Wave | None:
-    """The wave the table plays in, as it stands; None while it has not started. A table
-    the bank's statements read has it already (`read_wave`: tournament/queries.py's
-    `wave_join`), on the tablets' path, where a query more would cost each post."""
-    if "read_wave" in table.__dict__:
-        return table.read_wave  # type: ignore[attr-defined]
-    return Wave.objects.filter(round_id=table.round_id, number=table.wave).first()
 
 
 def call_time_if_due(table: Table) -> Wave | None:
