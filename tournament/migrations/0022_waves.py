@@ -55,7 +55,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('number', models.PositiveSmallIntegerField()),
-                ('status', models.CharField(choices=[('running', 'Running'), ('time_called', 'Time called')], default='running', max_length=12)),
+                ('status', models.CharField(choices=[('waiting', 'Waiting'), ('running', 'Running'), ('time_called', 'Time called')], default='running', max_length=12)),
                 ('started_at', models.DateTimeField()),
                 ('ends_at', models.DateTimeField(help_text='When time is called (or was, when called early).')),
                 ('round', models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='waves', to='tournament.round')),
