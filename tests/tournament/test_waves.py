@@ -168,3 +168,21 @@ def test_the_round_ends_only_once_every_wave_has_played():
     round_end(round_id=world.round.pk)
     world.round.refresh_from_db()
     assert world.round.status == Round.Status.ENDED
+
+
+def test_a_wave_waits_for_the_one_before_it_even_two_back():
+    world = make_world(players=16, start=False)
+    round_waves_set(round_id=world.round.pk, waves=3)
+    round_start(round_id=world.round.pk)
+    with pytest.raises(Conflict) as refused:
+        wave_start(round_id=world.round.pk, number=3)
+    assert refused.value.code == "previous_wave_running"
+
+
+def test_a_wave_whose_clock_ran_out_lets_the_next_start_and_records_its_time_called():
+    world = in_two_waves()
+    round_start(round_id=world.round.pk)
+    run_out(world.round, wave=1)
+    wave_start(round_id=world.round.pk, number=2)
+    assert Wave.objects.get(round=world.round, number=1).status == Wave.Status.TIME_CALLED
+    assert AuditEvent.objects.filter(action="time_called", data__wave=1).exists()

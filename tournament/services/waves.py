@@ -124,7 +124,11 @@ def wave_start(*, round_id: int, number: int, actor: AbstractBaseUser | None = N
             if round_.wave_count > 1
             else _("This round has already started."),
         )
-    if number > 1 and waves[number - 1].status_now != Wave.Status.TIME_CALLED:
+    before = waves.get(number - 1)
+    if before is not None and before.clock_ran_out:  # no worker recorded it: now
+        waves_call_time(round_id=round_id, wave=before.number)
+        before.refresh_from_db()
+    if number > 1 and (before is None or before.status != Wave.Status.TIME_CALLED):
         raise Conflict(
             "previous_wave_running",
             _("Wave %(before)s is still playing: start wave %(wave)s once its time is called.")
