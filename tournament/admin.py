@@ -34,6 +34,7 @@ from tournament.models import (
     Table,
     Team,
     Volunteer,
+    Wave,
 )
 from tournament.services import rounds as round_services
 from tournament.services import tables as table_services
@@ -218,12 +219,26 @@ class VolunteerAdmin(Audited):
 
 class TableInline(ReadOnlyInline):
     model = Table
-    fields = ["number", "banker", "referee", "status", "review"]
+    fields = ["number", "wave", "banker", "referee", "status", "review"]
     readonly_fields = fields
     show_change_link = True
 
 
-ROUND_STATE = ["status", "seed", "released_at", "started_at", "ends_at", "ended_at"]
+ROUND_STATE = [
+    "status",
+    "seed",
+    "released_at",
+    "started_at",
+    "ends_at",
+    "ended_at",
+    "wave_count",
+]
+
+
+class WaveInline(ReadOnlyInline):
+    model = Wave
+    fields = ["number", "status", "started_at", "ends_at"]
+    readonly_fields = fields
 
 
 @admin.register(Round)
@@ -231,7 +246,7 @@ class RoundAdmin(Audited):
     list_display = ["event", "number", "kind", "status", "started_at", "ends_at"]
     list_filter = ["event", "kind", "status"]
     readonly_fields = ROUND_STATE
-    inlines = [TableInline]
+    inlines = [WaveInline, TableInline]
     actions = ["start", "call_time"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
@@ -295,6 +310,14 @@ class ResultAdmin(ReadOnly):
 class AuditEventAdmin(ReadOnly):
     list_display = ["created_at", "event", "actor", "action", "subject", "reason"]
     list_filter = ["event", "action"]
+
+
+@admin.register(Wave)
+class WaveAdmin(ReadOnly):
+    """Each wave's clock, started and called from the desk or the API."""
+
+    list_display = ["round", "number", "status", "started_at", "ends_at"]
+    list_filter = ["round__event", "status"]
 
 
 @admin.register(Seat)
