@@ -8,8 +8,9 @@ from html import unescape
 
 import pytest
 
+from tests.browser import check_page
 from tests.conftest import make_world
-from tests.tournament.pages.test_screen import poll, screen_url
+from tests.tournament.pages.test_screen import FULL_HD, poll, screen_url
 from tournament.models import Wave
 from tournament.services.rounds import round_call_time, round_start
 from tournament.services.screens import screen_link_issue
@@ -53,3 +54,23 @@ def test_a_round_of_one_wave_shows_one_clock_as_before(client):
     page = client.get(screen_url(event)).content.decode()
     assert "clock-waves" not in page
     assert 'id="clock-time" data-ends-at=' in page
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_screen_ticks_the_running_waves_clock_in_chromium(live_server, new_page):
+    world = make_world(players=16, start=False)
+    round_waves_set(round_id=world.round.pk, waves=2)
+    round_start(round_id=world.round.pk)
+    event = screen_link_issue(event_id=world.event.pk)
+    page = new_page(viewport=FULL_HD)
+    page.goto(f"{live_server.url}{screen_url(event)}")
+    running = page.locator("[data-wave='1'] .clock-time")
+    first = running.inner_text()
+    page.wait_for_function(
+        "shown => document.querySelector(\"[data-wave='1'] .clock-time\").textContent !== shown",
+        arg=first,
+        timeout=5_000,
+    )
+    assert page.locator("[data-wave='2'] .clock-time").inner_text() == "1:30:00"
+    check_page(page, "screen in waves", labels=False)
