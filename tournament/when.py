@@ -6,16 +6,19 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.utils.translation import gettext as _
+
 
 def ago(when: datetime, now: datetime) -> str:
-    """'12 s ago', '4 min ago', '1 h 5 min ago': how long before `now` `when` was."""
+    """'12 s ago', '4 min ago', '1 h 5 min ago': how long before `now` `when` was, in the
+    reader's language."""
     seconds = max(0, int((now - when).total_seconds()))
     if seconds < 60:
-        return f"{seconds} s ago"
+        return _("%(seconds)s s ago") % {"seconds": seconds}
     minutes = seconds // 60
     if minutes < 60:
-        return f"{minutes} min ago"
-    return f"{minutes // 60} h {minutes % 60} min ago"
+        return _("%(minutes)s min ago") % {"minutes": minutes}
+    return _("%(hours)s h %(minutes)s min ago") % {"hours": minutes // 60, "minutes": minutes % 60}
 
 
 def countdown(seconds: float) -> str:

@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from banking.ledgers import rules_of
 from banking.selectors import bankruptcies, table_seats
 from banking.verification import ledger_code
@@ -170,8 +173,11 @@ def _results_of(table: Table) -> list[dict[str, Any]]:
         if result is None:
             raise Refusal(
                 "no_results",
-                f"Table {table.number} has no result for {seat.player.name}: "
-                "end the round before printing its scoresheets.",
+                _(
+                    "Table %(number)s has no result for %(name)s: "
+                    "end the round before printing its scoresheets."
+                )
+                % {"number": table.number, "name": seat.player.name},
             )
         result.seat, result.player, result.round = seat, seat.player, table.round
         results.append(result)
@@ -180,11 +186,13 @@ def _results_of(table: Table) -> list[dict[str, Any]]:
 
 @document(
     PrintJob.Kind.SCORESHEETS,
-    title="Scoresheets",
+    title=gettext_lazy("Scoresheets"),
     template="print/scoresheet.html",
     needs_round=True,
-    description="After the round, one page per table to sign: each seat's cash, deeds and "
-    "buildings, its net worth and rank, who goes on, and the table's verification code.",
+    description=gettext_lazy(
+        "After the round, one page per table to sign: each seat's cash, deeds and "
+        "buildings, its net worth and rank, who goes on, and the table's verification code."
+    ),
     chunk=12,
 )
 def scoresheets(job: PrintJob) -> Parts:
@@ -193,7 +201,8 @@ def scoresheets(job: PrintJob) -> Parts:
     if not Result.objects.filter(round=round_).exists():
         raise Refusal(
             "no_results",
-            f"{label} has no results yet: end the round before printing its scoresheets.",
+            _("%(round)s has no results yet: end the round before printing its scoresheets.")
+            % {"round": label},
         )
     currency = round_.event.currency
     table_ids = list(Table.objects.filter(round=round_).values_list("pk", flat=True))
@@ -255,8 +264,10 @@ def scoresheet_check(*, code: str) -> list[Verification]:
     if normal is None:
         raise Refusal(
             "invalid_code",
-            "That is not a verification code: a code has ten letters and digits, "
-            "like ABCDE-FGH23, printed at the foot of the scoresheet.",
+            _(
+                "That is not a verification code: a code has ten letters and digits, "
+                "like ABCDE-FGH23, printed at the foot of the scoresheet."
+            ),
         )
     tables = (
         Table.objects.filter(verification_code=normal).select_related("round__event").order_by("pk")

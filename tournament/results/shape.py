@@ -19,6 +19,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engine.money import money
 from tournament.models import Result
@@ -28,11 +30,14 @@ TieBreak = Result.TieBreak
 
 
 def buildings(deed: Mapping[str, Any]) -> str:
-    """What stands on a deed, in words: "hotel", "1 house", "3 houses", or ""."""
+    """What stands on a deed, in words: "hotel", "1 house", "3 houses", or "" (in the
+    reader's language)."""
     if deed.get("hotel"):
-        return "hotel"
+        return _("hotel")
     houses = deed.get("houses", 0)
-    return f"{houses} house{'s' if houses != 1 else ''}" if houses else ""
+    if not houses:
+        return ""
+    return ngettext("%(houses)s house", "%(houses)s houses", houses) % {"houses": houses}
 
 
 def deed_row(deed: Mapping[str, Any]) -> dict[str, Any]:
@@ -52,8 +57,10 @@ def deed_row(deed: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _deed_words(deed: Mapping[str, Any]) -> str:
-    mortgaged = " mortgaged" if deed["mortgaged"] else ""
-    return f"{deed['name']}{mortgaged} {money(deed['value'])}"
+    said = {"deed": deed["name"], "value": money(deed["value"])}
+    if deed["mortgaged"]:
+        return _("%(deed)s mortgaged %(value)s") % said
+    return f"{said['deed']} {said['value']}"
 
 
 def _building_words(deed: Mapping[str, Any]) -> str:
@@ -68,22 +75,29 @@ def how(
     deeds: Sequence[Mapping[str, Any]] | None,
 ) -> str:
     """'cash 1,120 + deeds 600 (Boardwalk 400, Park Place mortgaged 175) + buildings 400
-    (Boardwalk 2 houses 400) = 2,295'. Without the deeds (not known), the totals alone."""
-    deed_part = f"deeds {money(property_value)}"
-    building_part = f"buildings {money(building_value)}"
+    (Boardwalk 2 houses 400) = 2,295'. Without the deeds (not known), the totals alone. In
+    the reader's language; the deeds keep their edition's names."""
+    deed_part = money(property_value)
+    building_part = money(building_value)
     if deeds:
         deed_part += f" ({', '.join(_deed_words(d) for d in deeds)})"
         if built := [d for d in deeds if d["building_value"]]:
             building_part += f" ({', '.join(_building_words(d) for d in built)})"
-    return f"cash {money(cash)} + {deed_part} + {building_part} = {money(net_worth)}"
+    return _("cash %(cash)s + deeds %(deeds)s + buildings %(buildings)s = %(net_worth)s") % {
+        "cash": money(cash),
+        "deeds": deed_part,
+        "buildings": building_part,
+        "net_worth": money(net_worth),
+    }
 
 
 def tie_break_text(result: Result, table: Sequence[Result] = ()) -> str:
     """The stored tie-break rule in words, naming the seats level with this one among
-    `table` (the other results at its table; without them, the rule alone)."""
+    `table` (the other results at its table; without them, the rule alone), in the reader's
+    language."""
     rule = result.tie_break
     if rule == TieBreak.BANKRUPT:
-        return "bankrupt: ranks below every player still in"
+        return _("bankrupt: ranks below every player still in")
     if rule not in (TieBreak.CASH, TieBreak.ORGANISER):
         return ""
     level = [
@@ -92,11 +106,13 @@ def tie_break_text(result: Result, table: Sequence[Result] = ()) -> str:
     if rule == TieBreak.ORGANISER:
         same = [r for r in level if r.cash == result.cash] or level
         if not same:
-            return "tied on net worth and cash: organiser's decision"
-        return f"tied with {_names(same)} on net worth and cash: organiser's decision"
+            return _("tied on net worth and cash: organiser's decision")
+        return _("tied with %(names)s on net worth and cash: organiser's decision") % {
+            "names": _names(same)
+        }
     if not level:
-        return "level on net worth: more cash ranks higher"
-    return f"level with {_names(level)} on net worth: more cash ranks higher"
+        return _("level on net worth: more cash ranks higher")
+    return _("level with %(names)s on net worth: more cash ranks higher") % {"names": _names(level)}
 
 
 def _names(results: Iterable[Result]) -> str:
