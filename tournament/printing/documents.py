@@ -16,7 +16,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from games.engine import rules_for
 from tournament.errors import Refusal
@@ -67,9 +67,11 @@ def person(volunteer: Volunteer | None) -> str:
 
 
 def printed_at() -> str:
-    """Now, as the documents say when they were printed: "05 Dec 2026, 21:30", its month in
-    the language they are printed in."""
-    return date_format(timezone.localtime(), "d M Y, H:i")
+    """Now, as the documents say when they were printed: "5 Dec 2026, 21:30", as the
+    language they are printed in writes a date ("28. November 2026, 11:55")."""
+    return date_format(
+        timezone.localtime(), pgettext("a date and time on a printed document", "j M Y, H:i")
+    )
 
 
 def seated_tables(round_: Round, refused: str) -> QuerySet[Table]:
