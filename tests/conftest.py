@@ -13,6 +13,7 @@ from urllib.parse import quote
 import pytest
 from django.db import connection
 from django.test import Client
+from django.utils import translation
 from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
 
@@ -52,6 +53,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         folder = Path(str(item.path)).relative_to(Path(__file__).parent).parts[0]
         if folder in SHARED_OUTSIDE or item.get_closest_marker("worker"):
             item.add_marker(pytest.mark.xdist_group("outside"))
+
+
+@pytest.fixture(autouse=True)
+def site_language() -> Iterator[None]:
+    """Each test starts in the site's language: a request in another language leaves that
+    language active in the test's thread (LocaleMiddleware activates it, nothing ends it),
+    which would print a later test's documents in it."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(scope="session")

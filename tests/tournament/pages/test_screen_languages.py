@@ -1,0 +1,150 @@
+"""The big screen in French, Spanish and German: its page and its poll read in the language
+asked (here the browser's, Accept-Language; at a night, the event's), every sentence of it,
+with no English left; what it keeps for each table is kept apart for each language."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from tests.conftest import World, close_and_confirm
+from tests.entries import bank
+from tests.tournament.pages.test_screen import boards, bracket, clock, poll, screen_url, words
+from tournament.models import Round
+from tournament.results.closing import round_end
+from tournament.services.screens import screen_link_issue
+
+pytestmark = pytest.mark.django_db
+
+# What the hall reads on a running round's screen, in each language: the clock's label and
+# note, a board's heading and its cash (as `words` reads it: $1,700 grouped as the language
+# groups it), the views' titles and the controls. ("Table 1" is French too.)
+READ = {
+    "fr": (
+        "Manche 1 · Qualification",
+        "Fin du temps à",
+        "Table 1",
+        "liquide $1 700",
+        "Classement en direct",
+        "valeur nette, table par table",
+        "qui joue où, et qui est qualifié",
+        "Plein écran",
+        "Vue suivante",
+        "Grand écran",
+    ),
+    "es": (
+        "Ronda 1 · Clasificatoria",
+        "El tiempo termina a las",
+        "Mesa 1",
+        "efectivo $1 700",
+        "Clasificación en directo",
+        "patrimonio neto, mesa por mesa",
+        "quién juega dónde y quién se clasifica",
+        "Pantalla completa",
+        "Vista siguiente",
+        "Pantalla grande",
+    ),
+    "de": (
+        "Runde 1 · Vorrunde",
+        "Die Zeit endet um",
+        "Tisch 1",
+        "Bargeld $1.700",
+        "Rangliste",
+        "Nettovermögen, Tisch für Tisch",
+        "wer wo spielt und wer weiterkommt",
+        "Vollbild",
+        "Nächste Ansicht",
+        "Großbildschirm",
+    ),
+}
+ENGLISH = (
+    "Round 1",
+    "Preliminary",
+    "Time is called at",
+    "cash $",
+    "Leaderboard",
+    "net worth, table by table",
+    "who plays where",
+    "Full screen",
+    "Next view",
+    "Big screen",
+    "Loading",
+    "Screen controls",
+)
+# The clock and the bracket once the round has ended.
+ENDED = {
+    "fr": ("Manche 1 · Qualification Terminée Les résultats sont connus", "Table 1 · close"),
+    "es": ("Ronda 1 · Clasificatoria Terminada Ya están los resultados", "Mesa 1 · cerrada"),
+    "de": ("Runde 1 · Vorrunde Beendet Die Ergebnisse stehen fest", "Tisch 1 · abgeschlossen"),
+}
+
+
+@pytest.fixture
+def screened(world: World) -> World:
+    world.event = screen_link_issue(event_id=world.event.pk)
+    bank(world.table, kind="pass_go", seat=3)
+    return world
+
+
+def in_language(language: str) -> Client:
+    return Client(headers={"Accept-Language": f"{language},en;q=0.5"})
+
+
+def english_in(text: str) -> list[str]:
+    """The English sentences of the screen found in `text` (its words, markup taken out, a
+    no-break space read as a space)."""
+    text = words(text)
+    return [sentence for sentence in ENGLISH if sentence in text]
+
+
+@pytest.mark.parametrize("language", sorted(READ))
+def test_the_screen_reads_in_the_language_asked_with_no_english_left(screened, language):
+    client = in_language(language)
+    page = client.get(screen_url(screened.event))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert f'<html lang="{language}">' in html
+    for sentence in READ[language]:
+        assert sentence in words(html), sentence
+    assert english_in(html) == []
+    assert "/i18n/js/" in html  # screen.js's words (its status line, Pause and Rotate)
+
+
+@pytest.mark.parametrize("language", sorted(READ))
+def test_the_screens_poll_reads_in_the_language_asked(screened, language):
+    client = in_language(language)
+    answer = poll(client, screened.event)
+    assert answer.status_code == 200
+    html = answer.content.decode()
+    label, called, table, cash, *_ = READ[language]
+    assert clock(html).startswith(label)
+    assert called in clock(html)
+    assert boards(html)[1][0].endswith(cash)
+    assert table in words(html)
+    assert english_in(html) == []
+
+
+@pytest.mark.parametrize("language", sorted(ENDED))
+def test_an_ended_round_says_so_in_the_language_asked(screened, language):
+    Round.objects.filter(pk=screened.round.pk).update(ends_at=timezone.now() - timedelta(minutes=1))
+    close_and_confirm(screened.round, by=screened.referee)
+    round_end(round_id=screened.round.pk, actor=screened.organiser)
+    html = in_language(language).get(screen_url(screened.event)).content.decode()
+    said, closed = ENDED[language]
+    assert clock(html) == said
+    assert closed in words(bracket(html))
+    assert english_in(html) == []
+
+
+def test_boards_kept_for_one_language_are_never_shown_in_another(screened):
+    """The screen keeps each table's board until the table changes: a French screen and an
+    English one open at once each read their own."""
+    french = boards(poll(in_language("fr"), screened.event).content.decode())
+    english = boards(poll(Client(), screened.event).content.decode())
+    assert french[1][0].endswith("liquide $1 700")
+    assert english[1][0].endswith("cash $1,700")
+    again = boards(poll(in_language("fr"), screened.event).content.decode())
+    assert again == french

@@ -1,0 +1,194 @@
+"""Every printed document in French, Spanish and German: each made as the print task makes
+it, under the language it is printed in (translation.override, as the event's language
+sets it), reads in that language with no English left; and the longer German, French and
+Spanish words stay inside the fixed columns of the scoresheet, the table card and the
+paper fallback sheet."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from itertools import pairwise
+from typing import Any
+
+import pytest
+from django.utils import translation
+
+from tests.pdfs import pdf_text
+from tests.played import end, night, play
+from tests.print_jobs import job_for, make
+from tests.tournament.printing.test_scoresheet_layout import sheet
+from tournament.models import PrintJob, Round
+from tournament.printing import registry
+from tournament.printing.documents import fallback_sheets, table_cards
+from tournament.services.rounds import round_create, round_seat
+
+pytestmark = pytest.mark.django_db
+
+# What each document says, in French, and the English it said before.
+FRENCH = {
+    "table_cards": (
+        ["Carton de table", "Places, dans l\u2019ordre de jeu", "Console du banquier", "Arbitre"],
+        ["Table card", "Seats, in turn order", "Banker's console", "Keep this card"],
+    ),
+    "fallback_sheets": (
+        ["Registre papier", "Soldes de départ", "Case Départ", "Montant"],
+        ["Paper ledger", "Starting balances", "pass GO", "Banker's initials"],
+    ),
+    "scoresheets": (
+        ["Feuille de score", "Code de vérification", "Signé :", "Valeur nette après chaque"],
+        ["Scoresheet", "Verification code", "Signed", "Net worth after each", "deeds"],
+    ),
+    "bracket": (
+        ["le tableau", "vainqueur", "imprimé le", "tables attribuées"],
+        ["the bracket", "winner", "printed", "Round 1"],
+    ),
+    "results": (
+        ["Classement après la manche 1", "Vainqueurs des manches", "Fonds récoltés", "Merci à"],
+        ["Standings after", "Round winners", "Money raised", "Thank you", "players"],
+    ),
+    "badges": (["Manche 2 : table", "place", "au profit de"], ["Round 2", "seat", "in aid of"]),
+    "night": (
+        ["La soirée en chiffres", "Joueurs inscrits", "Fonds récoltés", "Récolté au total"],
+        ["The night in numbers", "Players registered", "Money raised", "Raised in all"],
+    ),
+}
+# An English month, as every document said when it was printed (French writes "nov.").
+MONTHS = re.compile(r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b")
+
+
+def one_line(text: str) -> str:
+    """A PDF's text on one line: its spaces (and no-break spaces) as one space each."""
+    return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\u202f", " "))
+
+
+@pytest.fixture
+def printed_in_french(tmp_path) -> dict[str, str]:
+    """A night played to its final's seating, each document printed in French: its text."""
+    n = night(ended=False)
+    play(n.round)
+    end(n.round, n.referee)
+    final = round_create(event_id=n.event.pk, kind=Round.Kind.FINAL)
+    round_seat(round_id=final.pk, seed=7)
+    texts = {}
+    with translation.override("fr"):
+        for kind in registry.DOCUMENTS:
+            job = make(job_for(n, kind, final if kind == "table_cards" else None))
+            assert job.status == PrintJob.Status.DONE, job.error
+            path = tmp_path / f"{kind}.pdf"
+            path.write_bytes(job.file.read())
+            texts[kind] = one_line(pdf_text(str(path)))
+    return texts
+
+
+def test_every_document_printed_in_french_reads_in_french(printed_in_french):
+    assert set(printed_in_french) == set(FRENCH)
+    for kind, (french, english) in FRENCH.items():
+        text = printed_in_french[kind]
+        assert not MONTHS.search(text), (kind, MONTHS.search(text))
+        text = text.casefold()  # headings are set in capitals
+        for words in french:
+            assert words.casefold() in text, (kind, words)
+        for words in english:
+            assert words.casefold() not in text, (kind, words)
+
+
+def test_a_refusal_to_print_is_said_in_the_language_printed_in():
+    n = night(ended=False)
+    final = round_create(event_id=n.event.pk, kind=Round.Kind.FINAL)
+    with translation.override("de"):
+        job = make(job_for(n, "scoresheets", final))
+    assert job.status == PrintJob.Status.FAILED
+    assert job.error == (
+        "Finale hat noch keine Ergebnisse: Beenden Sie die Runde, bevor Sie ihre "
+        "Ergebnisbögen drucken."
+    )
+
+
+# -- Layouts: no word outside its column -------------------------------------------------
+
+
+MILLIMETRE = 96 / 25.4  # WeasyPrint lays out in CSS pixels
+
+
+def laid_out(kind: str, parts: list[dict[str, Any]]) -> Any:
+    """The first page of a document as WeasyPrint lays it out: its boxes."""
+    from weasyprint import HTML
+
+    from tournament.printing.render import _weasy, html_of
+
+    fonts, stylesheet, fetcher = _weasy()
+    html = html_of(registry.DOCUMENTS[kind], parts)
+    document = HTML(string=html, url_fetcher=fetcher).render(
+        stylesheets=[stylesheet], font_config=fonts
+    )
+    return document
+
+
+def boxes(page: Any) -> Iterator[Any]:
+    yield from page._page_box.descendants()
+
+
+def classed(page: Any, name: str) -> list[Any]:
+    """The boxes of the page's elements whose class list holds `name`."""
+    return [
+        box
+        for box in boxes(page)
+        if getattr(box, "element", None) is not None
+        and name in (box.element.get("class") or "").split()
+        and box.element_tag != "text"
+    ]
+
+
+def texts_in(box: Any) -> list[Any]:
+    from weasyprint.formatting_structure.boxes import TextBox
+
+    return [child for child in box.descendants() if isinstance(child, TextBox)]
+
+
+def outside(box: Any) -> list[str]:
+    """The words of a box drawn beyond its right edge (half a millimetre's grace)."""
+    right = box.content_box_x() + box.width + MILLIMETRE / 2
+    return [text.text for text in texts_in(box) if text.position_x + text.width > right]
+
+
+def span(box: Any) -> tuple[float, float]:
+    words = texts_in(box)
+    return min(t.position_x for t in words), max(t.position_x + t.width for t in words)
+
+
+LANGUAGES = ["de", "fr", "es"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_scoresheets_headings_and_outcomes_stay_in_their_columns(language):
+    with translation.override(language):
+        part = sheet(6, 7)
+        part["seats"][1]["advances"] = True
+        part["seats"][2]["undecided"] = True
+        part["seats"][3]["bankrupt"] = True
+        page = laid_out("scoresheets", [part]).pages[0]
+    headings = sorted((span(box) for box in classed(page, "st-h")), key=lambda s: s[0])
+    assert len(headings) == 4  # cash, deeds, buildings, net worth
+    for (_, right), (left, _) in pairwise(headings):
+        assert right + MILLIMETRE <= left, headings  # a millimetre between two headings
+    (outcome,) = classed(page, "st-outcome")
+    assert outside(outcome) == []
+    assert len(laid_out("scoresheets", [part]).pages) == 1
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_table_card_and_a_fallback_sheet_keep_their_words_in_their_boxes(language):
+    n = night(ended=False)
+    job = job_for(n, "fallback_sheets")
+    with translation.override(language):
+        for kind, parts in (
+            ("fallback_sheets", list(fallback_sheets(job).items)),
+            ("table_cards", list(table_cards(job).items)),
+        ):
+            document = laid_out(kind, parts[:1])
+            assert len(document.pages) == 1, kind
+            page = document.pages[0]
+            cells = [box for box in boxes(page) if getattr(box, "element_tag", "") == "th"]
+            for box in cells + classed(page, "card-people") + classed(page, "card-number"):
+                assert outside(box) == [], (kind, box.element_tag)
