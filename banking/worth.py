@@ -24,9 +24,9 @@ from django.utils.translation import gettext as _
 from banking.ledgers import opening_ledger, parsed, rules_of
 from banking.models import Entry, TableLedger
 from games import engine
-from games.engine.money import money
 from tournament.charts import Series, line_chart
 from tournament.models import Table
+from tournament.templatetags.money import money
 
 KEPT_SECONDS = 3600
 
@@ -144,7 +144,8 @@ def _worths(state: engine.TableState, rules: engine.Rules, seats: list[int]) -> 
 
 def worth_chart(series: WorthSeries, **options: Any) -> SafeString:
     """The series drawn: one line a seat, named at its end, money on the side; `options`,
-    any of line_chart's width, height, text and named. Its words in the reader's language."""
+    any of line_chart's width, height, text and named. Its words in the reader's language,
+    its amounts grouped as that language groups them (the `money` filter)."""
     last = _("Entry %(seq)s") % {"seq": series.last_seq} if series.last_seq else ""
     return line_chart(
         [Series(seat.name, seat.values) for seat in series.seats],

@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from banking.ledgers import rules_of
 from banking.selectors import bankruptcies, table_seats
@@ -91,8 +91,7 @@ def scoresheet_table(
                     key: figure(seat[key], currency)
                     for key in ("cash", "property_value", "building_value", "net_worth")
                 },
-                "houses": sum(d["houses"] for d in deeds),
-                "hotels": sum(d["hotel"] for d in deeds),
+                "held": held(deeds),
                 "bankruptcy": (bankrupt or {}).get(seat["seat"]),
                 "deed_columns": deed_columns(deeds),
             }
@@ -121,6 +120,19 @@ def scoresheet_table(
         "qr": qr_png(verify_url) if verify_url else "",
         "chart": chart,
     }
+
+
+def held(deeds: Sequence[Mapping[str, Any]]) -> str:
+    """What a seat holds, as its box's heading says it: "2 deeds, 3 houses, 1 hotel" (no
+    houses or hotels named when it has none)."""
+    houses = sum(d["houses"] for d in deeds)
+    hotels = sum(d["hotel"] for d in deeds)
+    said = [ngettext("%(count)s deed", "%(count)s deeds", len(deeds)) % {"count": len(deeds)}]
+    if houses:
+        said.append(ngettext("%(houses)s house", "%(houses)s houses", houses) % {"houses": houses})
+    if hotels:
+        said.append(ngettext("%(count)s hotel", "%(count)s hotels", hotels) % {"count": hotels})
+    return ", ".join(said)
 
 
 def row_mm(seats: int) -> int:

@@ -36,7 +36,13 @@ FRENCH = {
         ["Paper ledger", "Starting balances", "pass GO", "Banker's initials"],
     ),
     "scoresheets": (
-        ["Feuille de score", "Code de vérification", "Signé :", "Valeur nette après chaque"],
+        [
+            "Feuille de score",
+            "Code de vérification",
+            "Signé :",
+            "Valeur nette après chaque",
+            " titres",
+        ],
         ["Scoresheet", "Verification code", "Signed", "Net worth after each", "deeds"],
     ),
     "bracket": (
@@ -86,6 +92,7 @@ def test_every_document_printed_in_french_reads_in_french(printed_in_french):
     for kind, (french, english) in FRENCH.items():
         text = printed_in_french[kind]
         assert not MONTHS.search(text), (kind, MONTHS.search(text))
+        assert not re.search(r"\$\d,\d{3}", text), kind  # $1 500 as French groups it
         text = text.casefold()  # headings are set in capitals
         for words in french:
             assert words.casefold() in text, (kind, words)
