@@ -22,9 +22,9 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine.money import money
 from tournament.models import Result
 from tournament.results.standings import is_forced
+from tournament.templatetags.money import money
 
 TieBreak = Result.TieBreak
 
@@ -76,7 +76,8 @@ def how(
 ) -> str:
     """'cash 1,120 + deeds 600 (Boardwalk 400, Park Place mortgaged 175) + buildings 400
     (Boardwalk 2 houses 400) = 2,295'. Without the deeds (not known), the totals alone. In
-    the reader's language; the deeds keep their edition's names."""
+    the reader's language, its amounts grouped as that language groups them ("1 120" in
+    French); the deeds keep their edition's names."""
     deed_part = money(property_value)
     building_part = money(building_value)
     if deeds:
