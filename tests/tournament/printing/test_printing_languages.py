@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from html import unescape
 from itertools import pairwise
 from typing import Any
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 
+from tests.conftest import session_for
 from tests.pdfs import pdf_text
 from tests.played import end, night, play
 from tests.print_jobs import job_for, make
@@ -199,3 +202,16 @@ def test_a_table_card_and_a_fallback_sheet_keep_their_words_in_their_boxes(langu
             cells = [box for box in boxes(page) if getattr(box, "element_tag", "") == "th"]
             for box in cells + classed(page, "card-people") + classed(page, "card-number"):
                 assert outside(box) == [], (kind, box.element_tag)
+
+
+def test_the_print_page_reads_in_the_organisers_language():
+    n = night()
+    assert make(job_for(n, "results")).status == PrintJob.Status.DONE
+    client = session_for(n.organiser)
+    page = client.get(reverse("print-page", args=[n.event.pk]), headers={"Accept-Language": "fr"})
+    text = one_line(unescape(page.content.decode()))
+    for words in ("Documents à imprimer", "Créer le PDF", "Cartons de table", "Ouvrir le PDF"):
+        assert words in text, words
+    for words in ("Print menu", "Make PDF", "Table cards", "Open PDF", "Nothing printed"):
+        assert words not in text, words
+    assert not MONTHS.search(text), MONTHS.search(text)
