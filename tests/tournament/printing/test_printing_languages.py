@@ -23,7 +23,7 @@ from tests.print_jobs import job_for, make
 from tests.tournament.printing.test_scoresheet_layout import sheet
 from tournament.models import PrintJob, Round
 from tournament.printing import registry
-from tournament.printing.documents import fallback_sheets, table_cards
+from tournament.printing.documents import fallback_sheets, results, table_cards
 from tournament.services.rounds import round_create, round_seat
 
 pytestmark = pytest.mark.django_db
@@ -215,3 +215,17 @@ def test_the_print_page_reads_in_the_organisers_language():
     for words in ("Print menu", "Make PDF", "Table cards", "Open PDF", "Nothing printed"):
         assert words not in text, words
     assert not MONTHS.search(text), MONTHS.search(text)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_results_pills_keep_their_word_whole_on_one_line(language):
+    """'Goes on' and 'Winner' in a pill beside each row of the standings: never broken
+    within the word ("QUALIFI É"), however narrow the table leaves their column."""
+    n = night(players=8, teams=("Die Rechenkünstler", "Blues"))
+    with translation.override(language):
+        parts = list(results(job_for(n, "results")).items)
+        page = laid_out("results", parts[:1]).pages[0]
+    pills = classed(page, "pill")
+    assert len(pills) >= 2
+    for pill in pills:
+        assert len({round(text.position_y) for text in texts_in(pill)}) == 1, pill.element.text
