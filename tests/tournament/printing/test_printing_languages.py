@@ -23,7 +23,7 @@ from tests.print_jobs import job_for, make
 from tests.tournament.printing.test_scoresheet_layout import sheet
 from tournament.models import PrintJob, Round
 from tournament.printing import registry
-from tournament.printing.documents import fallback_sheets, results, table_cards
+from tournament.printing.documents import bracket, fallback_sheets, results, table_cards
 from tournament.services.rounds import round_create, round_seat
 
 pytestmark = pytest.mark.django_db
@@ -140,13 +140,16 @@ def boxes(page: Any) -> Iterator[Any]:
 
 
 def classed(page: Any, name: str) -> list[Any]:
-    """The boxes of the page's elements whose class list holds `name`."""
+    """The boxes of the page's elements whose class list holds `name` (not the lines and
+    words inside them, which name the same element)."""
+    from weasyprint.formatting_structure.boxes import LineBox, TextBox
+
     return [
         box
         for box in boxes(page)
         if getattr(box, "element", None) is not None
         and name in (box.element.get("class") or "").split()
-        and box.element_tag != "text"
+        and not isinstance(box, LineBox | TextBox)
     ]
 
 
@@ -160,6 +163,19 @@ def outside(box: Any) -> list[str]:
     """The words of a box drawn beyond its right edge (half a millimetre's grace)."""
     right = box.content_box_x() + box.width + MILLIMETRE / 2
     return [text.text for text in texts_in(box) if text.position_x + text.width > right]
+
+
+def broken(page: Any, box: Any) -> list[str]:
+    """The words of a box's element drawn cut in two across its lines ("SITZPLA" "TZ"): a
+    word none of the page's pieces of text inside that element holds whole."""
+    from weasyprint.formatting_structure.boxes import TextBox
+
+    inside = set(box.element.iter())
+    drawn = [
+        b.text.casefold() for b in boxes(page) if isinstance(b, TextBox) and b.element in inside
+    ]
+    said = " ".join(box.element.itertext()).casefold().split()
+    return [word for word in said if not any(word in piece for piece in drawn)]
 
 
 def span(box: Any) -> tuple[float, float]:
@@ -189,6 +205,8 @@ def test_a_scoresheets_headings_and_outcomes_stay_in_their_columns(language):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_table_card_and_a_fallback_sheet_keep_their_words_in_their_boxes(language):
+    from weasyprint.formatting_structure.boxes import TableCellBox
+
     n = night(ended=False)
     job = job_for(n, "fallback_sheets")
     with translation.override(language):
@@ -199,9 +217,10 @@ def test_a_table_card_and_a_fallback_sheet_keep_their_words_in_their_boxes(langu
             document = laid_out(kind, parts[:1])
             assert len(document.pages) == 1, kind
             page = document.pages[0]
-            cells = [box for box in boxes(page) if getattr(box, "element_tag", "") == "th"]
+            cells = [box for box in boxes(page) if isinstance(box, TableCellBox)]
             for box in cells + classed(page, "card-people") + classed(page, "card-number"):
                 assert outside(box) == [], (kind, box.element_tag)
+                assert broken(page, box) == [], kind
 
 
 def test_the_print_page_reads_in_the_organisers_language():
@@ -229,3 +248,29 @@ def test_the_results_pills_keep_their_word_whole_on_one_line(language):
     assert len(pills) >= 2
     for pill in pills:
         assert len({round(text.position_y) for text in texts_in(pill)}) == 1, pill.element.text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_brackets_boxes_stand_where_they_stand_in_english(language):
+    """The bracket's boxes are placed by CSS lengths: a language that writes 12.5 as "12,5"
+    must not move them all to the page's corner. (A longer key may take the title to two
+    lines, within the room the layout keeps for it: every box then stands as much lower.)"""
+    n = night()
+    final = round_create(event_id=n.event.pk, kind=Round.Kind.FINAL)
+    round_seat(round_id=final.pk, seed=7)
+    parts = list(bracket(job_for(n, "bracket")).items)
+
+    def places() -> list[tuple[float, float]]:
+        document = laid_out("bracket", parts)
+        assert len(document.pages) == 1
+        boxes = classed(document.pages[0], "box")
+        return [(round(b.position_x), b.position_y) for b in boxes]
+
+    english = places()
+    assert len(set(english)) == 3  # two tables, then the final
+    with translation.override(language):
+        shown = places()
+    assert [x for x, _ in shown] == [x for x, _ in english]
+    lower = [y - was for (_, y), (_, was) in zip(shown, english, strict=True)]
+    assert max(lower) - min(lower) < 0.5
+    assert max(lower) <= 6 * MILLIMETRE
