@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from django.utils.translation import gettext as _
+
 from banking.actors import Actor
 from banking.models import Entry
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
@@ -17,16 +19,18 @@ def check_live(round_: Round, table: Table) -> None:
     if not round_.is_live:
         raise Conflict(
             "round_not_running",
-            "The round has not started yet."
+            _("The round has not started yet.")
             if round_.status in (Round.Status.PLANNED, Round.Status.SEATED)
-            else "The round is over: no more entries can be recorded.",
+            else _("The round is over: no more entries can be recorded."),
         )
     check_not_confirmed(table)
     if table.status == Table.Status.CLOSED:
         raise Conflict(
             "table_closed",
-            "This table is closed and its result awaits a referee's check: no more entries "
-            "can be recorded. A referee who finds a mistake disputes it, which opens it again.",
+            _(
+                "This table is closed and its result awaits a referee's check: no more entries "
+                "can be recorded. A referee who finds a mistake disputes it, which opens it again."
+            ),
         )
 
 
@@ -35,7 +39,7 @@ def check_not_confirmed(table: Table) -> None:
     if table.review == Table.Review.CONFIRMED:
         raise Conflict(
             "table_confirmed",
-            "This table's result is confirmed and locked: only an organiser can reopen it.",
+            _("This table's result is confirmed and locked: only an organiser can reopen it."),
         )
 
 
@@ -44,16 +48,18 @@ def check_may_record(kind: str, actor: Actor) -> None:
     an organiser adjusts a balance, and a referee corrects a table with adjust and void
     only (a void is checked by `voidable`)."""
     if kind == "adjust" and not actor.corrects:
-        raise NotAllowed("referee_only", "Only a referee or an organiser can adjust a balance.")
+        raise NotAllowed("referee_only", _("Only a referee or an organiser can adjust a balance."))
     if actor.role == Actor.REFEREE and kind != "adjust":
-        raise NotAllowed("permission_denied", "Referees correct tables with adjust and void only.")
+        raise NotAllowed(
+            "permission_denied", _("Referees correct tables with adjust and void only.")
+        )
 
 
 def voidable(table: Table, entry_id: UUID, actor: Actor) -> Entry:
     """The table's entry `entry_id`, if `actor` may void it (void_refusal)."""
     target = Entry.objects.filter(pk=entry_id, table=table).first()
     if target is None:
-        raise NotFound("not_found", "There is no such entry at this table.")
+        raise NotFound("not_found", _("There is no such entry at this table."))
     voided = Entry.objects.filter(voids=target).exists()
     if (refusal := void_refusal(target, voided=voided, corrects=actor.corrects)) is not None:
         raise refusal
@@ -65,13 +71,22 @@ def void_refusal(entry: Entry, *, voided: bool, corrects: bool) -> Refusal | Non
     organiser: `corrects`) or not (a banker), or None: a void is never voided, nor an entry
     already voided (`voided`), and an entry a referee or organiser recorded only by one."""
     if entry.kind == Entry.VOID:
-        return Refusal("cannot_void_void", "A void cannot itself be voided.")
+        return Refusal("cannot_void_void", _("A void cannot itself be voided."))
     if entry.author_role in Actor.CORRECTORS and not corrects:
-        return NotAllowed(
-            "referee_entry",
-            f"Entry {entry.seq} was recorded by a {entry.author_role}: only a referee or "
-            "an organiser can void it.",
+        sentence = (
+            _(
+                "Entry %(seq)s was recorded by a referee: only a referee or an organiser "
+                "can void it."
+            )
+            if entry.author_role == Actor.REFEREE
+            else _(
+                "Entry %(seq)s was recorded by an organiser: only a referee or an organiser "
+                "can void it."
+            )
         )
+        return NotAllowed("referee_entry", sentence % {"seq": entry.seq})
     if voided:
-        return Refusal("already_voided", f"Entry {entry.seq} has already been voided.")
+        return Refusal(
+            "already_voided", _("Entry %(seq)s has already been voided.") % {"seq": entry.seq}
+        )
     return None

@@ -11,37 +11,67 @@ from typing import Any
 
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from banking.models import Entry
 from games import engine
 
 KIND_LABELS = {
-    "pass_go": "Pass GO",
-    "buy": "Buy",
-    "auction": "Auction",
-    "deal": "Deal",
-    "rent": "Rent",
-    "tax": "Tax",
-    "jail_fine": "Jail fine",
-    "card": "Card",
-    "use_jail_card": "Use a jail card",
-    "bank_payment": "Bank payment",
-    "pay_player": "Pay a player",
-    "build": "Build",
-    "sell_building": "Sell a building",
-    "mortgage": "Mortgage",
-    "unmortgage": "Lift a mortgage",
-    "trade": "Trade",
-    "bankrupt": "Bankruptcy",
-    "adjust": "Adjustment",
-    Entry.VOID: "Undo",
+    "pass_go": pgettext_lazy("move", "Pass GO"),
+    "buy": pgettext_lazy("move", "Buy"),
+    "auction": pgettext_lazy("move", "Auction"),
+    "deal": pgettext_lazy("move", "Deal"),
+    "rent": pgettext_lazy("move", "Rent"),
+    "tax": pgettext_lazy("move", "Tax"),
+    "jail_fine": pgettext_lazy("move", "Jail fine"),
+    "card": pgettext_lazy("move", "Card"),
+    "use_jail_card": pgettext_lazy("move", "Use a jail card"),
+    "bank_payment": pgettext_lazy("move", "Bank payment"),
+    "pay_player": pgettext_lazy("move", "Pay a player"),
+    "build": pgettext_lazy("move", "Build"),
+    "sell_building": pgettext_lazy("move", "Sell a building"),
+    "mortgage": pgettext_lazy("move", "Mortgage"),
+    "unmortgage": pgettext_lazy("move", "Lift a mortgage"),
+    "trade": pgettext_lazy("move", "Trade"),
+    "bankrupt": pgettext_lazy("move", "Bankruptcy"),
+    "adjust": pgettext_lazy("move", "Adjustment"),
+    Entry.VOID: pgettext_lazy("move", "Undo"),
 }
+
+# A colour group as a sentence names it ("building on the %(group)s sites", "every
+# %(group)s site"), after the word for a group: "the dark blue group".
+GROUP_NAMES = {
+    "brown": pgettext_lazy("colour group", "brown"),
+    "light_blue": pgettext_lazy("colour group", "light blue"),
+    "pink": pgettext_lazy("colour group", "pink"),
+    "orange": pgettext_lazy("colour group", "orange"),
+    "red": pgettext_lazy("colour group", "red"),
+    "yellow": pgettext_lazy("colour group", "yellow"),
+    "green": pgettext_lazy("colour group", "green"),
+    "dark_blue": pgettext_lazy("colour group", "dark blue"),
+    "railroad": pgettext_lazy("colour group", "railroad"),
+    "utility": pgettext_lazy("colour group", "utility"),
+}
+
+DECK_NAMES = {
+    "chance": pgettext_lazy("deck", "Chance"),
+    "community_chest": pgettext_lazy("deck", "Community Chest"),
+}
+
+
+def group_name(group: str | None) -> str:
+    """A colour group in the reader's words ("dark blue")."""
+    return str(GROUP_NAMES.get(group or "", (group or "").replace("_", " ")))
+
+
+def seat_name(account: Any, names: Mapping[int, str]) -> str:
+    """A seat's player by name; a seat nobody named, by number."""
+    return names.get(account) or _("Seat %(seat)s") % {"seat": account}
 
 
 def party(account: Any, names: Mapping[int, str]) -> str | None:
     """A transfer's account by name: a seat's player, or None for the bank."""
-    return None if account == engine.BANK else names.get(account, f"Seat {account}")
+    return None if account == engine.BANK else seat_name(account, names)
 
 
 def transfer_words(
@@ -86,7 +116,13 @@ def worded(
 
 
 def kind_label(kind: str) -> str:
-    return KIND_LABELS.get(kind, kind.replace("_", " ").capitalize())
+    """A kind of entry's label in the reader's language ("Pass GO")."""
+    return str(KIND_LABELS.get(kind, kind.replace("_", " ").capitalize()))
+
+
+def kind_labels() -> dict[str, str]:
+    """Every kind of entry's label in the reader's language."""
+    return {kind: str(label) for kind, label in KIND_LABELS.items()}
 
 
 def entry_sentence(
@@ -96,74 +132,94 @@ def entry_sentence(
 
     def seat(n: Any) -> str:
         if n is None or n == engine.BANK:
-            return "the bank"
-        return names.get(n) or f"Seat {n}"
+            return _("the bank")
+        return seat_name(n, names)
 
     def space(p: Any) -> str:
         if isinstance(p, int) and 0 <= p < 40:
             return rules.edition.space(p).name
-        return f"space {p}"
+        return _("space %(space)s") % {"space": p}
 
     def group(p: Any) -> str:
-        """ "the dark blue sites", for several buildings across a group."""
+        """The group of a site (the dark blue one), for several buildings across a group."""
         if isinstance(p, int) and 0 <= p < 40:
-            colour = (rules.edition.space(p).group or "").replace("_", " ")
-            return f"the {colour} sites"
-        return f"space {p}'s group"
+            return group_name(rules.edition.space(p).group)
+        return space(p)
 
-    who = seat(fields.get("seat"))
-    where = space(fields.get("space"))
-    memo = f": {fields['memo']}" if fields.get("memo") else ""
-    count = fields.get("count") or 1  # buildings at once
+    said = {
+        "who": seat(fields.get("seat")),
+        "deed": space(fields.get("space")),
+        "memo": fields.get("memo") or "",
+        "count": fields.get("count") or 1,  # buildings at once
+        "other": seat(fields.get("to_seat")),
+    }
+    who, memo, count = said["who"], fields.get("memo"), said["count"]
     match kind:
         case "pass_go":
-            return f"{who} passes GO"
+            return _("%(who)s passes GO") % said
         case "buy":
-            return f"{who} buys {where}"
+            return _("%(who)s buys %(deed)s") % said
         case "auction":
-            return f"{who} wins {where} at auction"
+            return _("%(who)s wins %(deed)s at auction") % said
         case "deal":
-            return f"{who} is dealt {where}"
+            return _("%(who)s is dealt %(deed)s") % said
         case "rent":
-            how = ""
             if fields.get("via_card"):
-                how = " (Chance card)"
-            elif fields.get("dice"):
-                how = f" (dice {fields['dice']})"
-            return f"{who} pays rent on {where}{how}"
+                return _("%(who)s pays rent on %(deed)s (Chance card)") % said
+            if fields.get("dice"):
+                return _("%(who)s pays rent on %(deed)s (dice %(dice)s)") % {
+                    **said,
+                    "dice": fields["dice"],
+                }
+            return _("%(who)s pays rent on %(deed)s") % said
         case "tax":
-            return f"{who} pays {where}{' (10%)' if fields.get('choice') == 'percent' else ''}"
+            if fields.get("choice") == "percent":
+                return _("%(who)s pays %(deed)s (10%%)") % said
+            return _("%(who)s pays %(deed)s") % said
         case "jail_fine":
-            return f"{who} pays the jail fine"
+            return _("%(who)s pays the jail fine") % said
         case "card":
             card = rules.edition.cards.get(fields.get("card"))
-            text = card.text if card else str(fields.get("card"))
-            chance = " (takes a Chance)" if fields.get("choice") == "chance" else ""
-            return f"{who}: {text}{chance}"
+            said["card"] = card.text if card else str(fields.get("card"))
+            if fields.get("choice") == "chance":
+                return _("%(who)s: %(card)s (takes a Chance)") % said
+            return _("%(who)s: %(card)s") % said
         case "use_jail_card":
-            return f"{who} uses a Get Out of Jail Free card"
+            return _("%(who)s uses a Get Out of Jail Free card") % said
+        case "bank_payment" if (fields.get("amount") or 0) > 0:
+            if memo:
+                return _("Bank pays %(who)s: %(memo)s") % said
+            return _("Bank pays %(who)s") % said
         case "bank_payment":
-            paid = (fields.get("amount") or 0) > 0
-            return (f"Bank pays {who}" if paid else f"{who} pays the bank") + memo
+            if memo:
+                return _("%(who)s pays the bank: %(memo)s") % said
+            return _("%(who)s pays the bank") % said
         case "pay_player":
-            return f"{who} pays {seat(fields.get('to_seat'))}{memo}"
+            if memo:
+                return _("%(who)s pays %(other)s: %(memo)s") % said
+            return _("%(who)s pays %(other)s") % said
+        case "build" if count > 1:
+            said["group"] = group(fields.get("space"))
+            if fields.get("building") == "hotel":
+                return _("%(who)s builds %(count)s hotels on the %(group)s sites") % said
+            return _("%(who)s builds %(count)s houses on the %(group)s sites") % said
         case "build":
-            building = fields.get("building")
-            if count > 1:
-                what = "hotels" if building == "hotel" else "houses"
-                return f"{who} builds {count} {what} on {group(fields.get('space'))}"
-            what = f" a {building}" if building in ("house", "hotel") else ""
-            return f"{who} builds{what} on {where}"
+            if fields.get("building") == "house":
+                return _("%(who)s builds a house on %(deed)s") % said
+            if fields.get("building") == "hotel":
+                return _("%(who)s builds a hotel on %(deed)s") % said
+            return _("%(who)s builds on %(deed)s") % said
+        case "sell_building" if count > 1:
+            said["group"] = group(fields.get("space"))
+            return _("%(who)s sells %(count)s buildings on the %(group)s sites") % said
         case "sell_building":
-            if count > 1:
-                return f"{who} sells {count} buildings on {group(fields.get('space'))}"
-            return f"{who} sells a building on {where}"
+            return _("%(who)s sells a building on %(deed)s") % said
         case "mortgage":
-            return f"{who} mortgages {where}"
+            return _("%(who)s mortgages %(deed)s") % said
         case "unmortgage":
-            return f"{who} lifts the mortgage on {where}"
+            return _("%(who)s lifts the mortgage on %(deed)s") % said
         case "trade":
-            return f"{who} trades with {seat(fields.get('to_seat'))}"
+            return _("%(who)s trades with %(other)s") % said
         # A bankruptcy, on the bankrupt player's own page too: in the reader's language.
         case "bankrupt" if fields.get("creditor") is None:
             return _(
@@ -189,8 +245,15 @@ def entry_sentence(
                 % said
             )
         case "adjust":
-            return f"Correction for {who}: {fields.get('reason', '')}"
+            return _("Correction for %(who)s: %(reason)s") % {
+                "who": who,
+                "reason": fields.get("reason", ""),
+            }
+        case Entry.VOID if fields.get("seq"):
+            return _("Undo #%(seq)s: %(reason)s") % {
+                "seq": fields["seq"],
+                "reason": fields.get("reason", ""),
+            }
         case Entry.VOID:
-            target = f" #{fields['seq']}" if fields.get("seq") else ""
-            return f"Undo{target}: {fields.get('reason', '')}"
+            return _("Undo: %(reason)s") % {"reason": fields.get("reason", "")}
     return kind_label(kind)

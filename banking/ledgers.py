@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from banking.models import Entry, TableLedger
 from games import engine
 from tournament.models import Event, Table
+from tournament.money import Written
 
 
 @lru_cache(maxsize=64)
-def _rules(edition: str, variants: tuple[tuple[str, bool], ...]) -> engine.Rules:
-    return engine.rules_for(edition, dict(variants))
+def _rules(edition: str, variants: tuple[tuple[str, bool], ...], currency: str) -> engine.Rules:
+    rules = engine.rules_for(edition, dict(variants))
+    return replace(rules, written=Written(currency))
 
 
 def rules_of(event: Event) -> engine.Rules:
-    return _rules(event.edition, tuple(sorted(event.variants.items())))
+    """The event's rules, whose every amount (the bank's words, its refusals) is written in
+    the event's currency, in the language being spoken (tournament/money.py)."""
+    return _rules(event.edition, tuple(sorted(event.variants.items())), event.currency)
 
 
 def seat_names(seats: dict[str, Any]) -> dict[int, str]:

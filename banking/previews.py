@@ -13,12 +13,14 @@ from typing import Any
 from uuid import UUID
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from banking.actors import Actor
 from banking.checks import check_live, check_may_record, voidable
 from banking.entry_words import entry_sentence, kind_label, party, worded
 from banking.ledgers import effective_history, read_ledger, rules_of
 from banking.models import Entry, TableLedger
+from banking.refusals import said
 from banking.selectors import table_state
 from games import engine
 from games.engine.building import sale_value
@@ -39,7 +41,7 @@ from games.engine.entries import (
 from games.engine.mortgage import lift_cost
 from games.engine.rent import rent_due
 from tournament.models import Table
-from tournament.when import ago
+from tournament.templatetags.money import money
 
 
 def entry_preview(
@@ -115,7 +117,8 @@ def _after_landing(
             state = engine.apply(state, entry, rules).state
         except engine.RuleViolation as refusal:
             raise engine.RuleViolation(
-                refusal.code, f"An entry on its way will be refused: {refusal.detail}"
+                refusal.code,
+                _("An entry on its way will be refused: %(refusal)s") % {"refusal": said(refusal)},
             ) from None
         landing.append(entry)
     return _would_stand(ledger, state), landing
@@ -138,7 +141,8 @@ def void_preview(*, table: Table, entry_id: UUID, actor: Actor) -> dict[str, Any
     return {
         "kind": Entry.VOID,
         "label": kind_label(Entry.VOID),
-        "description": f"Undoes #{target.seq}: {sentence}",
+        "description": _("Undoes #%(seq)s: %(sentence)s")
+        % {"seq": target.seq, "sentence": sentence},
         "fields": {"entry": str(target.pk), "seq": target.seq},
         "transfers": transfers,
         "total": _total(transfers, target.fields.get("seat"), names, rules),
@@ -190,7 +194,7 @@ def _repeat(
         if (landing[-1].kind, engine.entry_fields(landing[-1])) != (kind, dict(fields)):
             return None
         seq = ledger.last_seq + len(landing)
-        question = f"The same entry is on its way (#{seq}): record it again?"
+        question = _("The same entry is on its way (#%(seq)s): record it again?") % {"seq": seq}
         return {"seq": seq, "seconds": 0, "question": question}
     if not ledger.last_seq or ledger.last_entry_at is None:
         return None
@@ -207,8 +211,10 @@ def _repeat(
         return {
             "seq": ledger.last_seq,
             "seconds": max(0, seconds),
-            "question": f"The same entry was recorded {ago(ledger.last_entry_at, now)} "
-            f"(#{ledger.last_seq}): record it again?",
+            "question": _(
+                "The same entry was recorded %(seconds)s s ago (#%(seq)s): record it again?"
+            )
+            % {"seconds": max(0, seconds), "seq": ledger.last_seq},
         }
     return None
 
@@ -239,12 +245,23 @@ def _total(
         )
 
     account = seat if summed_for is None else summed_for
-    said = net_of(account)
-    if said:
-        who = party(account, names) or "the bank"
-        words = f"Total: {who} {'receives' if said > 0 else 'pays'} {rules.money(abs(said))}"
+    net = net_of(account)
+    amount = money(abs(net) or moved, rules.edition.currency)
+    who = party(account, names)
+    if not net:
+        words = _("Total moved: %(amount)s") % {"amount": amount}
+    elif who is None:
+        words = (
+            _("Total: the bank receives %(amount)s")
+            if net > 0
+            else _("Total: the bank pays %(amount)s")
+        ) % {"amount": amount}
     else:
-        words = f"Total moved: {rules.money(moved)}"
+        words = (
+            _("Total: %(who)s receives %(amount)s")
+            if net > 0
+            else _("Total: %(who)s pays %(amount)s")
+        ) % {"who": who, "amount": amount}
     return {
         "net": net_of(seat),
         "moved": moved,
@@ -368,7 +385,7 @@ def table_options(*, table: Table, ledger: TableLedger | None = None) -> dict[st
         for p in spaces:
             moved = _moved(state, rules, _candidate(make, seat, p))
             if isinstance(moved, engine.RuleViolation):
-                why[str(p)] = moved.detail
+                why[str(p)] = said(moved)
             else:
                 legal.append(p)
                 amounts[str(p)] = moved

@@ -25,7 +25,7 @@ from tournament.queries import banker_username_column, event_and_banker_joins
 LOCKED_LEDGER = ("state", "seats", "last_seq", "last_entry_at")
 LOCKED_TABLE = ("number", "key", "status", "review", "review_note", "round_id")
 LOCKED_ROUND = ("number", "status", "ends_at", "event_id")
-LOCKED_EVENT = ("edition", "variants")
+LOCKED_EVENT = ("edition", "variants", "currency")  # the rules, and how they write money
 
 
 @dataclass(frozen=True, slots=True)

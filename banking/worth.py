@@ -26,7 +26,7 @@ from banking.models import Entry, TableLedger
 from games import engine
 from tournament.charts import Series, line_chart
 from tournament.models import Table
-from tournament.templatetags.money import money
+from tournament.money import money
 
 KEPT_SECONDS = 3600
 
@@ -56,19 +56,21 @@ class _Kept:
 def worth_series(table: Table) -> WorthSeries:
     """The table's net worth per seat after each entry, as the ledger stands. `table` with
     its round and event."""
-    rules = rules_of(table.round.event)
+    event = table.round.event
+    rules = rules_of(event)
     stored = TableLedger.objects.filter(table_id=table.pk).values_list("last_seq", "start")
     last_seq, start = stored.first() or (0, None)
     key = f"worth:{table.pk}"
     kept: _Kept | None = cache.get(key)
     if kept is not None and kept.series.last_seq >= last_seq:
-        return _up_to(kept.series, last_seq)  # kept by a reader of a later ledger
+        # kept by a reader of a later ledger; the currency, the event's as it is now
+        return replace(_up_to(kept.series, last_seq), currency=event.currency)
     extended = _extended(table, kept, rules) if kept is not None else None
     if extended is None:
         begin = engine.TableState.from_dict(start or opening_ledger(table, rules).start)
         extended = _replayed(table, begin, rules)
     cache.set(key, extended, KEPT_SECONDS)
-    return extended.series
+    return replace(extended.series, currency=event.currency)
 
 
 def _up_to(series: WorthSeries, last_seq: int) -> WorthSeries:
@@ -128,7 +130,7 @@ def _replayed(table: Table, begin: engine.TableState, rules: engine.Rules) -> _K
     series = WorthSeries(
         table_id=table.pk,
         last_seq=entries[-1].seq if entries else 0,
-        currency=rules.edition.currency,
+        currency=table.round.event.currency,
         seqs=tuple(seqs),
         seats=tuple(
             SeatWorth(seat, begin.name(seat), tuple(p[i] for p in points))
@@ -145,7 +147,7 @@ def _worths(state: engine.TableState, rules: engine.Rules, seats: list[int]) -> 
 def worth_chart(series: WorthSeries, **options: Any) -> SafeString:
     """The series drawn: one line a seat, named at its end, money on the side; `options`,
     any of line_chart's width, height, text and named. Its words in the reader's language,
-    its amounts grouped as that language groups them (the `money` filter)."""
+    its money as the pages write it."""
     last = _("Entry %(seq)s") % {"seq": series.last_seq} if series.last_seq else ""
     return line_chart(
         [Series(seat.name, seat.values) for seat in series.seats],

@@ -89,7 +89,7 @@ def seat_rows(
     ranked by the engine, its deeds recorded), shaped as the scoresheet reads them; each
     seat's player made by `player(seat)`, in rank order."""
     from games import engine
-    from tournament.models import Result, Round, Seat, Table
+    from tournament.models import Event, Result, Round, Seat, Table
     from tournament.results.advancement import SeatResult, rank_table, tie_breaks
     from tournament.results.closing import recorded_deeds
     from tournament.results.shape import result_rows
@@ -103,7 +103,7 @@ def seat_rows(
     )
     rules_applied = tie_breaks(ranked)
     table = Table(pk=number, number=number, review=Table.Review.CONFIRMED)
-    ended = Round(number=1, status=Round.Status.ENDED)
+    ended = Round(number=1, status=Round.Status.ENDED, event=Event(currency="USD"))
     results = []
     for row in ranked:
         n, worth = row.result.player_id, worths[row.result.player_id]

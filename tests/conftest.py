@@ -23,7 +23,7 @@ from tests.production.venv import production_venv
 from tournament.models import Event, Round, Table, Volunteer
 from tournament.services.rounds import round_create, round_seat, round_start
 
-pytest_plugins = ["tests.browser"]
+pytest_plugins = ["tests.browser", "tests.pseudo"]
 
 # Property tests judge behaviour, not speed: a loaded 2-core machine must not fail them.
 settings.register_profile(
@@ -56,10 +56,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True)
-def site_language() -> Iterator[None]:
-    """Each test starts in the site's language: a request in another language leaves that
-    language active in the test's thread (LocaleMiddleware activates it, nothing ends it),
-    which would print a later test's documents in it."""
+def _english_until_asked() -> Iterator[None]:
+    """Each test starts and ends in English: a request in another language (Accept-Language,
+    LocaleMiddleware) leaves that language active in the thread, which would say the next
+    test's words, a model's label among them, in it."""
     translation.deactivate()
     yield
     translation.deactivate()

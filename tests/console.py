@@ -109,3 +109,39 @@ def open_console(
 
 def kinds_and_seats(world: World) -> list[tuple[str, Any]]:
     return [(e.kind, e.fields.get("seat")) for e in Entry.objects.filter(table=world.table)]
+
+
+# What a page shows smallest: the three smallest texts drawn, with their font size.
+SMALLEST_TEXT = """() => {
+    const sizes = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+        const node = walker.currentNode, el = node.parentElement, text = node.textContent.trim();
+        if (!text || !el || el.closest('.sr-only, [hidden], script, style, svg')) continue;
+        if (!el.getClientRects().length) continue;  // not shown
+        sizes.push([parseFloat(getComputedStyle(el).fontSize), text.slice(0, 40)]);
+    }
+    return sizes.sort((a, b) => a[0] - b[0]).slice(0, 3);
+}"""
+
+# The words of a move's button or a deed that a line break cuts in two.
+BROKEN_WORDS = """() => {
+    const broken = [];
+    for (const button of document.querySelectorAll('#moves button, #deeds .deed > span')) {
+        for (const node of button.childNodes) {
+            const text = node.textContent;
+            const target = node.nodeType === 3 ? node : node.firstChild;
+            if (!target || target.nodeType !== 3) continue;
+            let at = 0;
+            for (const word of text.split(/\\s+/).filter(Boolean)) {
+                const start = target.textContent.indexOf(word, at);
+                at = start + word.length;
+                const range = document.createRange();
+                range.setStart(target, start);
+                range.setEnd(target, at);
+                if (range.getClientRects().length > 1) broken.push(word);
+            }
+        }
+    }
+    return broken;
+}"""

@@ -18,10 +18,14 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from itertools import product
 from typing import Any
-from urllib.parse import urlencode, urljoin, urlsplit
+from urllib.parse import parse_qs, urlencode, urljoin, urlsplit
 
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from tests.factories import PASSWORD
+
+TEST_CLIENT = "http://testserver"  # where Django's test client's pages are
 SEARCH = "rent"  # what a person types into a page's search box
 # Not followed: files, the admin (Django's own: its lists sort and filter any number of
 # ways), logging out (the crawl would end there) and the language switcher (the same pages
@@ -80,6 +84,48 @@ class Links(HTMLParser):
         if tag == "form" and self._form is not None:
             self.found.append(f"{self._action}?{urlencode(self._form)}")
             self._form = None
+
+
+def browser(user: Any = None, **headers: str) -> tuple[Client, Open]:
+    """Django's test client as a browser logged in as `user` through the login form
+    (nobody's if None), sending `headers` (`HTTP_ACCEPT_LANGUAGE="fr"`), and how it opens
+    an address, following redirects as a browser does; on `TEST_CLIENT`."""
+    client = Client(**headers)
+    if user is not None:
+        login = {"username": user.get_username(), "password": PASSWORD}
+        assert client.post("/accounts/login/", login).status_code == 302
+
+    def open_(url: str) -> Answer:
+        parts = urlsplit(url)
+        response = client.get(parts.path, parse_qs(parts.query), follow=True)
+        landed = response.redirect_chain[-1][0] if response.redirect_chain else parts.path
+        body = b"" if response.streaming else response.content
+        return Answer(
+            response.status_code,
+            response.headers,
+            body,
+            landed if landed.startswith("http") else TEST_CLIENT + landed,
+        )
+
+    return client, open_
+
+
+Visitor = tuple[Any, list[str], dict[str, list[Any]]]
+
+
+def visitors(organiser: Any, referee: Any, table: Any) -> dict[str, Visitor]:
+    """Who visits a night whose `table` plays: each role's login (None for none), the
+    addresses they start from, and the secrets only they are given (by route name)."""
+    player = table.seats.order_by("number").first().player
+    return {
+        "anonymous": (None, ["/"], {}),
+        "organiser": (organiser, ["/"], {}),
+        "referee": (referee, ["/"], {}),
+        # The banker opens the console from the table card's link (its key), or from home.
+        "banker": (table.banker.user, ["/", f"/console/{table.key}/"], {"key": [table.key]}),
+        # A player has no login: their page's link is all they are given.
+        "player": (None, [f"/p/{player.token}/"], {"token": [player.token]}),
+    }
 
 
 def crawl(open_: Open, *starts: str, base: str) -> dict[str, int]:

@@ -8,6 +8,7 @@ import factory
 from django.contrib.auth import get_user_model
 
 from tournament.models import Event, Player, Round, Seat, Table, Volunteer
+from tournament.money import edition_currency
 
 PASSWORD = "correct-horse-battery"  # every UserFactory user's: tests log in with it
 
@@ -39,6 +40,7 @@ class EventFactory(factory.django.DjangoModelFactory):
     variants = factory.LazyFunction(
         lambda: {"modern_us": False, "short_game": False, "double_rent_despite_mortgage": True}
     )
+    currency = factory.LazyAttribute(lambda event: edition_currency(event.edition))  # as made
 
 
 class VolunteerFactory(factory.django.DjangoModelFactory):

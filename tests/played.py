@@ -13,6 +13,9 @@ organiser decides.
 `final_tied(n)`: after `night()`, a final whose finalists all tie; `final_tie_decided(n)`,
 the same settled by the organiser sending one of them on.
 
+`final_started(n)`: after `night()`, its final seated, released and started, one entry
+banked at its table: the consoles and the control room live. Its table.
+
 `registered(players, **event)`: an event with a referee, a banker and `players` players
 registered and checked in through the desk's services; `played_round(event, referee)`: the
 event's next round created, seated, released, started,
@@ -163,6 +166,18 @@ def next_preliminary(n: Night) -> Round:
     round_.refresh_from_db()
     n.rounds.append(round_)
     return round_
+
+
+def final_started(n: Night) -> Table:
+    """The final of `n` (after `night()`) seated, released and started, a player passed GO
+    at its table. The table."""
+    final = round_create(event_id=n.event.pk, kind=Round.Kind.FINAL)
+    round_seat(round_id=final.pk, seed=7)
+    round_release(round_id=final.pk, actor=n.organiser)
+    round_start(round_id=final.pk)
+    table = final.tables.get()
+    bank(table, kind="pass_go", seat=1)
+    return table
 
 
 def final_tied(n: Night) -> list[Result]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from django.apps import apps
 from django.contrib import admin
+from django.utils import translation
 
 from tests.factories import PlayerFactory
-from tournament.models import AuditEvent
+from tournament.models import AuditEvent, Event
 
 pytestmark = pytest.mark.django_db
 
@@ -48,3 +49,33 @@ def test_a_player_deleted_in_the_admin_is_named_in_the_audit_trail(client, admin
     assert client.post(url, {"post": "yes"}).status_code == 302
     (row,) = AuditEvent.objects.filter(event=world.event, action="admin_deleted")
     assert row.data["was"]["name"] == "Registered By Mistake"
+
+
+def admin_event_form(request, **data):
+    """The admin's form for a new event, filled with each field's default and `data`."""
+    model_admin = admin.site._registry[Event]
+    form_class = model_admin.get_form(request)
+    filled = {
+        name: field.initial() if callable(field.initial) else field.initial
+        for name, field in form_class.base_fields.items()
+        if field.initial is not None
+    }
+    return form_class({**filled, **data})
+
+
+def test_an_event_made_in_the_admin_takes_its_makers_language_and_editions_currency(rf, admin_user):
+    request = rf.post("/admin/tournament/event/add/")
+    request.user = admin_user
+    model_admin = admin.site._registry[Event]
+    for data, speaks, expected in (
+        ({"edition": "uk"}, "de", ("de", "GBP")),
+        ({"edition": "us"}, "en", ("en", "USD")),
+        ({"edition": "uk", "language": "fr", "currency": "EUR"}, "de", ("fr", "EUR")),
+    ):
+        form = admin_event_form(request, name="Gala", date="2026-12-05", variants="{}", **data)
+        assert form.is_valid(), form.errors
+        event = form.save(commit=False)
+        with translation.override(speaks):
+            model_admin.save_model(request, event, form, change=False)
+        event.refresh_from_db()
+        assert (event.language, event.currency) == expected

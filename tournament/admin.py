@@ -35,9 +35,10 @@ from tournament.models import (
     Team,
     Volunteer,
 )
+from tournament.money import edition_currency
 from tournament.services import rounds as round_services
 from tournament.services import tables as table_services
-from tournament.services.events import audit
+from tournament.services.events import audit, speaking
 
 
 class Shown:
@@ -168,8 +169,17 @@ class RoundInline(admin.TabularInline):
 
 @admin.register(Event)
 class EventAdmin(Audited):
-    list_display = ["name", "date", "venue", "edition", "advancement", "status"]
-    list_filter = ["status", "edition", "advancement"]
+    list_display = [
+        "name",
+        "date",
+        "venue",
+        "edition",
+        "language",
+        "currency",
+        "advancement",
+        "status",
+    ]
+    list_filter = ["status", "edition", "language", "currency", "advancement"]
     search_fields = ["name", "venue", "charity"]
     date_hierarchy = "date"
     readonly_fields = ["status", "created_by", "screen_token", "screen_token_issued_at"]
@@ -178,6 +188,11 @@ class EventAdmin(Audited):
     def save_model(self, request: HttpRequest, obj: Model, form: Any, change: bool) -> None:
         if not change:
             obj.created_by = request.user
+            # Left as they were, what the desk and the API would take for a new event.
+            if "language" not in form.changed_data:
+                obj.language = speaking()
+            if "currency" not in form.changed_data:
+                obj.currency = edition_currency(obj.edition)
         super().save_model(request, obj, form, change)
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:

@@ -134,6 +134,7 @@ def _event(event: Event) -> dict[str, Any]:
         "charity": event.charity,
         "edition": event.edition,
         "time_zone": event.time_zone,
+        "language": event.language,
         "currency": event.currency,
         "variants": event.variants,
         "advancement": event.advancement,

@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.engine.editions import edition
+from tournament.money import Currency
 
 
 def new_table_key() -> str:
@@ -76,6 +76,20 @@ class Event(models.Model):
     venue = models.CharField(max_length=200, blank=True)
     charity = models.CharField(max_length=200, blank=True)
     edition = models.CharField(max_length=2, choices=Edition.choices, default=Edition.US)
+    language = models.CharField(
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default="en",
+        help_text="What the big screen and the printed documents speak; each person's own "
+        "pages speak their browser's language.",
+    )
+    currency = models.CharField(
+        max_length=3,
+        choices=Currency.choices,
+        default=Currency.USD,
+        help_text="What the event's money is written in, fees and donations as well as the "
+        "game's (whole units); by default its edition's.",
+    )
     variants = models.JSONField(default=dict, blank=True)
     advancement = models.CharField(max_length=10, choices=Format.choices, default=Format.KNOCKOUT)
     wildcards = models.PositiveSmallIntegerField(default=0)
@@ -140,12 +154,6 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d %b %Y})"
-
-    @property
-    def currency(self) -> str:
-        """The symbol the event's money is written with, fees and donations as well as the
-        game's: its edition's ("$" for the US board, "£" for the UK's)."""
-        return edition(self.edition).currency
 
     @property
     def plays_every_preliminary(self) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, permissions
 from rest_framework.request import Request
 
@@ -18,19 +19,19 @@ def actor_of(request: Request, table: Table) -> Actor:
     """Who is acting at this table: its banker (by key), or a referee or organiser by login."""
     if (keyed := table_of(request)) is not None:
         if keyed.pk != table.pk:
-            raise exceptions.PermissionDenied("This table key opens another table.")
+            raise exceptions.PermissionDenied(_("This table key opens another table."))
         banker = keyed.banker_username  # type: ignore[attr-defined]  # by the key's query
         account = keyed.banker_user_id  # type: ignore[attr-defined]
         name = banker or f"Banker of table {table.number}"
         return Actor(role=Actor.BANKER, name=name, user_id=account)
     user = request.user
     if user is None or not user.is_authenticated:
-        raise exceptions.NotAuthenticated("Open the table with its key, or log in.")
+        raise exceptions.NotAuthenticated(_("Open the table with its key, or log in."))
     roles = access.roles_in_event(user, table.round.event_id)
     for role in (Actor.ORGANISER, Actor.REFEREE):  # an organiser who referees acts as organiser
         if role in roles:
             return Actor(role=role, name=user.get_username(), user=user)
-    raise exceptions.PermissionDenied("Only this table's banker and the event's referees can.")
+    raise exceptions.PermissionDenied(_("Only this table's banker and the event's referees can."))
 
 
 class CallsTheTable(permissions.BasePermission):

@@ -6,6 +6,7 @@ import hashlib
 from uuid import UUID
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
@@ -19,7 +20,9 @@ from banking.api.heartbeat import heartbeat_record
 from banking.api.schema import EntryRequest
 from banking.ledgers import read_ledger, rules_of, seat_names
 from banking.models import Entry, TableLedger
+from banking.refusals import in_words
 from banking.services import entries as entry_services
+from games.engine import RuleViolation
 from tournament.http.authentication import refused_key, unchecked_key_of
 from tournament.http.inputs import validated
 from tournament.models import Table
@@ -34,7 +37,16 @@ ERRORS = {
 }
 
 
-class TableStateApi(APIView):
+class TableApi(APIView):
+    """A table's API: a refusal of the rules is said in the caller's language."""
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, RuleViolation):
+            exc = in_words(exc)
+        return super().handle_exception(exc)
+
+
+class TableStateApi(TableApi):
     permission_classes = [CallsTheTable]
 
     @extend_schema(
@@ -85,7 +97,7 @@ def _posted(posted: entry_services.Posted, request: Request) -> Response:
     return Response(answer, status=status.HTTP_201_CREATED if posted.new else status.HTTP_200_OK)
 
 
-class EntryListApi(APIView):
+class EntryListApi(TableApi):
     permission_classes = [CallsTheTable]
     # A banker's post has its key checked by the statement that writes it, or the query
     # that locks the table (banking/services/entries.py): TableKeyAuthentication and
@@ -131,12 +143,12 @@ class EntryListApi(APIView):
             )
         except entry_services.KeyRefused:
             raise refused_key(key, table_id) or exceptions.PermissionDenied(
-                "This table key opens another table."
+                _("This table key opens another table.")
             ) from None
         return _posted(posted, request)
 
 
-class EntryVoidApi(APIView):
+class EntryVoidApi(TableApi):
     permission_classes = [CallsTheTable]
 
     @extend_schema(
@@ -317,7 +329,7 @@ PREVIEW_RESPONSES = {
 }
 
 
-class TablePreviewApi(APIView):
+class TablePreviewApi(TableApi):
     permission_classes = [CallsTheTable]
     reads_ledger = True  # a POST that only reads: the key's query reads the ledger too
 
@@ -350,7 +362,7 @@ class TablePreviewApi(APIView):
         return Response(answer)
 
 
-class EntryVoidPreviewApi(APIView):
+class EntryVoidPreviewApi(TableApi):
     permission_classes = [CallsTheTable]
 
     @extend_schema(
@@ -368,7 +380,7 @@ class EntryVoidPreviewApi(APIView):
         return Response(previews.void_preview(table=table, entry_id=entry_id, actor=actor))
 
 
-class TableOptionsApi(APIView):
+class TableOptionsApi(TableApi):
     permission_classes = [CallsTheTable]
 
     @extend_schema(

@@ -11,15 +11,17 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from django.views.i18n import JavaScriptCatalog
 
 from banking import previews, selectors
-from banking.entry_words import KIND_LABELS
+from banking.entry_words import DECK_NAMES, GROUP_NAMES, kind_labels
 from banking.ledgers import rules_of
 from games.api import edition_data
 from tournament.http.authentication import table_by_key
@@ -42,9 +44,12 @@ SERVICE_WORKER = Path(settings.BASE_DIR) / "static" / "js" / "console" / "sw.js"
 
 
 def _config(table: Table) -> dict[str, Any]:
-    """What the console's script starts from: the table, its API, its rules and its state."""
+    """What the console's script starts from: the table, its API, its rules and its state,
+    its words in the reader's language (the scripts' own sentences come from the catalogue
+    `catalogue`, which the service worker keeps for opening offline)."""
     rules = rules_of(table.round.event)
     entries = reverse("api-entries", kwargs={"table_id": table.pk})
+    catalogue = reverse("console-catalogue", kwargs={"language": translation.get_language()})
     return {
         "table": table.pk,
         "number": table.number,
@@ -63,7 +68,10 @@ def _config(table: Table) -> dict[str, Any]:
         "service_worker": reverse("console-sw"),
         # Both names: the pages import each other's modules by their plain names, while
         # production serves the hashed ones too.
-        "assets": sorted({static(a) for a in ASSETS} | {settings.STATIC_URL + a for a in ASSETS}),
+        "assets": sorted(
+            {static(a) for a in ASSETS} | {settings.STATIC_URL + a for a in ASSETS} | {catalogue}
+        ),
+        "catalogue": catalogue,
         "rules": {
             **rules.variants,
             "houses_per_hotel": rules.houses_per_hotel,
@@ -71,7 +79,10 @@ def _config(table: Table) -> dict[str, Any]:
             "taxes": {str(p): rules.tax_due(p) for p in (4, 38)},
         },
         "edition": edition_data(rules.edition),
-        "kinds": KIND_LABELS,
+        "currency": table.round.event.currency,  # the event's, not the edition's symbol
+        "kinds": kind_labels(),
+        "groups": {code: str(name) for code, name in GROUP_NAMES.items()},
+        "decks": {code: str(name) for code, name in DECK_NAMES.items()},
         "state": selectors.table_state(table),
         "options": previews.table_options(table=table),
     }
@@ -86,6 +97,17 @@ def console(request: HttpRequest, key: str) -> HttpResponse:
     if table.round.status == Round.Status.ENDED:
         return render(request, "console/over.html", {"table": table}, status=410)
     return render(request, "console/console.html", {"table": table, "config": _config(table)})
+
+
+@require_GET
+def catalogue(request: HttpRequest, language: str) -> HttpResponse:
+    """The scripts' sentences in `language` (Django's JavaScript catalogue), at an address of
+    its own per language, so that a tablet's cache keeps the one its console was drawn in
+    and the console opens offline in the banker's language."""
+    if language not in dict(settings.LANGUAGES):
+        raise Http404
+    with translation.override(language):
+        return JavaScriptCatalog.as_view()(request)
 
 
 @require_GET

@@ -11,6 +11,7 @@ from typing import Any
 from uuid import UUID, uuid4
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from banking import queries
 from banking.actors import Actor
@@ -58,7 +59,7 @@ def _locked(table_id: int, entry_id: UUID | None, *, with_start: bool = False) -
     if locked is None:
         table = Table.objects.select_related("round__event").filter(pk=table_id).first()
         if table is None:
-            raise NotFound("not_found", "There is no such table.")
+            raise NotFound("not_found", _("There is no such table."))
         ledger_of(table, rules_of(table.round.event))  # opened on first use, then locked
         locked = queries.lock_ledger(table_id, entry_id, with_start=with_start)
         if locked is None:
@@ -78,7 +79,7 @@ def _earlier(locked: Locked, entry_id: UUID, digest: str) -> Entry | None:
         return None
     if table_id != ledger.table_id or hash_ != digest:
         raise Conflict(
-            "id_reused", "An entry with this id was already recorded with a different content."
+            "id_reused", _("An entry with this id was already recorded with a different content.")
         )
     return Entry.objects.select_related("voided_by").get(pk=entry_id)  # as the answer shows it
 
@@ -128,7 +129,7 @@ def _record(
         # No savepoint: a failed insert ends the whole post (the Conflict rolls it back).
         queries.record_entry(entry, ledger)
     except IntegrityError as exc:
-        raise Conflict("id_reused", "An entry with this id was already recorded.") from exc
+        raise Conflict("id_reused", _("An entry with this id was already recorded.")) from exc
     return Posted(entry=entry, ledger=ledger, new=True)
 
 
@@ -195,7 +196,7 @@ def entry_void(
     rules = rules_of(table.round.event)
     check_live(call_time_if_due(table.round), table)  # the clock first: time may be due
     if not reason:
-        raise Refusal("reason_required", "Say why the entry is being voided.")
+        raise Refusal("reason_required", _("Say why the entry is being voided."))
     target = voidable(table, entry_id, actor)
     start = engine.TableState.from_dict(ledger.start)
     outcome = engine.void(start, rules, effective_history(table.id), target.seq)

@@ -8,7 +8,7 @@ from games.engine.guards import interest, other_seat, owned_by, seat_in_play
 from games.engine.mortgage import lift_cost
 from games.engine.rules import Rules
 from games.engine.state import BANK, Deed, Purposed, TableState, Transfer, Transfers
-from games.engine.violations import RuleViolation
+from games.engine.violations import Amount, Names, RuleViolation, gettext_noop
 
 
 def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Transfers:
@@ -37,15 +37,26 @@ def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Transfers:
     if state.cash[debtor] >= 0:
         raise RuleViolation(
             "not_in_debt",
-            f"{state.name(debtor)} has {rules.money(state.cash[debtor])} and owes nothing yet: "
-            "record the debt first (rent, tax, card...), then the bankruptcy.",
+            gettext_noop(
+                "%(who)s has %(cash)s and owes nothing yet: record the debt first (rent, tax, "
+                "card...), then the bankruptcy."
+            ),
+            who=state.name(debtor),
+            cash=Amount(state.cash[debtor], rules.edition.currency),
         )
     if debtor in state.owed_to and state.owed_to[debtor] != creditor:
         owed = state.owed_to[debtor]
-        whom = "the bank" if owed is None else state.name(owed)
+        if owed is None:
+            raise RuleViolation(
+                "wrong_creditor",
+                gettext_noop("%(who)s owes the bank: declare the bankruptcy to the bank."),
+                who=state.name(debtor),
+            )
         raise RuleViolation(
             "wrong_creditor",
-            f"{state.name(debtor)} owes {whom}: declare the bankruptcy to {whom}.",
+            gettext_noop("%(who)s owes %(whom)s: declare the bankruptcy to %(whom)s."),
+            who=state.name(debtor),
+            whom=state.name(owed),
         )
     value = buildings_value(state, debtor, rules)
     remaining = state.cash[debtor] + value
@@ -92,13 +103,17 @@ def _check_lift(state: TableState, rules: Rules, entry: Bankrupt, remaining: int
     if creditor is None:
         raise RuleViolation(
             "invalid_field",
-            "Going bankrupt to the bank, the deeds go back to it unmortgaged: "
-            "there is no mortgage to lift.",
+            gettext_noop(
+                "Going bankrupt to the bank, the deeds go back to it unmortgaged: "
+                "there is no mortgage to lift."
+            ),
         )
     for position in entry.lift:
         space, deed = owned_by(state, rules, position, entry.seat)
         if not deed.mortgaged:
-            raise RuleViolation("not_mortgaged", f"{space.name} is not mortgaged.")
+            raise RuleViolation(
+                "not_mortgaged", gettext_noop("%(deed)s is not mortgaged."), deed=space.name
+            )
     interest_due = principal = 0
     for position in state.owned_by(entry.seat):
         if state.deeds[position].mortgaged:
@@ -108,10 +123,14 @@ def _check_lift(state: TableState, rules: Rules, entry: Bankrupt, remaining: int
                 principal += mortgage_value
     have = state.cash[creditor] + remaining - interest_due
     if principal > have:
-        names = ", ".join(rules.edition.space(p).name for p in entry.lift)
         raise RuleViolation(
             "insufficient_cash",
-            f"{state.name(creditor)} would have {rules.money(have)} after the bankruptcy and "
-            f"its interest, but paying off the mortgage on {names} costs "
-            f"{rules.money(principal)} more.",
+            gettext_noop(
+                "%(who)s would have %(cash)s after the bankruptcy and its interest, but paying "
+                "off the mortgage on %(deeds)s costs %(cost)s more."
+            ),
+            who=state.name(creditor),
+            cash=Amount(have, rules.edition.currency),
+            deeds=Names(rules.edition.space(p).name for p in entry.lift),
+            cost=Amount(principal, rules.edition.currency),
         )

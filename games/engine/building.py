@@ -7,7 +7,7 @@ from games.engine.entries import Auction, Build, SellBuilding
 from games.engine.guards import can_spend, group_of, owned_by, seat_in_play
 from games.engine.rules import Rules
 from games.engine.state import BANK, Deed, TableState, Transfer, Transfers
-from games.engine.violations import RuleViolation
+from games.engine.violations import RuleViolation, Word, gettext_noop
 
 MAX_HOUSES = 4  # on one site, in every game: the short game only lets the hotel come sooner
 
@@ -24,15 +24,20 @@ def build(state: TableState, entry: Build, rules: Rules, price: int | None = Non
     seat_in_play(state, seat)
     space, deed = owned_by(state, rules, position, seat)
     if space.kind is not SITE:
-        raise RuleViolation("not_a_site", f"Nothing can be built on {space.name}.")
+        _not_a_site(space)
     if deed.hotel:
-        raise RuleViolation("max_buildings", f"{space.name} already has a hotel.")
+        raise RuleViolation(
+            "max_buildings", gettext_noop("%(deed)s already has a hotel."), deed=space.name
+        )
     full = rules.houses_per_hotel
     hotel = entry.building == "hotel" or (entry.building is None and deed.houses >= full)
     if not hotel and deed.houses >= MAX_HOUSES:
         raise RuleViolation(
             "max_buildings",
-            f"{space.name} has four houses, the most a site holds: the next building is a hotel.",
+            gettext_noop(
+                "%(deed)s has four houses, the most a site holds: the next building is a hotel."
+            ),
+            deed=space.name,
         )
     # One pass over the group: whole group owned, none mortgaged, the lowest level.
     deeds = state.deeds
@@ -42,12 +47,16 @@ def build(state: TableState, entry: Build, rules: Rules, price: int | None = Non
         if other.owner != seat:
             raise RuleViolation(
                 "incomplete_group",
-                f"{state.name(seat)} needs every {(space.group or '').replace('_', ' ')} site "
-                f"before building on {space.name}.",
+                gettext_noop("%(who)s needs every %(group)s site before building on %(deed)s."),
+                who=state.name(seat),
+                group=group_word(space),
+                deed=space.name,
             )
         if other.mortgaged:
             raise RuleViolation(
-                "group_mortgaged", f"Lift the mortgages in {space.name}'s group before building."
+                "group_mortgaged",
+                gettext_noop("Lift the mortgages in %(deed)s's group before building."),
+                deed=space.name,
             )
         level = full + 1 if other.hotel else other.houses
         if level < lowest:
@@ -56,25 +65,40 @@ def build(state: TableState, entry: Build, rules: Rules, price: int | None = Non
     if hotel and lowest < full:
         raise RuleViolation(
             "uneven_building",
-            f"A hotel on {space.name} needs {full} houses on every site of its group first: "
-            f"{behind_name} has {lowest}.",
+            gettext_noop(
+                "A hotel on %(deed)s needs %(full)s houses on every site of its group first: "
+                "%(behind)s has %(lowest)s."
+            ),
+            deed=space.name,
+            full=full,
+            behind=behind_name,
+            lowest=lowest,
         )
     if not hotel and deed.houses > lowest:
         raise RuleViolation(
             "uneven_building",
-            f"Build evenly: {behind_name} needs a house before {space.name} gets another.",
+            gettext_noop("Build evenly: %(behind)s needs a house before %(deed)s gets another."),
+            behind=behind_name,
+            deed=space.name,
         )
     cost = space.house_cost if price is None else price
-    can_spend(state, rules, entry.seat, cost, "a building on {}", space.name)
+    can_spend(
+        state,
+        rules,
+        entry.seat,
+        cost,
+        gettext_noop("%(who)s has %(cash)s but a building on %(deed)s costs %(cost)s."),
+        deed=space.name,
+    )
     if hotel:
         if state.bank_hotels == 0:
-            raise RuleViolation("no_hotels_left", "The bank has no hotels left.")
+            raise RuleViolation("no_hotels_left", gettext_noop("The bank has no hotels left."))
         state.deeds[entry.space] = Deed(deed.owner, 0, True, deed.mortgaged)
         state.bank_hotels -= 1
         state.bank_houses += deed.houses
     else:
         if state.bank_houses == 0:
-            raise RuleViolation("no_houses_left", "The bank has no houses left.")
+            raise RuleViolation("no_houses_left", gettext_noop("The bank has no houses left."))
         state.deeds[entry.space] = Deed(deed.owner, deed.houses + 1, False, deed.mortgaged)
         state.bank_houses -= 1
     return (Transfer((entry.seat, BANK, cost)),)
@@ -94,22 +118,51 @@ def auction_building(state: TableState, entry: Auction, rules: Rules) -> Transfe
         wanted = buildings_wanted(state, rules, hotels=hotel)
         total = sum(wanted.values())
         if len(wanted) < 2 or total <= stock:
-            what = _count(stock, "hotel" if hotel else "house")
-            who = (
-                f"{len(wanted)} players could build {total} between them"
-                if len(wanted) > 1
-                else "fewer than two players can build"
-            )
             raise RuleViolation(
                 "no_building_shortage",
-                f"The bank has {what} and {who}: buildings are auctioned only when the bank's "
-                "last ones are wanted by more than one player. Record a build at its price.",
+                _NO_SHORTAGE[hotel, len(wanted) > 1],
+                stock=stock,
+                players=len(wanted),
+                total=total,
             )
     return build(state, Build(entry.seat, entry.space), rules, price=entry.amount)
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+# Why the bank's last buildings are not auctioned: (hotels?, several players want them?).
+_NO_SHORTAGE = {
+    (False, False): gettext_noop(
+        "Houses left at the bank: %(stock)s, and fewer than two players can build: buildings "
+        "are auctioned only when the bank's last ones are wanted by more than one player. "
+        "Record a build at its price."
+    ),
+    (False, True): gettext_noop(
+        "Houses left at the bank: %(stock)s, and %(players)s players could build %(total)s "
+        "between them: buildings are auctioned only when the bank's last ones are wanted by "
+        "more than one player. Record a build at its price."
+    ),
+    (True, False): gettext_noop(
+        "Hotels left at the bank: %(stock)s, and fewer than two players can build: buildings "
+        "are auctioned only when the bank's last ones are wanted by more than one player. "
+        "Record a build at its price."
+    ),
+    (True, True): gettext_noop(
+        "Hotels left at the bank: %(stock)s, and %(players)s players could build %(total)s "
+        "between them: buildings are auctioned only when the bank's last ones are wanted by "
+        "more than one player. Record a build at its price."
+    ),
+}
+
+
+def _not_a_site(space: Space) -> None:
+    raise RuleViolation(
+        "not_a_site", gettext_noop("Nothing can be built on %(deed)s."), deed=space.name
+    )
+
+
+def group_word(space: Space) -> Word:
+    """A site's colour group, as a refusal names it ("dark blue")."""
+    group = space.group or ""
+    return Word(group.replace("_", " "), kind="group", code=group)
 
 
 def buildings_wanted(state: TableState, rules: Rules, *, hotels: bool) -> dict[int, int]:
@@ -144,9 +197,11 @@ def sell_building(state: TableState, entry: SellBuilding, rules: Rules) -> Trans
     seat_in_play(state, seat)
     space, deed = owned_by(state, rules, position, seat)
     if space.kind is not SITE:
-        raise RuleViolation("not_a_site", f"Nothing can be built on {space.name}.")
+        _not_a_site(space)
     if not (deed.houses or deed.hotel):
-        raise RuleViolation("no_buildings", f"There are no buildings on {space.name}.")
+        raise RuleViolation(
+            "no_buildings", gettext_noop("There are no buildings on %(deed)s."), deed=space.name
+        )
     full = rules.houses_per_hotel
     level = full + 1 if deed.hotel else deed.houses
     deeds = state.deeds
@@ -156,7 +211,10 @@ def sell_building(state: TableState, entry: SellBuilding, rules: Rules) -> Trans
         if (full + 1 if other.hotel else other.houses) > level:
             ahead = rules.edition.spaces[p].name
             raise RuleViolation(
-                "uneven_selling", f"Sell evenly: sell from {ahead} before {space.name}."
+                "uneven_selling",
+                gettext_noop("Sell evenly: sell from %(ahead)s before %(deed)s."),
+                ahead=ahead,
+                deed=space.name,
             )
     half = sale_value(space)
     if deed.hotel and state.bank_houses >= full:  # back to a full row of houses
@@ -222,7 +280,7 @@ def build_several(state: TableState, entry: Build, rules: Rules) -> Transfers:
     seat_in_play(state, seat)
     space, _ = owned_by(state, rules, entry.space, seat)
     if space.kind is not SITE:
-        raise RuleViolation("not_a_site", f"Nothing can be built on {space.name}.")
+        _not_a_site(space)
     hotel = entry.building == "hotel"
     trial, cost = state.copy(), 0
     group = _named_first(group_of(rules, space), entry.space)
@@ -233,16 +291,34 @@ def build_several(state: TableState, entry: Build, rules: Rules) -> Transfers:
         else:
             open_ = [p for p in group if not deeds[p].hotel and deeds[p].houses < MAX_HOUSES]
         if not open_:
-            what = "a hotel each" if hotel else f"{MAX_HOUSES} houses each"
             raise RuleViolation(
                 "max_buildings",
-                f"{space.name}'s group holds {what} at most: {entry.count} more do not fit.",
+                gettext_noop(
+                    "%(deed)s's group holds a hotel each at most: %(count)s more do not fit."
+                )
+                if hotel
+                else gettext_noop(
+                    "%(deed)s's group holds %(most)s houses each at most: "
+                    "%(count)s more do not fit."
+                ),
+                deed=space.name,
+                count=entry.count,
+                **({} if hotel else {"most": MAX_HOUSES}),
             )
         target = open_[0] if hotel else min(open_, key=lambda p: deeds[p].houses)
         building = "hotel" if hotel else "house"
         cost += build(trial, Build(seat, target, building), rules)[0].amount
-    group_name = (space.group or "").replace("_", " ")
-    can_spend(state, rules, seat, cost, f"building {entry.count} on the {{}} sites", group_name)
+    can_spend(
+        state,
+        rules,
+        seat,
+        cost,
+        gettext_noop(
+            "%(who)s has %(cash)s but building %(count)s on the %(group)s sites costs %(cost)s."
+        ),
+        count=entry.count,
+        group=group_word(space),
+    )
     _take_buildings(state, trial, group)
     return (Transfer((seat, BANK, cost)),)
 
@@ -266,7 +342,9 @@ def sell_several(state: TableState, entry: SellBuilding, rules: Rules) -> Transf
         if not built:
             raise RuleViolation(
                 "no_buildings",
-                f"{space.name}'s group has fewer than {entry.count} buildings to sell.",
+                gettext_noop("%(deed)s's group has fewer than %(count)s buildings to sell."),
+                deed=space.name,
+                count=entry.count,
             )
         target = max(built, key=lambda p: full + 1 if deeds[p].hotel else deeds[p].houses)
         paid += sell_building(trial, SellBuilding(seat, target), rules)[0].amount

@@ -9,16 +9,24 @@ from games.engine.entries import DrawCard, UseJailCard
 from games.engine.guards import seat_in_play
 from games.engine.rules import Rules
 from games.engine.state import BANK, TableState, Transfer, Transfers
-from games.engine.violations import RuleViolation
+from games.engine.violations import RuleViolation, Word, gettext_noop
 
 DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
+
+
+def deck_word(deck: str) -> Word:
+    """A deck, as a refusal names it ("Community Chest")."""
+    return Word(DECK_NAMES[deck], kind="deck", code=deck)
 
 
 def find_card(rules: Rules, deck: str, card_id: str) -> Card:
     card = rules.edition.cards.get(card_id)
     if card is None or card.deck != deck:
         raise RuleViolation(
-            "unknown_card", f"The {DECK_NAMES[deck]} deck of this edition has no card {card_id!r}."
+            "unknown_card",
+            gettext_noop("The %(deck)s deck of this edition has no card %(card)s."),
+            deck=deck_word(deck),
+            card=repr(card_id),
         )
     return card
 
@@ -27,7 +35,9 @@ def draw_card(state: TableState, entry: DrawCard, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
     card = find_card(rules, entry.deck, entry.card)
     if entry.choice is not None and card.effect is not PAY_OR_CHANCE:
-        raise RuleViolation("invalid_field", "Only a pay-or-take-a-Chance card takes a choice.")
+        raise RuleViolation(
+            "invalid_field", gettext_noop("Only a pay-or-take-a-Chance card takes a choice.")
+        )
     return EFFECTS[card.effect](state, entry, card, rules)
 
 
@@ -40,8 +50,9 @@ def _jail_card(state: TableState, entry: DrawCard, card: Card, rules: Rules) -> 
     if holder is not None:
         raise RuleViolation(
             "card_held",
-            f"{state.name(holder)} already holds the {DECK_NAMES[card.deck]} "
-            "Get Out of Jail Free card.",
+            gettext_noop("%(who)s already holds the %(deck)s Get Out of Jail Free card."),
+            who=state.name(holder),
+            deck=deck_word(card.deck),
         )
     state.jail_cards[card.deck] = entry.seat
     return ()
@@ -92,7 +103,9 @@ def use_jail_card(state: TableState, entry: UseJailCard, rules: Rules) -> Transf
     deck = entry.deck if entry.deck is not None else (held[0] if held else None)
     if deck is None or deck not in held:
         raise RuleViolation(
-            "no_jail_card", f"{state.name(entry.seat)} holds no such Get Out of Jail Free card."
+            "no_jail_card",
+            gettext_noop("%(who)s holds no such Get Out of Jail Free card."),
+            who=state.name(entry.seat),
         )
     state.jail_cards[deck] = None
     return ()

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar, get_args
 from weakref import WeakValueDictionary
 
-from games.engine.violations import RuleViolation
+from games.engine.violations import RuleViolation, Word, gettext_noop
 
 MAX_AMOUNT = 100_000
 MAX_TEXT = 200
@@ -215,6 +215,7 @@ class _Reader:
 
     def __init__(self, kind: str, data: Mapping[str, Any]) -> None:
         self.kind = kind
+        self.kind_word = Word(kind, kind="entry_kind", code=kind)
         self.data = data
         self.seen = {"kind"}
 
@@ -222,7 +223,12 @@ class _Reader:
         self.seen.add(name)
         value = self.data.get(name)
         if value is None and required:
-            raise RuleViolation("invalid_field", f"A {self.kind} entry needs the field {name!r}.")
+            raise RuleViolation(
+                "invalid_field",
+                gettext_noop("A %(kind)s entry needs the field %(field)s."),
+                kind=self.kind_word,
+                field=repr(name),
+            )
         return value
 
     def int(
@@ -232,10 +238,18 @@ class _Reader:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleViolation("invalid_field", f"The field {name!r} must be a whole number.")
+            raise RuleViolation(
+                "invalid_field",
+                gettext_noop("The field %(field)s must be a whole number."),
+                field=repr(name),
+            )
         if (low is not None and value < low) or (high is not None and value > high):
             raise RuleViolation(
-                "invalid_field", f"The field {name!r} must be between {low} and {high}."
+                "invalid_field",
+                gettext_noop("The field %(field)s must be between %(low)s and %(high)s."),
+                field=repr(name),
+                low=low,
+                high=high,
             )
         return value
 
@@ -243,7 +257,11 @@ class _Reader:
         low = -MAX_AMOUNT if signed else 1
         value = self.int(name, low=low, high=MAX_AMOUNT)
         if value == 0:
-            raise RuleViolation("invalid_field", f"The field {name!r} cannot be zero.")
+            raise RuleViolation(
+                "invalid_field",
+                gettext_noop("The field %(field)s cannot be zero."),
+                field=repr(name),
+            )
         return value
 
     def text(self, name: str, *, required: bool = False) -> str:
@@ -251,13 +269,23 @@ class _Reader:
         if value is None:
             return ""
         if not isinstance(value, str):
-            raise RuleViolation("invalid_field", f"The field {name!r} must be text.")
+            raise RuleViolation(
+                "invalid_field", gettext_noop("The field %(field)s must be text."), field=repr(name)
+            )
         value = value.strip()
         if required and not value:
-            raise RuleViolation("invalid_field", f"A {self.kind} entry needs a {name}.")
+            raise RuleViolation(
+                "invalid_field",
+                gettext_noop("A %(kind)s entry needs a %(field)s."),
+                kind=self.kind_word,
+                field=name,
+            )
         if len(value) > MAX_TEXT:
             raise RuleViolation(
-                "invalid_field", f"The field {name!r} is longer than {MAX_TEXT} characters."
+                "invalid_field",
+                gettext_noop("The field %(field)s is longer than %(most)s characters."),
+                field=repr(name),
+                most=MAX_TEXT,
             )
         return value
 
@@ -266,8 +294,12 @@ class _Reader:
         if value is None:
             return None
         if value not in options:
-            allowed = " or ".join(repr(o) for o in options)
-            raise RuleViolation("invalid_field", f"The field {name!r} must be {allowed}.")
+            raise RuleViolation(
+                "invalid_field",
+                gettext_noop("The field %(field)s must be one of: %(allowed)s."),
+                field=repr(name),
+                allowed=", ".join(repr(o) for o in options),
+            )
         return value
 
     def int_list(self, name: str, data: Mapping[str, Any] | None = None) -> tuple[int, ...]:
@@ -279,11 +311,23 @@ class _Reader:
         if not isinstance(value, list) or any(
             isinstance(v, bool) or not isinstance(v, int) for v in value
         ):
-            raise RuleViolation("invalid_field", f"The field {name!r} must be a list of spaces.")
+            raise RuleViolation(
+                "invalid_field",
+                gettext_noop("The field %(field)s must be a list of spaces."),
+                field=repr(name),
+            )
         if any(not 0 <= v <= 39 for v in value):
-            raise RuleViolation("invalid_field", f"The field {name!r} names a space outside 0-39.")
+            raise RuleViolation(
+                "invalid_field",
+                gettext_noop("The field %(field)s names a space outside 0-39."),
+                field=repr(name),
+            )
         if len(set(value)) != len(value):
-            raise RuleViolation("invalid_field", f"The field {name!r} names a space twice.")
+            raise RuleViolation(
+                "invalid_field",
+                gettext_noop("The field %(field)s names a space twice."),
+                field=repr(name),
+            )
         return tuple(value)
 
     def trade_side(self, name: str) -> TradeSide:
@@ -293,13 +337,18 @@ class _Reader:
         if not isinstance(value, Mapping):
             raise RuleViolation(
                 "invalid_field",
-                f"The field {name!r} must be an object with spaces, cash, jail_cards.",
+                gettext_noop(
+                    "The field %(field)s must be an object with spaces, cash, jail_cards."
+                ),
+                field=repr(name),
             )
         unknown = set(value) - {"spaces", "cash", "jail_cards"}
         if unknown:
             raise RuleViolation(
                 "invalid_field",
-                f"The field {name!r} has unknown parts: {', '.join(sorted(map(repr, unknown)))}.",
+                gettext_noop("The field %(field)s has unknown parts: %(parts)s."),
+                field=repr(name),
+                parts=", ".join(sorted(map(repr, unknown))),
             )
         side = _Reader(self.kind, value)
         return TradeSide(
@@ -313,18 +362,24 @@ class _Reader:
         if unknown:
             raise RuleViolation(
                 "invalid_field",
-                f"A {self.kind} entry has no field {', '.join(sorted(map(repr, unknown)))}.",
+                gettext_noop("A %(kind)s entry has no field %(fields)s."),
+                kind=self.kind_word,
+                fields=", ".join(sorted(map(repr, unknown))),
             )
 
 
 def parse_entry(data: Mapping[str, Any]) -> Entry:
     """Read an entry from its JSON form: `{"kind": "rent", "seat": 2, "space": 39}`."""
     if not isinstance(data, Mapping):
-        raise RuleViolation("invalid_field", "An entry must be a JSON object.")
+        raise RuleViolation("invalid_field", gettext_noop("An entry must be a JSON object."))
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in ENTRY_KINDS:
-        known = ", ".join(ENTRY_KINDS)
-        raise RuleViolation("unknown_kind", f"There is no entry kind {kind!r}. Known: {known}.")
+        raise RuleViolation(
+            "unknown_kind",
+            gettext_noop("There is no entry kind %(kind)s. Known: %(known)s."),
+            kind=repr(kind),
+            known=", ".join(ENTRY_KINDS),
+        )
     r = _Reader(kind, data)
     entry = _READERS[kind](r)
     r.finish()

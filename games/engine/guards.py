@@ -5,26 +5,38 @@ from __future__ import annotations
 from games.engine.board import DEED_KINDS, Space
 from games.engine.rules import Rules
 from games.engine.state import Deed, TableState
-from games.engine.violations import RuleViolation
+from games.engine.violations import Amount, RuleViolation, gettext_noop
 
 
 def seat_in_play(state: TableState, seat: int) -> None:
     if seat not in state.cash:
-        raise RuleViolation("unknown_seat", f"There is no seat {seat} at this table.")
+        raise RuleViolation(
+            "unknown_seat", gettext_noop("There is no seat %(seat)s at this table."), seat=seat
+        )
     if seat in state.bankrupt:
-        raise RuleViolation("seat_bankrupt", f"{state.name(seat)} is bankrupt and out of the game.")
+        raise RuleViolation(
+            "seat_bankrupt",
+            gettext_noop("%(who)s is bankrupt and out of the game."),
+            who=state.name(seat),
+        )
 
 
 def other_seat(state: TableState, seat: int, other: int) -> None:
     seat_in_play(state, other)
     if other == seat:
-        raise RuleViolation("same_seat", f"{state.name(seat)} cannot deal with themselves.")
+        raise RuleViolation(
+            "same_seat", gettext_noop("%(who)s cannot deal with themselves."), who=state.name(seat)
+        )
 
 
 def deed_space(rules: Rules, position: int) -> Space:
     space = rules.edition.spaces[position]
     if space.kind not in DEED_KINDS:  # Space.is_deed, inlined: every deed entry passes here
-        raise RuleViolation("not_a_deed", f"{space.name} is not a property that can be owned.")
+        raise RuleViolation(
+            "not_a_deed",
+            gettext_noop("%(deed)s is not a property that can be owned."),
+            deed=space.name,
+        )
     return space
 
 
@@ -32,7 +44,12 @@ def owned_by(state: TableState, rules: Rules, position: int, seat: int) -> tuple
     space = deed_space(rules, position)
     deed = state.deeds[position]
     if deed.owner != seat:
-        raise RuleViolation("not_owner", f"{state.name(seat)} does not own {space.name}.")
+        raise RuleViolation(
+            "not_owner",
+            gettext_noop("%(who)s does not own %(deed)s."),
+            who=state.name(seat),
+            deed=space.name,
+        )
     return space, deed
 
 
@@ -41,24 +58,32 @@ def unowned(state: TableState, rules: Rules, position: int) -> Space:
     owner = state.deeds[position].owner
     if owner is not None:
         raise RuleViolation(
-            "already_owned", f"{space.name} already belongs to {state.name(owner)}."
+            "already_owned",
+            gettext_noop("%(deed)s already belongs to %(owner)s."),
+            deed=space.name,
+            owner=state.name(owner),
         )
     return space
 
 
 def can_spend(
-    state: TableState, rules: Rules, seat: int, amount: int, what: str, *names: str
+    state: TableState, rules: Rules, seat: int, amount: int, sentence: str, **params: object
 ) -> None:
     """A voluntary spend (buying, building, lifting a mortgage) needs the cash in hand.
 
-    `what` names the spend, with {} for `names` (filled in only for a refusal).
+    `sentence` is the refusal, whole, with the player as %(who)s, their cash as %(cash)s,
+    the cost as %(cost)s and `params` for the rest (filled in only for a refusal).
     """
     cash = state.cash[seat]
     if amount > cash:
-        spend = what.format(*names)
+        currency = rules.edition.currency
         raise RuleViolation(
             "insufficient_cash",
-            f"{state.name(seat)} has {rules.money(cash)} but {spend} costs {rules.money(amount)}.",
+            sentence,
+            who=state.name(seat),
+            cash=Amount(cash, currency),
+            cost=Amount(amount, currency),
+            **params,
         )
 
 

@@ -9,7 +9,7 @@ from games.engine.apply import HANDLERS, apply_in_place
 from games.engine.entries import Entry
 from games.engine.rules import Rules
 from games.engine.state import Outcome, TableState, Transfer, settle
-from games.engine.violations import RuleViolation
+from games.engine.violations import RuleViolation, Word, gettext_noop
 
 
 class Recorded(NamedTuple):
@@ -47,7 +47,9 @@ def void(start: TableState, rules: Rules, history: Sequence[Recorded], seq: int)
         if target is not None and transfers != recorded.transfers:
             raise _dependent(recorded)
     if target is None:
-        raise RuleViolation("unknown_entry", f"There is no entry {seq} to void.")
+        raise RuleViolation(
+            "unknown_entry", gettext_noop("There is no entry %(seq)s to void."), seq=seq
+        )
     reverse = tuple(Transfer((t.target, t.source, t.amount)) for t in reversed(target.transfers))
     return Outcome(state, reverse)
 
@@ -55,5 +57,7 @@ def void(start: TableState, rules: Rules, history: Sequence[Recorded], seq: int)
 def _dependent(recorded: Recorded) -> RuleViolation:
     return RuleViolation(
         "dependent_entries",
-        f"Entry {recorded.seq} ({recorded.entry.kind}) depends on this one: void it first.",
+        gettext_noop("Entry %(seq)s (%(kind)s) depends on this one: void it first."),
+        seq=recorded.seq,
+        kind=Word(recorded.entry.kind, kind="entry_kind", code=recorded.entry.kind),
     )

@@ -1,6 +1,7 @@
-"""Money as people write it, the one way every page, print, export and message shows it:
-1500 gives "$1,500"; -50 gives "\N{MINUS SIGN}$50" (a real minus sign, before the currency,
-as people write a debt). The browser's copy is static/js/format.js: keep them the same."""
+"""The engine's own plain writing of money, for rules that are given no other: 1500 gives
+"$1,500"; -50 gives "\N{MINUS SIGN}$50" (a real minus sign, before the currency, as people
+write a debt). What a person reads at an event is written in the event's currency and
+language instead (tournament/money.py, given to the rules as Rules.written)."""
 
 from __future__ import annotations
 

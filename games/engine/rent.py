@@ -7,7 +7,7 @@ from games.engine.entries import RAIL_CARD, UTILITY_CARD
 from games.engine.guards import group_of
 from games.engine.rules import Rules
 from games.engine.state import TableState
-from games.engine.violations import RuleViolation
+from games.engine.violations import RuleViolation, Word, gettext_noop
 
 
 def rent_due(
@@ -15,24 +15,43 @@ def rent_due(
 ) -> int:
     """The rent on `space` as the board stands; the deed must be owned and not mortgaged."""
     if dice is not None and space.kind is not UTILITY:
-        raise RuleViolation("invalid_field", f"Dice count only for utilities, not {space.name}.")
+        raise RuleViolation(
+            "invalid_field",
+            gettext_noop("Dice count only for utilities, not %(deed)s."),
+            deed=space.name,
+        )
     if via_card is not None and not any(c.rent_via == via_card for c in rules.edition.chance):
-        where = via_card.replace("_", " ")
-        raise RuleViolation("invalid_field", f"No card of this edition leads to the {where}.")
+        raise RuleViolation(
+            "invalid_field",
+            gettext_noop("No card of this edition leads to the %(where)s."),
+            where=Word(via_card.replace("_", " "), kind="card_target", code=via_card),
+        )
     if space.kind is SITE:
         if via_card is not None:
-            raise RuleViolation("invalid_field", f"No card sends a player to {space.name}'s rent.")
+            raise RuleViolation(
+                "invalid_field",
+                gettext_noop("No card sends a player to %(deed)s's rent."),
+                deed=space.name,
+            )
         return site_rent(state, rules, space)
     if space.kind is RAILROAD:
         if via_card not in (None, RAIL_CARD):
-            raise RuleViolation("invalid_field", f"{space.name} is a railroad, not a utility.")
+            raise RuleViolation(
+                "invalid_field",
+                gettext_noop("%(deed)s is a railroad, not a utility."),
+                deed=space.name,
+            )
         rent = space.rents[_owned_in_group(state, rules, space) - 1]
         return rent * 2 if via_card == RAIL_CARD else rent
     if via_card not in (None, UTILITY_CARD):
-        raise RuleViolation("invalid_field", f"{space.name} is a utility, not a railroad.")
+        raise RuleViolation(
+            "invalid_field", gettext_noop("%(deed)s is a utility, not a railroad."), deed=space.name
+        )
     if dice is None:
         raise RuleViolation(
-            "dice_required", f"Enter the dice total: rent on {space.name} is a multiple of it."
+            "dice_required",
+            gettext_noop("Enter the dice total: rent on %(deed)s is a multiple of it."),
+            deed=space.name,
         )
     if via_card == UTILITY_CARD:
         return dice * 10

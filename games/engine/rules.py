@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from games.engine.board import Edition
@@ -36,6 +36,10 @@ class Rules:
     short_game: bool = False
     double_rent_despite_mortgage: bool = False
     houses_per_hotel: int = field(init=False)
+    #: How a person reads an amount at this table, given by whoever plays by these rules
+    #: (the site: the event's currency, in the language being spoken); without it, the
+    #: edition's own plain writing, "$1,500".
+    written: Callable[[int], str] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "houses_per_hotel", 3 if self.short_game else 4)
@@ -45,6 +49,8 @@ class Rules:
         return {name: getattr(self, name) for name in VARIANTS}
 
     def money(self, amount: int) -> str:
+        if self.written is not None:
+            return self.written(amount)
         return money(amount, self.edition.currency)
 
     def tax_due(self, position: int) -> int:

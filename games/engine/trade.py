@@ -7,7 +7,7 @@ from games.engine.guards import group_built, interest, other_seat, owned_by, sea
 from games.engine.mortgage import lift_cost
 from games.engine.rules import Rules
 from games.engine.state import BANK, Deed, TableState, Transfer, Transfers
-from games.engine.violations import RuleViolation
+from games.engine.violations import Amount, RuleViolation, gettext_noop
 
 
 def trade(state: TableState, entry: Trade, rules: Rules) -> Transfers:
@@ -20,18 +20,23 @@ def trade(state: TableState, entry: Trade, rules: Rules) -> Transfers:
     seat_in_play(state, entry.seat)
     other_seat(state, entry.seat, entry.to_seat)
     if entry.give.empty and entry.take.empty:
-        raise RuleViolation("nothing_to_trade", "A trade needs something on at least one side.")
+        raise RuleViolation(
+            "nothing_to_trade", gettext_noop("A trade needs something on at least one side.")
+        )
     _check_side(state, rules, entry.seat, entry.give)
     _check_side(state, rules, entry.to_seat, entry.take)
     received = {entry.to_seat: entry.give.spaces, entry.seat: entry.take.spaces}
     for position in entry.lift:
         if position not in entry.give.spaces and position not in entry.take.spaces:
             raise RuleViolation(
-                "invalid_field", "Only a mortgaged deed changing hands in this trade can be lifted."
+                "invalid_field",
+                gettext_noop("Only a mortgaged deed changing hands in this trade can be lifted."),
             )
         if not state.deeds[position].mortgaged:
             name = rules.edition.space(position).name
-            raise RuleViolation("not_mortgaged", f"{name} is not mortgaged.")
+            raise RuleViolation(
+                "not_mortgaged", gettext_noop("%(deed)s is not mortgaged."), deed=name
+            )
 
     transfers: list[Transfer] = []
     if entry.give.cash:
@@ -51,10 +56,13 @@ def trade(state: TableState, entry: Trade, rules: Rules) -> Transfers:
             if source == party:
                 paid += amount
         if paid and state.cash[party] + cash_in - paid < 0:
-            have = rules.money(state.cash[party] + cash_in)
+            currency = rules.edition.currency
             raise RuleViolation(
                 "insufficient_cash",
-                f"{state.name(party)} would pay {rules.money(paid)} in this trade but has {have}.",
+                gettext_noop("%(who)s would pay %(cost)s in this trade but has %(cash)s."),
+                who=state.name(party),
+                cost=Amount(paid, currency),
+                cash=Amount(state.cash[party] + cash_in, currency),
             )
 
     # Both sides' cards are picked from the state before the trade, so a swap stays a swap.
@@ -81,12 +89,18 @@ def _check_side(state: TableState, rules: Rules, seat: int, side: TradeSide) -> 
         if group_built(state, rules, space):
             raise RuleViolation(
                 "group_has_buildings",
-                f"{space.name} cannot change hands while its group has buildings: sell them first.",
+                gettext_noop(
+                    "%(deed)s cannot change hands while its group has buildings: sell them first."
+                ),
+                deed=space.name,
             )
     if side.jail_cards and side.jail_cards > (held := len(state.jail_cards_of(seat))):
         raise RuleViolation(
             "no_jail_card",
-            f"{state.name(seat)} holds {held} Get Out of Jail Free card(s), not {side.jail_cards}.",
+            gettext_noop("%(who)s holds %(held)s Get Out of Jail Free card(s), not %(count)s."),
+            who=state.name(seat),
+            held=held,
+            count=side.jail_cards,
         )
 
 

@@ -1,13 +1,68 @@
-"""The one exception the engine raises: a move the rules forbid, or input it cannot read."""
+"""The one exception the engine raises: a move the rules forbid, or input it cannot read.
+
+A refusal says its sentence in English (`detail`) and keeps what it is made of: the
+sentence with named placeholders (`sentence`, marked for the translators by `gettext_noop`)
+and their values (`params`), so that the bank can say it in the reader's language
+(games/refusals.py). A value the reader's language words differently is kept as what it
+is: an `Amount` of money, a `Word` (a colour group, a deck), a `Names` list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.money import money
+
+
+def gettext_noop(sentence: str) -> str:
+    """A refusal's sentence, marked for the translators (the catalogues find this name);
+    the engine says it as it is, in English."""
+    return sentence
+
+
+class Amount(int):
+    """A sum of money in a refusal: "$1,500" in English."""
+
+    currency: str
+
+    def __new__(cls, amount: int, currency: str) -> Amount:
+        made = super().__new__(cls, amount)
+        made.currency = currency
+        return made
+
+    def __str__(self) -> str:
+        return money(int(self), self.currency)
+
+
+class Word(str):
+    """A word of the game the engine says in English ("dark blue", "Community Chest"),
+    with its stable `code` among the `kind`'s ("group", "deck", "card_target")."""
+
+    kind: str
+    code: str
+
+    def __new__(cls, english: str, *, kind: str, code: str) -> Word:
+        made = super().__new__(cls, english)
+        made.kind, made.code = kind, code
+        return made
+
+
+class Names(tuple[str, ...]):
+    """Several names (deeds) in one place of a sentence: "A, B" in English."""
+
+    def __str__(self) -> str:
+        return ", ".join(self)
 
 
 class RuleViolation(Exception):
     """A refusal: `code` is a stable word (see docs/api.md); `detail` a sentence for the
-    volunteer."""
+    volunteer, `sentence` with `params` filled in."""
 
-    def __init__(self, code: str, detail: str) -> None:
+    def __init__(self, code: str, sentence: str, **params: Any) -> None:
+        detail = sentence % params if params else sentence
         super().__init__(detail)
         self.code = code
+        self.sentence = sentence
+        self.params = params
         self.detail = detail
 
     def __repr__(self) -> str:

@@ -14,7 +14,6 @@
   function setText(selector, value) {
     document.querySelectorAll(selector).forEach(function (el) { el.textContent = value; });
   }
-  var money = window.MonopolyNight.money;  // format.js
 
   document.querySelectorAll("form[data-toggle]").forEach(function (form) {
     form.addEventListener("submit", function (event) {
@@ -43,7 +42,7 @@
         setText("[data-count-checked]", data.counts.checked_in);
         setText("[data-count-registered]", data.counts.registered);
         setText("[data-count-missing]", data.counts.registered - data.counts.checked_in);
-        setText("[data-money-total]", money(data.money.total, data.currency));
+        setText("[data-money-total]", data.raised_text);  // written by the server
       }).catch(function () {
         form.submit();  // let the server answer the plain way
       }).finally(function () {

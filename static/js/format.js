@@ -1,6 +1,7 @@
 /* Money and clocks, written one way on every page (the console, the big screen, the desk,
-   a player's page): MonopolyNight.money(-50, "$") gives "−$50", as the server writes it
-   (games/engine/money.py): a real minus sign before the currency, thousands separated.
+   a player's page): MonopolyNight.money(-50, "USD") gives "−$50" and money(1091, "EUR")
+   "1.091 €" on a page in German (<html lang>), as the server writes them
+   (tournament/money.py: the same CLDR, through Intl): whole units, a real minus sign.
    MonopolyNight.clock(ms) gives "5:09" or "1:05:09"; MonopolyNight.ago(then, now) "12 s ago";
    MonopolyNight.tick(element) ticks a countdown the server drew down to its end.
    MonopolyNight.sayChanges(scope, read, region) says a live part's sentence to a screen
@@ -10,11 +11,20 @@
   "use strict";
 
   var MINUS = "\u2212";
+  var formats = {};
 
+  /** `amount` whole units of `currency` (the event's ISO code) in the page's language. */
   function money(amount, currency) {
-    var n = Math.abs(Math.trunc(Number(amount) || 0));
-    var digits = String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-    return (amount < 0 ? MINUS : "") + (currency || "") + digits;
+    var language = document.documentElement.lang || "en";
+    var key = language + " " + currency;
+    if (!formats[key]) {
+      formats[key] = new Intl.NumberFormat(language, {
+        style: "currency", currency: currency, useGrouping: "always",
+        minimumFractionDigits: 0, maximumFractionDigits: 0,
+      });
+    }
+    var n = Math.trunc(Number(amount) || 0);
+    return (n < 0 ? MINUS : "") + formats[key].format(Math.abs(n));
   }
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
@@ -41,14 +51,21 @@
     element.classList.toggle("is-over", left <= 0);
   }
 
-  /** "just now", "12 s ago", "3 min ago", "2 h ago". */
+  // A page that takes Django's JavaScript catalogue (before this script) says these in its
+  // reader's language; any other, in English.
+  var gettext = window.gettext || function (text) { return text; };
+  function say(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (whole, name) { return String(values[name]); });
+  }
+
+  /** "just now", "12 s ago", "3 min ago", "2 h ago" (in the page's language). */
   function ago(then, now) {
     var seconds = Math.max(0, Math.round((now - then) / 1000));
-    if (seconds < 5) return "just now";
-    if (seconds < 60) return seconds + " s ago";
+    if (seconds < 5) return gettext("just now");
+    if (seconds < 60) return say(gettext("%(seconds)s s ago"), { seconds: seconds });
     var minutes = Math.floor(seconds / 60);
-    if (minutes < 60) return minutes + " min ago";
-    return Math.floor(minutes / 60) + " h ago";
+    if (minutes < 60) return say(gettext("%(minutes)s min ago"), { minutes: minutes });
+    return say(gettext("%(hours)s h ago"), { hours: Math.floor(minutes / 60) });
   }
 
   // After each htmx swap in `scope`, what `read()` gives goes into the status region

@@ -25,7 +25,7 @@ from tests.browser import (
     snap,
 )
 from tests.conftest import NAMES, World, make_world
-from tests.console import Banker, kinds_and_seats, open_console
+from tests.console import BROKEN_WORDS, SMALLEST_TEXT, Banker, kinds_and_seats, open_console
 from tests.entries import bank, post_entry, posted
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -570,7 +570,7 @@ def test_undoing_an_entry_a_later_one_depends_on_says_why_before_any_reason(live
         played=[{"kind": "buy", "seat": 1, "space": 39}, {"kind": "rent", "seat": 2, "space": 39}],
     )
     banker.page.locator("#ledger [data-seq='1'] button", has_text="Undo").click()
-    banker.shows("The bank says no", "Entry 2 (rent) depends on this one: void it first.")
+    banker.shows("The bank says no", "Entry 2 (Rent) depends on this one: void it first.")
     expect(banker.sheet.locator("[data-action=undo]")).to_have_count(0)
     assert Entry.objects.filter(table=world.table).count() == 2
 
@@ -632,39 +632,6 @@ def test_a_creditor_lifts_a_mortgage_at_the_bankruptcy_by_taps(live_server, new_
 
 
 # --------------------------------------------------------------------------- 5. small print
-
-SMALLEST_TEXT = """() => {
-    const sizes = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    while (walker.nextNode()) {
-        const node = walker.currentNode, el = node.parentElement, text = node.textContent.trim();
-        if (!text || !el || el.closest('.sr-only, [hidden], script, style, svg')) continue;
-        if (!el.getClientRects().length) continue;  // not shown
-        sizes.push([parseFloat(getComputedStyle(el).fontSize), text.slice(0, 40)]);
-    }
-    return sizes.sort((a, b) => a[0] - b[0]).slice(0, 3);
-}"""
-
-BROKEN_WORDS = """() => {
-    const broken = [];
-    for (const button of document.querySelectorAll('#moves button, #deeds .deed > span')) {
-        for (const node of button.childNodes) {
-            const text = node.textContent;
-            const target = node.nodeType === 3 ? node : node.firstChild;
-            if (!target || target.nodeType !== 3) continue;
-            let at = 0;
-            for (const word of text.split(/\\s+/).filter(Boolean)) {
-                const start = target.textContent.indexOf(word, at);
-                at = start + word.length;
-                const range = document.createRange();
-                range.setStart(target, start);
-                range.setEnd(target, at);
-                if (range.getClientRects().length > 1) broken.push(word);
-            }
-        }
-    }
-    return broken;
-}"""
 
 
 @pytest.mark.parametrize(("name", "viewport"), [("tablet", TABLET), ("phone", PHONE)])

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
 from banking.actors import Actor
 from banking.ledgers import read_ledger, rules_of
@@ -118,3 +119,15 @@ def test_a_series_kept_beyond_a_reading_gives_that_reading_its_own_entries(world
     assert older.seqs == (0, 1, 2, 3)
     assert older.last_seq == 3
     assert [s.values for s in older.seats] == [s.values[:4] for s in full.seats]
+
+
+def test_the_charts_money_is_written_as_the_readers_language_writes_it(world):
+    """The side's amounts go through the pages' money: "$1,500" in English, "$1.500" in
+    German."""
+    series = worth_series(world.table)
+    with translation.override("en"):
+        assert ">$1,500<" in worth_chart(series)
+    with translation.override("de"):
+        german = worth_chart(series)
+    assert ">$1.500<" in german
+    assert ">$1,500<" not in german

@@ -273,14 +273,14 @@ def test_building_auction_only_when_the_bank_is_short_of_what_two_players_want(
     assert plenty.bank_houses == 32
     entry = {"kind": "auction", "seat": 1, "space": 39, "amount": 1}
     error = refused(plenty, r, entry, "no_building_shortage")
-    assert "32 houses" in error.detail
+    assert "Houses left at the bank: 32" in error.detail
     # one builder alone, however few houses the bank holds: no auction
     alone = table(r, owns={1: [37, 39]}, bank_houses=1)
     error = refused(alone, r, entry, "no_building_shortage")
     assert error.detail == (
-        "The bank has 1 house and fewer than two players can build: buildings are auctioned "
-        "only when the bank's last ones are wanted by more than one player. Record a build at "
-        "its price."
+        "Houses left at the bank: 1, and fewer than two players can build: buildings are "
+        "auctioned only when the bank's last ones are wanted by more than one player. Record a "
+        "build at its price."
     )
     # two builders who could take 16 houses between them, 15 in the bank: an auction
     short = table(r, owns={1: [37, 39], 2: [1, 3]}, bank_houses=15)
@@ -304,7 +304,7 @@ def test_hotel_auction_only_when_the_bank_is_short_of_hotels(ed, rules, table, p
     assert out.transfers == ((1, "bank", 5),)
     enough = table(r, owns={1: [37, 39], 2: [1, 3]}, houses=rows, bank_hotels=4)
     error = refused(enough, r, entry, "no_building_shortage")
-    assert "4 hotels" in error.detail
+    assert "Hotels left at the bank: 4" in error.detail
 
 
 def test_a_building_shortage_counts_the_houses_still_to_come_on_every_group_of_a_player(

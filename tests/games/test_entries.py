@@ -331,7 +331,7 @@ def test_unknown_fields_are_named_in_the_refusal(invalid):
 
 def test_a_refused_choice_names_the_choices(invalid):
     error = invalid({"kind": "build", "seat": 1, "space": 39, "building": "castle"})
-    assert error.detail == "The field 'building' must be 'house' or 'hotel'."
+    assert error.detail == "The field 'building' must be one of: 'house', 'hotel'."
 
 
 def test_a_trade_side_names_its_unknown_parts(invalid):

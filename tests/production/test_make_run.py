@@ -34,10 +34,10 @@ from urllib.request import HTTPCookieProcessor, Request, build_opener
 
 import pytest
 
-from games.engine.money import money
 from tests.browser import PHONE, SCREEN_BOARDS, TABLET, log_in, snap
 from tests.crawl import Answer, crawl, failed, unreachable
 from tests.production.deployment import Deployment, served_as_make_run_serves
+from tournament.money import money
 
 pytestmark = pytest.mark.laptop
 

@@ -309,7 +309,7 @@ def test_a_whole_monopoly_night_through_the_api_only():
     assert t1.cashes() == [1500] * 5
     assert t2.cashes() == [1500] * 4
     assert t1.state["edition"] == "us"
-    assert t1.state["currency"] == "$"
+    assert t1.state["currency"] == "USD"  # the event's, by default its edition's
     assert len(t1.state["spaces"]) == 28
     assert t1.bank() == (32, 12)
     # A key opens its own table only, and none of the organiser's endpoints.

@@ -157,7 +157,7 @@ def test_an_aggregate_events_export_has_each_players_net_worth_by_round_and_tota
         mine = worths[row["player_id"]]
         assert row["net_worths"] == mine
         assert row["total"] == sum(mine)
-        assert row["how"] == f"{mine[0]:,} + {mine[1]:,} = {sum(mine):,}"
+        assert row["how"] == f"${mine[0]:,} + ${mine[1]:,} = ${sum(mine):,}"
     totals = [row["total"] for row in standings["rows"]]
     assert totals == sorted(totals, reverse=True)
     assert sum(row["advances"] for row in standings["rows"]) == 4

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
@@ -13,6 +14,7 @@ from games.engine import VARIANTS
 from tournament.http.inputs import Input
 from tournament.http.schema import ApiError
 from tournament.models import ApiToken, Donation, Event, Player, Result, Round, Table, Volunteer
+from tournament.money import Currency
 from tournament.selectors import money_raised
 from tournament.text import text_problem
 
@@ -46,6 +48,18 @@ class EventInput(Input):
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     charity = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     edition = serializers.ChoiceField(choices=Event.Edition.choices)
+    language = serializers.ChoiceField(
+        choices=settings.LANGUAGES,
+        required=False,
+        help_text="What the big screen and the printed documents speak. Default: the "
+        "language the request speaks (Accept-Language), else `en`.",
+    )
+    currency = serializers.ChoiceField(
+        choices=Currency.choices,
+        required=False,
+        help_text="What the event's money is written in (ISO 4217, whole units). Default: "
+        "the edition's (`USD` for `us`, `GBP` for `uk`).",
+    )
     variants = VariantsSerializer(required=False)
     advancement = AdvancementSerializer(required=False)
     entry_fee = serializers.IntegerField(min_value=0, max_value=100_000, required=False, default=0)

@@ -6,6 +6,7 @@ preview) takes the table's ledger in the key's one query."""
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser
+from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.permissions import SAFE_METHODS
@@ -26,7 +27,7 @@ class TableKeyAuthentication(authentication.BaseAuthentication):
         if not parts or parts[0].lower() != self.keyword.lower().encode():
             return None
         if len(parts) != 2:
-            raise exceptions.AuthenticationFailed("Give the table key after the word Table.")
+            raise exceptions.AuthenticationFailed(_("Give the table key after the word Table."))
         key = parts[1].decode(errors="replace")
         if not key.isascii() or not key.isprintable():
             key = ""  # keys are URL-safe base64; PostgreSQL would refuse a NUL with a 500
@@ -54,10 +55,12 @@ def key_refusal(table: Table | None) -> exceptions.AuthenticationFailed | None:
     """Why the table a key found does not open it now (no such key, or its round is over)."""
     if table is None:
         return exceptions.AuthenticationFailed(
-            "This table key is not valid: it may have been replaced. Scan the table's QR code."
+            _("This table key is not valid: it may have been replaced. Scan the table's QR code.")
         )
     if table.round.status not in KEY_VALID:
-        return exceptions.AuthenticationFailed("This table key no longer works: its round is over.")
+        return exceptions.AuthenticationFailed(
+            _("This table key no longer works: its round is over.")
+        )
     return None
 
 
@@ -71,8 +74,8 @@ def refused_key(key: str, table_id: int | None = None) -> exceptions.APIExceptio
     if table_id is None or table.pk == table_id:
         return None
     if not Table.objects.filter(pk=table_id).exists():
-        return exceptions.NotFound("There is no such table.")
-    return exceptions.PermissionDenied("This table key opens another table.")
+        return exceptions.NotFound(_("There is no such table."))
+    return exceptions.PermissionDenied(_("This table key opens another table."))
 
 
 class TableKeyScheme(OpenApiAuthenticationExtension):

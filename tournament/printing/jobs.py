@@ -17,7 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.files import File
 from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import Count, F, Max, Q
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -258,17 +258,17 @@ def print_job_render(*, job_id: int, progress: Progress) -> PrintJob | None:
             raise Refusal(
                 "invalid", _("There is no document %(kind)s any more.") % {"kind": repr(job.kind)}
             )
-        title = _("%(document)s: %(event)s") % {"document": document.title, "event": job.event.name}
-        if job.round_id:
-            title = _("%(document)s: %(event)s, round %(number)s") % {
-                "document": document.title,
-                "event": job.event.name,
-                "number": job.round.number,
-            }
-        with tempfile.TemporaryFile() as out, in_event_zone(job.event):
-            pages = render(document, document.parts(job), out, title=title, progress=progress)
-            out.seek(0)
-            _store(job, out, pages)
+        # Paper speaks the event's language, whoever asked for it and whichever worker makes it.
+        with translation.override(job.event.language), in_event_zone(job.event):
+            said = {"document": document.title, "event": job.event.name}
+            title = _("%(document)s: %(event)s") % said
+            if job.round_id:
+                said["number"] = job.round.number
+                title = _("%(document)s: %(event)s, round %(number)s") % said
+            with tempfile.TemporaryFile() as out:
+                pages = render(document, document.parts(job), out, title=title, progress=progress)
+                out.seek(0)
+                _store(job, out, pages)
     except TRANSIENT:
         raise
     except Refusal as refused:  # the document cannot be made as things stand: no bug

@@ -21,12 +21,11 @@ import segno
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.template.loader import get_template
-from django.utils.formats import get_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from tournament.money import money, thousands_separator
 from tournament.printing.registry import Document, Parts
-from tournament.templatetags.money import money
 
 STYLESHEET = "css/print.css"
 WRAPPER = "print/document.html"
@@ -47,19 +46,17 @@ FIGURE_SPACE = "\u2007"  # as wide as a digit, in fonts with tabular figures
 PUNCTUATION_SPACE = "\u2008"  # as wide as a comma
 
 
-def figure(amount: int, currency: str = "", width: int = 6, commas: int = 1) -> str:
-    """An amount written by the `money` filter ("$1,500", "\N{MINUS SIGN}$50"; "$1.500" in
-    German), padded on the left to `width` characters besides `commas` thousands
-    separators (figure spaces for the characters; for a missing separator, a punctuation
-    space where the language groups with a comma or a point, else its own space), so that a
-    column of them lines up on the right in a font whose digits, currency signs and figure
-    space share one width (DejaVu Sans): one text block can then hold several columns."""
+def figure(amount: int, currency: str, width: int = 6, commas: int = 1) -> str:
+    """An amount written by money() in the event's currency ("$1,500", "\N{MINUS SIGN}$50",
+    "1.500 €"), padded on the left to `width` characters besides `commas` thousands
+    separators (figure spaces for the characters, punctuation spaces for the separators),
+    so that a column of them lines up on the right in a font whose digits, currency signs
+    and figure space share one width (DejaVu Sans): one text block can then hold several
+    columns."""
     text = money(amount, currency)
-    separator = get_format("THOUSAND_SEPARATOR")
-    separators = text.count(separator)
+    separators = text.count(thousands_separator())
     pad = max(0, width - (len(text) - separators))
-    missing = PUNCTUATION_SPACE if separator in ",." else separator
-    return FIGURE_SPACE * pad + missing * max(0, commas - separators) + text
+    return FIGURE_SPACE * pad + PUNCTUATION_SPACE * max(0, commas - separators) + text
 
 
 def qr_png(text: str, *, scale: int = 1) -> str:

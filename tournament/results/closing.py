@@ -18,6 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from banking.actors import Actor
 from banking.checks import check_not_confirmed
@@ -129,7 +130,7 @@ def table_close(*, table_id: int, actor: Actor | None = None) -> Table:
     table = locked_table(table_id, tables.prefetch_related("seats__player"))
     check_not_confirmed(table)
     if not table.round.is_live:
-        raise Conflict("round_not_running", "Only a table of a running round can be closed.")
+        raise Conflict("round_not_running", _("Only a table of a running round can be closed."))
     table.round = call_time_if_due(table.round)  # the clock ran out with no worker about
     if table.status == Table.Status.CLOSED:
         return table

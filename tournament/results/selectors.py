@@ -119,7 +119,7 @@ def preliminary_standings(*, event: Event, through: int | None = None) -> dict[s
                 "team": player.team,
                 "net_worths": net_worths,
                 "total": standing.total_net_worth,
-                "how": summed(net_worths, standing.total_net_worth),
+                "how": summed(net_worths, standing.total_net_worth, event.currency),
                 "cash": standing.total_cash,
                 "points": standing.points,
                 "rounds": standing.rounds,

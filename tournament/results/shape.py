@@ -9,7 +9,7 @@ and how each number was made, in words.
 
 Reading never touches the audit trail: everything here is stored on the Result and its
 seat, table, player and round. Load those with the results
-(`select_related("seat__table", "player", "round")`): shaping makes no query then.
+(`select_related("seat__table", "player", "round__event")`): shaping makes no query then.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.models import Result
+from tournament.money import money
 from tournament.results.standings import is_forced
-from tournament.templatetags.money import money
 
 TieBreak = Result.TieBreak
 
@@ -56,15 +56,15 @@ def deed_row(deed: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _deed_words(deed: Mapping[str, Any]) -> str:
-    said = {"deed": deed["name"], "value": money(deed["value"])}
+def _deed_words(deed: Mapping[str, Any], currency: str) -> str:
+    said = {"deed": deed["name"], "value": money(deed["value"], currency)}
     if deed["mortgaged"]:
         return _("%(deed)s mortgaged %(value)s") % said
     return f"{said['deed']} {said['value']}"
 
 
-def _building_words(deed: Mapping[str, Any]) -> str:
-    return f"{deed['name']} {deed['buildings']} {money(deed['building_value'])}"
+def _building_words(deed: Mapping[str, Any], currency: str) -> str:
+    return f"{deed['name']} {deed['buildings']} {money(deed['building_value'], currency)}"
 
 
 def how(
@@ -73,22 +73,23 @@ def how(
     building_value: int,
     net_worth: int,
     deeds: Sequence[Mapping[str, Any]] | None,
+    currency: str,
 ) -> str:
-    """'cash 1,120 + deeds 600 (Boardwalk 400, Park Place mortgaged 175) + buildings 400
-    (Boardwalk 2 houses 400) = 2,295'. Without the deeds (not known), the totals alone. In
-    the reader's language, its amounts grouped as that language groups them ("1 120" in
-    French); the deeds keep their edition's names."""
-    deed_part = money(property_value)
-    building_part = money(building_value)
+    """'cash $1,120 + deeds $600 (Boardwalk $400, Park Place mortgaged $175) + buildings
+    $400 (Boardwalk 2 houses $400) = $2,295', in the event's `currency` and the language
+    being spoken (the deeds keep their edition's names). Without the deeds (not known), the
+    totals alone."""
+    deed_part = money(property_value, currency)
+    building_part = money(building_value, currency)
     if deeds:
-        deed_part += f" ({', '.join(_deed_words(d) for d in deeds)})"
+        deed_part += f" ({', '.join(_deed_words(d, currency) for d in deeds)})"
         if built := [d for d in deeds if d["building_value"]]:
-            building_part += f" ({', '.join(_building_words(d) for d in built)})"
+            building_part += f" ({', '.join(_building_words(d, currency) for d in built)})"
     return _("cash %(cash)s + deeds %(deeds)s + buildings %(buildings)s = %(net_worth)s") % {
-        "cash": money(cash),
+        "cash": money(cash, currency),
         "deeds": deed_part,
         "buildings": building_part,
-        "net_worth": money(net_worth),
+        "net_worth": money(net_worth, currency),
     }
 
 
@@ -149,14 +150,19 @@ def result_row(result: Result, *, table: Sequence[Result] = ()) -> dict[str, Any
         "tie_break": result.tie_break,
         "tie_break_text": tie_break_text(result, table),
         "how": how(
-            result.cash, result.property_value, result.building_value, result.net_worth, deeds
+            result.cash,
+            result.property_value,
+            result.building_value,
+            result.net_worth,
+            deeds,
+            result.round.event.currency,
         ),
     }
 
 
 def shaped(**filters: Any) -> QuerySet[Result]:
     """The results that match `filters`, read with all that shaping them needs."""
-    return Result.objects.filter(**filters).select_related("seat__table", "player", "round")
+    return Result.objects.filter(**filters).select_related("seat__table", "player", "round__event")
 
 
 def result_rows(results: Iterable[Result]) -> list[dict[str, Any]]:

@@ -17,8 +17,8 @@ from django.db.models import QuerySet
 
 from banking.ledgers import standing_key
 from tournament.models import Result, Round, Table
+from tournament.money import money
 from tournament.results import advancement
-from tournament.templatetags.money import money
 
 
 def counts(*, round_status: str, review: str) -> bool:
@@ -104,8 +104,8 @@ def stored_ranking(results: Iterable[Result]) -> list[advancement.Ranked]:
     ]
 
 
-def summed(net_worths: Iterable[int | None], total: int) -> str:
-    """How a running total of net worths was made, round by round: "1,200 + 980 = 2,180";
-    a round not played (None) is left out."""
-    played = [money(worth) for worth in net_worths if worth is not None]
-    return f"{' + '.join(played) or money(0)} = {money(total)}"
+def summed(net_worths: Iterable[int | None], total: int, currency: str) -> str:
+    """How a running total of net worths was made, round by round: "$1,200 + $980 =
+    $2,180" (in the event's `currency`); a round not played (None) is left out."""
+    played = [money(worth, currency) for worth in net_worths if worth is not None]
+    return f"{' + '.join(played) or money(0, currency)} = {money(total, currency)}"

@@ -23,7 +23,6 @@ from django.utils import timezone
 from banking.ledgers import rules_of
 from banking.services.tablets import offline_since
 from games import engine
-from games.engine.money import money
 from tournament.http.rows import Read, id_list, read_all
 from tournament.models import Round, Seat, Table
 from tournament.room.queries import desk_tables_sql, room_tables_sql
@@ -109,11 +108,9 @@ def _tile(table: Row, round_: Round, rules: engine.Rules, now: datetime) -> dict
         "entries": table.last_seq or 0,
         "leader": leader,
         "leader_words": (
-            f"{leader['name']} {money(leader['net_worth'], rules.edition.currency)}"
-            if leader
-            else "none yet"
+            f"{leader['name']} {rules.money(leader['net_worth'])}" if leader else "none yet"
         ),
-        "currency": rules.edition.currency,
+        "currency": event.currency,
         "attention": bool(reasons),
         "reasons": reasons,
         "reason_words": "; ".join(reasons),

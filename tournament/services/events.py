@@ -8,11 +8,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Model
+from django.utils import translation
 
 from games.engine import RuleViolation, rules_for
 from tournament import access
@@ -26,8 +28,12 @@ from tournament.models import (
     Volunteer,
     validate_time_zone,
 )
+from tournament.money import Currency, edition_currency
 
 EDITABLE = ("name", "date", "venue", "charity", "entry_fee", "sanctioned", "team_best")
+
+#: What the event speaks and writes its money in: changeable at any time.
+LOCALE = ("language", "currency")
 
 #: The control room's thresholds, in minutes (tournament/room/selectors.py): the lowest and
 #: highest each may be. Changeable at any time, the night included.
@@ -91,6 +97,8 @@ def event_create(
     sanctioned: bool = False,
     team_best: int = 0,
     time_zone: str | None = None,
+    language: str | None = None,
+    currency: str | None = None,
     **attention: int,
 ) -> Event:
     """Create an event; its creator, staff or granted "Can add event", becomes its first
@@ -98,7 +106,9 @@ def event_create(
     room's thresholds (ATTENTION), each with its default when left out; `sanctioned`: whether
     it follows the maker's tournament rules (the desk then warns where its plan breaks
     them); `team_best`: a team's score each round counts its best this many members (0:
-    all of them)."""
+    all of them). `language`: what its big screen and prints speak (default: the language
+    active for its creator, else English); `currency`: what its money is written in
+    (default: its edition's)."""
     if not access.can_create_events(creator):
         raise NotAllowed(
             "organiser_only",
@@ -116,6 +126,8 @@ def event_create(
         sanctioned=_check_sanctioned(sanctioned),
         team_best=_check_team_best(team_best),
         created_by=creator,
+        language=_check_language(language) if language else speaking(),
+        currency=_check_currency(currency or edition_currency(edition)),
     )
     if time_zone:
         event.time_zone = _check_time_zone(time_zone)
@@ -135,7 +147,7 @@ def event_create(
 
 
 #: An event's details and rules, as the audit trail records them.
-AUDITED = (*EDITABLE, "edition", "variants", "advancement", "wildcards", "finalists")
+AUDITED = (*EDITABLE, *LOCALE, "edition", "variants", "advancement", "wildcards", "finalists")
 
 
 def _event_data(event: Event) -> dict[str, Any]:
@@ -156,6 +168,10 @@ def event_update(
         _check_sanctioned(changes["sanctioned"])
     if "team_best" in changes:
         _check_team_best(changes["team_best"])
+    if "language" in changes:
+        event.language = _check_language(changes["language"])
+    if "currency" in changes:
+        event.currency = _check_currency(changes["currency"])
     for name in (*EDITABLE, "edition"):
         if name in changes:
             setattr(event, name, changes[name])
@@ -191,6 +207,26 @@ def _check_team_best(value: Any) -> int:
     if not _whole(value, 0, 64):
         raise Refusal("invalid", "Team best must be a number from 0 (every member) to 64.")
     return value
+
+
+def speaking() -> str:
+    """The language of the person at work (their browser's, or their choice), as one the
+    product speaks: German for "de-at"; else English."""
+    active = (translation.get_language() or "en").lower().split("-")[0]
+    return next((code for code, _name in settings.LANGUAGES if code == active), "en")
+
+
+def _check_language(code: Any) -> str:
+    codes = [code for code, _name in settings.LANGUAGES]
+    if code not in codes:
+        raise Refusal("invalid", f"The language must be one of {', '.join(codes)}.")
+    return code
+
+
+def _check_currency(code: Any) -> str:
+    if code not in Currency.values:
+        raise Refusal("invalid", f"The currency must be one of {', '.join(Currency.values)}.")
+    return code
 
 
 def _check_time_zone(name: str) -> str:

@@ -107,7 +107,7 @@ def overview(event: Event, versions: WatchedVersions, *, cards: Cards) -> Overvi
             round_.event = event
     many = len(rounds) > 1
     ids = versions.tables_of(r.pk for r in rounds)
-    language = get_language()
+    language = f"{get_language()}:{event.currency}"  # the words, and how money is written
     keys = {tid: f"referee-table:{tid}:{versions.tables[tid][1]}:{many}:{language}" for tid in ids}
     # The tables needing attention, as the desk's control room judges them, judged again at
     # most every few seconds for all the referees (their reasons count minutes); read with
@@ -178,7 +178,7 @@ def screen(
     scope = ("screen", event.pk)
     # Named anew whenever the kept head's or boards' shape changes: a web server still
     # running the release before reads only what has its own shape.
-    language = get_language()
+    language = f"{get_language()}:{event.currency}"  # the words, and how money is written
     head_key = f"screen-head-v8:{event.pk}:{versions.bracket}:{language}"
     kept_head: ScreenHead | None = kept_here.get_many(scope, [head_key]).get(head_key)
     if kept_head is None:

@@ -2,6 +2,8 @@
 // (refusals included) comes back as {ok, status, body, date}. A GET whose answer had an ETag
 // is asked again with it: "304, nothing new" comes back with a null body.
 
+import { gettext, say } from "./format.js";
+
 export class Offline extends Error {}
 
 const TIMEOUT_MS = 10000;
@@ -51,7 +53,7 @@ export class Api {
     try {
       if (response.status !== 304) data = await response.json();
     } catch {
-      data = { error: "unreadable", detail: `The server answered ${response.status}.` };
+      data = { error: "unreadable", detail: say(gettext("The server answered %(status)s."), { status: response.status }) };
     }
     const date = Date.parse(response.headers.get("Date") || "");
     return { ok: response.ok, status: response.status, body: data, date: Number.isNaN(date) ? null : date };

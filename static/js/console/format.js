@@ -1,10 +1,19 @@
 // Names for the console: seats by number, spaces by position, kinds of entry by the bank's
 // labels. Money, clocks and elements come from the site's shared scripts (static/js/format.js
 // and elements.js, loaded before the modules); what an entry does is said by the bank.
+// Every sentence of the scripts is said in the banker's language through Django's JavaScript
+// catalogue (loaded before them: gettext, ngettext, pgettext, interpolate), each one whole,
+// its values named: say(gettext("%(name)s pays the bank"), { name }).
 
 const shared = window.MonopolyNight;
 
 export const { money, clock, ago, h } = shared;
+export const { gettext, ngettext, pgettext, interpolate } = window;
+
+/** A sentence from the catalogue with its named values filled in. */
+export function say(sentence, values) {
+  return interpolate(sentence, values, true);
+}
 
 /** A UUID made on this tablet; crypto.randomUUID needs a secure context, so fall back. */
 export function uuid() {
@@ -18,10 +27,11 @@ export function uuid() {
 
 /** Names and board words for one table: seats by number, spaces by position, kinds by label. */
 export class Words {
-  constructor(edition, kinds) {
+  constructor(edition, kinds, groups, currency) {
     this.edition = edition;
     this.kinds = kinds;
-    this.currency = edition.currency;
+    this.groups = groups || {};
+    this.currency = currency; // the event's (an ISO code), not the edition's symbol
     this.spaces = edition.spaces;
     this.names = new Map();
   }
@@ -31,12 +41,17 @@ export class Words {
   }
 
   seat(n) {
-    if (n === "bank" || n === null || n === undefined) return "the bank";
-    return this.names.get(Number(n)) || `Seat ${n}`;
+    if (n === "bank" || n === null || n === undefined) return gettext("the bank");
+    return this.names.get(Number(n)) || say(gettext("Seat %(seat)s"), { seat: n });
   }
 
   space(p) {
-    return this.spaces[p]?.name ?? `space ${p}`;
+    return this.spaces[p]?.name ?? say(gettext("space %(space)s"), { space: p });
+  }
+
+  /** A colour group in the banker's words ("dark blue"), as the bank names it. */
+  group(code) {
+    return this.groups[code] || (code || "").replace(/_/g, " ");
   }
 
   kind(kind) {
@@ -50,8 +65,10 @@ export class Words {
   /** Who pays whom in a transfer, payer first: "Ada pays Brook", "The bank pays Ada",
    *  "Ada pays the bank" (banking/entry_words.py says it the same way). */
   pays(t) {
-    const payer = this.seat(t.from);
-    return `${payer === "the bank" ? "The bank" : payer} pays ${this.seat(t.to)}`;
+    const bank = (n) => n === "bank" || n === null || n === undefined;
+    if (bank(t.from)) return say(gettext("The bank pays %(payee)s"), { payee: this.seat(t.to) });
+    if (bank(t.to)) return say(gettext("%(payer)s pays the bank"), { payer: this.seat(t.from) });
+    return say(gettext("%(payer)s pays %(payee)s"), { payer: this.seat(t.from), payee: this.seat(t.to) });
   }
 
   /** One line per transfer, in the bank's words when it sent them ("Brook pays the bank

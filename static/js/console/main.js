@@ -6,7 +6,7 @@
 // id once and answers a repeat with the entry it already has.
 
 import { Api, Offline } from "./api.js";
-import { Words, uuid } from "./format.js";
+import { Words, gettext, say, uuid } from "./format.js";
 import * as outbox from "./outbox.js";
 import { Sheets } from "./sheets.js";
 import * as ui from "./ui.js";
@@ -26,7 +26,7 @@ const cfg = JSON.parse(document.getElementById("console-config").textContent);
 const app = {
   cfg,
   api: new Api(cfg.key),
-  words: new Words(cfg.edition, cfg.kinds),
+  words: new Words(cfg.edition, cfg.kinds, cfg.groups, cfg.currency),
   state: cfg.state,
   options: cfg.options,
   entries: [],
@@ -199,7 +199,7 @@ const app = {
   async closeTable() {
     if (this.pending.length) {
       await flush();
-      if (this.pending.length) return "Entries are still waiting: they must reach the bank first.";
+      if (this.pending.length) return gettext("Entries are still waiting: they must reach the bank first.");
     }
     try {
       const answer = await this.api.post(cfg.api.close, {});
@@ -211,7 +211,7 @@ const app = {
     } catch (error) {
       if (error instanceof Offline) {
         offline();
-        return "Offline: the table can be closed once the connection returns.";
+        return gettext("Offline: the table can be closed once the connection returns.");
       }
       throw error;
     }
@@ -279,7 +279,7 @@ function heartbeat() {
 }
 
 function keyRejected(detail) {
-  app.keyProblem = detail || "The table key was refused.";
+  app.keyProblem = detail || gettext("The table key was refused.");
   render();
 }
 
@@ -372,8 +372,9 @@ function recorded(answer) {
     if ((last ? last.seq : 0) + 1 === entry.seq) app.entries.push(entry);
     // Said to a screen reader: the row's words, as the ledger shows them.
     const money = entry.transfers.map((t) => app.words.transfer(t)).join(", ");
-    document.getElementById("console-news").textContent =
-      `Recorded #${entry.seq}: ${entry.description}${money ? `. ${money}` : ""}`;
+    document.getElementById("console-news").textContent = money
+      ? say(gettext("Recorded #%(seq)s: %(entry)s. %(money)s"), { seq: entry.seq, entry: entry.description, money })
+      : say(gettext("Recorded #%(seq)s: %(entry)s"), { seq: entry.seq, entry: entry.description });
   }
   if (entry.voids) {
     const target = app.entries.find((e) => e.id === entry.voids);

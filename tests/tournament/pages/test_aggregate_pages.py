@@ -101,7 +101,8 @@ def test_the_aggregate_and_how_it_was_summed_show_on_every_page(client) -> None:
         assert "Your aggregate" in page
         lines = " ".join(f"Round {r} {money(w, '$')}" for r, w in enumerate(worths, start=1))
         assert f"{lines} Total {money(total, '$')}" in page
-        assert f"{money(worths[0])} + {money(worths[1])} = {money(total)}" in page
+        summed = f"{money(worths[0], '$')} + {money(worths[1], '$')} = {money(total, '$')}"
+        assert summed in page
 
     job = make(job_for(n, "results"))
     assert job.status == PrintJob.Status.DONE, job.error

@@ -19,11 +19,23 @@ from tournament.models import Player
 pytestmark = pytest.mark.django_db
 
 # What a player reads on their page in each language: its header, a card's title, a figure's
-# label and the "what's next" card's title; then $1,500 as that language writes it.
+# label and the "what's next" card's title; then $1,500 as that language writes it (CLDR).
 READ = {
-    "fr": ("Votre page personnelle", "Votre argent", "Valeur nette", "Et ensuite", "$1\u00a0500"),
-    "es": ("Su página personal", "Su dinero", "Patrimonio neto", "Y ahora", "$1\u00a0500"),
-    "de": ("Ihre persönliche Seite", "Ihr Geld", "Nettovermögen", "Wie es weitergeht", "$1.500"),
+    "fr": (
+        "Votre page personnelle",
+        "Votre argent",
+        "Valeur nette",
+        "Et ensuite",
+        "1\u202f500\u00a0$US",
+    ),
+    "es": ("Su página personal", "Su dinero", "Patrimonio neto", "Y ahora", "1.500\u00a0US$"),
+    "de": (
+        "Ihre persönliche Seite",
+        "Ihr Geld",
+        "Nettovermögen",
+        "Wie es weitergeht",
+        "1.500\u00a0$",
+    ),
 }
 ENGLISH = (
     "Your own page",
@@ -156,7 +168,7 @@ def test_a_bankrupt_player_reads_their_bankruptcy_in_their_language(client, worl
     said = f"{player.name} geht gegenüber {creditor.name} bankrott; {creditor.name} nimmt"
     assert said in shown
     back = f"{creditor.name} gibt den Teil der Schuld zurück, den {player.name} nicht zahlen kann"
-    assert f"<li>{back} $40</li>" in shown
+    assert f"<li>{back} 40\N{NO-BREAK SPACE}$</li>" in shown  # dollars, as German writes them
     assert next_step(shown) == ("bankrupt", BANKRUPT_DE)
     assert "goes bankrupt" not in shown
 

@@ -681,7 +681,7 @@ def test_the_big_screen_shows_the_finals_chart_as_it_is_played(live_server, new_
     for seat, space in ((1, 39), (2, 37), (3, 1), (1, 3)):
         bank(table, kind="buy", seat=seat, space=space)
         bank(table, kind="pass_go", seat=seat)
-    expect(chart).to_have_attribute("src", re.compile(r"\?v=8$"), timeout=15_000)
+    expect(chart).to_have_attribute("src", re.compile(r"\?v=8-en-USD$"), timeout=15_000)
     wait_until(page, "document.querySelector('#final-chart img').complete")
     snap(page, "big-screen-final-chart")
 

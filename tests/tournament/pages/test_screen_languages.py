@@ -1,6 +1,6 @@
-"""The big screen in French, Spanish and German: its page and its poll read in the language
-asked (here the browser's, Accept-Language; at a night, the event's), every sentence of it,
-with no English left; what it keeps for each table is kept apart for each language."""
+"""The big screen in French, Spanish and German: at an event in that language its page and
+its poll read in it, every sentence, with no English left, whatever the browser asks; what
+it keeps for each table is kept apart for each language."""
 
 from __future__ import annotations
 
@@ -13,21 +13,22 @@ from django.utils import timezone
 from tests.conftest import World, close_and_confirm
 from tests.entries import bank
 from tests.tournament.pages.test_screen import boards, bracket, clock, poll, screen_url, words
-from tournament.models import Round
+from tournament.models import Event, Round
+from tournament.money import money
 from tournament.results.closing import round_end
 from tournament.services.screens import screen_link_issue
 
 pytestmark = pytest.mark.django_db
 
 # What the hall reads on a running round's screen, in each language: the clock's label and
-# note, a board's heading and its cash (as `words` reads it: $1,700 grouped as the language
-# groups it), the views' titles and the controls. ("Table 1" is French too.)
+# note, a board's heading and its cash's word, the views' titles and the controls. ("Table
+# 1" is French too.)
 READ = {
     "fr": (
         "Manche 1 · Qualification",
         "Fin du temps à",
         "Table 1",
-        "liquide $1 700",
+        "liquide",
         "Classement en direct",
         "valeur nette, table par table",
         "qui joue où, et qui est qualifié",
@@ -39,7 +40,7 @@ READ = {
         "Ronda 1 · Clasificatoria",
         "El tiempo termina a las",
         "Mesa 1",
-        "efectivo $1 700",
+        "efectivo",
         "Clasificación en directo",
         "patrimonio neto, mesa por mesa",
         "quién juega dónde y quién se clasifica",
@@ -51,7 +52,7 @@ READ = {
         "Runde 1 · Vorrunde",
         "Die Zeit endet um",
         "Tisch 1",
-        "Bargeld $1.700",
+        "Bargeld",
         "Rangliste",
         "Nettovermögen, Tisch für Tisch",
         "wer wo spielt und wer weiterkommt",
@@ -89,8 +90,18 @@ def screened(world: World) -> World:
     return world
 
 
-def in_language(language: str) -> Client:
-    return Client(headers={"Accept-Language": f"{language},en;q=0.5"})
+def in_language(world: World, language: str) -> Client:
+    """A browser on the screen of the world's event, now in `language`; the browser asks for
+    English, which the screen does not follow."""
+    Event.objects.filter(pk=world.event.pk).update(language=language)
+    return Client(headers={"Accept-Language": "en"})
+
+
+def cash(language: str, amount: int = 1700) -> str:
+    """A board's cash as `words` reads it: its word, then the amount in the event's currency
+    as the language writes it."""
+    word = {"fr": "liquide", "es": "efectivo", "de": "Bargeld", "en": "cash"}[language]
+    return " ".join(f"{word} {money(amount, 'USD', language)}".split())
 
 
 def english_in(text: str) -> list[str]:
@@ -102,7 +113,7 @@ def english_in(text: str) -> list[str]:
 
 @pytest.mark.parametrize("language", sorted(READ))
 def test_the_screen_reads_in_the_language_asked_with_no_english_left(screened, language):
-    client = in_language(language)
+    client = in_language(screened, language)
     page = client.get(screen_url(screened.event))
     assert page.status_code == 200
     html = page.content.decode()
@@ -115,14 +126,14 @@ def test_the_screen_reads_in_the_language_asked_with_no_english_left(screened, l
 
 @pytest.mark.parametrize("language", sorted(READ))
 def test_the_screens_poll_reads_in_the_language_asked(screened, language):
-    client = in_language(language)
+    client = in_language(screened, language)
     answer = poll(client, screened.event)
     assert answer.status_code == 200
     html = answer.content.decode()
-    label, called, table, cash, *_ = READ[language]
+    label, called, table, *_ = READ[language]
     assert clock(html).startswith(label)
     assert called in clock(html)
-    assert boards(html)[1][0].endswith(cash)
+    assert boards(html)[1][0].endswith(cash(language))
     assert table in words(html)
     assert english_in(html) == []
 
@@ -132,7 +143,7 @@ def test_an_ended_round_says_so_in_the_language_asked(screened, language):
     Round.objects.filter(pk=screened.round.pk).update(ends_at=timezone.now() - timedelta(minutes=1))
     close_and_confirm(screened.round, by=screened.referee)
     round_end(round_id=screened.round.pk, actor=screened.organiser)
-    html = in_language(language).get(screen_url(screened.event)).content.decode()
+    html = in_language(screened, language).get(screen_url(screened.event)).content.decode()
     said, closed = ENDED[language]
     assert clock(html) == said
     assert closed in words(bracket(html))
@@ -140,11 +151,11 @@ def test_an_ended_round_says_so_in_the_language_asked(screened, language):
 
 
 def test_boards_kept_for_one_language_are_never_shown_in_another(screened):
-    """The screen keeps each table's board until the table changes: a French screen and an
-    English one open at once each read their own."""
-    french = boards(poll(in_language("fr"), screened.event).content.decode())
-    english = boards(poll(Client(), screened.event).content.decode())
-    assert french[1][0].endswith("liquide $1 700")
-    assert english[1][0].endswith("cash $1,700")
-    again = boards(poll(in_language("fr"), screened.event).content.decode())
+    """The screen keeps each table's board until the table changes: an event whose language
+    changes shows its boards in the new one at once, and again in the first."""
+    french = boards(poll(in_language(screened, "fr"), screened.event).content.decode())
+    english = boards(poll(in_language(screened, "en"), screened.event).content.decode())
+    assert french[1][0].endswith(cash("fr"))
+    assert english[1][0].endswith(cash("en"))
+    again = boards(poll(in_language(screened, "fr"), screened.event).content.decode())
     assert again == french

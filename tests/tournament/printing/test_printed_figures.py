@@ -17,7 +17,6 @@ from banking.actors import Actor
 from banking.models import Entry, TableLedger, TabletHeartbeat
 from banking.services.entries import entry_post, entry_void
 from banking.services.tablets import Report, tablet_heartbeat
-from games.engine.money import money
 from tests.entries import BANKER, bank
 from tests.factories import PlayerFactory
 from tests.pdfs import pdf_text
@@ -35,6 +34,7 @@ from tournament.models import (
     Table,
     Volunteer,
 )
+from tournament.money import money
 from tournament.results.closing import round_end, table_close
 from tournament.results.reviews import table_confirm, table_dispute
 

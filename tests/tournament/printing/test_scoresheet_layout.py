@@ -77,7 +77,7 @@ def series(players: int) -> WorthSeries:
     return WorthSeries(
         table_id=1,
         last_seq=180,
-        currency="$",
+        currency="USD",
         seqs=tuple(steps),
         seats=tuple(
             SeatWorth(seat, f"{LONG} {seat}", tuple(1500 + (k * seat * 37) % 900 for k in steps))
@@ -115,7 +115,7 @@ def sheet(
         **scoresheet_table(
             number=1,
             seats=seats,
-            currency="$",
+            currency="USD",
             code="ABCDE-FGH23",
             banker=f"{LONG} the banker",
             chart=scoresheet_chart(series(players)),

@@ -39,8 +39,8 @@ MOVES = (
     {"kind": "buy", "seat": 2, "space": 3},  # Baltic: seat 2 level with 3 and 4, less cash
 )
 HOW = (
-    "cash 320 + deeds 780 (Mediterranean Avenue mortgaged 30, Park Place 350, Boardwalk 400)"
-    " + buildings 400 (Park Place 1 house 200, Boardwalk 1 house 200) = 1,500"
+    "cash $320 + deeds $780 (Mediterranean Avenue mortgaged $30, Park Place $350, Boardwalk"
+    " $400) + buildings $400 (Park Place 1 house $200, Boardwalk 1 house $200) = $1,500"
 )
 
 
@@ -240,9 +240,9 @@ def test_the_migration_fills_the_breakdown_of_results_closed_before_it(world):
 def test_money_is_written_one_way_on_the_desk_and_in_print(client, world):
     from tournament.printing.render import FIGURE_SPACE, PUNCTUATION_SPACE, figure
 
-    assert money_filter(-50, "$") == "\N{MINUS SIGN}$50" == money(-50, "$")
-    assert figure(-50, "$") == FIGURE_SPACE * 2 + PUNCTUATION_SPACE + "\N{MINUS SIGN}$50"
-    assert figure(1500, "$") == FIGURE_SPACE + "$1,500"
+    assert money_filter(-50, "USD") == "\N{MINUS SIGN}$50" == money(-50, "$")
+    assert figure(-50, "USD") == FIGURE_SPACE * 2 + PUNCTUATION_SPACE + "\N{MINUS SIGN}$50"
+    assert figure(1500, "USD") == FIGURE_SPACE + "$1,500"
     world.event.players.update(paid=1250)
     client.force_login(world.organiser)
     page = client.get(reverse("desk:donations", args=[world.event.pk])).content.decode()

@@ -1,6 +1,6 @@
 """The words every reader of a result or of the night's figures sees, in the language active:
-how a net worth was made (amounts grouped as the language groups them, deeds under their
-edition's names), a tie-break's rule, how long ago, and the night in numbers' labels,
+how a net worth was made (money as the language writes it, deeds under their edition's
+names), a tie-break's rule, how long ago, and the night in numbers' labels,
 whose keys stay the same in every language (the CSV's format)."""
 
 from __future__ import annotations
@@ -22,14 +22,16 @@ from tournament.when import ago
 BOARDWALK = {"name": "Boardwalk", "mortgaged": False, "value": 400, "houses": 2, "hotel": False}
 PARK_PLACE = {"name": "Park Place", "mortgaged": True, "value": 175, "houses": 0, "hotel": False}
 HOW = {
-    "en": "cash 1,120 + deeds 575 (Boardwalk 400, Park Place mortgaged 175) + buildings 400 "
-    "(Boardwalk 2 houses 400) = 2,095",
-    "fr": "argent liquide 1\u00a0120 + titres 575 (Boardwalk 400, Park Place hypothéqué 175) + "
-    "constructions 400 (Boardwalk 2 maisons 400) = 2\u00a0095",
-    "es": "efectivo 1\u00a0120 + títulos 575 (Boardwalk 400, Park Place hipotecada 175) + "
-    "edificios 400 (Boardwalk 2 casas 400) = 2\u00a0095",
-    "de": "Bargeld 1.120 + Grundstücke 575 (Boardwalk 400, Park Place mit Hypothek 175) + "
-    "Gebäude 400 (Boardwalk 2 Häuser 400) = 2.095",
+    "en": "cash $1,120 + deeds $575 (Boardwalk $400, Park Place mortgaged $175) + buildings $400 "
+    "(Boardwalk 2 houses $400) = $2,095",
+    "fr": "argent liquide 1\u202f120\u00a0$US + titres 575\u00a0$US (Boardwalk 400\u00a0$US, Park "
+    "Place hypothéqué 175\u00a0$US) + constructions 400\u00a0$US (Boardwalk 2 maisons "
+    "400\u00a0$US) = 2\u202f095\u00a0$US",
+    "es": "efectivo 1.120\u00a0US$ + títulos 575\u00a0US$ (Boardwalk 400\u00a0US$, Park Place "
+    "hipotecada 175\u00a0US$) + edificios 400\u00a0US$ (Boardwalk 2 casas 400\u00a0US$) = "
+    "2.095\u00a0US$",
+    "de": "Bargeld 1.120\u00a0$ + Grundstücke 575\u00a0$ (Boardwalk 400\u00a0$, Park Place mit "
+    "Hypothek 175\u00a0$) + Gebäude 400\u00a0$ (Boardwalk 2 Häuser 400\u00a0$) = 2.095\u00a0$",
 }
 BANKRUPT = {
     "en": "bankrupt: ranks below every player still in",
@@ -52,7 +54,7 @@ def test_how_a_net_worth_was_made_is_said_in_the_language_active(language):
             {**BOARDWALK, "buildings": buildings(BOARDWALK), "building_value": 400},
             {**PARK_PLACE, "buildings": buildings(PARK_PLACE), "building_value": 0},
         ]
-        assert how(1120, 575, 400, 2095, deeds) == HOW[language]
+        assert how(1120, 575, 400, 2095, deeds, "USD") == HOW[language]
         assert tie_break_text(Result(tie_break=Result.TieBreak.BANKRUPT)) == BANKRUPT[language]
         assert ago(datetime(2026, 12, 5, 20, 0), datetime(2026, 12, 5, 21, 5, 3)) == AGO[language]
 

@@ -14,10 +14,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from games.engine.money import money
 from tournament import access, selectors
 from tournament.charts import Series, bar_chart, line_chart
 from tournament.models import Event, Player
+from tournament.money import money
 from tournament.pages.desk import forms, guards
 from tournament.pages.desk.next_step import next_step
 from tournament.results import selectors as result_selectors
@@ -211,12 +211,14 @@ def _player_change(
     if not guards.wants_json(request):
         return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
     player.refresh_from_db(fields=["checked_in", "paid"])
+    raised, currency = selectors.money_raised(player.event_id), player.event.currency
     return JsonResponse(
         {
             **model_to_dict(player, fields=["id", "checked_in", "paid"]),
             "counts": selectors.player_counts(player.event_id),
-            "money": selectors.money_raised(player.event_id),
-            "currency": player.event.currency,
+            "money": raised,
+            "currency": currency,
+            "raised_text": money(raised["total"], currency),  # as the page writes it
         }
     )
 

@@ -8,10 +8,13 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.forms.models import model_to_dict
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from games.engine import VARIANTS, variant_defaults
 from tournament.models import Event, Player, Round, Volunteer, default_time_zone, time_zone_names
-from tournament.services.events import ATTENTION, EDITABLE
+from tournament.money import Currency
+from tournament.services.events import ATTENTION, EDITABLE, LOCALE
 from tournament.text import TextCheckedForm
 
 MAX_MONEY = 1_000_000
@@ -63,6 +66,18 @@ class EventForm(TextCheckedForm):
         choices=lambda: [(name, name.replace("_", " ")) for name in time_zone_names()],
         initial=default_time_zone,
         help_text="Where the event happens: its pages, documents and exports show times here.",
+    )
+    language = forms.ChoiceField(
+        label=_("Language"),
+        required=False,
+        choices=settings.LANGUAGES,
+        help_text=_("What the big screen and the printed documents speak."),
+    )
+    currency = forms.ChoiceField(
+        label=_("Currency"),
+        required=False,
+        choices=[("", _("The edition's ($ for the US board, £ for the UK's)")), *Currency.choices],
+        help_text=_("Fees, donations and the game's money, in whole units."),
     )
     edition = forms.ChoiceField(
         choices=Event.Edition.choices, widget=forms.RadioSelect, initial=Event.Edition.US
@@ -124,6 +139,7 @@ class EventForm(TextCheckedForm):
             variants = {f"variant_{n}": bool(event.variants.get(n)) for n in VARIANTS}
             kw["initial"] = {**model_to_dict(event), **variants}
         super().__init__(*args, **kw)
+        self.fields["language"].initial = get_language()
         defaults = variant_defaults(Event.Edition.US)
         for name, description in VARIANTS.items():
             field = forms.BooleanField(
@@ -152,7 +168,7 @@ class EventForm(TextCheckedForm):
         """The details, the time zone, the control room's thresholds and the teams' best
         given (a blank one keeps its value)."""
         data = self.cleaned_data
-        given = [*ATTENTION, "time_zone"]
+        given = [*ATTENTION, *LOCALE, "time_zone"]
         return {
             **{name: data[name] for name in EDITABLE if data.get(name) is not None},
             **{name: data[name] for name in given if data.get(name) not in (None, "")},

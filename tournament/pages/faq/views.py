@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from banking.ledgers import rules_of
 from games import selectors as faq
 from games.deed_questions import DeedAnswer, Suggestion, deed_answer
 from games.engine import RuleViolation, rules_for
@@ -69,11 +70,11 @@ def _answer(entry: FaqEntry, event: Event, variants: dict[str, bool]) -> dict[st
     return {"entry": entry, "depends": depends, "other_edition": other_edition, "setting": setting}
 
 
-def _deed_answer(q: str, event: Event, variants: dict[str, bool]) -> dict[str, Any]:
+def _deed_answer(q: str, event: Event) -> dict[str, Any]:
     """The bank's own number for a question about one deed, in this event's rules
     (`deed`), or the question as the bank could read it (`suggestion`), or neither."""
     try:
-        found = deed_answer(q, rules_for(event.edition, variants)) if q else None
+        found = deed_answer(q, rules_of(event)) if q else None
     except RuleViolation:
         found = None
     return {
@@ -89,7 +90,7 @@ def _search(request: HttpRequest, event: Event, variants: dict[str, bool]) -> di
     return {
         "event": event,
         "q": q,
-        **_deed_answer(q, event, variants),
+        **_deed_answer(q, event),
         "results": [_answer(e, event, variants) for e in results],
     }
 

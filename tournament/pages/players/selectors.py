@@ -81,6 +81,8 @@ def _result(seat: Seat, round_: Round, player: Player) -> dict[str, Any]:
     result = seat.result
     result.seat = seat
     result.player = Player(pk=player.pk, name=player.name)
+    result.round = round_
+    round_.event = player.event
     row = result_row(result)
     del row["team"]
     return {**row, "round": round_.number, "kind_label": Round.Kind(round_.kind).label}
@@ -117,7 +119,7 @@ def _table(page: PlayerPage, seat: Seat, rules: engine.Rules) -> dict[str, Any]:
         "number": seat.table.number,
         "seat": seat.number,
         "closed": seat.table.status == Table.Status.CLOSED,
-        "currency": rules.edition.currency,
+        "currency": page.player.event.currency,
         "last_seq": ledger.last_seq if ledger is not None else 0,
         "last_entry_at": ledger.last_entry_at if ledger is not None else None,
         "me": {
@@ -345,7 +347,7 @@ def _aggregate(event: Event, results: list[dict[str, Any]]) -> dict[str, Any] | 
         "format": event.advancement,
         "rounds": [{"round": r["round"], "net_worth": r["net_worth"]} for r in results],
         "total": sum(worths),
-        "how": summed(worths, sum(worths)),
+        "how": summed(worths, sum(worths), event.currency),
     }
 
 
@@ -405,7 +407,7 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
         "version": page.version,
         "player": {"name": player.name, "checked_in": player.checked_in},
         "event": {"id": event.pk, "name": event.name, "charity": event.charity},
-        "currency": rules.edition.currency,
+        "currency": event.currency,
         "round": _round(current, player) if current is not None else None,
         "seating": seating,
         "table": table,

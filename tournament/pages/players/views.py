@@ -82,10 +82,11 @@ def _live_context(page: PlayerPage, token: str) -> dict[str, Any]:
     status = selectors.player_status(page)
     table = status["table"]
     if table and table["last_seq"]:
-        # The chart's address changes with each entry and with the reader's language (the
-        # phone keeps each drawing, and asks again only for a new one).
+        # The chart's address changes with each entry, with the reader's language and the
+        # event's currency (the phone keeps each drawing, and asks again only for a new one).
         url = reverse("player-chart", args=[token])
-        table["chart_url"] = f"{url}?v={table['id']}-{table['last_seq']}-{get_language()}"
+        written = f"{get_language()}-{page.player.event.currency}"
+        table["chart_url"] = f"{url}?v={table['id']}-{table['last_seq']}-{written}"
     now, round_ = timezone.now(), status["round"] or {}
     running = round_.get("status") == "running"
     clock_text = time_left(round_.get("ends_at"), now, running=running)  # player.js ticks it

@@ -26,7 +26,7 @@ from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString
 
-from games.engine.money import money
+from tournament.money import money
 
 BADGE_OF_REVIEW = {"confirmed": "badge ok", "disputed": "badge danger"}
 

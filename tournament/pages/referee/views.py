@@ -26,11 +26,11 @@ from banking.actors import Actor
 from banking.services.entries import entry_post, entry_void
 from banking.worth import worth_chart, worth_series
 from games.engine import RuleViolation
-from games.engine.money import MINUS
 from tournament import access
 from tournament.errors import Refusal
 from tournament.http.rows import Read, read_all
 from tournament.models import Event, Round, Table
+from tournament.money import money
 from tournament.pages.referee import display, selectors
 from tournament.results import reviews
 from tournament.results import selectors as result_selectors
@@ -303,9 +303,8 @@ def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
         return _table_page(request, event, table_id, adjust=form, refusal=detail, status=400)
     seat = dict(form.fields["seat"].choices)[form.cleaned_data["seat"]]
     amount = posted.entry.fields.get("amount", 0)
-    sign = "+" if amount > 0 else MINUS
-    money = f"{sign}{table['currency']}{abs(amount)}"
-    said = f"Entry {posted.entry.seq}: {seat} {money} ({form.cleaned_data['reason']})."
+    moved = f"{'+' if amount > 0 else ''}{money(amount, table['currency'])}"
+    said = f"Entry {posted.entry.seq}: {seat} {moved} ({form.cleaned_data['reason']})."
     return _done(request, event, table_id, "ledger", said)
 
 

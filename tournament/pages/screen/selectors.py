@@ -119,7 +119,7 @@ def screen_tables(
                 "number": table["number"],
                 "round": table["round_number"],
                 "closed": table["closed"],
-                "currency": rules.edition.currency,
+                "currency": event.currency,
                 "last_seq": table["last_seq"],
                 "rows": ranked,
             }

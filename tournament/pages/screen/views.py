@@ -27,7 +27,7 @@ from django.http import (
 from django.shortcuts import render
 from django.template.loader import get_template
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 from django.views.decorators.http import require_GET
@@ -100,6 +100,15 @@ def screen(request: HttpRequest, event_id: int, token: str) -> HttpResponse:
     hundred tables costs a page of boards, not a hundred. A screen that does not hold the
     tables as they are (a table added, a seat changed: the head moved) gets all of them."""
     versions = _watched(event_id, token)
+    # The screen speaks to the whole room: in the event's language, whatever the browser
+    # that shows it says.
+    with translation.override(versions.event.language):
+        response = _screen(request, versions)
+    response["Content-Language"] = versions.event.language
+    return response
+
+
+def _screen(request: HttpRequest, versions: WatchedVersions) -> HttpResponse:
     try:
         showing = _showing(request.GET.get("tables", "")) if request.htmx else None
     except ValueError as wrong:
@@ -218,7 +227,8 @@ def _final(
     if table is None:
         return None
     url = reverse("event-screen-chart", args=[event.pk, event.screen_token, table["id"]])
-    return {"table_id": table["id"], "url": f"{url}?v={table['last_seq']}"}
+    version = f"{table['last_seq']}-{event.language}-{event.currency}"  # how its words are written
+    return {"table_id": table["id"], "url": f"{url}?v={version}"}
 
 
 @require_GET
@@ -231,6 +241,7 @@ def screen_chart(request: HttpRequest, event_id: int, token: str, table_id: int)
     table = selectors.shown_table(event=event, table_id=table_id)
     if table is None:
         raise Http404("This screen shows no such table.")
-    chart = worth_chart(worth_series(table), width=1200, height=420, text=22)
+    with translation.override(event.language):
+        chart = worth_chart(worth_series(table), width=1200, height=420, text=22)
     response = HttpResponse(chart, content_type="image/svg+xml")
     return _private(response, "private, max-age=3600")  # its address names its version

@@ -380,7 +380,7 @@ def test_money_raised_sums_fees_paid_and_donations(world):
         "total": 1085,
     }
     overview = client.get(reverse("desk:event", args=[world.event.pk])).content.decode()
-    # In the event's currency (its edition's: dollars for the US board), everywhere.
+    # In the event's currency (by default its edition's: dollars for the US board).
     assert "data-money-total>$1,085<" in overview
     assert "$1,050" in overview
     assert "$35" in overview
@@ -388,7 +388,7 @@ def test_money_raised_sums_fees_paid_and_donations(world):
     assert "$1,000" in donations_page
     events = client.get(reverse("desk:events")).content.decode()
     assert "$1,085" in events
-    Event.objects.filter(pk=world.event.pk).update(edition="uk")
+    Event.objects.filter(pk=world.event.pk).update(currency="GBP")  # the organiser's choice
     overview = client.get(reverse("desk:event", args=[world.event.pk])).content.decode()
     assert "\N{POUND SIGN}1,085" in overview
     assert "Acme Ltd" in donations_page
@@ -623,7 +623,7 @@ def test_start_call_time_and_end_through_the_desk():
     assert Result.objects.filter(round=round_).count() == 8
     results = client.get(response["Location"]).content.decode()
     assert "1,500" in results
-    assert "cash 1,500 + deeds 0 + buildings 0 = 1,500" in results
+    assert "cash $1,500 + deeds $0 + buildings $0 = $1,500" in results
 
 
 def test_once_the_clock_ran_out_with_no_worker_the_desk_shows_time_called_writing_nothing(world):
@@ -713,7 +713,7 @@ def test_the_results_page_shows_net_worth_with_its_breakdown_and_flags():
     page = session_for(world.organiser).get(reverse("desk:results", args=[world.round.pk]))
     html = page.content.decode()
     assert "1,700" in html
-    assert "cash 1,700 + deeds 0 + buildings 0 = 1,700" in html
+    assert "cash $1,700 + deeds $0 + buildings $0 = $1,700" in html
     assert "tied with" in html  # the tie-break applied: the organiser's decision
     assert "Advances" in html
     assert "Tied" in html
