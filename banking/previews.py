@@ -41,7 +41,6 @@ from games.engine.entries import (
 from games.engine.mortgage import lift_cost
 from games.engine.rent import rent_due
 from tournament.models import Table
-from tournament.templatetags.money import money
 
 
 def entry_preview(
@@ -246,7 +245,7 @@ def _total(
 
     account = seat if summed_for is None else summed_for
     net = net_of(account)
-    amount = money(abs(net) or moved, rules.edition.currency)
+    amount = rules.money(abs(net) or moved)
     who = party(account, names)
     if not net:
         words = _("Total moved: %(amount)s") % {"amount": amount}

@@ -3,9 +3,10 @@
 The engine says a refusal in English and keeps what it is made of (games/engine/
 violations.py): its sentence, marked for the translators where the engine writes it, and
 the values of its placeholders. Here the sentence is looked up in the reader's catalogue and
-filled in with the values said the reader's way: money through the pages' one money
-format, a colour group, a deck or a kind of entry in the reader's words, a list of deeds
-joined as the reader's language joins them. People's and deeds' names stay as they are.
+filled in with the values said the reader's way: money as the event's rules write it (its
+currency, in the language spoken), a colour group, a deck or a kind of entry in the
+reader's words, a list of deeds joined as the reader's language joins them. People's and
+deeds' names stay as they are.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from django.utils.translation import gettext as _
 from banking.entry_words import DECK_NAMES, GROUP_NAMES, kind_label
 from games.engine import RuleViolation
 from games.engine.violations import Amount, Names, Word
-from tournament.templatetags.money import money
 
 
 def _word(word: Word) -> str:
@@ -39,7 +39,7 @@ def _word(word: Word) -> str:
 def _value(value: Any) -> Any:
     """A placeholder's value, said the reader's way."""
     if isinstance(value, Amount):
-        return money(int(value), value.currency)
+        return value.written(int(value))
     if isinstance(value, Word):
         return _word(value)
     if isinstance(value, Names):

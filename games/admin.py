@@ -7,12 +7,20 @@ from games.models import FaqEntry
 
 @admin.register(FaqEntry)
 class FaqEntryAdmin(admin.ModelAdmin):
-    list_display = ("question", "topic", "applies_to", "setting", "position", "briefing")
+    list_display = (
+        "question",
+        "language",
+        "topic",
+        "applies_to",
+        "setting",
+        "position",
+        "briefing",
+    )
     list_display_links = ("question",)
     list_editable = ("position", "briefing")
-    list_filter = ("topic", "applies_to", "setting", "briefing")
+    list_filter = ("language", "topic", "applies_to", "setting", "briefing")
     search_fields = ("question", "answer", "keywords", "slug")
-    ordering = ("position", "id")
+    ordering = ("position", "language", "id")
     prepopulated_fields = {"slug": ("question",)}
     readonly_fields = ("updated_at",)
     list_per_page = 100
@@ -26,5 +34,6 @@ class FaqEntryAdmin(admin.ModelAdmin):
                 "so a page can show the event's own value. Leave empty if none.",
             },
         ),
-        ("Order", {"fields": ("position", "briefing", "slug", "updated_at")}),
+        # One question in several languages: the same slug, one entry for each language.
+        ("Order", {"fields": ("position", "briefing", "slug", "language", "updated_at")}),
     )

@@ -54,10 +54,10 @@ FILLERS = frozenset(
 
 @dataclass(frozen=True)
 class DeedAnswer:
-    """One sentence with the number in it, and how it was found."""
+    """One sentence with the number in it (in English: the page says, in the reader's
+    language, that the bank worked it out with the event's rules)."""
 
     text: str
-    how: str = "Worked out by the bank with this event's rules."
 
 
 @dataclass(frozen=True)

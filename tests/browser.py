@@ -284,17 +284,23 @@ def check_page(page: Any, name: str, *, labels: bool = True) -> None:
 
 @pytest.fixture
 def faq_content(transactional_db: None) -> None:
-    """The FAQ as its data migration loads it. A transactional test run earlier flushes
-    every table; Django's serialized_rollback would restore it, but not reliably once
-    Playwright's greenlets have run, so it is loaded here (by slug: loading twice is fine)."""
+    """The FAQ as its data migrations load it, in English and its translations. A
+    transactional test run earlier flushes every table; Django's serialized_rollback would
+    restore it, but not reliably once Playwright's greenlets have run, so it is loaded here
+    (the English entries into a flushed table; the translations by slug and language:
+    loading twice is fine)."""
     import importlib
     from types import SimpleNamespace
 
     from django.apps import apps
     from django.db import connection
 
-    load = importlib.import_module("games.migrations.0003_faq_content").load
-    load(apps, SimpleNamespace(connection=connection))
+    from games.models import FaqEntry
+
+    editor = SimpleNamespace(connection=connection)
+    if not FaqEntry.objects.exists():
+        importlib.import_module("games.migrations.0003_faq_content").load(apps, editor)
+    importlib.import_module("games.migrations.0005_faq_translations").load(apps, editor)
 
 
 # The big screen's leaderboards: which tables show, whether all of them lie inside the view and

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -44,12 +45,19 @@ SOURCES = {
     "djangojs": [ROOT / "locale/fr/LC_MESSAGES/djangojs.po"],
 }
 INFO = {"bidi": False, "code": CODE, "name": "Pseudo", "name_local": "Pseudo"}
-# Not words to translate: the product's name, the languages' names in the switcher (each
-# in its own words), and what the pages show of addresses and e-mail addresses.
-KEPT = ["Monopoly Night", INFO["name"], *(name for _, name in settings.LANGUAGES)]
-ADDRESS = re.compile(r"\b(?:https?://|/)[\w./?=&%#:-]*|\b[\w.+-]+@[\w-]+\.[\w.]+")
+# Not words to translate: the product's name, the names of file formats, the languages'
+# names in the switcher (each in its own words); and what the pages show of addresses,
+# e-mail addresses and codes.
+KEPT = ["Monopoly Night", INFO["name"], "CSV", "JSON", "PDF", "QR"]
+KEPT += [name for _, name in settings.LANGUAGES]
+ADDRESS = re.compile(
+    r"\b(?:https?://|/)[\w./?=&%#:-]*"  # an address
+    r"|\b[\w.+-]+@[\w-]+\.[\w.]+"  # an e-mail address
+    r"|\b[A-Z0-9]{4,}-[A-Z0-9]{3,}\b"  # a code as a scoresheet prints it ("ABCDE-FGH23")
+)
 WORD = re.compile(r"[^\W\d_]{2,}")
 BRACKETED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+HIDDEN = ("script", "style", "code", "pre", "kbd", "samp")
 READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt", "aria-description")
 
 
@@ -89,7 +97,8 @@ def pseudo(pseudo_catalogues: Path, settings: Any, monkeypatch: pytest.MonkeyPat
 
 
 class Read(HTMLParser):
-    """What a person reads of a page: its text (not its scripts' or styles' code) and the
+    """What a person reads of a page: its text (not its scripts' or styles' code, nor what
+    it shows as code: an example of a file to import, of a scoresheet's code) and the
     attributes a browser shows or says (a title, a label, a placeholder, a button's value)."""
 
     def __init__(self) -> None:
@@ -99,14 +108,14 @@ class Read(HTMLParser):
 
     def handle_starttag(self, tag: str, attributes: list[tuple[str, str | None]]) -> None:
         a = {name: value or "" for name, value in attributes}
-        if tag in ("script", "style"):
+        if tag in HIDDEN:
             self._hidden += 1
         self.parts += [a[name] for name in READ_ATTRIBUTES if a.get(name)]
         if tag == "input" and a.get("type") in ("submit", "button") and a.get("value"):
             self.parts.append(a["value"])
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
+        if tag in HIDDEN:
             self._hidden -= 1
 
     def handle_data(self, data: str) -> None:
@@ -122,15 +131,28 @@ def read(html: str) -> str:
 
 
 def data_of_the_night() -> list[str]:
-    """Every text people typed or the product made for them (names, notes, tokens): each
-    stored text field's values that are not a choice's code; what an edition prints (its
+    """Every text people typed or the product made for them (names, notes, tokens, an
+    entry's memo): each stored text field's values that are not a choice's code, and the
+    texts a JSON field holds; what an edition prints (its
     deeds' and spaces' names, its cards); and the time zones' names, as the world's time
     zone database writes them. Longest first."""
     found: set[str] = set()
+
+    def strings(value: Any) -> Iterator[str]:  # what a JSON field holds (an entry's memo)
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            yield from (s for v in value.values() for s in strings(v))
+        elif isinstance(value, list):
+            yield from (s for v in value for s in strings(v))
+
     for model in apps.get_models():
         for field in model._meta.concrete_fields:
             if isinstance(field, (models.CharField, models.TextField)) and not field.choices:
                 found.update(model.objects.values_list(field.attname, flat=True).distinct())
+            if isinstance(field, models.JSONField):
+                for value in model.objects.values_list(field.attname, flat=True):
+                    found.update(strings(value))
     for edition in EDITIONS.values():
         found.update(space.name for space in edition.spaces)
         found.update(card.text for card in edition.cards.values())

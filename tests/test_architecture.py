@@ -265,6 +265,8 @@ def selector_arguments(world: Any) -> dict[str, Callable[[], Any]]:
         "description": lambda: f"{player.name} passes Go",
         "names": lambda: names,
         "faq_rank_plain.entries": lambda: list(FaqEntry.objects.all()),
+        "faq_in_language.entries": lambda: list(FaqEntry.objects.filter(language="de")),
+        "code": lambda: "fr",
         "words": lambda: ["jail"],
         "query": lambda: "jail",
     }

@@ -1,7 +1,10 @@
 """Refusals raised by services. Each carries a stable code and a sentence for the person asking.
 
-The API turns them into `{"error": code, "detail": sentence}` with the status below;
-pages show the sentence.
+The sentence is worded where the refusal is raised, whole, in the asker's language
+(`gettext` with named placeholders: `Refusal("not_alternate", _("%(name)s is not an
+alternate.") % {"name": ...})`); the code is the same in every language. The API turns
+them into `{"error": code, "detail": sentence}` with the status below; pages show the
+sentence.
 """
 
 

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament import seating
 from tournament.errors import Conflict, Refusal
@@ -34,12 +36,15 @@ def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
         if not found and not include_all and event.players.exists():
             raise Conflict(
                 "nobody_checked_in",
-                "Nobody is checked in yet: check the players in at the desk's check-in page "
-                "first, or include the players not checked in.",
+                _(
+                    "Nobody is checked in yet: check the players in at the desk's check-in "
+                    "page first, or include the players not checked in."
+                ),
             )
         return found
     if previous.status != Round.Status.ENDED:
-        raise Conflict("previous_round_not_ended", f"Round {previous.number} has not ended yet.")
+        said = {"number": previous.number}
+        raise Conflict("previous_round_not_ended", _("Round %(number)s has not ended yet.") % said)
     preliminary = round_.kind == Round.Kind.PRELIMINARY
     if preliminary and event.plays_every_preliminary:
         going = Player.objects.filter(seats__table__round=previous, withdrawn=False)
@@ -49,7 +54,8 @@ def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
             names = ", ".join(r.player.name for r in undecided)
             raise Conflict(
                 "ties_undecided",
-                f"Decide who advances from round {previous.number} first: {names} are tied.",
+                _("Decide who advances from round %(number)s first: %(names)s are tied.")
+                % {"number": previous.number, "names": names},
             )
         going = Player.objects.filter(
             results__round=previous, results__advances=True, withdrawn=False
@@ -130,10 +136,30 @@ def _entrants_at(
         if len(players) > FINAL_TABLE_MAX * tables:
             raise Refusal(
                 "final_too_big",
-                f"{len(players)} finalists do not fit {tables} final table(s) of up to "
-                f"{FINAL_TABLE_MAX}: ask for more tables.",
+                ngettext(
+                    "%(players)s finalists do not fit %(tables)s final table of up to %(most)s: "
+                    "ask for more tables.",
+                    "%(players)s finalists do not fit %(tables)s final tables of up to %(most)s: "
+                    "ask for more tables.",
+                    tables,
+                )
+                % {"players": len(players), "tables": tables, "most": FINAL_TABLE_MAX},
             )
     return players, tables
+
+
+def said(sentence: seating.Sentence) -> str:
+    """A sentence of tournament/seating.py (plain Python, in English) in the reader's
+    language: its form for its count, its values (sentences too) said alike."""
+    values = {
+        name: said(value) if isinstance(value, seating.Sentence) else value
+        for name, value in sentence.values.items()
+    }
+    if sentence.plural is None:
+        form = _(sentence.singular)
+    else:
+        form = ngettext(sentence.singular, sentence.plural, sentence.count)
+    return form % values if values else form
 
 
 def round_size(round_: Round) -> tuple[int, int]:
@@ -143,7 +169,7 @@ def round_size(round_: Round) -> tuple[int, int]:
     try:
         sizes = seating.table_sizes(len(players), table_size=round_.table_size, tables=tables)
     except seating.SeatingError as exc:
-        raise Refusal("cannot_seat", str(exc)) from exc
+        raise Refusal("cannot_seat", said(exc.sentence)) from exc
     return len(players), len(sizes)
 
 
@@ -162,14 +188,14 @@ def plan_for_round(
     number), re-checked: a table too small is refused, a clash is reported. Refused once
     the round has started: its seating is final."""
     if round_.status not in (Round.Status.PLANNED, Round.Status.SEATED):
-        raise Conflict("round_started", "This round has started: its seating is final.")
+        raise Conflict("round_started", _("This round has started: its seating is final."))
     # Those the players meet in the other rounds: the earlier ones, and the later ones
     # already seated (pre-seated preliminary rounds).
     others = Table.objects.filter(round__event_id=round_.event_id).exclude(round_id=round_.pk)
     past = seating.opponents_by_player(_seated_ids(others))
     if keep:
         if round_.status != Round.Status.SEATED:
-            raise Conflict("round_not_seated", "Seat the players first: there is no seating.")
+            raise Conflict("round_not_seated", _("Seat the players first: there is no seating."))
         players = list(Player.objects.filter(seats__table__round=round_).order_by("id"))
     else:
         players, tables = _entrants_at(round_, tables=tables, include_all=include_all)
@@ -188,10 +214,10 @@ def plan_for_round(
         if moves:
             plan = seating.moved(plan, moves)
     except seating.SeatingError as exc:
-        raise Refusal("cannot_seat", str(exc)) from exc
+        raise Refusal("cannot_seat", said(exc.sentence)) from exc
     refusals, clashes = seating.plan_problems(plan, entrants, past_opponents=past)
     if refusals:
-        raise Refusal("cannot_seat", " ".join(refusals))
+        raise Refusal("cannot_seat", " ".join(said(refusal) for refusal in refusals))
     return Lineup(players, plan, clashes)
 
 
@@ -228,20 +254,24 @@ def plan_for_preseating(event: Event, *, seed: int, include_all: bool = False) -
     if not event.plays_every_preliminary:
         raise Refusal(
             "cannot_preseat",
-            "Only an event where every player plays every preliminary round (points) can "
-            "seat its rounds all at once: seat each round when it is due.",
+            _(
+                "Only an event where every player plays every preliminary round (points) can "
+                "seat its rounds all at once: seat each round when it is due."
+            ),
         )
     rounds = rounds_to_preseat(event)
     if not rounds:
         raise Conflict(
             "nothing_to_preseat",
-            "No preliminary round is waiting to be seated: plan the rounds first.",
+            _("No preliminary round is waiting to be seated: plan the rounds first."),
         )
     if len({r.table_size for r in rounds}) > 1:
         raise Refusal(
             "cannot_preseat",
-            "The rounds to seat have different table sizes: plan them with the same size "
-            "to seat them at once.",
+            _(
+                "The rounds to seat have different table sizes: plan them with the same size "
+                "to seat them at once."
+            ),
         )
     players = round_entrants(rounds[0], include_all=include_all)
     played = Table.objects.filter(round__event_id=event.pk, round__number__lt=rounds[0].number)
@@ -255,5 +285,5 @@ def plan_for_preseating(event: Event, *, seed: int, include_all: bool = False) -
             past_opponents=seating.opponents_by_player(_seated_ids(played)),
         )
     except seating.SeatingError as exc:
-        raise Refusal("cannot_seat", str(exc)) from exc
+        raise Refusal("cannot_seat", said(exc.sentence)) from exc
     return PreSeating(rounds, players, plans)

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import ngettext
 
 from tournament.errors import Refusal
 
@@ -78,8 +79,12 @@ def refuse_if_locked_out(request: Any) -> None:
     the API is the REST framework's request rather than the one its middleware sees.
     """
     if getattr(request, "axes_locked_out", False):
-        raise LockedOut(
-            "locked_out",
-            f"Too many failed logins: logging in is paused for {wait_minutes(request)} minutes. "
+        minutes = wait_minutes(request)
+        sentence = ngettext(
+            "Too many failed logins: logging in is paused for %(minutes)s minute. "
             "An organiser can lift the pause sooner.",
+            "Too many failed logins: logging in is paused for %(minutes)s minutes. "
+            "An organiser can lift the pause sooner.",
+            minutes,
         )
+        raise LockedOut("locked_out", sentence % {"minutes": minutes})

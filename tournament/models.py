@@ -49,21 +49,22 @@ def default_time_zone() -> str:
 def validate_time_zone(value: str) -> None:
     if value not in time_zone_names():
         raise ValidationError(
-            f"{value!r} is not a time zone: use a name such as Europe/London or America/Chicago."
+            _("%(zone)s is not a time zone: use a name such as Europe/London or America/Chicago.")
+            % {"zone": repr(value)}
         )
 
 
 class Event(models.Model):
     class Edition(models.TextChoices):
-        US = "us", "United States (Atlantic City)"
-        UK = "uk", "United Kingdom (London)"
+        US = "us", _("United States (Atlantic City)")
+        UK = "uk", _("United Kingdom (London)")
 
     class Format(models.TextChoices):
-        KNOCKOUT = "knockout", "Knock-out: table winners (and wildcards) go on"
-        POINTS = "points", "Points: the best over the preliminary rounds play the final"
+        KNOCKOUT = "knockout", _("Knock-out: table winners (and wildcards) go on")
+        POINTS = "points", _("Points: the best over the preliminary rounds play the final")
         AGGREGATE = (
             "aggregate",
-            "Aggregate: the best net worths summed over the preliminary rounds play the final",
+            _("Aggregate: the best net worths summed over the preliminary rounds play the final"),
         )
 
     class Status(models.TextChoices):
@@ -236,9 +237,9 @@ class Donation(models.Model):
 
 class Volunteer(models.Model):
     class Role(models.TextChoices):
-        ORGANISER = "organiser", "Organiser"
-        REFEREE = "referee", "Referee"
-        BANKER = "banker", "Banker"
+        ORGANISER = "organiser", _("Organiser")
+        REFEREE = "referee", _("Referee")
+        BANKER = "banker", _("Banker")
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="volunteers", db_index=False
@@ -345,8 +346,8 @@ class TableQuerySet(models.QuerySet["Table"]):
 
 class Table(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        CLOSED = "closed", "Closed"
+        OPEN = "open", _("Open")
+        CLOSED = "closed", _("Closed")
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="tables", db_index=False
@@ -363,10 +364,10 @@ class Table(models.Model):
     class Review(models.TextChoices):
         """A closed table's result counts only once a second person confirms it."""
 
-        NONE = "", "Not closed yet"
-        AWAITING = "awaiting", "Awaiting confirmation"
-        CONFIRMED = "confirmed", "Confirmed"
-        DISPUTED = "disputed", "Disputed"
+        NONE = "", _("Not closed yet")
+        AWAITING = "awaiting", _("Awaiting confirmation")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("Disputed")
 
     status = models.CharField(max_length=6, choices=Status.choices, default=Status.OPEN)
     closed_at = models.DateTimeField(null=True, blank=True)
@@ -424,10 +425,10 @@ class Result(models.Model):
     class TieBreak(models.TextChoices):
         """The rule that placed the seat against others level with it (docs/rules.md)."""
 
-        NONE = "", "None needed"
-        BANKRUPT = "bankrupt", "Bankrupt: ranks below every player still in"
-        CASH = "cash", "Level on net worth: more cash ranks higher"
-        ORGANISER = "organiser", "Level on net worth and cash: the organiser's decision"
+        NONE = "", _("None needed")
+        BANKRUPT = "bankrupt", _("Bankrupt: ranks below every player still in")
+        CASH = "cash", _("Level on net worth: more cash ranks higher")
+        ORGANISER = "organiser", _("Level on net worth and cash: the organiser's decision")
 
     seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="result")
     round = models.ForeignKey(

@@ -29,6 +29,7 @@ from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any, NamedTuple
 
 #: No table is ever smaller than this: a game of Monopoly needs three players.
 MIN_TABLE_SIZE = 3
@@ -52,8 +53,41 @@ SEARCH_BUDGET = 1_500_000
 MAX_PLANS = 16
 
 
+class Sentence(NamedTuple):
+    """A sentence as this module says it, in English (`str`), with what another language
+    needs to say it (tournament.lineups.said): its English forms, the count that chooses
+    between them (`plural` None: one form) and its named values (a value may be a
+    sentence itself: "2 players")."""
+
+    singular: str
+    plural: str | None
+    count: int
+    values: dict[str, Any]
+
+    def __str__(self) -> str:
+        form = self.singular if self.plural is None or self.count == 1 else self.plural
+        return form % {k: str(v) for k, v in self.values.items()} if self.values else form
+
+
+def gettext_noop(singular: str, **values: Any) -> Sentence:
+    """A sentence of one form, marked for the translation catalogues: Django's
+    makemessages finds it by this name. Plain Python: nothing is translated here."""
+    return Sentence(singular, None, 1, values)
+
+
+def ngettext(singular: str, plural: str, count: int, **values: Any) -> Sentence:
+    """A sentence whose form follows `count`, marked for the catalogues as gettext's
+    ngettext is (both forms); said in English here, in the reader's language by
+    tournament.lineups.said."""
+    return Sentence(singular, plural, count, values)
+
+
 class SeatingError(ValueError):
-    """The players cannot be seated as asked; the message says why, in a sentence."""
+    """The players cannot be seated as asked; `sentence` says why (its `str`, in English)."""
+
+    def __init__(self, sentence: Sentence | str) -> None:
+        self.sentence = gettext_noop(sentence) if isinstance(sentence, str) else sentence
+        super().__init__(str(self.sentence))
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,18 +118,34 @@ def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> 
     if tables is not None:
         _check_count(tables, "The number of tables")
         if tables == 0:
-            raise SeatingError("The number of tables must be at least 1.")
+            raise SeatingError(gettext_noop("The number of tables must be at least 1."))
         if players < MIN_TABLE_SIZE * tables:
+            counted = ngettext(
+                "%(players)s player", "%(players)s players", players, players=players
+            )
+            said = {"players": counted, "least": MIN_TABLE_SIZE}
             raise SeatingError(
-                f"{_count(players, 'player')} cannot fill {_count(tables, 'table')}: "
-                f"every table needs at least {MIN_TABLE_SIZE} players."
+                ngettext(
+                    "%(players)s cannot fill %(tables)s table: every table needs at least "
+                    "%(least)s players.",
+                    "%(players)s cannot fill %(tables)s tables: every table needs at least "
+                    "%(least)s players.",
+                    tables,
+                    tables=tables,
+                    **said,
+                )
             )
         base, extra = divmod(players, tables)
         return [base + 1] * extra + [base] * (tables - extra)
     if players < MIN_TABLE_SIZE:
         raise SeatingError(
-            f"Seating needs at least {MIN_TABLE_SIZE} players; {_count(players, 'player')} "
-            f"{'is' if players == 1 else 'are'} entered."
+            ngettext(
+                "Seating needs at least %(least)s players; %(players)s player is entered.",
+                "Seating needs at least %(least)s players; %(players)s players are entered.",
+                players,
+                players=players,
+                least=MIN_TABLE_SIZE,
+            )
         )
     smallest = max(table_size - 1, MIN_TABLE_SIZE)
     counts = range(math.ceil(players / (table_size + 1)), players // smallest + 1)
@@ -106,9 +156,25 @@ def table_sizes(players: int, *, table_size: int, tables: int | None = None) -> 
     if best is None:
         largest = table_size + 1
         between = "or" if largest == smallest + 1 else "to"
+        said = {"players": players, "smallest": smallest, "largest": largest}
         raise SeatingError(
-            f"{_count(players, 'player')} cannot be split into tables of "
-            f"{smallest} {between} {largest} players; choose another table size."
+            ngettext(
+                "%(players)s player cannot be split into tables of %(smallest)s or "
+                "%(largest)s players; choose another table size.",
+                "%(players)s players cannot be split into tables of %(smallest)s or "
+                "%(largest)s players; choose another table size.",
+                players,
+                **said,
+            )
+            if between == "or"
+            else ngettext(
+                "%(players)s player cannot be split into tables of %(smallest)s to "
+                "%(largest)s players; choose another table size.",
+                "%(players)s players cannot be split into tables of %(smallest)s to "
+                "%(largest)s players; choose another table size.",
+                players,
+                **said,
+            )
         )
     smaller, bigger, count = best
     return (
@@ -226,10 +292,18 @@ def moved(plan: Sequence[Sequence[int]], moves: Mapping[int, int]) -> list[list[
     players moved to each other's tables swap."""
     for number in moves.values():
         if not 1 <= number <= len(plan):
-            raise SeatingError(f"There is no table {number}: the tables are 1 to {len(plan)}.")
+            raise SeatingError(
+                gettext_noop(
+                    "There is no table %(number)s: the tables are 1 to %(last)s.",
+                    number=number,
+                    last=len(plan),
+                )
+            )
     where = {player: index for index, table in enumerate(plan) for player in table}
     if unknown := sorted(set(moves) - set(where)):
-        raise SeatingError(f"Player {unknown[0]} is not seated in this round.")
+        raise SeatingError(
+            gettext_noop("Player %(player)s is not seated in this round.", player=unknown[0])
+        )
     going = {p: n - 1 for p, n in moves.items() if n - 1 != where[p]}
     tables = [[p for p in table if p not in going] for table in plan]
     for player, index in going.items():
@@ -252,20 +326,28 @@ def plan_problems(
     entrants: Sequence[Entrant],
     *,
     past_opponents: Mapping[int, Collection[int]] | None = None,
-) -> tuple[list[str], list[Clash]]:
+) -> tuple[list[Sentence], list[Clash]]:
     """What a seating breaks: refusals, in words (a table of fewer than three players), and
     the clashes the organiser may accept (team-mates at one table, a repeat meeting). At a
     single table (a final) everyone meets everyone whatever the seating, so it breaks
     nothing of the kind: no clash."""
-    refusals: list[str] = []
+    refusals: list[Sentence] = []
     clashes: list[Clash] = []
     team = {e.player_id: e.team for e in entrants}
     past = past_opponents or {}
     for number, table in enumerate(plan, start=1):
         if len(table) < MIN_TABLE_SIZE:
             refusals.append(
-                f"Table {number} would have {_count(len(table), 'player')}: every table "
-                f"needs at least {MIN_TABLE_SIZE}."
+                ngettext(
+                    "Table %(number)s would have %(players)s player: every table needs at "
+                    "least %(least)s.",
+                    "Table %(number)s would have %(players)s players: every table needs at "
+                    "least %(least)s.",
+                    len(table),
+                    number=number,
+                    players=len(table),
+                    least=MIN_TABLE_SIZE,
+                )
             )
         if len(plan) == 1:
             continue
@@ -567,8 +649,3 @@ def _best_partner(
 
 def _twice(values: Iterable[int]) -> list[int]:
     return [value for value, count in Counter(values).items() if count > 1]
-
-
-def _count(count: int, noun: str) -> str:
-    """'1 player', '3 players'."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

@@ -8,9 +8,11 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from games.models import FaqEntry
-from games.selectors import faq_briefing
+from games.models import ENGLISH, FaqEntry
+from games.selectors import faq_briefing, faq_in_language
 from tournament import access, seating
 from tournament.lineups import (
     late_arrivals,
@@ -219,9 +221,10 @@ def _seat(number: int, player: Player) -> dict[str, Any]:
 
 def _clash_words(clash: Any, by_id: Mapping[int, Player]) -> str:
     a, b = (by_id[p] for p in clash.players)
+    said = {"table": clash.table, "a": a.name, "b": b.name, "team": a.team}
     if clash.kind == "team":
-        return f"Table {clash.table}: {a.name} and {b.name} are team-mates ({a.team})."
-    return f"Table {clash.table}: {a.name} and {b.name} sit together in another round too."
+        return _("Table %(table)s: %(a)s and %(b)s are team-mates (%(team)s).") % said
+    return _("Table %(table)s: %(a)s and %(b)s sit together in another round too.") % said
 
 
 def repeat_meetings(*, event_id: int) -> tuple[list[seating.Repeat], dict[int, str]]:
@@ -258,7 +261,8 @@ def preseating(event: Event) -> dict[str, Any]:
         "rounds": [r.number for r in waiting],
         "seated": seated,
         "repeats": [
-            f"{names[a]} and {names[b]}: rounds {_and(repeat.rounds)}"
+            _("%(a)s and %(b)s: rounds %(rounds)s")
+            % {"a": names[a], "b": names[b], "rounds": _and(repeat.rounds)}
             for repeat in found
             for a, b in [repeat.players]
         ],
@@ -268,7 +272,9 @@ def preseating(event: Event) -> dict[str, Any]:
 def _and(numbers: Sequence[int]) -> str:
     """'1 and 3', '1, 2 and 3'."""
     words = [str(n) for n in numbers]
-    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else "".join(words)
+    if len(words) < 2:
+        return "".join(words)
+    return _("%(numbers)s and %(last)s") % {"numbers": ", ".join(words[:-1]), "last": words[-1]}
 
 
 def console_path(key: str) -> str:
@@ -279,22 +285,23 @@ def console_path(key: str) -> str:
 # ---------------------------------------------------------------- the players' briefing
 
 
-def briefing_for_event(*, event_id: int) -> list[FaqEntry]:
-    """The questions read aloud at an event's players' briefing, in order: those its
-    organiser picked, or the FAQ's suggested ones (`faq_briefing`) when none are picked."""
+def briefing_for_event(*, event_id: int, language: str = ENGLISH) -> list[FaqEntry]:
+    """The questions read aloud at an event's players' briefing, in order, as a reader of
+    `language` reads them: those its organiser picked (in whichever language), or the FAQ's
+    suggested ones (`faq_briefing`) when none are picked."""
+    return faq_in_language(briefing_picks(event_id=event_id), language) or faq_briefing(language)
+
+
+def briefing_picks(*, event_id: int) -> list[FaqEntry]:
+    """The FAQ entries an organiser picked for the briefing, in order (may be []), each in
+    the language it was picked in."""
     items = (
         BriefingItem.objects.filter(event_id=event_id)
         .select_related("faq")
         .defer("faq__search_document")
         .order_by("position", "id")
     )
-    return [item.faq for item in items] or faq_briefing()
-
-
-def briefing_picks(*, event_id: int) -> list[int]:
-    """The ids of the FAQ entries an organiser picked for the briefing, in order (may be [])."""
-    items = BriefingItem.objects.filter(event_id=event_id).order_by("position", "id")
-    return list(items.values_list("faq_id", flat=True))
+    return [item.faq for item in items]
 
 
 def current_rounds(*, event: Event) -> list[Round]:
@@ -317,10 +324,6 @@ def current_rounds(*, event: Event) -> list[Round]:
 SANCTIONED = {"players": 24, "preliminaries": 2, "minutes": 90, "final": 6}
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def sanctioned_breaks(event: Event) -> list[str]:
     """Where the plan of `event` breaks the maker's tournament rules, one sentence each for
     the desk; none unless the event says it follows them. Warnings only: the organiser may
@@ -331,8 +334,12 @@ def sanctioned_breaks(event: Event) -> list[str]:
     registered = Player.objects.filter(event_id=event.pk).count()
     if registered < SANCTIONED["players"]:
         breaks.append(
-            f"The maker's rules ask for at least {SANCTIONED['players']} players: "
-            f"{registered} {'is' if registered == 1 else 'are'} registered."
+            ngettext(
+                "The maker's rules ask for at least %(least)s players: %(count)s is registered.",
+                "The maker's rules ask for at least %(least)s players: %(count)s are registered.",
+                registered,
+            )
+            % {"least": SANCTIONED["players"], "count": registered}
         )
     rounds = list(
         Round.objects.filter(event_id=event.pk)
@@ -346,12 +353,21 @@ def sanctioned_breaks(event: Event) -> list[str]:
         )
         if before < SANCTIONED["preliminaries"]:
             breaks.append(
-                f"The final follows {_plural(before, 'preliminary round')}: the maker's rules "
-                "ask for at least two."
+                ngettext(
+                    "The final follows %(count)s preliminary round: the maker's rules ask for "
+                    "at least two.",
+                    "The final follows %(count)s preliminary rounds: the maker's rules ask for "
+                    "at least two.",
+                    before,
+                )
+                % {"count": before}
             )
     breaks += [
-        f"Round {r.number} has a time limit of {r.time_limit_minutes} minutes: the maker's "
-        f"rules ask for at least {SANCTIONED['minutes']}."
+        _(
+            "Round %(number)s has a time limit of %(minutes)s minutes: the maker's rules ask "
+            "for at least %(least)s."
+        )
+        % {"number": r.number, "minutes": r.time_limit_minutes, "least": SANCTIONED["minutes"]}
         for r in rounds
         if r.time_limit_minutes < SANCTIONED["minutes"]
     ]
@@ -362,9 +378,13 @@ def sanctioned_breaks(event: Event) -> list[str]:
         size = final.seated
     if size is not None and size != SANCTIONED["final"]:
         breaks.append(
-            f"The final is for {_plural(size, 'player')}: the maker's rules play a final of "
-            f"{SANCTIONED['final']}."
+            ngettext(
+                "The final is for %(count)s player: the maker's rules play a final of %(final)s.",
+                "The final is for %(count)s players: the maker's rules play a final of %(final)s.",
+                size,
+            )
+            % {"count": size, "final": SANCTIONED["final"]}
         )
     if event.variants.get("short_game"):
-        breaks.append("The short game is chosen: the maker's rules play the long game.")
+        breaks.append(_("The short game is chosen: the maker's rules play the long game."))
     return breaks

@@ -15,6 +15,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import Refusal
 
@@ -29,20 +30,52 @@ BIDI_CONTROLS = frozenset(
 SCHEMA_PATTERN = "^[^\u0000-\u001f\u007f-\u009f" + "".join(sorted(BIDI_CONTROLS)) + "]*$"
 
 
-def text_problem(value: str) -> str | None:
-    """Why this text is refused, as the end of a sentence, or None if it is fine."""
+#: What is wrong with a text, said of "this" text (a form's field) and of a named one.
+PROBLEMS = {
+    "bidi": (
+        _("This holds a character that reverses the direction of the text around it: retype it."),
+        _(
+            "The %(field)s holds a character that reverses the direction of the text around "
+            "it: retype it."
+        ),
+    ),
+    "control": (
+        _(
+            "This holds a control character (a tab, a line break or an invisible one): "
+            "retype it on one line."
+        ),
+        _(
+            "The %(field)s holds a control character (a tab, a line break or an invisible "
+            "one): retype it on one line."
+        ),
+    ),
+    "surrogate": (
+        _("This holds a broken character (half of a surrogate pair): retype it."),
+        _("The %(field)s holds a broken character (half of a surrogate pair): retype it."),
+    ),
+}
+
+
+def _problem(value: str) -> str | None:
+    """What is wrong with this text (a key of PROBLEMS), or None if it is fine."""
     for char in value:
         if char in BIDI_CONTROLS:
-            return "holds a character that reverses the direction of the text around it: retype it."
+            return "bidi"
         category = unicodedata.category(char)
         if category == "Cc":
-            return (
-                "holds a control character (a tab, a line break or an invisible one): "
-                "retype it on one line."
-            )
+            return "control"
         if category == "Cs":
-            return "holds a broken character (half of a surrogate pair): retype it."
+            return "surrogate"
     return None
+
+
+def text_problem(value: str, field: str | None = None) -> str | None:
+    """Why this text is refused, as a sentence in the reader's language, of `field` when it
+    is named (else of "this" text), or None if it is fine."""
+    if (problem := _problem(value)) is None:
+        return None
+    this, named = PROBLEMS[problem]
+    return str(this) if field is None else str(named) % {"field": field}
 
 
 #: Letters that show nothing: the fillers of Hangul (besides Unicode's format characters,
@@ -50,6 +83,16 @@ def text_problem(value: str) -> str | None:
 FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
 #: Alphabets whose letters look like Latin ones: a name mixing one with Latin is a look-alike.
 LOOK_ALIKE_SCRIPTS = ("CYRILLIC", "GREEK")
+LOOK_ALIKE = {
+    "CYRILLIC": _(
+        "The name %(name)s mixes Latin and Cyrillic letters, which look alike: "
+        "retype it in one alphabet."
+    ),
+    "GREEK": _(
+        "The name %(name)s mixes Latin and Greek letters, which look alike: "
+        "retype it in one alphabet."
+    ),
+}
 
 
 def visible(text: str) -> str:
@@ -70,21 +113,18 @@ def name_problem(name: str) -> str | None:
     one that mixes Latin with Cyrillic or Greek letters, which look alike (a Cyrillic A
     before a Latin "da")."""
     if not name_key(name):
-        return "A player needs a name: this one shows no letters."
+        return str(_("A player needs a name: this one shows no letters."))
     scripts = {unicodedata.name(c, "").split(" ")[0] for c in visible(name) if c.isalpha()}
     for script in LOOK_ALIKE_SCRIPTS:
         if "LATIN" in scripts and script in scripts:
-            return (
-                f"The name {name} mixes Latin and {script.title()} letters, which look alike: "
-                "retype it in one alphabet."
-            )
+            return str(LOOK_ALIKE[script]) % {"name": name}
     return None
 
 
 def check_text(value: str, field: str) -> None:
     """Refuse (400 `invalid_text`) a text with a character `text_problem` refuses."""
-    if (problem := text_problem(value)) is not None:
-        raise Refusal("invalid_text", f"The {field} {problem}")
+    if (problem := text_problem(value, field)) is not None:
+        raise Refusal("invalid_text", problem)
 
 
 def texts_in(data: Any, path: str = "") -> Iterator[tuple[str, str]]:
@@ -111,7 +151,7 @@ def validate_text(value: str) -> None:
     if not isinstance(value, str):  # a UUIDField's UUID, a date
         return
     if (problem := text_problem(value)) is not None:
-        raise ValidationError(f"This {problem}", code="invalid_text")
+        raise ValidationError(problem, code="invalid_text")
 
 
 class TextCheckedForm(forms.Form):

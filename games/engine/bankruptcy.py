@@ -42,7 +42,7 @@ def bankrupt(state: TableState, entry: Bankrupt, rules: Rules) -> Transfers:
                 "card...), then the bankruptcy."
             ),
             who=state.name(debtor),
-            cash=Amount(state.cash[debtor], rules.edition.currency),
+            cash=Amount(state.cash[debtor], rules.money),
         )
     if debtor in state.owed_to and state.owed_to[debtor] != creditor:
         owed = state.owed_to[debtor]
@@ -130,7 +130,7 @@ def _check_lift(state: TableState, rules: Rules, entry: Bankrupt, remaining: int
                 "off the mortgage on %(deeds)s costs %(cost)s more."
             ),
             who=state.name(creditor),
-            cash=Amount(have, rules.edition.currency),
+            cash=Amount(have, rules.money),
             deeds=Names(rules.edition.space(p).name for p in entry.lift),
-            cost=Amount(principal, rules.edition.currency),
+            cost=Amount(principal, rules.money),
         )

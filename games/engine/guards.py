@@ -76,13 +76,12 @@ def can_spend(
     """
     cash = state.cash[seat]
     if amount > cash:
-        currency = rules.edition.currency
         raise RuleViolation(
             "insufficient_cash",
             sentence,
             who=state.name(seat),
-            cash=Amount(cash, currency),
-            cost=Amount(amount, currency),
+            cash=Amount(cash, rules.money),
+            cost=Amount(amount, rules.money),
             **params,
         )
 

@@ -114,7 +114,7 @@ def tax(state: TableState, entry: Tax, rules: Rules) -> Transfers:
                 "no_tax_choice",
                 gettext_noop("%(deed)s is a flat %(cost)s."),
                 deed=space.name,
-                cost=Amount(rules.tax_due(entry.space), rules.edition.currency),
+                cost=Amount(rules.tax_due(entry.space), rules.money),
             )
         amount = interest(max(total_worth(state, rules, entry.seat), 0))
     else:

@@ -10,10 +10,22 @@ from games.engine.editions import EDITIONS
 from games.engine.money import money
 from games.engine.violations import RuleViolation
 
+
+def gettext_noop(text: str) -> str:
+    """A sentence marked for the translation catalogues (Django's makemessages finds it by
+    this name) and returned as it is: the engine stays plain Python, and a page says the
+    sentence in its reader's language (`gettext(VARIANTS[name])`)."""
+    return text
+
+
 VARIANTS: dict[str, str] = {
-    "modern_us": "Modern US rules: Luxury Tax 100 and a flat Income Tax of 200 (US edition only).",
-    "short_game": "Short game: two dealt deeds each at the start, hotels after three houses.",
-    "double_rent_despite_mortgage": (
+    "modern_us": gettext_noop(
+        "Modern US rules: Luxury Tax 100 and a flat Income Tax of 200 (US edition only)."
+    ),
+    "short_game": gettext_noop(
+        "Short game: two dealt deeds each at the start, hotels after three houses."
+    ),
+    "double_rent_despite_mortgage": gettext_noop(
         "An unbuilt site of a complete group earns double rent even when another site "
         "of the group is mortgaged."
     ),

@@ -56,13 +56,12 @@ def trade(state: TableState, entry: Trade, rules: Rules) -> Transfers:
             if source == party:
                 paid += amount
         if paid and state.cash[party] + cash_in - paid < 0:
-            currency = rules.edition.currency
             raise RuleViolation(
                 "insufficient_cash",
                 gettext_noop("%(who)s would pay %(cost)s in this trade but has %(cash)s."),
                 who=state.name(party),
-                cost=Amount(paid, currency),
-                cash=Amount(state.cash[party] + cash_in, currency),
+                cost=Amount(paid, rules.money),
+                cash=Amount(state.cash[party] + cash_in, rules.money),
             )
 
     # Both sides' cards are picked from the state before the trade, so a swap stays a swap.

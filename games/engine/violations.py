@@ -8,9 +8,8 @@ is: an `Amount` of money, a `Word` (a colour group, a deck), a `Names` list."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
-
-from games.engine.money import money
 
 
 def gettext_noop(sentence: str) -> str:
@@ -20,17 +19,18 @@ def gettext_noop(sentence: str) -> str:
 
 
 class Amount(int):
-    """A sum of money in a refusal: "$1,500" in English."""
+    """A sum of money in a refusal, with the way the rules it was refused by write money
+    (`Rules.money`: the event's currency, in the language being spoken when it is said)."""
 
-    currency: str
+    written: Callable[[int], str]
 
-    def __new__(cls, amount: int, currency: str) -> Amount:
+    def __new__(cls, amount: int, written: Callable[[int], str]) -> Amount:
         made = super().__new__(cls, amount)
-        made.currency = currency
+        made.written = written
         return made
 
     def __str__(self) -> str:
-        return money(int(self), self.currency)
+        return self.written(int(self))
 
 
 class Word(str):

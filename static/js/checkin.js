@@ -107,15 +107,15 @@
       var data = answer.data;
       if (data.counts) showCounts(data.counts);
       if (answer.status === 200 && data.result === "checked_in") {
-        show("ok", "\u2713 " + data.player.name, "Checked in. Welcome!");
+        show("ok", "\u2713 " + data.player.name, gettext("Checked in. Welcome!"));
         if (navigator.vibrate) navigator.vibrate(80);
       } else if (answer.status === 200) {
         show("already", data.player.name, data.message);
       } else {
-        show("error", answer.status === 404 ? "Unknown code" : "Not checked in", data.detail || "Try again.");
+        show("error", answer.status === 404 ? gettext("Unknown code") : gettext("Not checked in"), data.detail || gettext("Try again."));
       }
     }).catch(function () {
-      show("error", "No connection", "The scan did not reach the desk's server: try again.");
+      show("error", gettext("No connection"), gettext("The scan did not reach the desk's server: try again."));
       lastCode = "";
     }).finally(function () { busy = false; });
   }
@@ -135,8 +135,7 @@
   var stream = null, looking = false;
 
   function readerMissing() {
-    say("The QR code reader is not installed on this server (run the setup again); " +
-        "check players in by name, or type their code.");
+    say(gettext("The QR code reader is not installed on this server (run the setup again); check players in by name, or type their code."));
   }
 
   function look() {
@@ -151,10 +150,10 @@
   function start() {
     if (!window.jsQR) { readerMissing(); return; }
     if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
-      say("This browser cannot use the camera here (it needs HTTPS): check players in by name.");
+      say(gettext("This browser cannot use the camera here (it needs HTTPS): check players in by name."));
       return;
     }
-    say("Starting the camera…");
+    say(gettext("Starting the camera…"));
     navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false })
       .then(function (media) {
         stream = media;
@@ -166,14 +165,14 @@
       })
       .then(function () {
         looking = true;
-        say("Camera on: hold a code in view. Each code checks its player in once.");
+        say(gettext("Camera on: hold a code in view. Each code checks its player in once."));
         try { window.localStorage.setItem("checkin.camera", "on"); } catch (e) { /* private mode */ }
         look();
       })
       .catch(function (error) {
         var denied = error && (error.name === "NotAllowedError" || error.name === "SecurityError");
-        say(denied ? "The camera is not allowed: allow it in the browser, or check players in by name."
-                   : "No camera found: check players in by name, or type their code.");
+        say(denied ? gettext("The camera is not allowed: allow it in the browser, or check players in by name.")
+                   : gettext("No camera found: check players in by name, or type their code."));
       });
   }
 
@@ -185,7 +184,7 @@
     viewfinder.hidden = true;
     startButton.hidden = false;
     stopButton.hidden = true;
-    say("Camera off.");
+    say(gettext("Camera off."));
     try { window.localStorage.setItem("checkin.camera", "off"); } catch (e) { /* private mode */ }
   }
 
@@ -208,9 +207,9 @@
         URL.revokeObjectURL(url);
         fileInput.value = "";
         if (code) { lastCode = ""; checkIn(code); }
-        else show("error", "No code found", "No QR code could be read in that picture: try a sharper one.");
+        else show("error", gettext("No code found"), gettext("No QR code could be read in that picture: try a sharper one."));
       };
-      image.onerror = function () { URL.revokeObjectURL(url); show("error", "Not a picture", "That file is not an image."); };
+      image.onerror = function () { URL.revokeObjectURL(url); show("error", gettext("Not a picture"), gettext("That file is not an image.")); };
       image.src = url;
     });
   }

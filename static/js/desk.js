@@ -130,12 +130,12 @@
         copied = Promise.reject(new Error("no clipboard"));
       }
       copied.then(function () {
-        if (state) { state.textContent = "Copied: paste it into an email."; }
+        if (state) { state.textContent = gettext("Copied: paste it into an email."); }
       }).catch(function () {
         var area = document.getElementById(button.dataset.copy);
         area.focus();
         area.select();
-        if (state) { state.textContent = "Selected: press Ctrl+C (or ⌘C) to copy."; }
+        if (state) { state.textContent = gettext("Selected: press Ctrl+C (or ⌘C) to copy."); }
       });
     });
   });

@@ -10,7 +10,7 @@
     if (!results || !results.hasAttribute("data-faq-results")) return;
     var note = document.createElement("p");
     note.className = "faq-none";
-    note.textContent = "The answers could not be loaded. Press Search to try again.";
+    note.textContent = gettext("The answers could not be loaded. Press Search to try again.");
     results.replaceChildren(note);
   }
   document.addEventListener("htmx:sendError", searchFailed);

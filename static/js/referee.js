@@ -16,7 +16,7 @@
     form.addEventListener("submit", function () {
       var button = form.querySelector("button[type=submit]");
       if (!button) return;
-      setTimeout(function () { button.disabled = true; button.textContent = "Saving…"; }, 0);
+      setTimeout(function () { button.disabled = true; button.textContent = gettext("Saving…"); }, 0);
     });
   });
 

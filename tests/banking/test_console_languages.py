@@ -14,6 +14,7 @@ from django.test import Client
 
 from tests.conftest import World, close_and_confirm
 from tests.entries import post_entry, posted
+from tournament.money import money
 from tournament.results.closing import round_end
 
 pytestmark = pytest.mark.django_db
@@ -121,9 +122,9 @@ def test_a_language_the_product_does_not_speak_has_no_catalogue():
 # Paying more than the cash in hand: the same code in every language, the sentence in each
 # (the names as they are, money as the language writes it).
 SHORT = {
-    "en": "{name} has $1,500 but this payment costs $5,000.",
-    "fr": "{name} a $1\u00a0500, mais ce paiement s\u2019élève à $5\u00a0000.",
-    "de": "{name} hat $1.500, aber diese Zahlung beträgt $5.000.",
+    "en": "{name} has {cash} but this payment costs {cost}.",
+    "fr": "{name} a {cash}, mais ce paiement s\u2019élève à {cost}.",
+    "de": "{name} hat {cash}, aber diese Zahlung beträgt {cost}.",
 }
 
 
@@ -146,7 +147,9 @@ def test_a_refusal_says_its_sentence_in_the_requesters_language_with_the_same_co
         assert response.status_code == 400
         assert response.json() == {
             "error": "insufficient_cash",
-            "detail": SHORT[language].format(name=name),
+            "detail": SHORT[language].format(
+                name=name, cash=money(1500, "USD", language), cost=money(5000, "USD", language)
+            ),
         }
 
 

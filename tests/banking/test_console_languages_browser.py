@@ -11,8 +11,22 @@ from tests.browser import PHONE, TABLET, no_horizontal_scroll, snap
 from tests.conftest import NAMES, make_world
 from tests.console import BROKEN_WORDS, SMALLEST_TEXT, Banker
 from tests.entries import bank
+from tournament.money import money
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_banker_who_chooses_french_reads_the_banks_words_in_french(live_server, new_page):
+    """The browser asks for English; the banker picks Français in the switcher: the sheets
+    the bank previews and the ledger's lines follow the page, not the browser."""
+    world = make_world()
+    banker = Banker.at(new_page(TABLET), world).open(live_server.url)
+    banker.page.get_by_role("link", name="Français").click()
+    banker.open(live_server.url)
+    expect(banker.page.locator("html")).to_have_attribute("lang", "fr")
+    n = banker.names
+    banker.player(1).move("pass_go").record(f"{n[1]} passe par la case Départ")
+    expect(banker.page.locator("#ledger [data-seq='1']")).to_contain_text(f"La banque paie {n[1]}")
 
 
 def test_a_french_tablet_draws_the_console_in_french_offline_too(live_server, new_page):
@@ -23,7 +37,8 @@ def test_a_french_tablet_draws_the_console_in_french_offline_too(live_server, ne
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.locator("#conn")).to_have_text("En ligne")
     expect(page.locator("#ledger")).to_contain_text("Aucune écriture pour l\u2019instant.")
-    expect(page.locator("#seats [data-seat='1']")).to_contain_text("Valeur $1,500")
+    worth = money(1500, "USD", "fr")
+    expect(page.locator("#seats [data-seat='1']")).to_contain_text(f"Valeur {worth}")
 
     # A move's sheet: its title, the bank's preview and the buttons, in French.
     banker.player(1).move("pass_go")

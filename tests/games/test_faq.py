@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 from django.apps import apps as django_apps
+from django.contrib.postgres.search import SearchQuery
 from django.db import connection
 from django.urls import reverse
 
@@ -37,7 +38,8 @@ def top(query: str, n: int = 3) -> list[str]:
 def test_the_migration_loads_every_entry_of_the_file_in_file_order():
     items = faq_items()
     assert len(items) >= 40
-    loaded = list(FaqEntry.objects.values_list("slug", flat=True))  # ordered by position
+    english = FaqEntry.objects.filter(language="en")
+    loaded = list(english.values_list("slug", flat=True))  # ordered by position
     assert loaded == [item["slug"] for item in items]
 
 
@@ -237,11 +239,17 @@ def test_tsquery_syntax_in_the_query_is_only_text():
 
 @pytest.mark.django_db
 def test_the_search_can_use_the_gin_indexes():
+    # Each condition of the search, on its own: with the reader's language beside them, the
+    # planner may lead with the unique index on slug and language instead (a FAQ of a few
+    # hundred entries; the search's speed is checked on a thousand below).
+    tsquery = SearchQuery("mortgage:*", search_type="raw", config="english")
     with connection.cursor() as cursor:
         cursor.execute("SET LOCAL enable_seqscan = off")  # ends with the test's transaction
-    plan = selectors._search_postgresql(words=["mortgage"], typing=True).explain()
-    assert "games_faq_search_gin" in plan
-    assert "games_faq_question_trgm" in plan
+    entries = FaqEntry.objects.order_by()  # unordered: else the position's index may lead
+    matched = entries.filter(search_document=tsquery).explain()
+    similar = entries.filter(question__trigram_strict_word_similar="mortgage").explain()
+    assert "games_faq_search_gin" in matched
+    assert "games_faq_question_trgm" in similar
 
 
 def make_extra_entries(count: int) -> list[FaqEntry]:
@@ -372,7 +380,7 @@ def test_an_organiser_can_search_filter_and_open_entries_in_the_admin(admin_clie
     assert page.status_code == 200
     assert "Can I collect rent while I am in jail?" in page.text
     assert "Is rent doubled" not in page.text
-    entry = FaqEntry.objects.get(slug="rent-station")
+    entry = FaqEntry.objects.get(slug="rent-station", language="en")
     assert (
         admin_client.get(reverse("admin:games_faqentry_change", args=[entry.pk])).status_code == 200
     )

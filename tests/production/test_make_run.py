@@ -324,7 +324,7 @@ def test_every_page_of_a_night_on_sqlite_opens_for_everyone(laptop: Deployment) 
     live = desk.open(round_page, headers={"HX-Request": "true"})
     assert live.status == 200, live.status
     room = " ".join(re.sub(r"<[^>]+>", " ", live.text).split())
-    assert "Last entry pass go, " in room
+    assert "Last entry Pass GO, " in room
     assert "<html" not in live.text  # the live part alone
     # Nothing new is "not modified" (asked again at once: the words "12 s ago" change with
     # each second).

@@ -253,17 +253,17 @@ def test_the_tile_says_how_long_ago_the_last_entry_was_in_the_servers_words(worl
     def words(number, at):
         return tile(world, number, at)["last_entry_words"]
 
-    assert words(1, entry_at + timedelta(seconds=12)) == "pass go, 12 s ago"
-    assert words(1, entry_at + timedelta(minutes=4)) == "pass go, 4 min ago"
+    assert words(1, entry_at + timedelta(seconds=12)) == "Pass GO, 12 s ago"
+    assert words(1, entry_at + timedelta(minutes=4)) == "Pass GO, 4 min ago"
     later = entry_at + timedelta(minutes=65, seconds=3)
-    assert words(1, later) == "pass go, 1 h 5 min ago"
+    assert words(1, later) == "Pass GO, 1 h 5 min ago"
     assert words(2, later) == "none yet"
 
     client = session_for(world.organiser)
     url = reverse("desk:round", args=[world.round.pk])
     for answer in (client.get(url), client.get(url, HTTP_HX_REQUEST="true")):
         html = answer.content.decode()
-        assert re.search(r'data-field="last-entry">pass go, \d+ s ago</dd>', html)
+        assert re.search(r'data-field="last-entry">Pass GO, \d+ s ago</dd>', html)
         assert 'data-field="last-entry">none yet</dd>' in html
 
 

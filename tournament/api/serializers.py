@@ -569,7 +569,7 @@ class LoginInput(AuthTokenSerializer):
 
     def validate_name(self, value: str) -> str:
         if (problem := text_problem(value)) is not None:
-            raise serializers.ValidationError(f"This {problem}")
+            raise serializers.ValidationError(problem)
         return value
 
 

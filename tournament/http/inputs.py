@@ -31,7 +31,7 @@ class Input(serializers.Serializer):
                 if field.max_length is not None and len(text) > field.max_length
             }
             unsafe = {
-                name: [f"This {problem}"]
+                name: [problem]
                 for name, _, text in texts
                 if (problem := text_problem(text)) is not None
             }

@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournament import access, selectors
@@ -38,7 +39,7 @@ def choose_language(request: HttpRequest, code: str) -> HttpResponse:
     only). A link, not a form: it changes nothing but the reader's own pages, so it fits
     the pages that send nothing (a player's)."""
     if code not in dict(settings.LANGUAGES):
-        raise Http404("The product does not speak that language.")
+        raise Http404(_("The product does not speak that language."))
     back = request.GET.get("next", "")
     here = url_has_allowed_host_and_scheme(
         back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
@@ -69,7 +70,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
             return JsonResponse(UNAVAILABLE, status=503, headers=RETRY_AFTER)
         return HttpResponse(render_to_string("503.html"), status=503, headers=RETRY_AFTER)
     if api:
-        detail = "Something went wrong on the server; nothing was saved."
+        detail = _("Something went wrong on the server; nothing was saved.")
         return JsonResponse({"error": "server_error", "detail": detail}, status=500)
     return render(request, "500.html", status=500)
 
@@ -77,6 +78,6 @@ def server_error(request: HttpRequest) -> HttpResponse:
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """A 404: JSON in the API's error shape under /api/, a plain page elsewhere."""
     if request.path.startswith("/api/"):
-        detail = "There is no such address in the API."
+        detail = _("There is no such address in the API.")
         return JsonResponse({"error": "not_found", "detail": detail}, status=404)
     return render(request, "404.html", status=404)

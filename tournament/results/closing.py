@@ -44,7 +44,8 @@ def given_reason(reason: str, asked: str, *, required: bool = True) -> str:
     if required and not reason:
         raise Refusal("reason_required", asked)
     if len(reason) > MAX_REASON:
-        raise Refusal("invalid", f"Keep the reason under {MAX_REASON} characters.")
+        said = {"most": MAX_REASON}
+        raise Refusal("invalid", _("Keep the reason under %(most)s characters.") % said)
     return reason
 
 
@@ -52,7 +53,7 @@ def locked_table(table_id: int, tables: QuerySet[Table]) -> Table:
     """The table of `tables`, its own row locked until the transaction ends; or NotFound."""
     table = tables.select_for_update(of=("self",)).filter(pk=table_id).first()
     if table is None:
-        raise NotFound("not_found", "There is no such table.")
+        raise NotFound("not_found", _("There is no such table."))
     return table
 
 
@@ -140,17 +141,18 @@ def table_close(*, table_id: int, actor: Actor | None = None) -> Table:
 
 def _unconfirmed_sentence(tables: Sequence[Table]) -> str:
     def state(table: Table) -> str:
+        said = {"number": table.number}
         if table.review == Table.Review.DISPUTED:
-            return "disputed, being corrected"
+            return _("table %(number)s (disputed, being corrected)") % said
         if table.status == Table.Status.OPEN:
-            return "still open"
-        return "awaiting confirmation"
+            return _("table %(number)s (still open)") % said
+        return _("table %(number)s (awaiting confirmation)") % said
 
-    listed = ", ".join(f"table {t.number} ({state(t)})" for t in tables)
-    return (
-        f"Not every table is confirmed: {listed}. A referee confirms each closed table before "
+    listed = ", ".join(state(t) for t in tables)
+    return _(
+        "Not every table is confirmed: %(tables)s. A referee confirms each closed table before "
         "the round ends; an organiser may force the end, with a reason."
-    )
+    ) % {"tables": listed}
 
 
 @transaction.atomic
@@ -166,8 +168,8 @@ def round_end(
     """
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_id)
     if not round_.is_live:
-        raise Conflict("round_not_running", "Only a running round can end.")
-    asked = "Say why the round ends before every table is confirmed."
+        raise Conflict("round_not_running", _("Only a running round can end."))
+    asked = _("Say why the round ends before every table is confirmed.")
     reason = given_reason(reason, asked, required=force)
     event = round_.event
     tables = list(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournament.errors import Conflict, NotFound
 from tournament.models import Result, Round
@@ -21,7 +22,7 @@ def result_override(
     A decision on a tied player that fills the tie's places (or leaves only as many
     players as places) settles the rest of the tie with it, under the same reason: one
     decision per tie."""
-    reason = given_reason(reason, "Give a reason for overriding who advances.")
+    reason = given_reason(reason, _("Give a reason for overriding who advances."))
     result = (
         Result.objects.select_for_update()
         .select_related("round__event", "player")
@@ -29,12 +30,12 @@ def result_override(
         .first()
     )
     if result is None:
-        raise NotFound("unknown_result", "That player has no result in this round.")
+        raise NotFound("unknown_result", _("That player has no result in this round."))
     next_started = Round.objects.filter(
         event_id=result.round.event_id, number__gt=result.round.number
     ).exclude(status__in=[Round.Status.PLANNED, Round.Status.SEATED])
     if next_started.exists():
-        raise Conflict("next_round_started", "The next round has started: advancement is final.")
+        raise Conflict("next_round_started", _("The next round has started: advancement is final."))
     was_undecided = result.undecided
     save_fields(result, advances=advances, undecided=False, override_reason=reason)
     settled = _settle_tie(result, reason) if was_undecided else []

@@ -16,6 +16,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from banking.checks import check_not_confirmed
 from banking.models import Entry
@@ -42,32 +43,32 @@ def checker_problem(
     The trigger of migration 0016 keeps the two-person part of this rule in the database,
     against writes that bypass the services; a test puts the same people to both."""
     if user is None or not user.is_authenticated:
-        return NotAllowed("not_authenticated", "Log in as a referee to check a table's result.")
+        return NotAllowed("not_authenticated", _("Log in as a referee to check a table's result."))
     if roles is None:
         roles = access.roles_in_event(user, table.round.event_id)
     if not roles & {access.Role.REFEREE, access.Role.ORGANISER}:
         return NotAllowed(
-            "referee_only", "Only this event's referees and organisers check results."
+            "referee_only", _("Only this event's referees and organisers check results.")
         )
     if table.banker is not None and table.banker.user_id == user.pk:
         return NotAllowed(
-            "own_table", "You banked this table: another referee must check its result."
+            "own_table", _("You banked this table: another referee must check its result.")
         )
     playing = Volunteer.objects.filter(
         event_id=table.round.event_id, user_id=user.pk, player__seats__table=table
     )
     if playing.exists():
         return NotAllowed(
-            "own_game", "You play at this table: another referee must check its result."
+            "own_game", _("You play at this table: another referee must check its result.")
         )
     if table.status == Table.Status.CLOSED and table.closed_by_id == user.pk:
         return NotAllowed(
-            "own_closing", "You closed this table: another referee must check its result."
+            "own_closing", _("You closed this table: another referee must check its result.")
         )
     if Entry.objects.filter(table=table, author_id=user.pk).exists():
         return NotAllowed(
             "own_entries",
-            "You recorded entries at this table: another referee must check its result.",
+            _("You recorded entries at this table: another referee must check its result."),
         )
     return None
 
@@ -79,7 +80,7 @@ def _check_checker(table: Table, user: User) -> None:
 
 def _check_running(table: Table) -> None:
     if not table.round.is_live:
-        raise Conflict("round_not_running", "The round is over: its results are final.")
+        raise Conflict("round_not_running", _("The round is over: its results are final."))
 
 
 def _audit_result(table: Table, user: User, action: str, reason: str = "") -> None:
@@ -123,10 +124,12 @@ def table_confirm(*, table_id: int, user: User) -> Table:
     if table.status != Table.Status.CLOSED:
         raise Conflict(
             "table_not_closed",
-            "This table is being corrected after a dispute: its banker closes it again, "
-            "then its result can be confirmed."
+            _(
+                "This table is being corrected after a dispute: its banker closes it again, "
+                "then its result can be confirmed."
+            )
             if table.review == Table.Review.DISPUTED
-            else "Its banker has not closed this table yet: there is no result to confirm.",
+            else _("Its banker has not closed this table yet: there is no result to confirm."),
         )
     confirmed = Table.Review.CONFIRMED
     save_fields(
@@ -142,15 +145,15 @@ def table_dispute(*, table_id: int, user: User, reason: str) -> Table:
     ledger can be corrected (voids, adjustments) and closed again."""
     table = locked_table(table_id, Table.objects.with_event_and_banker())
     _check_checker(table, user)
-    reason = given_reason(reason, "Say why the result is being disputed.")
+    reason = given_reason(reason, _("Say why the result is being disputed."))
     _check_running(table)
     check_not_confirmed(table)
     if table.status != Table.Status.CLOSED:
         raise Conflict(
             "table_not_closed",
-            "This table is already disputed and open for corrections."
+            _("This table is already disputed and open for corrections.")
             if table.review == Table.Review.DISPUTED
-            else "Its banker has not closed this table yet: there is no result to dispute.",
+            else _("Its banker has not closed this table yet: there is no result to dispute."),
         )
     _open_again(table, user=user, reason=reason, action="table_disputed")
     return table
@@ -162,14 +165,16 @@ def table_reopen(*, table_id: int, user: User, reason: str) -> Table:
     corrections, as a disputed one does, and must be closed and confirmed again."""
     table = locked_table(table_id, Table.objects.with_event_and_banker())
     if not access.is_organiser(user, table.round.event_id):
-        raise NotAllowed("organiser_only", "Only an organiser can reopen a confirmed result.")
-    reason = given_reason(reason, "Say why the result is being reopened.")
+        raise NotAllowed("organiser_only", _("Only an organiser can reopen a confirmed result."))
+    reason = given_reason(reason, _("Say why the result is being reopened."))
     _check_running(table)
     if table.review != Table.Review.CONFIRMED:
         raise Conflict(
             "not_confirmed",
-            "Only a confirmed result is reopened: this one is not confirmed "
-            "(a referee disputes an unconfirmed result instead).",
+            _(
+                "Only a confirmed result is reopened: this one is not confirmed (a referee "
+                "disputes an unconfirmed result instead)."
+            ),
         )
     _open_again(table, user=user, reason=reason, action="table_reopened")
     return table

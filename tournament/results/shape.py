@@ -30,8 +30,7 @@ TieBreak = Result.TieBreak
 
 
 def buildings(deed: Mapping[str, Any]) -> str:
-    """What stands on a deed, in words: "hotel", "1 house", "3 houses", or "" (in the
-    reader's language)."""
+    """What stands on a deed, in words: "hotel", "1 house", "3 houses", or ""."""
     if deed.get("hotel"):
         return _("hotel")
     houses = deed.get("houses", 0)
@@ -60,11 +59,15 @@ def _deed_words(deed: Mapping[str, Any], currency: str) -> str:
     said = {"deed": deed["name"], "value": money(deed["value"], currency)}
     if deed["mortgaged"]:
         return _("%(deed)s mortgaged %(value)s") % said
-    return f"{said['deed']} {said['value']}"
+    return _("%(deed)s %(value)s") % said
 
 
 def _building_words(deed: Mapping[str, Any], currency: str) -> str:
-    return f"{deed['name']} {deed['buildings']} {money(deed['building_value'], currency)}"
+    said = {"deed": deed["name"], "buildings": deed["buildings"]}
+    return _("%(deed)s %(buildings)s %(value)s") % {
+        **said,
+        "value": money(deed["building_value"], currency),
+    }
 
 
 def how(
@@ -77,26 +80,32 @@ def how(
 ) -> str:
     """'cash $1,120 + deeds $600 (Boardwalk $400, Park Place mortgaged $175) + buildings
     $400 (Boardwalk 2 houses $400) = $2,295', in the event's `currency` and the language
-    being spoken (the deeds keep their edition's names). Without the deeds (not known), the
-    totals alone."""
-    deed_part = money(property_value, currency)
-    building_part = money(building_value, currency)
+    being spoken. Without the deeds (not known), the totals alone."""
+    deed_list = building_list = ""
     if deeds:
-        deed_part += f" ({', '.join(_deed_words(d, currency) for d in deeds)})"
+        deed_list = f" ({', '.join(_deed_words(d, currency) for d in deeds)})"
         if built := [d for d in deeds if d["building_value"]]:
-            building_part += f" ({', '.join(_building_words(d, currency) for d in built)})"
-    return _("cash %(cash)s + deeds %(deeds)s + buildings %(buildings)s = %(net_worth)s") % {
+            building_list = f" ({', '.join(_building_words(d, currency) for d in built)})"
+    said = {
         "cash": money(cash, currency),
-        "deeds": deed_part,
-        "buildings": building_part,
+        "deeds": money(property_value, currency),
+        "deed_list": deed_list,
+        "buildings": money(building_value, currency),
+        "building_list": building_list,
         "net_worth": money(net_worth, currency),
     }
+    return (
+        _(
+            "cash %(cash)s + deeds %(deeds)s%(deed_list)s + buildings %(buildings)s"
+            "%(building_list)s = %(net_worth)s"
+        )
+        % said
+    )
 
 
 def tie_break_text(result: Result, table: Sequence[Result] = ()) -> str:
     """The stored tie-break rule in words, naming the seats level with this one among
-    `table` (the other results at its table; without them, the rule alone), in the reader's
-    language."""
+    `table` (the other results at its table; without them, the rule alone)."""
     rule = result.tie_break
     if rule == TieBreak.BANKRUPT:
         return _("bankrupt: ranks below every player still in")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Count, Exists, OuterRef
+from django.utils.translation import gettext as _
 
 from banking.models import Entry
 from tournament.errors import Conflict
@@ -99,14 +100,15 @@ def seat_late_arrival(
 
 def _why_not(round_: Round, player: Player | None) -> str:
     if player is None:
-        return "That player is not registered for this event."
+        return _("That player is not registered for this event.")
     if round_.status not in OPEN:
-        status = round_.status_now_label.lower()
-        return f"Round {round_.number} is not open to late arrivals: it is {status}."
+        said = {"number": round_.number, "status": round_.status_now_label.lower()}
+        return _("Round %(number)s is not open to late arrivals: it is %(status)s.") % said
     if round_.kind != Round.Kind.PRELIMINARY:
-        return "A final is for those who played: late arrivals join a preliminary round."
+        return _("A final is for those who played: late arrivals join a preliminary round.")
+    said = {"name": player.name, "number": round_.number}
     if Seat.objects.filter(table__round=round_, player=player).exists():
-        return f"{player.name} is already seated in round {round_.number}."
+        return _("%(name)s is already seated in round %(number)s.") % said
     if player.withdrawn:
-        return f"{player.name} has withdrawn: bring them back from their page first."
-    return f"{player.name} is not checked in, or has played an earlier round."
+        return _("%(name)s has withdrawn: bring them back from their page first.") % said
+    return _("%(name)s is not checked in, or has played an earlier round.") % said

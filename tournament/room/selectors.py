@@ -19,7 +19,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
+from banking.entry_words import kind_label
 from banking.ledgers import rules_of
 from banking.services.tablets import offline_since
 from games import engine
@@ -32,7 +35,7 @@ from tournament.when import ago
 #: A tile's status: its review once closed (awaiting, disputed, confirmed), else open or closed.
 STATUS_LABELS = dict(Table.Status.choices + Table.Review.choices)
 #: A tablet that has never reported.
-NEVER = {"state": "never", "words": "never opened", "outbox": 0, "offline_seconds": 0, "back": None}
+NEVER_OPENED = gettext_lazy("never opened")
 
 
 def _minutes(seconds: float) -> int:
@@ -44,22 +47,44 @@ def _tablet(table: Row, now: datetime) -> dict[str, Any]:
     since when, with how many entries waiting; or never opened."""
     beat = table.tablet
     if beat is None:
-        return dict(NEVER)
+        return {
+            "state": "never",
+            "words": str(NEVER_OPENED),
+            "outbox": 0,
+            "offline_seconds": 0,
+            "back": None,
+        }
     since = offline_since(beat, now, last_entry_at=table.last_entry_at)
     # Entries that reached the bank after the tablet's last report were sent from what it
     # then said was waiting.
     outbox = 0 if table.last_entry_at and table.last_entry_at > beat.seen_at else beat.outbox
     seconds = (now - since).total_seconds() if since is not None else 0
-    words = "online" if since is None else f"offline {_minutes(seconds)} min"
-    if outbox:
-        words += f", {outbox} {'entry' if outbox == 1 else 'entries'} waiting"
-    away = _minutes(beat.last_away_seconds) or "under 1"
+    said = {"minutes": _minutes(seconds), "outbox": outbox}
+    if since is None and outbox:
+        words = ngettext(
+            "online, %(outbox)s entry waiting", "online, %(outbox)s entries waiting", outbox
+        )
+    elif since is None:
+        words = _("online")
+    elif outbox:
+        words = ngettext(
+            "offline %(minutes)s min, %(outbox)s entry waiting",
+            "offline %(minutes)s min, %(outbox)s entries waiting",
+            outbox,
+        )
+    else:
+        words = _("offline %(minutes)s min")
+    words %= said
+    away = _minutes(beat.last_away_seconds)
+    back = (
+        _("back after %(minutes)s min") % {"minutes": away} if away else _("back after under 1 min")
+    )
     return {
         "state": "online" if since is None else "offline",
         "words": words,
         "outbox": outbox,
         "offline_seconds": int(seconds),
-        "back": f"back after {away} min" if beat.back_at is not None else None,
+        "back": back if beat.back_at is not None else None,
     }
 
 
@@ -78,20 +103,20 @@ def _tile(table: Row, round_: Round, rules: engine.Rules, now: datetime) -> dict
     last_turn_limit = event.attention_last_turn_minutes * 60
     reasons: list[str] = []
     if live and table.review == Table.Review.DISPUTED:
-        reasons.append("dispute waiting")
+        reasons.append(_("dispute waiting"))
     if live and open_:
         if tablet["state"] == "never":
-            reasons.append("no tablet yet")
+            reasons.append(_("no tablet yet"))
         if tablet["state"] == "offline" and tablet["offline_seconds"] >= offline_limit:
-            reasons.append(f"tablet {tablet['words']}")
+            reasons.append(_("tablet %(state)s") % {"state": tablet["words"]})
         if quiet_seconds is not None and quiet_seconds >= event.attention_quiet_minutes * 60:
             reasons.append(
-                f"no entry for {_minutes(quiet_seconds)} min"
+                _("no entry for %(minutes)s min") % {"minutes": _minutes(quiet_seconds)}
                 if last_entry_at
-                else f"no entry since the start, {ago(since, now)}"
+                else _("no entry since the start, %(ago)s") % {"ago": ago(since, now)}
             )
         if time_called and (now - round_.ends_at).total_seconds() >= last_turn_limit:
-            reasons.append("time called, still open")
+            reasons.append(_("time called, still open"))
     return {
         "id": table.pk,
         "number": table.number,
@@ -104,11 +129,11 @@ def _tile(table: Row, round_: Round, rules: engine.Rules, now: datetime) -> dict
         "tablet": {k: v for k, v in tablet.items() if k != "offline_seconds"},
         "last_entry_at": last_entry_at,
         "quiet_minutes": _minutes(quiet_seconds) if quiet_seconds is not None else None,
-        "last_entry_words": ago(last_entry_at, now) if last_entry_at else "none yet",
+        "last_entry_words": ago(last_entry_at, now) if last_entry_at else _("none yet"),
         "entries": table.last_seq or 0,
         "leader": leader,
         "leader_words": (
-            f"{leader['name']} {rules.money(leader['net_worth'])}" if leader else "none yet"
+            f"{leader['name']} {rules.money(leader['net_worth'])}" if leader else _("none yet")
         ),
         "currency": event.currency,
         "attention": bool(reasons),
@@ -162,12 +187,12 @@ def desk_room(*, round_: Round, rows: list[Row], now: datetime) -> dict[str, Any
     """The control room of the desk's round page, from the rows of `desk_rows_read`: one
     tile per table of the round, those needing attention first, each with its reasons in
     words ("tablet offline 4 min, 3 entries waiting") and its `last_entry_words` with its
-    kind first ("buy, 12 s ago"). `round_` with its event."""
+    kind's label first ("Buy, 12 s ago"). `round_` with its event."""
     tiles = _tiles([round_], now, rows)
     kinds = {row.pk: row.last_kind for row in rows}
     for tile in tiles:
         if kinds[tile["id"]]:
-            kind = kinds[tile["id"]].replace("_", " ")
+            kind = kind_label(kinds[tile["id"]])
             tile["last_entry_words"] = f"{kind}, {tile['last_entry_words']}"
     return {"tables": tiles, "attention": sum(1 for tile in tiles if tile["attention"])}
 

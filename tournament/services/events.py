@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Model
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from games.engine import RuleViolation, rules_for
 from tournament import access
@@ -54,7 +55,11 @@ def _check_attention(values: Mapping[str, Any], event: Event) -> None:
         low, high = ATTENTION[name]
         if not _whole(values[name], low, high):
             words = name.removeprefix("attention_").replace("_", " ")
-            raise Refusal("invalid", f"The attention threshold ({words}) must be {low} to {high}.")
+            said = {"name": words, "low": low, "high": high}
+            raise Refusal(
+                "invalid",
+                _("The attention threshold (%(name)s) must be %(low)s to %(high)s.") % said,
+            )
         setattr(event, name, values[name])
 
 
@@ -68,16 +73,22 @@ def _check_variants(edition: str, variants: Mapping[str, Any] | None) -> dict[st
 def _check_advancement(advancement: Mapping[str, Any] | None, event: Event) -> None:
     advancement = advancement or {}
     if unknown := set(advancement) - {"format", "wildcards", "finalists"}:
-        raise Refusal("invalid", f"Advancement has no setting {', '.join(sorted(unknown))}.")
+        said = {"names": ", ".join(sorted(unknown))}
+        raise Refusal("invalid", _("Advancement has no setting %(names)s.") % said)
     if "format" in advancement:
         if advancement["format"] not in Event.Format.values:
             raise Refusal(
-                "invalid", "The advancement format must be knockout, points or aggregate."
+                "invalid", _("The advancement format must be knockout, points or aggregate.")
             )
         event.advancement = advancement["format"]
     for name, low, high in (("wildcards", 0, 64), ("finalists", 2, 64)):
         if name in advancement and not _whole(advancement[name], low, high):
-            raise Refusal("invalid", f"{name.capitalize()} must be a number from {low} to {high}.")
+            said = {"low": low, "high": high}
+            if name == "wildcards":
+                sentence = _("Wildcards must be a number from %(low)s to %(high)s.")
+            else:
+                sentence = _("Finalists must be a number from %(low)s to %(high)s.")
+            raise Refusal("invalid", sentence % said)
         if name in advancement:
             setattr(event, name, advancement[name])
 
@@ -112,7 +123,7 @@ def event_create(
     if not access.can_create_events(creator):
         raise NotAllowed(
             "organiser_only",
-            "Only organisers create events: ask one to give you the right in the admin.",
+            _("Only organisers create events: ask one to give you the right in the admin."),
         )
     if unknown := set(attention) - set(ATTENTION):
         raise TypeError(f"event_create() got unexpected arguments: {sorted(unknown)}")
@@ -163,7 +174,9 @@ def event_update(
     before = _event_data(event)
     rules_changing = {"edition", "variants", "advancement"} & set(changes)
     if rules_changing and event.rules_locked:
-        raise Conflict("event_started", "The rules cannot change once the first round has started.")
+        raise Conflict(
+            "event_started", _("The rules cannot change once the first round has started.")
+        )
     if "sanctioned" in changes:
         _check_sanctioned(changes["sanctioned"])
     if "team_best" in changes:
@@ -199,13 +212,13 @@ def event_update(
 
 def _check_sanctioned(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise Refusal("invalid", "Sanctioned must be true or false.")
+        raise Refusal("invalid", _("Sanctioned must be true or false."))
     return value
 
 
 def _check_team_best(value: Any) -> int:
     if not _whole(value, 0, 64):
-        raise Refusal("invalid", "Team best must be a number from 0 (every member) to 64.")
+        raise Refusal("invalid", _("Team best must be a number from 0 (every member) to 64."))
     return value
 
 
@@ -219,13 +232,15 @@ def speaking() -> str:
 def _check_language(code: Any) -> str:
     codes = [code for code, _name in settings.LANGUAGES]
     if code not in codes:
-        raise Refusal("invalid", f"The language must be one of {', '.join(codes)}.")
+        said = {"codes": ", ".join(codes)}
+        raise Refusal("invalid", _("The language must be one of %(codes)s.") % said)
     return code
 
 
 def _check_currency(code: Any) -> str:
     if code not in Currency.values:
-        raise Refusal("invalid", f"The currency must be one of {', '.join(Currency.values)}.")
+        said = {"codes": ", ".join(Currency.values)}
+        raise Refusal("invalid", _("The currency must be one of %(codes)s.") % said)
     return code
 
 
@@ -275,8 +290,11 @@ def team_sponsor_set(
     """Name a team's sponsor (blank: none), audited with the old and new one. Refused for
     a name nobody at the event plays for."""
     if not Player.objects.filter(event_id=event_id, team=name).exists():
-        raise NotFound("unknown_team", f"Nobody at this event plays for a team called {name!r}.")
-    team, _ = Team.objects.select_for_update().get_or_create(event_id=event_id, name=name)
+        said = {"name": repr(name)}
+        raise NotFound(
+            "unknown_team", _("Nobody at this event plays for a team called %(name)s.") % said
+        )
+    team, _created = Team.objects.select_for_update().get_or_create(event_id=event_id, name=name)
     sponsor = sponsor.strip()
     if team.sponsor != sponsor:
         audit(
@@ -292,7 +310,7 @@ def team_sponsor_set(
 
 def _check_donation(amount: int) -> None:
     if amount < 1:
-        raise Refusal("invalid", "A donation must be at least 1.")
+        raise Refusal("invalid", _("A donation must be at least 1."))
 
 
 @transaction.atomic
@@ -376,15 +394,16 @@ def volunteer_add(
 ) -> Volunteer:
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
-        raise NotFound("unknown_user", f"There is no user called {username!r}.")
+        said = {"username": repr(username)}
+        raise NotFound("unknown_user", _("There is no user called %(username)s.") % said)
     if role not in Volunteer.Role.values:
-        raise Refusal("invalid", "The role must be organiser, referee or banker.")
+        raise Refusal("invalid", _("The role must be organiser, referee or banker."))
     if (
         player_id is not None
         and not Player.objects.filter(pk=player_id, event_id=event_id).exists()
     ):
-        raise NotFound("unknown_player", "That player is not registered at this event.")
-    volunteer, _ = Volunteer.objects.update_or_create(
+        raise NotFound("unknown_player", _("That player is not registered at this event."))
+    volunteer, _created = Volunteer.objects.update_or_create(
         event_id=event_id, user=user, role=role, defaults={"player_id": player_id}
     )
     audit(
@@ -455,7 +474,7 @@ def volunteer_enlist(
     """
     username = username.strip()
     if not username:
-        raise Refusal("invalid", "A volunteer needs a username.")
+        raise Refusal("invalid", _("A volunteer needs a username."))
     password = None
     user_model = get_user_model()
     if not user_model.objects.filter(username=username).exists():
@@ -463,10 +482,11 @@ def volunteer_enlist(
             user_model.username_validator(username)
         except ValidationError as exc:
             raise Refusal(
-                "invalid", "A username may use letters, digits and @ . + - _ only, with no spaces."
+                "invalid",
+                _("A username may use letters, digits and @ . + - _ only, with no spaces."),
             ) from exc
         if len(username) > 150:
-            raise Refusal("invalid", "A username is at most 150 characters.")
+            raise Refusal("invalid", _("A username is at most 150 characters."))
         password = _new_password()
         user_model.objects.create_user(username=username, password=password)
     volunteer = volunteer_add(

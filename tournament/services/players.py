@@ -16,6 +16,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Event, Player
@@ -46,8 +48,11 @@ def player_add(
         if (registered := next((n for n in names if name_key(n) == key), None)) is not None:
             raise Conflict(
                 "same_name",
-                f"{registered} is already registered for this event: two badges would print. "
-                "If this is another person with the same name, tick the box and add them again.",
+                _(
+                    "%(name)s is already registered for this event: two badges would print. If "
+                    "this is another person with the same name, tick the box and add them again."
+                )
+                % {"name": registered},
             )
     player = Player.objects.create(
         event_id=event_id, name=name, email=email.strip(), team=team.strip(), paid=paid
@@ -124,8 +129,14 @@ class ImportLine:
 
     @property
     def detail(self) -> str:
-        head = "already registered, unchanged" if self.outcome == "unchanged" else self.outcome
-        return f"{head}: {', '.join(self.changes)}" if self.changes else head
+        head = {
+            "added": _("added"),
+            "updated": _("updated"),
+            "unchanged": _("already registered, unchanged"),
+        }[self.outcome]
+        if not self.changes:
+            return head
+        return _("%(outcome)s: %(changes)s") % {"outcome": head, "changes": ", ".join(self.changes)}
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -148,16 +159,26 @@ class ImportReport:
     @property
     def summary(self) -> str:
         """What the import did, in one sentence: "Added 9 players." when it only added."""
-        added = f"Added {self.created} player{'s' if self.created != 1 else ''}"
-        head = added if self.created else "No player added"
         rest = []
         if self.updated:
-            rest.append(f"updated {self.updated}")
+            rest.append(_("updated %(count)s") % {"count": self.updated})
         if self.unchanged:
-            rest.append(f"{self.unchanged} already registered, unchanged")
+            rest.append(_("%(count)s already registered, unchanged") % {"count": self.unchanged})
+        said = {"count": self.created, "rest": "; ".join(rest)}
         if not rest:
-            return f"{head}."
-        return f"{head}, {'; '.join(rest)}." if self.created else f"{head}: {'; '.join(rest)}."
+            return (
+                ngettext("Added %(count)s player.", "Added %(count)s players.", self.created) % said
+            )
+        if self.created:
+            return (
+                ngettext(
+                    "Added %(count)s player, %(rest)s.",
+                    "Added %(count)s players, %(rest)s.",
+                    self.created,
+                )
+                % said
+            )
+        return _("No player added: %(rest)s.") % said
 
 
 @transaction.atomic
@@ -179,7 +200,8 @@ def players_import(
         _players_from_csv(event_id, reader, report)
     except csv.Error as exc:  # a line the CSV reader cannot split: nothing changes
         line = reader.line_num + 1  # the line it was reading
-        report.errors.append({"line": line, "detail": f"This line cannot be read as CSV: {exc}."})
+        said = _("This line cannot be read as CSV: %(error)s.") % {"error": exc}
+        report.errors.append({"line": line, "detail": said})
     if report.created or report.updated:
         audit(
             event_id=event_id,
@@ -202,13 +224,16 @@ def _players_from_csv(event_id: int, reader: csv.DictReader, report: ImportRepor
         report.errors.append(
             {
                 "line": 1,
-                "detail": "The first line must name the columns: "
-                "name,email,team,paid (only name is required).",
+                "detail": _(
+                    "The first line must name the columns: name,email,team,paid (only name "
+                    "is required)."
+                ),
             }
         )
         return
     if unknown := [h for h in header if h not in PLAYER_FIELDS]:
-        report.errors.append({"line": 1, "detail": f"Unknown column(s): {', '.join(unknown)}."})
+        said = _("Unknown column(s): %(columns)s.") % {"columns": ", ".join(unknown)}
+        report.errors.append({"line": 1, "detail": said})
         return
     reader.fieldnames = header
     registered = _Registered(list(Player.objects.filter(event_id=event_id)))
@@ -216,7 +241,8 @@ def _players_from_csv(event_id: int, reader: csv.DictReader, report: ImportRepor
     for row in reader:
         line = reader.line_num
         if None in row:
-            report.errors.append({"line": line, "detail": "This line has more cells than columns."})
+            said = _("This line has more cells than columns.")
+            report.errors.append({"line": line, "detail": said})
             continue
         values = {k: (v or "").strip() for k, v in row.items()}
         if not any(values.values()):
@@ -230,7 +256,7 @@ def _players_from_csv(event_id: int, reader: csv.DictReader, report: ImportRepor
             continue
         rows.append((line, values, player))
     if not rows and not report.errors:
-        report.errors.append({"line": 2, "detail": "The file has no players in it."})
+        report.errors.append({"line": 2, "detail": _("The file has no players in it.")})
     if not report.errors:
         for line, values, player in rows:
             report.lines.append(_import_line(event_id, line, values, player, report))
@@ -254,14 +280,19 @@ class _Registered:
         if player is None:
             same = [p for p in self.by_name.get(name, []) if not p.email or not email]
             if len(same) > 1:
+                said = {"count": len(same), "name": values["name"]}
                 return None, (
-                    f"{len(same)} players are registered as {values['name']}: add their email "
-                    "to this line to say which."
+                    _(
+                        "%(count)s players are registered as %(name)s: add their email to this "
+                        "line to say which."
+                    )
+                    % said
                 )
             player = same[0] if same else None
         key = player.pk if player is not None else ("email", email) if email else ("name", name)
         if key in self.claimed:
-            return None, f"This is the same person as line {self.claimed[key]}: keep one line."
+            said = {"line": self.claimed[key]}
+            return None, _("This is the same person as line %(line)s: keep one line.") % said
         self.claimed[key] = line
         return player, ""
 
@@ -289,7 +320,8 @@ def _import_line(
         report.paid += paid - player.paid
         player.paid = paid
     elif paid is not None and paid < player.paid:
-        notes.append(f"paid stays {player.paid} (the sheet says {paid})")
+        said = {"paid": player.paid, "sheet": paid}
+        notes.append(_("paid stays %(paid)s (the sheet says %(sheet)s)") % said)
     if not changes:
         report.unchanged += 1
         return ImportLine(line, values["name"], "unchanged", notes)
@@ -302,36 +334,39 @@ def _import_row_problems(values: Mapping[str, str]) -> list[str]:
     """Everything wrong with one line of the import, so that one pass fixes the file."""
     problems = []
     if not values.get("name"):
-        problems.append("The name is missing.")
+        problems.append(_("The name is missing."))
     elif (problem := name_problem(values["name"])) is not None:
         problems.append(problem)
     for column, value in values.items():
-        if (problem := text_problem(value)) is not None:
-            problems.append(f"The {column} {problem}")
+        if (problem := text_problem(value, column)) is not None:
+            problems.append(problem)
     if len(values.get("name", "")) > 100:
-        problems.append("The name is longer than 100 characters.")
+        problems.append(_("The name is longer than 100 characters."))
     if values.get("email"):
         try:
             validate_email(values["email"])
         except ValidationError:
-            problems.append(f"{values['email']!r} is not an email address.")
+            said = {"email": repr(values["email"])}
+            problems.append(_("%(email)s is not an email address.") % said)
     paid = values.get("paid") or "0"
     if not paid.isdecimal() or int(paid) > 1_000_000:
-        problems.append(f"Paid must be a whole amount of money, not {paid!r}.")
+        said = {"paid": repr(paid)}
+        problems.append(_("Paid must be a whole amount of money, not %(paid)s.") % said)
     return problems
 
 
 def _locked(player_id: int) -> Player:
     player = Player.objects.select_for_update().filter(pk=player_id).first()
     if player is None:
-        raise NotFound("unknown_player", "That player is not registered.")
+        raise NotFound("unknown_player", _("That player is not registered."))
     return player
 
 
 def _refuse_withdrawn(player: Player) -> None:
     if player.withdrawn:
+        said = {"name": player.name}
         raise Conflict(
-            "withdrawn", f"{player.name} has withdrawn: bring them back from their page first."
+            "withdrawn", _("%(name)s has withdrawn: bring them back from their page first.") % said
         )
 
 
@@ -385,11 +420,11 @@ def player_check_in_by_code(
     player = Player.objects.select_for_update().filter(token=token).first() if token else None
     if player is None:
         raise NotFound(
-            "unknown_code", "This code is not a player's: check them in by name from the list."
+            "unknown_code", _("This code is not a player's: check them in by name from the list.")
         )
     if player.event_id != event_id:
         raise Conflict(
-            "other_event", "This code belongs to a player of another event, not this one."
+            "other_event", _("This code belongs to a player of another event, not this one.")
         )
     _refuse_withdrawn(player)
     already = player.checked_in
@@ -402,7 +437,7 @@ def player_check_in_by_code(
 def player_set_paid(*, player_id: int, paid: int, actor: AbstractBaseUser | None = None) -> Player:
     """Record how much a player has paid towards the entry fee (0 when nothing)."""
     if isinstance(paid, bool) or not isinstance(paid, int) or not 0 <= paid <= 1_000_000:
-        raise Refusal("invalid", "Paid must be a whole amount of money from 0 to 1,000,000.")
+        raise Refusal("invalid", _("Paid must be a whole amount of money from 0 to 1,000,000."))
     player = _locked(player_id)
     if player.paid != paid:
         _audit(player, actor, "player_paid", was=player.paid, paid=paid)
@@ -451,7 +486,8 @@ def alternate_mark(*, player_id: int, actor: AbstractBaseUser | None = None) -> 
     if player.seats.exists():
         raise Conflict(
             "already_seated",
-            f"{player.name} already has a seat: an alternate waits for a seat that falls vacant.",
+            _("%(name)s already has a seat: an alternate waits for a seat that falls vacant.")
+            % {"name": player.name},
         )
     _number([*_alternates(player.event_id), player])
     _audit(player, actor, "alternate_marked", place=player.alternate)
@@ -474,7 +510,7 @@ def alternate_move(*, player_id: int, place: int, actor: AbstractBaseUser | None
     """Move an alternate to `place` in the list (1 is called first; past the end, last)."""
     player = _listing(player_id)
     if player.alternate is None:
-        raise Conflict("not_alternate", f"{player.name} is not an alternate.")
+        raise Conflict("not_alternate", _("%(name)s is not an alternate.") % {"name": player.name})
     was = player.alternate
     listed = [p for p in _alternates(player.event_id) if p.pk != player.pk]
     listed.insert(min(max(place, 1), len(listed) + 1) - 1, player)

@@ -11,6 +11,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.lineups import next_alternate, plan_for_preseating, plan_for_round, vacancies
@@ -30,11 +31,13 @@ def round_create(
 ) -> Round:
     event = Event.objects.select_for_update().get(pk=event_id)
     if event.rounds.filter(kind=Round.Kind.FINAL).exists():
-        raise Conflict("final_exists", "This event already has its final; no round can follow it.")
+        raise Conflict(
+            "final_exists", _("This event already has its final; no round can follow it.")
+        )
     if not 1 <= time_limit_minutes <= 600:
-        raise Refusal("invalid", "The time limit must be between 1 and 600 minutes.")
+        raise Refusal("invalid", _("The time limit must be between 1 and 600 minutes."))
     if not 3 <= table_size <= 8:
-        raise Refusal("invalid", "Tables seat between 3 and 8 players.")
+        raise Refusal("invalid", _("Tables seat between 3 and 8 players."))
     number = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     chosen = {"kind": kind, "time_limit_minutes": time_limit_minutes, "table_size": table_size}
     round_ = Round.objects.create(event=event, number=number, **chosen)
@@ -144,7 +147,9 @@ def round_release(*, round_id: int, actor: AbstractBaseUser | None) -> Round:
     """
     round_ = Round.objects.select_for_update().get(pk=round_id)
     if round_.status == Round.Status.PLANNED:
-        raise Conflict("round_not_seated", "Seat the players first: there is no seating to show.")
+        raise Conflict(
+            "round_not_seated", _("Seat the players first: there is no seating to show.")
+        )
     if round_.released_at is None:
         save_fields(round_, released_at=timezone.now())
         _audit(round_, actor, "seating_released", seed=round_.seed)
@@ -162,34 +167,36 @@ def alternate_step_in(
     round_ = Round.objects.select_for_update().get(pk=round_id)
     Event.objects.select_for_update().filter(pk=round_.event_id).first()  # the list's lock
     if round_.status == Round.Status.PLANNED:
-        raise Conflict("round_not_seated", f"Round {round_.number} is not seated yet.")
+        said = {"number": round_.number}
+        raise Conflict("round_not_seated", _("Round %(number)s is not seated yet.") % said)
     if round_.status != Round.Status.SEATED:
         raise Conflict(
             "round_started",
-            f"Round {round_.number} has started: an alternate steps in between games, "
-            "never mid-game.",
+            _("Round %(number)s has started: an alternate steps in between games, never mid-game.")
+            % {"number": round_.number},
         )
     seats = Seat.objects.select_related("table", "player")
     seat = seats.filter(pk=seat_id, table__round=round_).first()
     if seat is None:
-        raise NotFound("unknown_seat", f"That seat is not in round {round_.number}.")
+        said = {"number": round_.number}
+        raise NotFound("unknown_seat", _("That seat is not in round %(number)s.") % said)
     if seat not in vacancies(round_):
         raise Conflict(
             "not_vacant",
-            f"{seat.player.name} is checked in at table {seat.table.number}, seat "
-            f"{seat.number}: the seat is not vacant.",
+            _("%(name)s is checked in at table %(table)s, seat %(seat)s: the seat is not vacant.")
+            % {"name": seat.player.name, "table": seat.table.number, "seat": seat.number},
         )
     offered = next_alternate(round_)
     if offered is None or offered.pk != player_id:
         raise Conflict(
             "not_next_alternate",
-            f"{offered.name} is the next alternate: offer the seat to them."
+            _("%(name)s is the next alternate: offer the seat to them.") % {"name": offered.name}
             if offered is not None
-            else "No alternate is checked in and free to step in.",
+            else _("No alternate is checked in and free to step in."),
         )
     banks_it = Volunteer.objects.filter(pk=seat.table.banker_id, player=offered)
     if round_.kind == Round.Kind.FINAL and banks_it.exists():
-        raise Conflict("banker_plays", "The final's banker must not be one of its players.")
+        raise Conflict("banker_plays", _("The final's banker must not be one of its players."))
     replaced, place = seat.player, offered.alternate
     save_fields(seat, player=offered)
     save_fields(offered, alternate=None)
@@ -232,15 +239,16 @@ def round_start(*, round_id: int, actor: AbstractBaseUser | None = None) -> Roun
     if round_.status != Round.Status.SEATED:
         raise Conflict(
             "round_not_seated",
-            "Only a seated round can start."
+            _("Only a seated round can start.")
             if round_.status == Round.Status.PLANNED
-            else "This round has already started.",
+            else _("This round has already started."),
         )
     earlier = Round.objects.filter(event_id=round_.event_id, number__lt=round_.number)
     if waiting := earlier.exclude(status=Round.Status.ENDED).order_by("number").first():
         raise Conflict(
             "previous_round_not_ended",
-            f"Round {waiting.number} has not ended yet: start round {round_.number} after it.",
+            _("Round %(waiting)s has not ended yet: start round %(number)s after it.")
+            % {"waiting": waiting.number, "number": round_.number},
         )
     now = timezone.now()
     ends_at = now + timedelta(minutes=round_.time_limit_minutes)

@@ -13,6 +13,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournament.errors import NotFound
 from tournament.models import Event
@@ -22,7 +23,7 @@ from tournament.services.events import audit, save_fields
 def _locked_event(event_id: int) -> Event:
     event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
-        raise NotFound("not_found", "There is no such event.")
+        raise NotFound("not_found", _("There is no such event."))
     return event
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournament.errors import NotFound, Refusal
 from tournament.models import Round, Table, Volunteer, new_table_key
@@ -33,14 +34,18 @@ def table_assign(
             continue
         volunteer = Volunteer.objects.filter(pk=volunteer_id, event_id=event_id).first()
         if volunteer is None or volunteer.role != role:
-            raise NotFound("unknown_volunteer", f"That volunteer is not a {role} at this event.")
+            not_one = {
+                Volunteer.Role.BANKER: _("That volunteer is not a banker at this event."),
+                Volunteer.Role.REFEREE: _("That volunteer is not a referee at this event."),
+            }
+            raise NotFound("unknown_volunteer", not_one[role])
         if (
             role == Volunteer.Role.BANKER
             and table.round.kind == Round.Kind.FINAL
             and volunteer.player_id is not None
             and table.seats.filter(player_id=volunteer.player_id).exists()
         ):
-            raise Refusal("banker_plays", "The final's banker must not be one of its players.")
+            raise Refusal("banker_plays", _("The final's banker must not be one of its players."))
         setattr(table, field, volunteer)
     table.save(update_fields=["banker", "referee"])
     audit(

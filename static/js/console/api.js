@@ -10,7 +10,13 @@ const TIMEOUT_MS = 10000;
 
 export class Api {
   constructor(key) {
-    this.headers = { Authorization: `Table ${key}`, Accept: "application/json" };
+    // The bank's words (previews, the ledger's lines, refusals) in the page's language:
+    // the API is asked without cookies, so the switcher's choice goes as Accept-Language.
+    this.headers = {
+      Authorization: `Table ${key}`,
+      Accept: "application/json",
+      "Accept-Language": document.documentElement.lang || "en",
+    };
     this.tags = new Map();
   }
 

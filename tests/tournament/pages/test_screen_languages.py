@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 READ = {
     "fr": (
         "Manche 1 · Qualification",
-        "Fin du temps à",
+        "Fin de la manche annoncée à",
         "Table 1",
         "liquide",
         "Classement en direct",
@@ -38,7 +38,7 @@ READ = {
     ),
     "es": (
         "Ronda 1 · Clasificatoria",
-        "El tiempo termina a las",
+        "El tiempo se cumple a las",
         "Mesa 1",
         "efectivo",
         "Clasificación en directo",
@@ -50,7 +50,7 @@ READ = {
     ),
     "de": (
         "Runde 1 · Vorrunde",
-        "Die Zeit endet um",
+        "Die Zeit läuft um",
         "Tisch 1",
         "Bargeld",
         "Rangliste",

@@ -58,7 +58,7 @@ FRENCH = {
     ),
     "badges": (["Manche 2 : table", "place", "au profit de"], ["Round 2", "seat", "in aid of"]),
     "night": (
-        ["La soirée en chiffres", "Joueurs inscrits", "Fonds récoltés", "Récolté au total"],
+        ["La soirée en chiffres", "Joueurs inscrits", "Récolté grâce aux dons", "Récolté au total"],
         ["The night in numbers", "Players registered", "Money raised", "Raised in all"],
     ),
 }

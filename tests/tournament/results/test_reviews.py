@@ -549,8 +549,8 @@ def test_the_results_page_shows_how_each_net_worth_was_computed(client, world):
     client.force_login(world.organiser)
     page = client.get(reverse("desk:results", args=[world.round.pk])).content.decode()
     assert (
-        "cash 320 + deeds 780 (Mediterranean Avenue mortgaged 30, Park Place 350, Boardwalk 400)"
-        " + buildings 400 (Park Place 1 house 200, Boardwalk 1 house 200) = 1,500"
+        "cash $320 + deeds $780 (Mediterranean Avenue mortgaged $30, Park Place $350, Boardwalk"
+        " $400) + buildings $400 (Park Place 1 house $200, Boardwalk 1 house $200) = $1,500"
     ) in page
     assert "level with" in page
     assert "more cash ranks higher" in page

@@ -25,7 +25,7 @@ HOW = {
     "en": "cash $1,120 + deeds $575 (Boardwalk $400, Park Place mortgaged $175) + buildings $400 "
     "(Boardwalk 2 houses $400) = $2,095",
     "fr": "argent liquide 1\u202f120\u00a0$US + titres 575\u00a0$US (Boardwalk 400\u00a0$US, Park "
-    "Place hypothéqué 175\u00a0$US) + constructions 400\u00a0$US (Boardwalk 2 maisons "
+    "Place hypothéqué 175\u00a0$US) + bâtiments 400\u00a0$US (Boardwalk 2 maisons "
     "400\u00a0$US) = 2\u202f095\u00a0$US",
     "es": "efectivo 1.120\u00a0US$ + títulos 575\u00a0US$ (Boardwalk 400\u00a0US$, Park Place "
     "hipotecada 175\u00a0US$) + edificios 400\u00a0US$ (Boardwalk 2 casas 400\u00a0US$) = "
@@ -35,15 +35,15 @@ HOW = {
 }
 BANKRUPT = {
     "en": "bankrupt: ranks below every player still in",
-    "fr": "en faillite : classé après tous les joueurs encore en jeu",
+    "fr": "en faillite\u00a0: classé derrière tous les joueurs encore en jeu",
     "es": "en bancarrota: queda por detrás de todos los jugadores que siguen en juego",
-    "de": "bankrott: hinter allen Spielern, die noch im Spiel sind",
+    "de": "bankrott: hinter allen Spielern, die noch dabei sind",
 }
 AGO = {
     "en": "1 h 5 min ago",
     "fr": "il y a 1 h 5 min",
     "es": "hace 1 h 5 min",
-    "de": "vor 1 h 5 min",
+    "de": "vor 1 Std. 5 Min.",
 }
 
 

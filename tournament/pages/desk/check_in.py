@@ -31,11 +31,12 @@ def _json_refusal(code: str, detail: str, status: int, **more: object) -> JsonRe
 def _json_guard(request: HttpRequest, event_id: int) -> JsonResponse | None:
     """For the page's fetches: a JSON 401/403/404, never a login redirect or an HTML page."""
     if not request.user.is_authenticated:
-        return _json_refusal("not_authenticated", "Log in again.", 401)
+        return _json_refusal("not_authenticated", _("Log in again."), 401)
     if not Event.objects.filter(pk=event_id).exists():
-        return _json_refusal("not_found", "There is no such event.", 404)
+        return _json_refusal("not_found", _("There is no such event."), 404)
     if not access.is_organiser(request.user, event_id):
-        return _json_refusal("forbidden", "Only this event's organisers can do that.", 403)
+        said = _("Only this event's organisers can do that.")
+        return _json_refusal("forbidden", said, 403)
     return None
 
 
@@ -63,7 +64,7 @@ def scan(request: HttpRequest, event_id: int) -> HttpResponse:
     back = reverse("desk:check-in", args=[event_id])
     try:
         if not code:
-            raise Refusal("no_code", "No code came through: scan it again, or type it in.")
+            raise Refusal("no_code", _("No code came through: scan it again, or type it in."))
         outcome = players.player_check_in_by_code(event_id=event_id, code=code, actor=request.user)
     except Refusal as exc:
         if as_json:
@@ -73,11 +74,14 @@ def scan(request: HttpRequest, event_id: int) -> HttpResponse:
         return redirect(back)
     player = outcome.player
     if outcome.already:
-        message = f"{player.name} was already checked in"
         at = player.checked_in_at and timezone.localtime(player.checked_in_at)
-        message += f" at {at:%H:%M}." if at else "."
+        said = {"name": player.name, "time": f"{at:%H:%M}" if at else ""}
+        if at:
+            message = _("%(name)s was already checked in at %(time)s.") % said
+        else:
+            message = _("%(name)s was already checked in.") % said
     else:
-        message = f"{player.name} is checked in."
+        message = _("%(name)s is checked in.") % {"name": player.name}
     if not as_json:
         guards.done(request, message)
         return redirect(back + f"#player-{player.pk}")

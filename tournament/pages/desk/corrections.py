@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.models import Donation, Player, Volunteer
@@ -23,7 +24,7 @@ def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
     form = PlayerCorrectionForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         players.player_update(player_id=player.pk, changes=form.cleaned_data, actor=request.user)
-        guards.done(request, f"{form.cleaned_data['name']}: saved.")
+        guards.done(request, _("%(name)s: saved.") % {"name": form.cleaned_data["name"]})
         return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
     played = player.seats.exists()
     context = guards.event_page(player.event, "players", form=form, player=player, played=played)
@@ -36,12 +37,15 @@ def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
 def player_remove(request: HttpRequest, player_id: int) -> HttpResponse:
     player = guards.organised(request, Player, player_id)
     if players.player_remove(player_id=player.pk, actor=request.user):
-        guards.done(request, f"{player.name}: removed.")
+        guards.done(request, _("%(name)s: removed.") % {"name": player.name})
     else:
         guards.done(
             request,
-            f"{player.name}: withdrawn. They played, so what they played stays; "
-            "they are not seated again.",
+            _(
+                "%(name)s: withdrawn. They played, so what they played stays; they are not "
+                "seated again."
+            )
+            % {"name": player.name},
         )
     return redirect("desk:players", event_id=player.event_id)
 
@@ -51,7 +55,8 @@ def player_remove(request: HttpRequest, player_id: int) -> HttpResponse:
 def player_return(request: HttpRequest, player_id: int) -> HttpResponse:
     player = guards.organised(request, Player, player_id)
     players.player_return(player_id=player.pk, actor=request.user)
-    guards.done(request, f"{player.name} is back: check them in to seat them again.")
+    said = {"name": player.name}
+    guards.done(request, _("%(name)s is back: check them in to seat them again.") % said)
     return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
 
 
@@ -62,7 +67,8 @@ def donation_edit(request: HttpRequest, donation_id: int) -> HttpResponse:
     form = DonationForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         services.donation_update(donation_id=donation.pk, actor=request.user, **form.cleaned_data)
-        guards.done(request, f"{form.cleaned_data['donor']}: donation saved.")
+        said = {"donor": form.cleaned_data["donor"]}
+        guards.done(request, _("%(donor)s: donation saved.") % said)
         return redirect("desk:donations", event_id=donation.event_id)
     context = guards.event_page(donation.event, "donations", form=form, donation=donation)
     status = 400 if request.method == "POST" else 200
@@ -74,7 +80,8 @@ def donation_edit(request: HttpRequest, donation_id: int) -> HttpResponse:
 def donation_remove(request: HttpRequest, donation_id: int) -> HttpResponse:
     donation = guards.organised(request, Donation, donation_id)
     services.donation_remove(donation_id=donation.pk, actor=request.user)
-    guards.done(request, f"{donation.donor or 'Anonymous'}: donation removed.")
+    said = {"donor": donation.donor or _("Anonymous")}
+    guards.done(request, _("%(donor)s: donation removed.") % said)
     return redirect("desk:donations", event_id=donation.event_id)
 
 
@@ -85,6 +92,7 @@ def volunteer_remove(request: HttpRequest, volunteer_id: int) -> HttpResponse:
     services.volunteer_remove(volunteer_id=volunteer.pk, actor=request.user)
     guards.done(
         request,
-        f"{volunteer.user.get_username()} is off the team; tables they had need someone new.",
+        _("%(username)s is off the team; tables they had need someone new.")
+        % {"username": volunteer.user.get_username()},
     )
     return redirect("desk:volunteers", event_id=volunteer.event_id)

@@ -12,6 +12,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournament import access, selectors
@@ -82,8 +84,11 @@ def _screen_link(request: HttpRequest, event: Event) -> dict[str, str] | None:
 
 
 SCREEN_ACTIONS = {
-    "issue": (screen_link_issue, "A new big screen link is ready: any earlier one stops working."),
-    "revoke": (screen_link_revoke, "The big screen link no longer works."),
+    "issue": (
+        screen_link_issue,
+        gettext_lazy("A new big screen link is ready: any earlier one stops working."),
+    ),
+    "revoke": (screen_link_revoke, gettext_lazy("The big screen link no longer works.")),
 }
 
 
@@ -94,10 +99,10 @@ def screen_link(request: HttpRequest, event_id: int) -> HttpResponse:
     event = guards.organised(request, Event, event_id)
     action = SCREEN_ACTIONS.get(request.POST.get("action", ""))
     if action is None:
-        return HttpResponse("Make or revoke the link: nothing else.", status=400)
+        return HttpResponse(_("Make or revoke the link: nothing else."), status=400)
     change, sentence = action
     change(event_id=event.pk, actor=request.user)
-    guards.done(request, sentence)
+    guards.done(request, str(sentence))
     return redirect(reverse("desk:event", args=[event.pk]) + "#screen-heading")
 
 
@@ -115,8 +120,8 @@ def _night_charts(event: Event) -> dict[str, Any]:
     entries = night.entries_a_minute(event)
     return {
         "money_chart": line_chart(
-            [Series("Raised", [amount for _, amount in raised])],
-            title="Money raised over the night",
+            [Series(_("Raised"), [amount for _moment, amount in raised])],
+            title=_("Money raised over the night"),
             value_text=lambda amount: money(amount, event.currency),
             first=hour(raised[0][0]),
             last=hour(raised[-1][0]),
@@ -126,7 +131,7 @@ def _night_charts(event: Event) -> dict[str, Any]:
         else "",
         "entries_chart": bar_chart(
             [(hour(minute), count) for minute, count in entries],
-            title="Entries recorded each minute, across the room",
+            title=_("Entries recorded each minute, across the room"),
             value_text=str,
             **DESK_CHART,
         )
@@ -143,7 +148,7 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         with guards.refusal_shown(form):
             services.event_update(event_id=event.pk, changes=form.changes(), actor=request.user)
-            guards.done(request, "The event's details are saved.")
+            guards.done(request, _("The event's details are saved."))
             return redirect("desk:event", event_id=event.pk)
     context = guards.event_page(event, "settings", form=form, locked=locked, creating=False)
     return render(request, "desk/event_form.html", context)
@@ -163,7 +168,7 @@ def players(request: HttpRequest, event_id: int) -> HttpResponse:
             player = player_services.player_add(
                 event_id=event.pk, actor=request.user, same_name_ok=again, **fields
             )
-            guards.done(request, f"{player.name} is registered.")
+            guards.done(request, _("%(name)s is registered.") % {"name": player.name})
             return redirect(reverse("desk:players", args=[event.pk]) + f"#player-{player.pk}")
     context = guards.event_page(
         event,
@@ -192,7 +197,8 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
             guards.done(request, report.summary)
             for line in report.lines:
                 if line.outcome != "added":
-                    guards.done(request, f"Line {line.line}: {line.name} — {line.detail}")
+                    said = {"line": line.line, "name": line.name, "detail": line.detail}
+                    guards.done(request, _("Line %(line)s: %(name)s — %(detail)s") % said)
             return redirect("desk:players", event_id=event.pk)
     context = guards.event_page(event, "players", form=form, report=report, sample=SAMPLE_CSV)
     status = 400 if report and report.errors else 200
@@ -249,13 +255,16 @@ def player_alternate(request: HttpRequest, player_id: int) -> HttpResponse:
     elif action in ("mark", "unmark"):
         write = getattr(player_services, f"alternate_{action}")
     else:
-        return HttpResponse("Mark, unmark, or move up or down: nothing else.", status=400)
+        return HttpResponse(_("Mark, unmark, or move up or down: nothing else."), status=400)
     changed = guards.attempt(request, write, **arguments)
     if changed is not None:
         place = changed.alternate
+        said = {"name": changed.name, "number": place}
         guards.done(
             request,
-            f"{changed.name} is alternate {place}." if place else f"{changed.name} is in the draw.",
+            _("%(name)s is alternate %(number)s.") % said
+            if place
+            else _("%(name)s is in the draw.") % said,
         )
     return redirect(reverse("desk:players", args=[player.event_id]) + "#alternates-heading")
 
@@ -272,7 +281,8 @@ def donations(request: HttpRequest, event_id: int) -> HttpResponse:
             donation = services.donation_add(
                 event_id=event.pk, actor=request.user, **form.cleaned_data
             )
-            guards.done(request, f"Thank you, {donation.donor}: {donation.amount} recorded.")
+            said = {"donor": donation.donor, "amount": money(donation.amount, event.currency)}
+            guards.done(request, _("Thank you, %(donor)s: %(amount)s recorded.") % said)
             return redirect("desk:donations", event_id=event.pk)
     context = guards.event_page(event, "donations", form=form, donations=event.donations.all())
     return render(request, "desk/donations.html", context)
@@ -296,7 +306,9 @@ def volunteers(request: HttpRequest, event_id: int) -> HttpResponse:
                 actor=request.user,
             )
             if enlisted.password is None:
-                guards.done(request, f"{enlisted.volunteer} is on the team.")
+                guards.done(
+                    request, _("%(volunteer)s is on the team.") % {"volunteer": enlisted.volunteer}
+                )
                 return redirect("desk:volunteers", event_id=event.pk)
             form = forms.VolunteerForm(players=list(event.players.all()))
     context = guards.event_page(
@@ -324,9 +336,13 @@ def rounds(request: HttpRequest, event_id: int) -> HttpResponse:
             round_ = round_create(event_id=event.pk, actor=request.user, **form.cleaned_data)
             step = next_step(round_, [])
             if step["blocked"]:  # it cannot be seated yet: say why at once, with the fix
-                guards.warn(request, f"Round {round_.number} is planned. {step['text']}")
+                said = {"number": round_.number, "next": step["text"]}
+                guards.warn(request, _("Round %(number)s is planned. %(next)s") % said)
             else:
-                guards.done(request, f"Round {round_.number} is planned. Seat its players next.")
+                said = {"number": round_.number}
+                guards.done(
+                    request, _("Round %(number)s is planned. Seat its players next.") % said
+                )
             return redirect("desk:round", round_id=round_.pk)
     context = guards.event_page(
         event,
@@ -350,8 +366,11 @@ def rounds_preseat(request: HttpRequest, event_id: int) -> HttpResponse:
         numbers = ", ".join(str(round_.number) for round_ in seated)
         guards.done(
             request,
-            f"Rounds {numbers} are seated: only the desk sees them. Print the badges for each "
-            "player's tables; release each round's seating, then start it, as usual.",
+            _(
+                "Rounds %(numbers)s are seated: only the desk sees them. Print the badges for "
+                "each player's tables; release each round's seating, then start it, as usual."
+            )
+            % {"numbers": numbers},
         )
     return redirect(reverse("desk:rounds", args=[event.pk]) + "#preseat")
 

@@ -7,13 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.errors import Refusal
 from tournament.lineups import round_size
 from tournament.models import Result, Round
 
 #: How to let a round be seated that has too few players for its tables.
-FEWER_PLAYERS_FIX = (
+FEWER_PLAYERS_FIX = gettext_lazy(
     "To seat it: let more players through (more wildcards in the event's settings, or "
     "override a result on the last round's results page), or plan it with a smaller table "
     "size."
@@ -38,33 +40,47 @@ def next_step(round_: Round, tables: list[dict[str, Any]]) -> dict[str, Any]:
             waiting = earlier.exclude(status=Round.Status.ENDED).order_by("number").first()
         if waiting is not None:
             return _step(
-                f"Round {round_.number} is seated ahead: start it once round {waiting.number} "
-                "has ended. Until you release it you can still move players.",
+                _(
+                    "Round %(number)s is seated ahead: start it once round %(waiting)s has "
+                    "ended. Until you release it you can still move players."
+                )
+                % {"number": round_.number, "waiting": waiting.number},
                 reverse("desk:round", args=[waiting.pk]),
-                f"Round {waiting.number}",
+                _("Round %(number)s") % {"number": waiting.number},
             )
         if round_.released_at is None:
             return _step(
-                "Next: release the seating, so that players find their tables on the big "
-                "screen and their own pages, and print the table cards."
+                _(
+                    "Next: release the seating, so that players find their tables on the big "
+                    "screen and their own pages, and print the table cards."
+                )
             )
         return _step(
-            f"Next: start round {round_.number} once every banker has the console open "
-            "at their table."
+            _("Next: start round %(number)s once every banker has the console open at their table.")
+            % {"number": round_.number}
         )
     if status == Round.Status.RUNNING:
         return _step(
-            "Next: watch the tables in the control room below; time is called at "
-            f"{round_.ends_at:%H:%M}, or call it now."
+            _(
+                "Next: watch the tables in the control room below; time is called at "
+                "%(time)s, or call it now."
+            )
+            % {"time": f"{round_.ends_at:%H:%M}"}
         )
     if status == Round.Status.TIME_CALLED:
         left = sum(1 for t in tables if t["review"] != "confirmed")
         if left:
             return _step(
-                f"Next: each table plays its last turn and closes; a referee confirms it. "
-                f"{left} of {len(tables)} tables to confirm, then end the round."
+                ngettext(
+                    "Next: each table plays its last turn and closes; a referee confirms it. "
+                    "%(left)s of %(tables)s table to confirm, then end the round.",
+                    "Next: each table plays its last turn and closes; a referee confirms it. "
+                    "%(left)s of %(tables)s tables to confirm, then end the round.",
+                    len(tables),
+                )
+                % {"left": left, "tables": len(tables)}
             )
-        return _step("Next: every table is confirmed: end the round.")
+        return _step(_("Next: every table is confirmed: end the round."))
     return _ended(round_)
 
 
@@ -73,40 +89,52 @@ def _planned(round_: Round) -> dict[str, Any]:
         players, tables = round_size(round_)
     except Refusal as refusal:
         return _refused(round_, refusal)
-    return _step(
-        f"Next: seat the players ({players} player{'s' if players != 1 else ''} at {tables} "
-        f"table{'s' if tables != 1 else ''}).",
-        reverse("desk:seat", args=[round_.pk]),
-        "Seat players",
-    )
+    said = {"players": players, "tables": tables}
+    if tables == 1:
+        text = ngettext(
+            "Next: seat the players (%(players)s player at %(tables)s table).",
+            "Next: seat the players (%(players)s players at %(tables)s table).",
+            players,
+        )
+    else:
+        text = ngettext(
+            "Next: seat the players (%(players)s player at %(tables)s tables).",
+            "Next: seat the players (%(players)s players at %(tables)s tables).",
+            players,
+        )
+    return _step(text % said, reverse("desk:seat", args=[round_.pk]), _("Seat players"))
 
 
 def _refused(round_: Round, refusal: Refusal) -> dict[str, Any]:
     previous = round_.event.rounds.filter(number__lt=round_.number).order_by("-number").first()
     if refusal.code == "previous_round_not_ended" and previous is not None:
         return _step(
-            f"Round {previous.number} is still being played: seat round {round_.number} "
-            "once it has ended and its results are in.",
+            _(
+                "Round %(previous)s is still being played: seat round %(number)s once it has "
+                "ended and its results are in."
+            )
+            % {"previous": previous.number, "number": round_.number},
             reverse("desk:round", args=[previous.pk]),
-            f"Round {previous.number}",
+            _("Round %(number)s") % {"number": previous.number},
             blocked=True,
         )
     if refusal.code == "ties_undecided" and previous is not None:
         return _step(
-            f"{refusal.detail} One decision settles each tie.",
+            _("%(refusal)s One decision settles each tie.") % {"refusal": refusal.detail},
             reverse("desk:results", args=[previous.pk]),
-            f"Round {previous.number}'s results",
+            _("Round %(number)s's results") % {"number": previous.number},
             blocked=True,
         )
     if refusal.code == "nobody_checked_in":
         return _step(
             refusal.detail,
             reverse("desk:check-in", args=[round_.event_id]),
-            "Check-in",
+            _("Check-in"),
             blocked=True,
         )
     if refusal.code == "cannot_seat":
-        return _step(f"{refusal.detail.rstrip('.')}. {FEWER_PLAYERS_FIX}", blocked=True)
+        said = {"refusal": refusal.detail.rstrip("."), "fix": FEWER_PLAYERS_FIX}
+        return _step(_("%(refusal)s. %(fix)s") % said, blocked=True)
     return _step(refusal.detail, blocked=True)
 
 
@@ -114,29 +142,30 @@ def _ended(round_: Round) -> dict[str, Any]:
     results = reverse("desk:results", args=[round_.pk])
     if Result.objects.filter(round=round_, undecided=True).exists():
         return _step(
-            "Next: decide the ties on the results page: one decision settles each tie.",
+            _("Next: decide the ties on the results page: one decision settles each tie."),
             results,
-            "Results",
+            _("Results"),
             blocked=True,
         )
     if round_.kind == Round.Kind.FINAL:
         return _step(
-            "The final is over: print the results, the bracket and the night in numbers.",
+            _("The final is over: print the results, the bracket and the night in numbers."),
             reverse("print-page", args=[round_.event_id]),
-            "Print",
+            _("Print"),
         )
     later = round_.event.rounds.filter(number__gt=round_.number).order_by("number").first()
     if later is not None:
         seated = later.status == Round.Status.SEATED
+        said = {"number": later.number}
         return _step(
-            f"Next: round {later.number}, already seated."
+            _("Next: round %(number)s, already seated.") % said
             if seated
-            else f"Next: seat round {later.number}.",
+            else _("Next: seat round %(number)s.") % said,
             reverse("desk:round", args=[later.pk]),
-            f"Round {later.number}",
+            _("Round %(number)s") % said,
         )
     return _step(
-        "Next: check the results, then plan the next round or the final.",
+        _("Next: check the results, then plan the next round or the final."),
         reverse("desk:rounds", args=[round_.event_id]),
-        "Plan the next round",
+        _("Plan the next round"),
     )

@@ -15,6 +15,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags, urlencode
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament import access, lineups, selectors
@@ -32,7 +34,7 @@ from tournament.services import rounds as services
 from tournament.services.tables import table_key_rotate
 from tournament.when import time_left
 
-FORBIDDEN = "Only this event's organisers can see this round."
+FORBIDDEN = gettext_lazy("Only this event's organisers can see this round.")
 #: The round page asks for its live part again every this many seconds (while it is live).
 REFRESH_SECONDS = 5
 WATCHED = (Round.Status.SEATED, Round.Status.RUNNING, Round.Status.TIME_CALLED)
@@ -47,7 +49,7 @@ def _live(request: HttpRequest, round_id: int) -> tuple[dict[str, Any], str]:
         room_selectors.desk_rows_read(round_id),
     )
     if round_ is None:
-        raise Http404("There is no such round.")
+        raise Http404(_("There is no such round."))
     if access.Role.ORGANISER not in roles:
         raise guards.NotOrganiser(round_.event_id)
     now = timezone.now()
@@ -77,7 +79,7 @@ def _live(request: HttpRequest, round_id: int) -> tuple[dict[str, Any], str]:
     # first minute, then each minute; a poll in a quiet minute is answered 304.
     round_facts = [getattr(round_, f.attname) for f in Round._meta.concrete_fields]
     shown = (context[k] for k in ("tables", "room", "next_step"))
-    steady = [round_facts, round_.status_now, *shown]
+    steady = [get_language(), round_facts, round_.status_now, *shown]
     encoded = json.dumps(steady, cls=DjangoJSONEncoder).encode()
     context["etag"] = f'"{hashlib.sha256(encoded).hexdigest()[:32]}"'
     context["now"] = now
@@ -124,11 +126,12 @@ def _round_poll(request: HttpRequest, round_id: int) -> HttpResponse:
     403, which htmx does not draw."""
     if not request.user.is_authenticated:
         refresh = {"HX-Refresh": "true"}
-        return HttpResponse("Log in again.", status=401, content_type="text/plain", headers=refresh)
+        said = _("Log in again.")
+        return HttpResponse(said, status=401, content_type="text/plain", headers=refresh)
     try:
         context, etag = _live(request, round_id)
     except guards.NotOrganiser:
-        return HttpResponse(FORBIDDEN, status=403, content_type="text/plain")
+        return HttpResponse(str(FORBIDDEN), status=403, content_type="text/plain")
     if etag in parse_etags(request.headers.get("If-None-Match", "")):
         response = HttpResponseNotModified()
     else:
@@ -180,7 +183,7 @@ def _moves(query: Any) -> dict[int, int]:
     try:
         return {int(key[2:]): int(value) for key, value in query.items() if key.startswith("t_")}
     except ValueError:
-        raise Refusal("cannot_seat", "A table is named by its number.") from None
+        raise Refusal("cannot_seat", _("A table is named by its number.")) from None
 
 
 def _unmoved_query(query: Any) -> str:
@@ -205,8 +208,11 @@ def seat_confirm(request: HttpRequest, round_id: int) -> HttpResponse:
         return redirect("desk:seat", round_id=round_.pk)
     guards.done(
         request,
-        f"Round {round_.number} is seated: only the desk sees it. Release the seating to show "
-        "it on the big screen and the players' pages, then start the round.",
+        _(
+            "Round %(number)s is seated: only the desk sees it. Release the seating to show "
+            "it on the big screen and the players' pages, then start the round."
+        )
+        % {"number": round_.number},
     )
     return redirect("desk:round", round_id=round_.pk)
 
@@ -218,8 +224,11 @@ def round_release(request: HttpRequest, round_id: int) -> HttpResponse:
     if guards.attempt(request, services.round_release, round_id=round_.pk, actor=request.user):
         guards.done(
             request,
-            f"Round {round_.number}'s seating is released: the big screen and the players' "
-            "pages show the tables.",
+            _(
+                "Round %(number)s's seating is released: the big screen and the players' "
+                "pages show the tables."
+            )
+            % {"number": round_.number},
         )
     return redirect("desk:round", round_id=round_.pk)
 
@@ -229,7 +238,8 @@ def round_release(request: HttpRequest, round_id: int) -> HttpResponse:
 def round_start(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = guards.organised(request, Round, round_id)
     if guards.attempt(request, services.round_start, round_id=round_.pk, actor=request.user):
-        guards.done(request, f"Round {round_.number} has started: the clock is running.")
+        said = {"number": round_.number}
+        guards.done(request, _("Round %(number)s has started: the clock is running.") % said)
         if missing := room_selectors.tables_without_tablet(round_id=round_.pk):
             guards.warn(request, _no_tablet_yet(missing))
     return redirect("desk:round", round_id=round_.pk)
@@ -237,12 +247,17 @@ def round_start(request: HttpRequest, round_id: int) -> HttpResponse:
 
 def _no_tablet_yet(numbers: list[int]) -> str:
     if len(numbers) == 1:
-        which = f"Table {numbers[0]} has"
-    else:
-        which = f"Tables {', '.join(map(str, numbers[:-1]))} and {numbers[-1]} have"
+        return _(
+            "Table %(number)s has no tablet open yet: give its banker the table card's QR "
+            "code, or the paper sheet until it is open."
+        ) % {"number": numbers[0]}
+    said = {"numbers": ", ".join(map(str, numbers[:-1])), "last": numbers[-1]}
     return (
-        f"{which} no tablet open yet: give their bankers the table card's QR code, or the "
-        "paper sheet until it is open."
+        _(
+            "Tables %(numbers)s and %(last)s have no tablet open yet: give their bankers the "
+            "table card's QR code, or the paper sheet until it is open."
+        )
+        % said
     )
 
 
@@ -252,7 +267,7 @@ def round_call_time(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = guards.organised(request, Round, round_id)
     call_time = services.round_call_time
     if guards.attempt(request, call_time, round_id=round_.pk, now_=True, actor=request.user):
-        guards.done(request, "Time is called: each table plays its last turn, then closes.")
+        guards.done(request, _("Time is called: each table plays its last turn, then closes."))
     return redirect("desk:round", round_id=round_.pk)
 
 
@@ -271,7 +286,8 @@ def round_end(request: HttpRequest, round_id: int) -> HttpResponse:
     except Refusal as refusal:
         guards.refused(request, refusal)
         return redirect(reverse("desk:round", args=[round_.pk]) + ("#end-round" if force else ""))
-    guards.done(request, f"Round {round_.number} has ended: here are its results.")
+    said = {"number": round_.number}
+    guards.done(request, _("Round %(number)s has ended: here are its results.") % said)
     return redirect("desk:results", round_id=round_.pk)
 
 
@@ -282,8 +298,11 @@ def table_rotate_key(request: HttpRequest, table_id: int) -> HttpResponse:
     table_key_rotate(table_id=table.pk, actor=request.user)
     guards.done(
         request,
-        f"Table {table.number} has a new console key: the old link has stopped working. "
-        "Open the new link on the table's tablet.",
+        _(
+            "Table %(number)s has a new console key: the old link has stopped working. "
+            "Open the new link on the table's tablet."
+        )
+        % {"number": table.number},
     )
     return redirect(reverse("desk:round", args=[table.round_id]) + f"#table-{table.number}")
 
@@ -358,8 +377,12 @@ def result_override(request: HttpRequest, round_id: int) -> HttpResponse:
                 reason=form.cleaned_data["reason"],
                 actor=request.user,
             )
-            verdict = "advances" if result.advances else "does not advance"
-            guards.done(request, f"{result.player.name} {verdict}; the reason is recorded.")
+            said = {"name": result.player.name}
+            if result.advances:
+                verdict = _("%(name)s advances; the reason is recorded.") % said
+            else:
+                verdict = _("%(name)s does not advance; the reason is recorded.") % said
+            guards.done(request, verdict)
             return redirect(reverse("desk:results", args=[round_.pk]) + f"#table-{table}")
     context = _results_context(round_, bound={table: form})
     return render(request, "desk/results.html", context, status=400)
@@ -380,8 +403,14 @@ def seat_late(request: HttpRequest, round_id: int) -> HttpResponse:
     if seated is not None:
         table = seated.table
         name = table.seats.get(number=seated.seat).player.name
-        where = f"table {table.number}" + (" (a new table)" if seated.new_table else "")
-        guards.done(request, f"{name}: {where}, seat {seated.seat}. Nobody else moved.")
+        said = {"name": name, "table": table.number, "seat": seated.seat}
+        if seated.new_table:
+            sentence = _(
+                "%(name)s: table %(table)s (a new table), seat %(seat)s. Nobody else moved."
+            )
+        else:
+            sentence = _("%(name)s: table %(table)s, seat %(seat)s. Nobody else moved.")
+        guards.done(request, sentence % said)
     return redirect("desk:round", round_id=round_.pk)
 
 
@@ -399,7 +428,10 @@ def alternate_step_in(request: HttpRequest, round_id: int) -> HttpResponse:
     if seat is not None:
         guards.done(
             request,
-            f"{seat.player.name} steps in: table {seat.table.number}, seat {seat.number}. "
-            "Nobody else moved, and the table keeps its key.",
+            _(
+                "%(name)s steps in: table %(table)s, seat %(seat)s. Nobody else moved, and the "
+                "table keeps its key."
+            )
+            % {"name": seat.player.name, "table": seat.table.number, "seat": seat.number},
         )
     return redirect(reverse("desk:round", args=[round_.pk]) + "#vacant-heading")

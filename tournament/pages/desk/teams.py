@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from tournament.models import Event
 from tournament.pages.desk import guards
@@ -26,12 +27,12 @@ def team(request: HttpRequest, event_id: int, name: str) -> HttpResponse:
     event = guards.organised(request, Event, event_id)
     shown = result_selectors.team_of(event_id=event.pk, name=name)
     if shown is None:
-        raise Http404("Nobody at this event plays for a team of that name.")
+        raise Http404(_("Nobody at this event plays for a team of that name."))
     form = TeamSponsorForm(request.POST or None, initial={"sponsor": shown["sponsor"]})
     if request.method == "POST" and form.is_valid():
         with guards.refusal_shown(form):
             team_sponsor_set(event_id=event.pk, name=name, actor=request.user, **form.cleaned_data)
-            guards.done(request, f"{name}: sponsor saved.")
+            guards.done(request, _("%(team)s: sponsor saved.") % {"team": name})
             return redirect("desk:team", event_id=event.pk, name=name)
     context = guards.event_page(event, "overview", team=shown, form=form, **_rounds([shown]))
     status = 400 if request.method == "POST" else 200

@@ -14,25 +14,50 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from banking.ledgers import rules_of
 from games import selectors as faq
 from games.deed_questions import DeedAnswer, Suggestion, deed_answer
 from games.engine import RuleViolation, rules_for
-from games.models import FaqEntry
+from games.models import ENGLISH, FaqEntry
 from tournament import access, selectors
 from tournament.models import Event
 from tournament.services import briefings
 
 SEARCH_LIMIT = 10
 MAX_QUERY = 200
-SETTING_LABELS = dict(FaqEntry.Setting.choices)
-APPLIES_LABELS = dict(FaqEntry.AppliesTo.choices)
+#: What an answer depends on (FaqEntry.applies_to), said beside it.
+DEPENDS = {
+    FaqEntry.AppliesTo.ALL: gettext_lazy("Every game"),
+    FaqEntry.AppliesTo.US: gettext_lazy("US edition only"),
+    FaqEntry.AppliesTo.UK: gettext_lazy("UK edition only"),
+    FaqEntry.AppliesTo.MODERN_US: gettext_lazy("Depends on the setting: modern US rules"),
+    FaqEntry.AppliesTo.SHORT_GAME: gettext_lazy("Depends on the setting: short game"),
+    FaqEntry.AppliesTo.DOUBLE_RENT_DESPITE_MORTGAGE: gettext_lazy(
+        "Depends on the setting: double rent despite a mortgaged site"
+    ),
+}
+#: The event's own value of the setting an answer depends on (FaqEntry.setting), on or off.
+AT_THIS_EVENT = {
+    (FaqEntry.Setting.MODERN_US, True): gettext_lazy("At this event: modern US rules — on"),
+    (FaqEntry.Setting.MODERN_US, False): gettext_lazy("At this event: modern US rules — off"),
+    (FaqEntry.Setting.SHORT_GAME, True): gettext_lazy("At this event: short game — on"),
+    (FaqEntry.Setting.SHORT_GAME, False): gettext_lazy("At this event: short game — off"),
+    (FaqEntry.Setting.DOUBLE_RENT_DESPITE_MORTGAGE, True): gettext_lazy(
+        "At this event: double rent despite a mortgaged site — on"
+    ),
+    (FaqEntry.Setting.DOUBLE_RENT_DESPITE_MORTGAGE, False): gettext_lazy(
+        "At this event: double rent despite a mortgaged site — off"
+    ),
+}
 
 
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:]
+def _language() -> str:
+    """The FAQ's language for this request's reader (theirs, else English)."""
+    return faq.faq_language(get_language())
 
 
 def _variants(event: Event) -> dict[str, bool]:
@@ -54,44 +79,46 @@ def _settings(event: Event, variants: dict[str, bool]) -> list[dict[str, Any]]:
 def _answer(entry: FaqEntry, event: Event, variants: dict[str, bool]) -> dict[str, Any]:
     """An entry with what it depends on, said for this event."""
     other_edition = ""
-    if entry.applies_to == FaqEntry.AppliesTo.ALL:
-        depends = "Every game"
-    elif entry.applies_to in Event.Edition.values:
-        depends = f"{APPLIES_LABELS[entry.applies_to]} only"
-        if entry.applies_to != event.edition:
-            other_edition = f"This event plays the {event.edition.upper()} edition."
-    else:
-        depends = f"Depends on the setting: {_lower_first(APPLIES_LABELS[entry.applies_to])}"
+    if entry.applies_to in Event.Edition.values and entry.applies_to != event.edition:
+        other_edition = _("This event plays the %(edition)s edition.") % {
+            "edition": event.edition.upper()
+        }
     setting = None
     if entry.setting:
         on = variants.get(entry.setting, False)
-        label = _lower_first(SETTING_LABELS.get(entry.setting, entry.setting))
-        setting = {"text": f"At this event: {label} — {'on' if on else 'off'}", "on": on}
+        text = AT_THIS_EVENT.get((entry.setting, on), entry.setting)
+        setting = {"text": text, "on": on}
+    depends = DEPENDS.get(entry.applies_to, entry.applies_to)
     return {"entry": entry, "depends": depends, "other_edition": other_edition, "setting": setting}
 
 
 def _deed_answer(q: str, event: Event) -> dict[str, Any]:
     """The bank's own number for a question about one deed, in this event's rules
-    (`deed`), or the question as the bank could read it (`suggestion`), or neither."""
+    (`deed`), or the question as the bank could read it (`suggestion`), or neither.
+
+    The bank reads questions in English and answers in English, to every reader; only an
+    English reader is offered its reading of a word it could not read (another's word,
+    French or German, would be "corrected" into an English one)."""
     try:
         found = deed_answer(q, rules_of(event)) if q else None
     except RuleViolation:
         found = None
+    english = _language() == ENGLISH
     return {
         "deed": found if isinstance(found, DeedAnswer) else None,
-        "suggestion": found if isinstance(found, Suggestion) else None,
+        "suggestion": found if isinstance(found, Suggestion) and english else None,
     }
 
 
 def _search(request: HttpRequest, event: Event, variants: dict[str, bool]) -> dict[str, Any]:
     """The event, its search (?q=) and the answers best matching it, best first."""
     q = request.GET.get("q", "").strip()[:MAX_QUERY]
-    results = faq.faq_search(query=q, limit=SEARCH_LIMIT) if q else []
+    found = faq.faq_search(query=q, language=_language(), limit=SEARCH_LIMIT) if q else []
     return {
         "event": event,
         "q": q,
         **_deed_answer(q, event),
-        "results": [_answer(e, event, variants) for e in results],
+        "results": [_answer(e, event, variants) for e in found],
     }
 
 
@@ -103,7 +130,7 @@ def faq_event(request: HttpRequest, event_id: int) -> HttpResponse:
     variants = _variants(event)
     topics = [
         (label, [_answer(e, event, variants) for e in entries])
-        for label, entries in faq.faq_by_topic()
+        for label, entries in faq.faq_by_topic(_language())
     ]
     context = {
         **_search(request, event, variants),
@@ -122,8 +149,9 @@ def faq_event_search(request: HttpRequest, event_id: int) -> HttpResponse:
     return response
 
 
-def _forbidden(request: HttpRequest, event: Event, who: str) -> HttpResponse:
-    return render(request, "faq/forbidden.html", {"event": event, "who": who}, status=403)
+def _forbidden(request: HttpRequest, event: Event, *, organisers_only: bool) -> HttpResponse:
+    context = {"event": event, "organisers_only": organisers_only}
+    return render(request, "faq/forbidden.html", context, status=403)
 
 
 @require_GET
@@ -132,9 +160,10 @@ def briefing(request: HttpRequest, event_id: int) -> HttpResponse:
     """The briefing questions one after another in large type, for reading aloud."""
     event = get_object_or_404(Event, pk=event_id)
     if not access.can_referee(request.user, event.pk):
-        return _forbidden(request, event, "this event's referees and organisers")
+        return _forbidden(request, event, organisers_only=False)
     variants = _variants(event)
-    items = [_answer(e, event, variants) for e in selectors.briefing_for_event(event_id=event.pk)]
+    read = selectors.briefing_for_event(event_id=event.pk, language=_language())
+    items = [_answer(e, event, variants) for e in read]
     context = {
         "event": event,
         "items": items,
@@ -160,21 +189,27 @@ def briefing_edit(request: HttpRequest, event_id: int) -> HttpResponse:
     """The organiser's form: tick the questions to read aloud and number their order."""
     event = get_object_or_404(Event, pk=event_id)
     if not access.is_organiser(request.user, event.pk):
-        return _forbidden(request, event, "this event's organisers")
+        return _forbidden(request, event, organisers_only=True)
     if request.method == "POST":
         faq_ids = [] if "reset" in request.POST else _picked_in_order(request.POST)
         items = briefings.briefing_set(event_id=event.pk, faq_ids=faq_ids, actor=request.user)
-        sentence = f"The briefing has {len(items)} questions, in your order."
+        count = len(items)
+        sentence = ngettext(
+            "The briefing has %(count)s question, in your order.",
+            "The briefing has %(count)s questions, in your order.",
+            count,
+        ) % {"count": count}
         messages.success(
-            request, sentence if items else "The briefing reads the suggested questions.", "ok"
+            request, sentence if items else _("The briefing reads the suggested questions."), "ok"
         )
         return redirect("faq-briefing", event_id=event.pk)
     picks = selectors.briefing_picks(event_id=event.pk)
-    shown = picks or [entry.pk for entry in faq.faq_briefing()]
-    order = {faq_id: n for n, faq_id in enumerate(shown, start=1)}
+    shown = picks or faq.faq_briefing()
+    # Numbered by question (slug): the picks may have been made in another language.
+    order = {entry.slug: n for n, entry in enumerate(shown, start=1)}
     topics = [
-        (label, [{"entry": e, "order": order.get(e.pk)} for e in entries])
-        for label, entries in faq.faq_by_topic()
+        (label, [{"entry": e, "order": order.get(e.slug)} for e in entries])
+        for label, entries in faq.faq_by_topic(_language())
     ]
     context = {"event": event, "topics": topics, "custom": bool(picks), "count": len(shown)}
     return render(request, "faq/briefing_edit.html", context)

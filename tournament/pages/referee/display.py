@@ -25,10 +25,15 @@ from django.template.loader import get_template
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
+from tournament.models import Volunteer
 from tournament.money import money
 
 BADGE_OF_REVIEW = {"confirmed": "badge ok", "disputed": "badge danger"}
+#: The role an entry was recorded under (its code: banker, referee, organiser), in words.
+ROLE_LABELS = dict(Volunteer.Role.choices)
 
 
 def table_card(table: Mapping[str, Any], *, event_id: int, many_rounds: bool) -> SafeString:
@@ -52,9 +57,9 @@ def _badge(table: Mapping[str, Any]) -> dict[str, str] | None:
     if review := table["review"]:
         return {"kind": BADGE_OF_REVIEW.get(review, "badge warn"), "label": table["review_label"]}
     if table["closed"]:
-        return {"kind": "badge", "label": "Closed"}
+        return {"kind": "badge", "label": _("Closed")}
     if table["last_turn"]:
-        return {"kind": "badge warn", "label": "Last turn"}
+        return {"kind": "badge warn", "label": _("Last turn")}
     return None
 
 
@@ -64,16 +69,19 @@ def _seat(seat: Mapping[str, Any], currency: str) -> dict[str, Any]:
         "bankrupt": seat["bankrupt"],
         "cash": SafeString(money(seat["cash"], currency)),
         "net_worth": SafeString(money(seat["net_worth"], currency)),
-        "deeds": _deed_dots(tuple((deed["group"], deed["mortgaged"]) for deed in seat["deeds"])),
+        "deeds": _deed_dots(
+            tuple((deed["group"], deed["mortgaged"]) for deed in seat["deeds"]), get_language()
+        ),
     }
 
 
 @lru_cache(maxsize=4096)
-def _deed_dots(deeds: tuple[tuple[str, bool], ...]) -> SafeString | None:
+def _deed_dots(deeds: tuple[tuple[str, bool], ...], language: str) -> SafeString | None:
     """A seat's deeds as dots in their groups' colours (`deeds`: each one's group and
-    whether it is mortgaged), rendered once for each holding: a seat's deeds change far less
-    often than its cash, and through the template engine the twenty-odd dots of a table
-    cost as much as the rest of its card."""
+    whether it is mortgaged), rendered once for each holding in each reader's `language`
+    (the active one; its label counts the deeds): a seat's deeds change far less often than
+    its cash, and through the template engine the twenty-odd dots of a table cost as much
+    as the rest of its card."""
     if not deeds:
         return None
     return get_template("referee/_deed_dots.html").render({"deeds": deeds})
@@ -101,6 +109,7 @@ def entries(lines: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         shown.append(
             {
                 **line,
+                "author_role": ROLE_LABELS.get(line["author_role"], line["author_role"]),
                 "classes": SafeString(classes),
                 "at": SafeString(at.isoformat()),
                 "clock": SafeString(f"{at:%H:%M:%S}"),

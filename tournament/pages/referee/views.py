@@ -20,6 +20,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from banking.actors import Actor
@@ -46,7 +47,7 @@ MAX_AMOUNT = 100_000
 class VoidForm(TextCheckedForm):
     reason = forms.CharField(
         max_length=MAX_REASON,
-        error_messages={"required": "Say why the entry is being voided."},
+        error_messages={"required": gettext_lazy("Say why the entry is being voided.")},
     )
     # The void's own id, random in each form the page gives (display.ledger): a form sent
     # twice records one void, and nobody can take its id first.
@@ -54,22 +55,28 @@ class VoidForm(TextCheckedForm):
 
 
 class AdjustForm(TextCheckedForm):
-    DIRECTIONS = (("add", "Give the player money"), ("take", "Take money from the player"))
+    DIRECTIONS = (
+        ("add", gettext_lazy("Give the player money")),
+        ("take", gettext_lazy("Take money from the player")),
+    )
 
     seat = forms.TypedChoiceField(
-        coerce=int, error_messages={"required": "Choose whose balance to adjust."}
+        coerce=int, error_messages={"required": gettext_lazy("Choose whose balance to adjust.")}
     )
     direction = forms.ChoiceField(
-        choices=DIRECTIONS, error_messages={"required": "Choose give or take."}
+        choices=DIRECTIONS, error_messages={"required": gettext_lazy("Choose give or take.")}
     )
     amount = forms.IntegerField(
         min_value=1,
         max_value=MAX_AMOUNT,
-        error_messages={"required": "Type the amount.", "invalid": "Type a whole amount."},
+        error_messages={
+            "required": gettext_lazy("Type the amount."),
+            "invalid": gettext_lazy("Type a whole amount."),
+        },
     )
     reason = forms.CharField(
         max_length=MAX_REASON,
-        error_messages={"required": "Say why the balance is being adjusted."},
+        error_messages={"required": gettext_lazy("Say why the balance is being adjusted.")},
     )
     entry_id = forms.UUIDField(required=False)
 
@@ -91,7 +98,7 @@ class AdjustForm(TextCheckedForm):
 class ReasonForm(TextCheckedForm):
     reason = forms.CharField(
         max_length=reviews.MAX_REASON,
-        error_messages={"required": "Say what is wrong with the result."},
+        error_messages={"required": gettext_lazy("Say what is wrong with the result.")},
     )
 
 
@@ -107,7 +114,7 @@ def _refereeing(
     With a table: 404 unless the table is one of the event's."""
     (event, roles), *found = read_all(access.event_with_roles_read(request.user, event_id), *reads)
     if event is None:
-        raise Http404("There is no such event.")
+        raise Http404(gettext("There is no such event."))
     if table_id is not None:
         get_object_or_404(Table.objects.only("pk"), pk=table_id, round__event_id=event.pk)
     if (role := selectors.referee_actor_role(roles)) is None:
@@ -184,7 +191,7 @@ def _table_page(
     latest = None if whole else LEDGER_LATEST
     table = selectors.referee_table(event_id=event.pk, table_id=table_id, latest=latest)
     if table is None:
-        raise Http404("There is no such table at this event.")
+        raise Http404(gettext("There is no such table at this event."))
     watched = Table.objects.with_event_and_banker().get(pk=table_id)
     refused_for, void_form = void or ("", VoidForm())  # the void form sent back refused
     voids = display.VoidForms(
@@ -261,12 +268,15 @@ def referee_void(request: HttpRequest, event_id: int, table_id: int, entry_id: u
     except (Refusal, RuleViolation) as refusal:
         detail = refusal.detail
         if refusal.code == "id_reused":  # this form was sent before with another reason
-            detail = "This form already voided the entry: see the ledger below."
+            detail = gettext("This form already voided the entry: see the ledger below.")
         return _table_page(
             request, event, table_id, void=(str(entry_id), form), refusal=detail, status=400
         )
     voided = posted.entry.fields.get("seq")
-    said = f"Entry {voided} voided ({form.cleaned_data['reason']})."
+    said = gettext("Entry %(number)s voided (%(reason)s).") % {
+        "number": voided,
+        "reason": form.cleaned_data["reason"],
+    }
     return _done(request, event, table_id, "ledger", said)
 
 
@@ -278,7 +288,7 @@ def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
         return _forbidden(request, event)
     table = selectors.referee_table(event_id=event.pk, table_id=table_id)
     if table is None:
-        raise Http404("There is no such table at this event.")
+        raise Http404(gettext("There is no such table at this event."))
     form = AdjustForm(request.POST, seats=table["seats"])
     if not form.is_valid():
         return _table_page(request, event, table_id, adjust=form, status=400)
@@ -292,7 +302,7 @@ def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
     except (Refusal, RuleViolation) as refusal:
         detail = refusal.detail
         if refusal.code == "id_reused":  # this form was sent before with other figures
-            detail = (
+            detail = gettext(
                 "That form was already used for an adjustment: "
                 "check the ledger below, then send this one again."
             )
@@ -304,29 +314,38 @@ def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
     seat = dict(form.fields["seat"].choices)[form.cleaned_data["seat"]]
     amount = posted.entry.fields.get("amount", 0)
     moved = f"{'+' if amount > 0 else ''}{money(amount, table['currency'])}"
-    said = f"Entry {posted.entry.seq}: {seat} {moved} ({form.cleaned_data['reason']})."
+    said = gettext("Entry %(number)s: %(seat)s %(money)s (%(reason)s).") % {
+        "number": posted.entry.seq,
+        "seat": seat,
+        "money": moved,
+        "reason": form.cleaned_data["reason"],
+    }
     return _done(request, event, table_id, "ledger", said)
 
 
 #: Each check of a closed table's result: its service, whether it takes a reason (kept, when
 #: refused, in the form of the check's name on the table's page), and what the page says.
-CHECKS: dict[str, tuple[Callable[..., Table], bool, str]] = {
+CHECKS: dict[str, tuple[Callable[..., Table], bool, Any]] = {
     "confirm": (
         reviews.table_confirm,
         False,
-        "Table {number}: result confirmed. It counts now, and it is locked.",
+        gettext_lazy("Table %(number)s: result confirmed. It counts now, and it is locked."),
     ),
     "dispute": (
         reviews.table_dispute,
         True,
-        "Table {number}: result disputed ({reason}). The table is open again: correct the "
-        "ledger, then its banker closes it again.",
+        gettext_lazy(
+            "Table %(number)s: result disputed (%(reason)s). The table is open again: correct "
+            "the ledger, then its banker closes it again."
+        ),
     ),
     "reopen": (
         reviews.table_reopen,
         True,
-        "Table {number}: reopened ({reason}). Correct the ledger; then its banker closes it "
-        "again and a referee confirms it.",
+        gettext_lazy(
+            "Table %(number)s: reopened (%(reason)s). Correct the ledger; then its banker "
+            "closes it again and a referee confirms it."
+        ),
     ),
 }
 
@@ -351,4 +370,5 @@ def referee_check(request: HttpRequest, event_id: int, table_id: int, check: str
         return _table_page(
             request, event, table_id, refusal=refusal.detail, status=refusal.status, **kept
         )
-    return _done(request, event, table_id, "result", sentence.format(number=table.number, **reason))
+    said = str(sentence) % {"number": table.number, **reason}
+    return _done(request, event, table_id, "result", said)

@@ -149,7 +149,7 @@ def test_the_desks_poll_reads_the_rounds_tables_once(world):
         html = client.get(url, **POLL).content.decode()
     tables = [q["sql"] for q in captured if 'FROM "tournament_table"' in q["sql"]]
     assert len(tables) == 1, tables
-    assert 'data-field="last-entry">buy, ' in html
+    assert 'data-field="last-entry">Buy, ' in html
     assert 'data-field="entries">1</dd>' in html
 
 

@@ -669,7 +669,7 @@ def test_the_round_page_shows_each_tables_banker_players_and_latest_entry(world)
     assert f'href="/console/{world.table.key}/"' in card
     assert "none yet" not in card.split("</li>")[0]  # the banker's name
     assert world.table.seats.get(number=1).player.name in card
-    assert 'data-field="last-entry">buy, ' in page  # its tile
+    assert 'data-field="last-entry">Buy, ' in page  # its tile
     assert 'data-field="last-entry">none yet</dd>' in page  # table 2's
 
 

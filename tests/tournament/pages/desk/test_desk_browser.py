@@ -110,7 +110,7 @@ def test_an_organiser_imports_players_seats_a_round_and_starts_it(live_server, n
     # the tables' live status refreshes by itself: a banker's entry shows up within seconds
     bank(tables[0], kind="pass_go", seat=1)
     last = page.locator(f"[data-room-tile='{tables[0].pk}'] [data-field=last-entry]")
-    last.filter(has_text="pass go, ").wait_for(timeout=15_000)
+    last.filter(has_text="Pass GO, ").wait_for(timeout=15_000)
     assert last.inner_text().endswith(" s ago")
     snap(page, "desk-browser-round-running")
 

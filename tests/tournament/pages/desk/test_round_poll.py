@@ -36,7 +36,7 @@ def test_the_poll_shows_a_new_entry_and_a_closed_table(world):
     changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **POLL)
     assert changed.status_code == 200
     assert changed["ETag"] != first["ETag"]
-    assert "Last entry buy, 0 s ago Entries 1" in words(changed)
+    assert "Last entry Buy, 0 s ago Entries 1" in words(changed)
 
     table_close(table_id=world.table.pk)
     closed = client.get(url, HTTP_IF_NONE_MATCH=changed["ETag"], **POLL)
