@@ -20,10 +20,12 @@
   };
   var views = Array.prototype.slice.call(root.querySelectorAll(".screen-view"));
 
-  // The clock, as the server drew it: its time left ticks down to `data-ends-at`.
+  // The clock, as the server drew it (each wave's, in a round played in waves): its time
+  // left ticks down to `data-ends-at`.
   function tick() {
-    var time = document.querySelector("#clock-time[data-ends-at]");
-    if (time) window.MonopolyNight.tick(time);  // format.js
+    document.querySelectorAll("#clock .clock-time[data-ends-at]").forEach(function (time) {
+      window.MonopolyNight.tick(time);  // format.js
+    });
   }
 
   // A row flashes once when its figures change: each row's, by table and name, as shown.

@@ -293,3 +293,20 @@ def test_the_check_in_scripts_texts_come_in_the_readers_language(client):
     texts = json.loads(found.group(1))
     assert texts["Checked in. Welcome!"] == "Angemeldet. Willkommen!"  # checkin.js
     assert texts["Copied: paste it into an email."].startswith("Kopiert:")  # desk.js
+
+
+def test_a_new_event_is_announced_in_the_creators_language(outsider):
+    """The message after creating an event, in the language of the person who made it."""
+    from django.contrib.auth.models import Permission
+
+    outsider.user_permissions.add(Permission.objects.get(codename="add_event"))
+    client = session_for(outsider, headers={"Accept-Language": "fr"})
+    form = {"name": "Soirée des Lumières", "date": "2027-03-20", "entry_fee": "15"}
+    form |= {"edition": "us", "advancement": "knockout", "wildcards": "0", "finalists": "4"}
+
+    response = client.post(reverse("desk:event-new"), form, follow=True)
+
+    assert response.status_code == 200
+    text = words(response.content.decode())
+    assert "Soirée des Lumières est prêt. Ajoutez maintenant ses joueurs." in text
+    assert "is set up" not in text
