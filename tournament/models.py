@@ -20,6 +20,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournament.money import Currency
 
@@ -568,20 +569,20 @@ class PrintJob(models.Model):
     """A document to print, made by a Celery task: the row exists first, the task fills it."""
 
     class Kind(models.TextChoices):
-        TABLE_CARDS = "table_cards", "Table cards"
-        FALLBACK_SHEETS = "fallback_sheets", "Paper fallback sheets"
-        SCORESHEETS = "scoresheets", "Scoresheets"
-        BRACKET = "bracket", "Bracket"
-        RESULTS = "results", "Results"
-        BADGES = "badges", "Player badges"
-        NIGHT = "night", "The night in numbers"
+        TABLE_CARDS = "table_cards", _("Table cards")
+        FALLBACK_SHEETS = "fallback_sheets", _("Paper fallback sheets")
+        SCORESHEETS = "scoresheets", _("Scoresheets")
+        BRACKET = "bracket", _("Bracket")
+        RESULTS = "results", _("Results")
+        BADGES = "badges", _("Player badges")
+        NIGHT = "night", _("The night in numbers")
 
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for the print queue"  # the broker was down: sent later
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        WAITING = "waiting", _("Waiting for the print queue")  # the broker was down: sent later
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", pgettext_lazy("a print job", "Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     kind = models.CharField(max_length=20, choices=Kind.choices)
     event = models.ForeignKey(

@@ -12,6 +12,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament import access, selectors
@@ -114,21 +115,24 @@ def status(request: HttpRequest, event_id: int) -> JsonResponse:
 
 #: The message's last paragraphs, the same in its plain text and its HTML.
 CLOSING = (
-    "Open it on your phone when you arrive and show its QR code at the desk: one scan checks "
-    "you in. All evening the same page shows your table and seat, the round clock, your "
-    "balance and deeds as the banker records them, your results, and whether you play next.",
-    "Keep the link to yourself: it is your check-in code.",
-    "See you there!",
+    gettext_lazy(
+        "Open it on your phone when you arrive and show its QR code at the desk: one scan "
+        "checks you in. All evening the same page shows your table and seat, the round clock, "
+        "your balance and deeds as the banker records them, your results, and whether you "
+        "play next."
+    ),
+    gettext_lazy("Keep the link to yourself: it is your check-in code."),
+    gettext_lazy("See you there!"),
 )
 
 
 def player_message_text(*, name: str, event: Event, url: str) -> dict[str, str]:
     """The email-ready message: a subject, plain text (templates/desk/player_message.txt),
-    and HTML with the QR code inline (player_message_email.html)."""
+    and HTML with the QR code inline (player_message_email.html), in the language active."""
     qr = qr_png(url, scale=5)
     context = {"name": name, "event": event, "url": url, "qr": qr, "closing": CLOSING}
     return {
-        "subject": f"Your place at {event.name}",
+        "subject": _("Your place at %(event)s") % {"event": event.name},
         "plain": render_to_string("desk/player_message.txt", context),
         "html": render_to_string("desk/player_message_email.html", context),
     }
