@@ -4,11 +4,13 @@ it keeps for each table is kept apart for each language."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from tests.conftest import World, close_and_confirm
 from tests.entries import bank
@@ -121,7 +123,13 @@ def test_the_screen_reads_in_the_language_asked_with_no_english_left(screened, l
     for sentence in READ[language]:
         assert sentence in words(html), sentence
     assert english_in(html) == []
-    assert "/i18n/js/" in html  # screen.js's words (its status line, Pause and Rotate)
+    # screen.js's words (its status line, Pause and Rotate) in the event's language too,
+    # whatever the browser that shows the screen asks for.
+    catalogue = f"/i18n/js/{language}.js"
+    assert catalogue in html
+    with translation.override(language):
+        paused = gettext("Rotate")
+    assert json.dumps(paused) in client.get(catalogue).content.decode()
 
 
 @pytest.mark.parametrize("language", sorted(READ))
