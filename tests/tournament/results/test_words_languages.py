@@ -25,7 +25,7 @@ HOW = {
     "en": "cash $1,120 + deeds $575 (Boardwalk $400, Park Place mortgaged $175) + buildings $400 "
     "(Boardwalk 2 houses $400) = $2,095",
     "fr": "argent liquide 1\u202f120\u00a0$US + titres 575\u00a0$US (Boardwalk 400\u00a0$US, Park "
-    "Place hypothéqué 175\u00a0$US) + bâtiments 400\u00a0$US (Boardwalk 2 maisons "
+    "Place hypothéqué 175\u00a0$US) + constructions 400\u00a0$US (Boardwalk 2 maisons "
     "400\u00a0$US) = 2\u202f095\u00a0$US",
     "es": "efectivo 1.120\u00a0US$ + títulos 575\u00a0US$ (Boardwalk 400\u00a0US$, Park Place "
     "hipotecada 175\u00a0US$) + edificios 400\u00a0US$ (Boardwalk 2 casas 400\u00a0US$) = "
