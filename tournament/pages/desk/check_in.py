@@ -4,13 +4,14 @@ email-ready message with their link and QR code."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
@@ -128,14 +129,16 @@ CLOSING = (
 
 def player_message_text(*, name: str, event: Event, url: str) -> dict[str, str]:
     """The email-ready message: a subject, plain text (templates/desk/player_message.txt),
-    and HTML with the QR code inline (player_message_email.html), in the language active."""
+    and HTML with the QR code inline (player_message_email.html), in the event's language:
+    the players read it, whichever organiser's browser made it."""
     qr = qr_png(url, scale=5)
     context = {"name": name, "event": event, "url": url, "qr": qr, "closing": CLOSING}
-    return {
-        "subject": _("Your place at %(event)s") % {"event": event.name},
-        "plain": render_to_string("desk/player_message.txt", context),
-        "html": render_to_string("desk/player_message_email.html", context),
-    }
+    with translation.override(event.language or settings.LANGUAGE_CODE):
+        return {
+            "subject": _("Your place at %(event)s") % {"event": event.name},
+            "plain": render_to_string("desk/player_message.txt", context),
+            "html": render_to_string("desk/player_message_email.html", context),
+        }
 
 
 @guards.desk_view

@@ -60,8 +60,9 @@ ENGLISH = (
 )
 
 
-def event() -> object:
+def event(language: str = "en") -> object:
     return EventFactory(
+        language=language,
         name="Soirée Monopoly",
         date=datetime.date(2026, 12, 5),
         venue="Salle des fêtes",
@@ -70,9 +71,10 @@ def event() -> object:
 
 
 @pytest.mark.parametrize("language", sorted(SAID))
-def test_the_invitation_is_written_in_the_language_it_is_made_in(language):
-    with translation.override(language):
-        message = player_message_text(name="Ada Lovelace", event=event(), url=URL)
+def test_the_invitation_is_written_in_the_events_language_whoever_makes_it(language):
+    """The players read it: it speaks the event's language, not the organiser's."""
+    with translation.override("de" if language != "de" else "fr"):
+        message = player_message_text(name="Ada Lovelace", event=event(language), url=URL)
     subject, hello, where, page, keep, bye = SAID[language]
     assert message["subject"] == subject
     plain = message["plain"]
@@ -89,14 +91,19 @@ def test_the_invitation_is_written_in_the_language_it_is_made_in(language):
 
 def test_without_venue_or_charity_the_invitation_says_only_the_date():
     bare = EventFactory(
-        name="Soirée Monopoly", date=datetime.date(2026, 12, 5), venue="", charity=""
+        name="Soirée Monopoly",
+        date=datetime.date(2026, 12, 5),
+        venue="",
+        charity="",
+        language="fr",
     )
-    with translation.override("fr"):
-        plain = player_message_text(name="Ada", event=bare, url=URL)["plain"]
+    plain = player_message_text(name="Ada", event=bare, url=URL)["plain"]
     assert "Vous êtes inscrit à Soirée Monopoly le samedi 5 décembre 2026.\n" in plain
 
 
 def test_the_desks_page_of_the_invitation_reads_in_the_organisers_language():
+    """The page around the message speaks the organiser's language; the message, the
+    event's (English here)."""
     night = event()
     organiser = VolunteerFactory(event=night, role=Volunteer.Role.ORGANISER).user
     guest = PlayerFactory(event=night, name="Ada Lovelace")
@@ -107,3 +114,4 @@ def test_the_desks_page_of_the_invitation_reads_in_the_organisers_language():
         assert words in page, words
     for words in ("Message to send", "Copy the message", "Their own page", "Subject"):
         assert words not in page, words
+    assert "Your place at Soirée Monopoly" in page
