@@ -6,6 +6,7 @@ Each is one function that returns the job's `Parts` and one template under print
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import groupby
@@ -323,6 +324,15 @@ def results(job: PrintJob) -> Parts:
 # -- 6. Badges --------------------------------------------------------------------------------
 
 
+def name_size(name: str) -> str:
+    """How small a badge prints a name (its class, print.css): its longest word fits the
+    badge's 44 mm on one line at that size, so that a name wraps between its words, never
+    inside one ("Παπαδόπουλο" and "ς" on two lines). Wider than 11 letters: smaller;
+    than 14: smallest."""
+    longest = max((len(word) for word in re.split(r"[\s-]+", name)), default=0)
+    return "" if longest <= 11 else "smaller" if longest <= 14 else "smallest"
+
+
 @document(
     PrintJob.Kind.BADGES,
     title=gettext_lazy("Player badges"),
@@ -362,6 +372,7 @@ def badges(job: PrintJob) -> Parts:
         link = player_page_url(player.token)
         return {
             "name": player.name,
+            "size": name_size(player.name),
             "team": player.team,
             "tables": tables.get(player.pk, []),
             "link": link,
