@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from tests.browser import PHONE, check_page
 from tests.conftest import make_world
 from tests.entries import posted
+from tournament.money import money
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -100,7 +101,7 @@ def test_a_german_phone_reads_german_and_the_switcher_turns_the_page_french(live
     expect(page).to_have_url(f"{live_server.url}/p/{player.token}/")
     expect(page.locator("#p-money-h")).to_have_text("Votre argent")
     expect(page.locator("#player-updated")).to_contain_text("À jour")
-    expect(page.locator(".p-cash")).to_contain_text("$1\N{NO-BREAK SPACE}500")
+    expect(page.locator(".p-cash")).to_contain_text(money(1500, "USD", "fr"))
     check_page(page, "player page in French")
     page.reload()
     expect(page.locator("#p-money-h")).to_have_text("Votre argent")

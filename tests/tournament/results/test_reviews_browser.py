@@ -27,6 +27,8 @@ from tournament.models import AuditEvent, Result, Volunteer
 from tournament.results.closing import table_close
 from tournament.results.reviews import table_confirm, table_dispute
 
+BREAKDOWN = "cash $1,100 + deeds $400 (Boardwalk $400) + buildings $0 = $1,500"  # seat 1's
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -47,7 +49,7 @@ def test_a_referee_disputes_on_a_phone_and_another_confirms_after_the_fix(live_s
     check_page(page, "event page, awaiting", labels=False)
     page.goto(live_server.url + table_url)
     page.get_by_role("button", name="Confirm the result of table 1").wait_for()
-    assert page.get_by_text("cash 1,100 + deeds 400 (Boardwalk 400)").is_visible()
+    assert page.get_by_text("cash $1,100 + deeds $400 (Boardwalk $400)").is_visible()
     page.get_by_text("Dispute…").click()
     page.get_by_label("What is wrong with the result?").fill(
         "Boardwalk went to seat 1: seat 2 bought it"
@@ -81,7 +83,9 @@ def test_a_referee_disputes_on_a_phone_and_another_confirms_after_the_fix(live_s
     # Another referee, on their phone, confirms the corrected result.
     other = new_page(viewport=PHONE)
     log_in(other, live_server.url, second.username, table_url)
-    other.get_by_text("cash 1,100 + deeds 400 (Boardwalk 400) + buildings 0 = 1,500").wait_for()
+    other.get_by_text(
+        "cash $1,100 + deeds $400 (Boardwalk $400) + buildings $0 = $1,500"
+    ).wait_for()
     other.get_by_role("button", name="Confirm the result of table 1").click()
     other.get_by_text("Table 1: result confirmed").wait_for()
     assert other.get_by_text(f"Confirmed by {second.username}").is_visible()
@@ -123,7 +127,7 @@ def test_the_desk_shows_reviews_the_queue_and_a_forced_end(live_server, new_page
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Force end of round 1").click()
     page.wait_for_url(f"**{reverse('desk:results', args=[world.round.pk])}")
-    page.get_by_text("cash 1,100 + deeds 400 (Boardwalk 400) + buildings 0 = 1,500").wait_for()
+    page.get_by_text(BREAKDOWN).wait_for()
     assert page.get_by_text("Not confirmed: forced in (disputed)").is_visible()
     check_page(page, "desk results after a forced end", labels=False)
     snap(page, "desk-results-forced-tablet")
