@@ -26,7 +26,8 @@ LOCKED_LEDGER = ("state", "seats", "last_seq", "last_entry_at")
 LOCKED_TABLE = ("number", "key", "status", "review", "review_note", "round_id", "wave")
 LOCKED_ROUND = ("number", "status", "ends_at", "event_id")
 LOCKED_EVENT = ("edition", "variants", "currency")  # the rules, and how they write money
-LOCKED_WAVE = ("number", "status", "started_at", "ends_at")
+#: What is read of the wave a table plays in, wherever it is read: its clock.
+WAVE_CLOCK = ("number", "status", "started_at", "ends_at")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +52,7 @@ def _lock_sql(with_start: bool) -> Statement:
         Columns.of(Table, "t", LOCKED_TABLE),
         Columns.of(Round, "r", LOCKED_ROUND),
         Columns.of(Event, "e", LOCKED_EVENT),
-        Columns.of(Wave, "w", LOCKED_WAVE),
+        Columns.of(Wave, "w", WAVE_CLOCK),
     )
     entries, ledgers = _name(Entry), _name(TableLedger)
     also = {
@@ -191,6 +192,7 @@ WATCHED_TABLE = (
     "review",
     "review_note",
     "reviewed_at",
+    "wave",
 )
 
 
@@ -202,14 +204,15 @@ def _username(alias: str) -> str:
 
 @lru_cache(maxsize=1)
 def watched_tables_sql() -> Statement:
-    """These tables (the parameter: `id_list`) with their ledger, in page order (round,
-    then number), then the banker's user id and username, the referee's and the
-    reviewer's usernames."""
+    """These tables (the parameter: `id_list`) with their ledger and the wave they play in
+    (all None before it starts), in page order (round, then number), then the banker's
+    user id and username, the referee's and the reviewer's usernames."""
     volunteer = Table._meta.get_field("banker").related_model
     user = _name(get_user_model())
     parts = (
         Columns.of(Table, "t", only=WATCHED_TABLE),
         Columns.of(TableLedger, "l", only=("state", "last_seq", "last_entry_at")),
+        Columns.of(Wave, "w", only=WAVE_CLOCK),
     )
     also = {
         "banker_user_id": "bv.user_id",
@@ -221,7 +224,7 @@ def watched_tables_sql() -> Statement:
     return Statement(
         f"SELECT {columns} FROM {_name(Table)} t "  # noqa: S608 - the models' names
         f"JOIN {_name(Round)} r ON r.id = t.round_id "
-        f"LEFT JOIN {_name(TableLedger)} l ON l.table_id = t.id "
+        f"LEFT JOIN {_name(TableLedger)} l ON l.table_id = t.id {wave_join()}"
         f"LEFT JOIN {_name(volunteer)} bv ON bv.id = t.banker_id "
         f"LEFT JOIN {user} bu ON bu.id = bv.user_id "
         f"LEFT JOIN {_name(volunteer)} rv ON rv.id = t.referee_id "
@@ -261,21 +264,24 @@ def table_seats_sql() -> Statement:
 
 @lru_cache(maxsize=1)
 def table_standings_sql() -> Statement:
-    """These tables (the parameter) with their ledger's standings, in page order, then their
-    `round_number` and, only where no standings are kept (no entry yet, or a ledger written
-    before they were), the stored state (`unkept_state`)."""
+    """These tables (the parameter) with their ledger's standings, their round's clock and
+    their wave's (all None before it starts), in page order, then, only where no standings
+    are kept (no entry yet, or a ledger written before they were), the stored state
+    (`unkept_state`)."""
     parts = (
-        Columns.of(Table, "t", only=("number", "status")),
+        Columns.of(Table, "t", only=("number", "status", "wave")),
         Columns.of(TableLedger, "l", only=("last_seq", "standings")),
+        Columns.of(Round, "r", only=("number", "status", "ends_at")),
+        Columns.of(Wave, "w", only=WAVE_CLOCK),
     )
     return Statement(
-        f"SELECT {parts[0].sql}, {parts[1].sql}, r.number, "  # noqa: S608 - the models' names
+        f"SELECT {', '.join(part.sql for part in parts)}, "  # noqa: S608 - the models' names
         "CASE WHEN l.standings IS NULL THEN l.state END "
         f"FROM {_name(Table)} t JOIN {_name(Round)} r ON r.id = t.round_id "
-        f"LEFT JOIN {_name(TableLedger)} l ON l.table_id = t.id "
+        f"LEFT JOIN {_name(TableLedger)} l ON l.table_id = t.id {wave_join()}"
         f"WHERE {one_of('t.id')} ORDER BY r.number, t.number",
         parts,
-        ("round_number", "unkept_state"),
+        ("unkept_state",),
     )
 
 

@@ -17,7 +17,7 @@ from banking.ledgers import read_ledger, rules_of, standings_of
 from banking.models import Entry, TableLedger
 from games import engine
 from tournament.http.rows import id_list, read_together
-from tournament.models import Round, Table
+from tournament.models import Round, Table, Wave
 from tournament.selectors import table_wave, wave_clock
 
 
@@ -28,13 +28,20 @@ def table_for_reading(table_id: int) -> Table | None:
 
 
 def table_clock(table: Table) -> dict[str, Any]:
-    """The clock a table plays by: its round's status, but while the round is live its
-    wave's (`waiting` until the desk starts it), and when time is called at it (`ends_at`,
-    its wave's). A round of one wave reads the same either way."""
+    """The clock a table plays by (`clock_of` its round and its wave)."""
     round_ = table.round
+    return clock_of(round_, table.wave, table_wave(table) if round_.is_live else None)
+
+
+def clock_of(round_: Round, number: int, wave: Wave | None) -> dict[str, Any]:
+    """The clock of a table of `round_` playing in wave `number` (`wave`: its row, None
+    before it starts): its round's status, but while the round is live its wave's
+    (`waiting` until the desk starts it), and when time is called at it (`ends_at`, its
+    wave's). A round of one wave reads the same either way. What the console, the
+    referees' pages and the big screen's boards say of a table's clock ("last turn")."""
     if not round_.is_live:
         return {"status": round_.status_now, "ends_at": round_.ends_at}
-    clock = wave_clock(table.wave, table_wave(table))
+    clock = wave_clock(number, wave)
     return {"status": clock.status, "ends_at": clock.ends_at}
 
 
@@ -132,11 +139,13 @@ def watched_tables(
     table_rows, seat_rows, *more = read_together(*statements)
     round_rows = more.pop(0) if not by_id else []
     latest = _latest(more.pop(0)) if recent else {}
-    table_part, ledger_part = tables_sql.parts
+    table_part, ledger_part, wave_part = tables_sql.parts
     tables = []
     for row in table_rows:
-        table, ledger, names = tables_sql.split(row)
-        tables.append((table_part.as_dict(table), ledger_part.as_dict(ledger), names))
+        table, ledger, wave, names = tables_sql.split(row)
+        shown = table_part.as_dict(table)
+        shown["read_wave"] = wave_part.instance(wave)
+        tables.append((shown, ledger_part.as_dict(ledger), names))
     rounds_sql = queries.watched_rounds_sql()
     round_part, event_part = rounds_sql.parts
     for row in round_rows:
@@ -183,20 +192,23 @@ def table_standings(
 ) -> list[dict[str, Any]]:
     """These tables of one event (played by `rules`) as their standings show them (the big
     screen's leaderboards), in page order (round, then number): each table's number, its
-    round's, whether it is closed, its ledger's `last_seq`, and its seats ranked as the
+    round's, whether it is closed, whether it plays its last turn (by its wave's clock:
+    `clock_of`), its ledger's `last_seq`, and its seats ranked as the
     ledger keeps them after each entry (banking.ledgers.standings_of), each named as
     `seated` (table_seats) has them. One query of plain rows, and no more than the
     standings read: no table's state, but for a table with none kept yet (no entry: its
     start, computed here), nor its volunteers or review."""
     statement = queries.table_standings_sql()
     (rows,) = read_together((statement.sql, [id_list(table_ids)]))
-    table_part, ledger_part = statement.parts
+    table_part, ledger_part, round_part, wave_part = statement.parts
     state_field = TableLedger._meta.get_field("state")
     standings = []
     for row in rows:
-        table_values, ledger_values, more = statement.split(row)
+        table_values, ledger_values, round_values, wave_values, more = statement.split(row)
         table = table_part.as_dict(table_values)
         kept = ledger_part.as_dict(ledger_values)
+        round_ = round_part.instance(round_values)
+        clock = clock_of(round_, table["wave"], wave_part.instance(wave_values))
         table_id = table["id"]
         names = {number: name for number, _, name in seated[table_id]}
         if kept["standings"] is None:  # no entry yet, or written before standings were kept
@@ -209,8 +221,9 @@ def table_standings(
             {
                 "id": table_id,
                 "number": table["number"],
-                "round_number": more["round_number"],
+                "round_number": round_.number,
                 "closed": table["status"] == Table.Status.CLOSED,
+                "last_turn": clock["status"] == Round.Status.TIME_CALLED,
                 "last_seq": kept["last_seq"] or 0,
                 "seats": [{**seat, "name": names[seat["seat"]]} for seat in ranked],
             }
@@ -235,9 +248,9 @@ def _watched(
     round_: Round,
     seated: list[tuple[int, int, str]],
 ) -> dict[str, Any]:
-    """One table's row, its ledger's (all None without one) and its volunteers' names
-    (queries.watched_tables_sql: `banker_user_id`, `banker_name`, `referee_name`,
-    `reviewer_name`), shaped."""
+    """One table's row (with its wave's: `read_wave`), its ledger's (all None without
+    one) and its volunteers' names (queries.watched_tables_sql: `banker_user_id`,
+    `banker_name`, `referee_name`, `reviewer_name`), shaped."""
     rules = rules_of(round_.event)
     state = _stored_state(ledger["state"], rules, seated)
     seats = [seat_row(state, rules, number, player_id, name) for number, player_id, name in seated]
@@ -248,6 +261,7 @@ def _watched(
             if state.deeds[space.position].owner == seat["seat"]
         ]
     review = row["review"]
+    clock = clock_of(round_, row["wave"], row["read_wave"])
     return {
         "id": row["id"],
         "number": row["number"],
@@ -255,7 +269,8 @@ def _watched(
         "round_number": round_.number,
         "round_status": round_.status_now,
         "round_status_label": round_.status_now_label,
-        "last_turn": round_.status_now == Round.Status.TIME_CALLED,
+        "wave": row["wave"],
+        "last_turn": clock["status"] == Round.Status.TIME_CALLED,
         "closed": row["status"] == Table.Status.CLOSED,
         "verification_code": row["verification_code"],
         "review": review,

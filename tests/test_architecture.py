@@ -231,6 +231,7 @@ def selector_arguments(world: Any) -> dict[str, Callable[[], Any]]:
         "desk_waves.tables": lambda: list(world.round.tables.all()),
         "started": lambda: list(world.round.waves.all()),
         "wave_clock.wave": lambda: world.round.waves.first(),
+        "clock_of.wave": lambda: world.round.waves.first(),
         "now": timezone.now,
         "table_id": lambda: table.pk,
         "table: Table": lambda: Table.objects.get(pk=table.pk),

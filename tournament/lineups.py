@@ -24,7 +24,14 @@ def round_entrants(round_: Round, *, include_all: bool = False) -> list[Player]:
     preliminary round plays the next preliminary round), whatever `include_all` says, and in
     a preliminary round the late arrivals (`late_arrivals`). An alternate plays once they
     step into a vacant seat (`vacancies`), and from then on as any player: seated again
-    when their round is (in a final, as one who `stepped_in`)."""
+    when their round is (in a final, as one who `stepped_in`); the player whose seat they
+    took is no longer an entrant of that round (`Round.replaced`)."""
+    replaced = set(round_.replaced.values_list("pk", flat=True))
+    return [p for p in _entrants(round_, include_all=include_all) if p.pk not in replaced]
+
+
+def _entrants(round_: Round, *, include_all: bool) -> list[Player]:
+    """`round_entrants`, with the players an alternate replaced in it."""
     event = round_.event
     earlier = Round.objects.filter(event_id=round_.event_id, number__lt=round_.number)
     previous = earlier.order_by("-number").first()

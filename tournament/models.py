@@ -313,6 +313,13 @@ class Round(models.Model):
         help_text="How many waves its tables play in, one after another, each with its own "
         "clock (tournament/services/waves.py). 1: every table at once.",
     )
+    replaced = models.ManyToManyField(
+        Player,
+        related_name="replaced_in",
+        blank=True,
+        help_text="The players whose seat an alternate took before the round started "
+        "(tournament/services/rounds.py alternate_step_in): no longer its entrants.",
+    )
 
     class Meta:
         ordering = ["event", "number"]

@@ -19,6 +19,15 @@
     gone: document.getElementById("screen-gone"),
   };
   var views = Array.prototype.slice.call(root.querySelectorAll(".screen-view"));
+  // The views in the rotation now: a view that needs a part (`data-needs`: its id) only
+  // while the poll has brought it something to show (the team standings, once an event
+  // has two teams).
+  function rotation() {
+    return views.filter(function (view) {
+      var needs = view.dataset.needs && document.getElementById(view.dataset.needs);
+      return !needs || needs.firstElementChild !== null;
+    });
+  }
 
   // The clock, as the server drew it (each wave's, in a round played in waves): its time
   // left ticks down to `data-ends-at`.
@@ -240,6 +249,8 @@
     els.gone.hidden = xhr.status !== 404;  // the link was revoked or replaced
     inFlight = false;
     if (xhr.status === 200) { pages.lay(); tick(); }
+    // A view the poll emptied (the team standings, down to one team) leaves the rotation.
+    if (xhr.status === 200 && rotation().indexOf(current) < 0) showView(0);
     pages.arrived(asked);
     if (xhr.status === 200) figures();
     if (event.detail.successful === true) {
@@ -262,25 +273,29 @@
   }
 
   // ------------------------------------------------------------------ views, rotation, scrolling
-  var current = 0;
+  var current = views[0];  // the view shown
   var paused = store.getItem("screen.paused") === "1";
   var rotateTimer = null;
 
-  function showView(index) {
-    current = (index + views.length) % views.length;
-    views.forEach(function (view, i) { view.hidden = i !== current; });
-    var scroller = views[current].querySelector(".view-scroll");
+  // Show the view `step` places from the one shown in the rotation as it is now (0: the
+  // one shown, or the first when it has left the rotation).
+  function showView(step) {
+    var shown = rotation();
+    var at = shown.indexOf(current);
+    current = at < 0 ? shown[0] : shown[(at + step + shown.length) % shown.length];
+    views.forEach(function (view) { view.hidden = view !== current; });
+    var scroller = current.querySelector(".view-scroll");
     scroller.scrollTop = 0;
     scroll.reset(scroller);
-    if (views[current].contains(els.boards)) pages.lay();
+    if (current.contains(els.boards)) pages.lay();
     scheduleRotation();
   }
 
   function scheduleRotation() {
     clearTimeout(rotateTimer);
     var rotateMs = (parseFloat(root.dataset.rotate) || 20) * 1000;
-    if (views[current].contains(els.boards)) rotateMs = Math.max(rotateMs, pages.pageMs());
-    if (!paused) rotateTimer = setTimeout(function () { showView(current + 1); }, rotateMs);
+    if (current.contains(els.boards)) rotateMs = Math.max(rotateMs, pages.pageMs());
+    if (!paused) rotateTimer = setTimeout(function () { showView(1); }, rotateMs);
   }
 
   // Long views scroll down slowly, rest at the bottom, and start again from the top.
@@ -330,8 +345,8 @@
   }
 
   var actions = {
-    next: function () { showView(current + 1); },
-    prev: function () { showView(current - 1); },
+    next: function () { showView(1); },
+    prev: function () { showView(-1); },
     pause: function () { paused = !paused; applyLook(); scheduleRotation(); },
     larger: function () { scale = Math.min(2.5, Math.round((scale + 0.1) * 10) / 10); applyLook(); pages.lay(); },
     smaller: function () { scale = Math.max(0.5, Math.round((scale - 0.1) * 10) / 10); applyLook(); pages.lay(); },

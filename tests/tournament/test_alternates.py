@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.alternates import alternate, seated_world
-from tests.conftest import World, close_and_confirm, make_world
-from tournament.errors import Conflict, Refusal
+from tests.alternates import (
+    alternate,
+    final_of_six_with_an_alternate_in,
+    played_first_round,
+    seated_world,
+)
+from tests.conftest import World, make_world
+from tournament.errors import Conflict
 from tournament.lineups import round_entrants, vacancies
-from tournament.models import AuditEvent, Player, Result, Round, Seat
-from tournament.results.closing import round_end
-from tournament.results.overrides import result_override
+from tournament.models import AuditEvent, Player, Round, Seat
 from tournament.room.late_arrivals import waiting
 from tournament.services import rounds
 from tournament.services.players import (
@@ -186,18 +189,6 @@ def stepped_in_and_seated_again(world: World, round_: Round) -> Player:
     return una
 
 
-def played_first_round() -> World:
-    """Round 1 played and ended, everyone checked in: the four of table 1 go on."""
-    world = make_world(players=8)
-    world.event.players.update(checked_in=True)
-    close_and_confirm(world.round, by=world.referee)
-    round_end(round_id=world.round.pk)
-    results = Result.objects.filter(round=world.round)
-    results.update(advances=False, undecided=False)
-    results.filter(seat__table=world.tables[0]).update(advances=True)
-    return world
-
-
 def test_an_alternate_who_stepped_in_keeps_playing_when_round_one_is_seated_again():
     world = seated_world()
     una = stepped_in_and_seated_again(world, world.round)
@@ -219,27 +210,17 @@ def test_an_alternate_who_stepped_in_keeps_playing_when_a_later_round_is_seated_
     assert seated.count() == 4  # the three who went on and stayed, and Una
 
 
-def test_a_final_seated_again_with_its_no_show_and_the_alternate_waits_for_the_organiser():
-    world = played_first_round()
-    results = Result.objects.filter(round=world.round)
-    results.filter(seat__table=world.tables[1], seat__number__lte=2).update(advances=True)
-    final = rounds.round_create(event_id=world.event.pk, kind=Round.Kind.FINAL)
-    rounds.round_seat(round_id=final.pk, seed=7)  # six finalists at one table
-    una = alternate(world, "Una")
-    seat = final.tables.get().seats.get(number=1)
-    no_show = seat.player
-    player_check_in(player_id=no_show.pk, checked_in=False)
-    alternate_step_in(round_id=final.pk, seat_id=seat.pk, player_id=una.pk)
+def test_a_final_seated_again_after_an_alternate_stepped_in_leaves_the_no_show_out():
+    world, final, una, no_show = final_of_six_with_an_alternate_in()
+    assert no_show not in round_entrants(final)
+    assert len(round_entrants(final)) == 6
 
-    with pytest.raises(Refusal) as refused:
-        rounds.round_seat(round_id=final.pk, seed=8)
-    assert refused.value.code == "final_too_big"
-    assert Seat.objects.get(pk=seat.pk).player == una  # nothing changed
-
-    decided = {"advances": False, "reason": "Not here", "actor": world.organiser}
-    result_override(round_id=world.round.pk, player_id=no_show.pk, **decided)
+    player_check_in(player_id=no_show.pk, checked_in=True)  # late: the seat is Una's now
     rounds.round_seat(round_id=final.pk, seed=8)
     seated = Player.objects.filter(seats__table__round=final)
     assert una in seated
     assert no_show not in seated
     assert seated.count() == 6
+    assert vacancies(final) == []
+    record = AuditEvent.objects.get(event=world.event, action="alternate_stepped_in")
+    assert record.data["replaced_id"] == no_show.pk

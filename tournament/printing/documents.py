@@ -128,6 +128,8 @@ def table_cards(job: PrintJob) -> Parts:
         seats = seats_of(table)
         return {
             "table": table.number,
+            # The wave it plays in, said only when the round has more than one.
+            "wave": table.wave if round_.wave_count > 1 else None,
             "seats": seats,
             "crowded": len(seats) > CROWDED,
             "referee": person(table.referee),
@@ -351,20 +353,28 @@ def badges(job: PrintJob) -> Parts:
         raise Refusal("no_players", _("This event has no players yet: add them before badges."))
 
     # Each player's tables in the rounds seated and not ended (all of them, when the rounds
-    # are seated at once): "Round 1: table 3, seat 2".
+    # are seated at once): "Round 1: table 3, seat 2", and the table's wave in a round
+    # played in more than one: "Round 2, wave 2: table 5, seat 1".
     tables: dict[int, list[str]] = {}
     seats = (
         Seat.objects.filter(table__round__event=event)
         .exclude(table__round__status=Round.Status.ENDED)
         .order_by("table__round__number")
-        .values_list("player_id", "table__round__number", "table__number", "number")
+        .values_list(
+            "player_id",
+            "table__round__number",
+            "table__round__wave_count",
+            "table__wave",
+            "table__number",
+            "number",
+        )
     )
-    for player_id, round_number, table, seat in seats:
-        where = _("Round %(round)s: table %(table)s, seat %(seat)s") % {
-            "round": round_number,
-            "table": table,
-            "seat": seat,
-        }
+    for player_id, round_number, waves, wave, table, seat in seats:
+        said = {"round": round_number, "wave": wave, "table": table, "seat": seat}
+        if waves > 1:
+            where = _("Round %(round)s, wave %(wave)s: table %(table)s, seat %(seat)s") % said
+        else:
+            where = _("Round %(round)s: table %(table)s, seat %(seat)s") % said
         tables.setdefault(player_id, []).append(where)
 
     def badge(player: Player) -> dict[str, Any]:

@@ -167,7 +167,9 @@ def alternate_step_in(
     """Put the next alternate (`player_id`, as the desk offered them) in a vacant seat of a
     round seated but not started (`tournament.lineups.vacancies`): the same table and seat
     number, the table's key and other seats unchanged. They leave the alternates' list and
-    play the round as any player. Refused once the round has started: never mid-game."""
+    play the round as any player; the player they replace is no longer one of its entrants
+    (seating it again leaves them out). Refused once the round has started: never
+    mid-game."""
     round_ = Round.objects.select_for_update().get(pk=round_id)
     Event.objects.select_for_update().filter(pk=round_.event_id).first()  # the list's lock
     if round_.status == Round.Status.PLANNED:
@@ -204,6 +206,7 @@ def alternate_step_in(
     replaced, place = seat.player, offered.alternate
     save_fields(seat, player=offered)
     save_fields(offered, alternate=None)
+    round_.replaced.add(replaced)  # out of the round, even when it is seated again
     alternates_renumber(event_id=round_.event_id)
     _audit(
         round_,

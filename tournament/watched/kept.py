@@ -192,7 +192,7 @@ def screen(
     if showing is not None:
         ids = [tid for tid in ids if tid in showing]
     keys = {
-        tid: f"screen-board-v2:{tid}:{versions.tables[tid][1]}:{many}:{language}" for tid in ids
+        tid: f"screen-board-v3:{tid}:{versions.tables[tid][1]}:{many}:{language}" for tid in ids
     }
     kept = kept_here.get_many(scope, list(keys.values()))
     missing = [tid for tid in ids if keys[tid] not in kept]

@@ -25,6 +25,8 @@ from tests.factories import PASSWORD, UserFactory
 from tournament.models import Table, Volunteer
 from tournament.pages.referee import display, views
 from tournament.results.closing import table_close
+from tournament.services.rounds import round_call_time, round_start
+from tournament.services.waves import round_waves_set, wave_start
 
 
 def cash(table: Table, seat: int) -> int:
@@ -637,3 +639,31 @@ def test_a_card_kept_for_one_referees_language_is_not_shown_to_another(client, w
     assert f"{buyer} zahlt an die Bank" in german
     assert f"{buyer} pays the bank" in english
     assert "zahlt" not in english
+
+
+# ------------------------------------------------------------------------------ in waves
+
+
+def cards_by_number(page: str) -> dict[int, str]:
+    found = re.findall(r'<article class="card ref-table".*?</article>', page, re.S)
+    return {int(re.search(r"Table (\d+)", card).group(1)): card for card in found}
+
+
+@pytest.mark.django_db
+def test_a_table_reads_last_turn_when_its_own_wave_has_time_called(client):
+    world = make_world(players=16, start=False)
+    round_waves_set(round_id=world.round.pk, waves=2)  # tables 1 and 2, then 3 and 4
+    round_start(round_id=world.round.pk)
+    round_call_time(round_id=world.round.pk, wave=1, now_=True)
+    wave_start(round_id=world.round.pk, number=2)
+    client.force_login(world.referee)
+    cards = cards_by_number(html(client.get(event_url(world))))
+    assert {n: "Last turn" in card for n, card in cards.items()} == {
+        1: True,
+        2: True,
+        3: False,
+        4: False,
+    }
+    first, third = world.tables[0], world.tables[2]
+    assert "Last turn" in html(client.get(table_url(world, first)))
+    assert "Last turn" not in html(client.get(table_url(world, third)))

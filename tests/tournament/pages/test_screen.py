@@ -458,7 +458,8 @@ def teams_slide(html: str) -> list[str]:
 
 @pytest.mark.django_db
 def test_an_event_with_teams_has_a_slide_of_the_team_standings(client, screened):
-    assert 'id="view-teams"' not in client.get(screen_url(screened.event)).content.decode()
+    alone = client.get(screen_url(screened.event)).content.decode()
+    assert '<div id="teams"></div>' in alone  # no teams: an empty slide, out of the rotation
 
     n = night(teams=("Reds", "Blues"))
     team_sponsor_set(event_id=n.event.pk, name="Reds", sponsor="Acme Bank")
@@ -599,16 +600,22 @@ def test_the_big_screen_says_last_turn_and_rotates_by_itself(live_server, new_pa
     snap(page, "screen-1920x1080-last-turn")
 
 
+def screen_paused(live_server, new_page, event: Event) -> Any:
+    """The event's big screen (its link issued) at 1920 x 1080, its rotation paused."""
+    event = screen_link_issue(event_id=event.pk)
+    page = new_page(viewport=FULL_HD)
+    page.add_init_script("window.localStorage.clear()")
+    page.goto(f"{live_server.url}{screen_url(event)}")
+    page.locator("[data-action=pause]").click()
+    return page
+
+
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_the_team_standings_have_a_slide_in_the_screens_rotation(live_server, new_page):
     n = night(teams=("Reds", "Blues", "Greens"))
     team_sponsor_set(event_id=n.event.pk, name="Greens", sponsor="The Corner Shop")
-    event = screen_link_issue(event_id=n.event.pk)
-    page = new_page(viewport=FULL_HD)
-    page.add_init_script("window.localStorage.clear()")
-    page.goto(f"{live_server.url}{screen_url(event)}")
-    page.locator("[data-action=pause]").click()
+    page = screen_paused(live_server, new_page, n.event)
     page.locator("[data-action=next]").click()  # the bracket
     page.locator("[data-action=next]").click()  # the teams
     expect(page.locator("#view-teams")).to_be_visible()
@@ -617,6 +624,31 @@ def test_the_team_standings_have_a_slide_in_the_screens_rotation(live_server, ne
     check_page(page, "screen teams", labels=False)
     snap(page, "screen-1920x1080-teams")
     page.locator("[data-action=next]").click()  # round again to the leaderboard
+    expect(page.locator("#view-leaderboard")).to_be_visible()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_teams_slide_joins_the_rotation_once_a_second_team_plays(live_server, new_page):
+    n = night(teams=("Reds",))  # one team: no team standings, no slide
+    page = screen_paused(live_server, new_page, n.event)
+    page.locator("[data-action=next]").click()  # the bracket
+    page.locator("[data-action=next]").click()  # round again to the leaderboard
+    expect(page.locator("#view-leaderboard")).to_be_visible()
+
+    blue = Result.objects.filter(round=n.round).first().player
+    player_update(player_id=blue.pk, changes={"team": "Blues"})
+    expect(page.locator("#teams .team-row")).to_have_count(2, timeout=15_000)  # the poll
+    page.keyboard.press("ArrowRight")  # the bracket (the controls hid while it waited)
+    page.keyboard.press("ArrowRight")  # the teams, with no reload
+    expect(page.locator("#view-teams")).to_be_visible()
+    expect(page.locator("#view-teams")).to_contain_text("Blues")
+
+    player_update(player_id=blue.pk, changes={"team": "Reds"})  # one team again
+    expect(page.locator("#teams .team-row")).to_have_count(0, timeout=15_000)
+    expect(page.locator("#view-leaderboard")).to_be_visible()  # the slide left with it
+    page.keyboard.press("ArrowRight")  # the bracket
+    page.keyboard.press("ArrowRight")  # the leaderboard: no teams slide
     expect(page.locator("#view-leaderboard")).to_be_visible()
 
 

@@ -48,6 +48,32 @@ def test_the_screen_shows_each_waves_clock_and_tables(client):
     assert f'data-ends-at="{wave_2.ends_at.isoformat()}"' in wave_clock(polled, 2)
 
 
+def board_heads(page: str) -> dict[int, str]:
+    """Each table's board head as the hall reads it: "Table 1 Last turn"."""
+    found = re.findall(r'<article class="board"[^>]*data-table="(\d+)"[^>]*>(.*?)</h3>', page, re.S)
+    return {int(n): " ".join(unescape(re.sub(r"<[^>]+>", " ", h)).split()) for n, h in found}
+
+
+def test_each_tables_board_says_last_turn_by_its_own_waves_clock(client):
+    world = make_world(players=16, start=False)
+    round_waves_set(round_id=world.round.pk, waves=2)  # tables 1 and 2, then 3 and 4
+    round_start(round_id=world.round.pk)
+    event = screen_link_issue(event_id=world.event.pk)
+    assert "Last turn" not in " ".join(
+        board_heads(client.get(screen_url(event)).content.decode()).values()
+    )
+
+    round_call_time(round_id=world.round.pk, wave=1, now_=True)
+    wave_start(round_id=world.round.pk, number=2)
+    heads = board_heads(poll(client, event).content.decode())
+    assert heads == {
+        1: "Table 1 Last turn",
+        2: "Table 2 Last turn",
+        3: "Table 3",
+        4: "Table 4",
+    }
+
+
 def test_a_round_of_one_wave_shows_one_clock_as_before(client):
     world = make_world()
     event = screen_link_issue(event_id=world.event.pk)

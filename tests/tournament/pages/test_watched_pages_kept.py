@@ -376,7 +376,7 @@ def test_each_version_of_a_screens_board_is_rendered_once_for_every_server(
     post(world.table, kind="pass_go", seat=1)
     kept_here.clear()  # another web server: it reads the shared copies
     assert "$1,700 cash $1,700" in figures(screen_poll(client, event), world.table)
-    assert [key for key in asked if f"screen-board-v2:{world.tables[1].pk}:" in key]
+    assert [key for key in asked if f"screen-board-v3:{world.tables[1].pk}:" in key]
     assert worked_out == [sorted(t.pk for t in world.tables), [world.table.pk]]
 
 

@@ -38,6 +38,8 @@ from tournament.printing.jobs import (
     print_jobs_send_waiting,
 )
 from tournament.results.night import night_in_numbers
+from tournament.services.rounds import round_create, rounds_preseat
+from tournament.services.waves import round_waves_set
 
 ROOT = Path(__file__).resolve().parents[3]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -293,6 +295,27 @@ def test_badges_hold_each_players_name_and_link():
     assert links == [player_page_url(p.token) for p in players]  # their own page: check-in
     assert links[0].endswith(f"/p/{players[0].token}/")
     snapshot(job.file.path, "print-badges")
+
+
+@pytest.mark.django_db
+def test_a_round_in_waves_prints_each_tables_wave_on_its_card_and_the_badges():
+    n = night(players=12, ended=False, advancement=Event.Format.POINTS)
+    n.event.rounds.all().delete()
+    first, second = (round_create(event_id=n.event.pk) for _ in range(2))
+    rounds_preseat(event_id=n.event.pk, seed=7)
+    round_waves_set(round_id=second.pk, waves=2)  # three tables: 1 and 2, then 3
+    cards = make(job_for(n, "table_cards", round_=second))
+    assert cards.status == PrintJob.Status.DONE, cards.error
+    pages = [" ".join(p.extract_text().split()) for p in PdfReader(cards.file.path).pages]
+    assert ["Wave 1" in p for p in pages] == [True, True, False]
+    assert "Wave 2" in pages[2]
+    assert "Wave" not in pdf_text(make(job_for(n, "table_cards", round_=first)).file.path)
+    seat = Seat.objects.select_related("player").get(table__round=second, table__number=3, number=1)
+    job = job_for(n, "badges")
+    by_name = {b["name"]: b["tables"] for part in badges(job).items for b in part["badges"]}
+    assert by_name[seat.player.name][0].startswith("Round 1: table ")  # one wave: none said
+    assert by_name[seat.player.name][1] == "Round 2, wave 2: table 3, seat 1"
+    assert "wave 2: table 3" in " ".join(pdf_text(make(job).file.path).split())
 
 
 def _bracket_of_64_tables() -> Event:

@@ -140,6 +140,7 @@ def screen_tables(
                 "number": table["number"],
                 "round": table["round_number"],
                 "closed": table["closed"],
+                "last_turn": table["last_turn"],
                 "currency": event.currency,
                 "last_seq": table["last_seq"],
                 "rows": ranked,

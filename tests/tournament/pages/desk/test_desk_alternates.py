@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.alternates import alternate, seated_world
+from tests.alternates import alternate, final_of_six_with_an_alternate_in, seated_world
 from tests.conftest import World, make_world, session_for
 from tests.factories import PlayerFactory
 from tournament.models import Player, Seat
@@ -110,3 +110,20 @@ def test_the_first_rounds_preview_counts_alternates_apart_from_the_players_left_
     text = " ".join(answer.content.decode().split())
     assert "Only the 4 players checked in are seated: 4 not checked in are left out." in text
     assert "2 alternates are not seated:" in text
+
+
+def test_the_desk_seats_a_final_again_without_the_no_show_an_alternate_replaced():
+    world, final, una, no_show = final_of_six_with_an_alternate_in()
+    preview = session_for(world.organiser).get(reverse("desk:seat", args=[final.pk]), {"seed": 8})
+    text = preview.content.decode()
+    assert "do not fit" not in text
+    assert "Una" in text
+    assert no_show.name not in text
+
+    seated = session_for(world.organiser).post(
+        reverse("desk:seat-confirm", args=[final.pk]), {"seed": 8}, follow=True
+    )
+    assert f"Round {final.number} is seated" in seated.content.decode()
+    players = Player.objects.filter(seats__table__round=final)
+    assert una in players
+    assert no_show not in players
