@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests import crawl
@@ -76,15 +77,20 @@ def test_every_page_keeps_a_right_to_left_name_isolated(live_server, new_page) -
     roles = crawl.visitors(n.organiser, n.referee, table)
     roles["player"] = (None, [f"/p/{player.token}/"], {})
     final_table = f"/referee/events/{n.event.pk}/tables/{table.pk}/"
-    live = {"organiser": [f"/desk/rounds/{table.round_id}/", final_table], "referee": [final_table]}
+    mine = reverse("desk:player-edit", args=[player.pk])  # the crawl opens another player's
+    live = {
+        "organiser": [f"/desk/rounds/{table.round_id}/", final_table, mine],
+        "referee": [final_table],
+    }
     left: dict[str, list[str]] = {}
     shown = opened = 0
     for role, (user, starts, _) in roles.items():
         page = new_page(TABLET)
         if user is not None:
             log_in(page, live_server.url, user.get_username(), "/")
-        # One address a route, and the final's live pages besides (the round page's tiles,
-        # its table's ledger), whose route the crawl may have met first at round 1's.
+        # One address a route, and besides the final's live pages (the round page's tiles,
+        # its table's ledger), whose route the crawl may have met first at round 1's, and
+        # the renamed player's own page at the desk.
         for path in [*crawl.kinds_of_page(user, starts), *live.get(role, [])]:
             page.goto(live_server.url + path)
             page.wait_for_load_state("networkidle")
