@@ -1,7 +1,7 @@
-"""A right-to-left name in a left-to-right line keeps the digits and punctuation around it in
-their places: on each kind of page each role reaches, drawn in Chromium once its scripts
-have run, and in the banker's console with each move's sheet open for that player, every
-text that holds the name holds it isolated."""
+"""A right-to-left name (a player's, a team's) in a left-to-right line keeps the digits and
+punctuation around it in their places: on each kind of page each role reaches, drawn in
+Chromium once its scripts have run, and in the banker's console with each move's sheet open
+for that player, every text that holds the name holds it isolated."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from tournament.text import isolated
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ARABIC = "محمد العلي"
+TEAM = "الصقور"  # a team's name
 NAMES = [
     ARABIC,
     "דוד כהן",
@@ -59,11 +60,11 @@ NOT_ISOLATED = """(name) => {
 
 
 def not_isolated(page: Any) -> list[str]:
-    return page.evaluate(NOT_ISOLATED, ARABIC)
+    return [text for name in (ARABIC, TEAM) for text in page.evaluate(NOT_ISOLATED, name)]
 
 
 def test_every_page_keeps_a_right_to_left_name_isolated(live_server, new_page) -> None:
-    n = night(teams=("Reds", "Blues"))
+    n = night(teams=(TEAM, "Blues"))
     # A winner of round 1, renamed before the final's table opens its ledger (which keeps
     # the names its seats had): the final's player on turn at the console.
     first = Result.objects.filter(round=n.round, rank=1).order_by("seat__table__number")[0]
@@ -83,7 +84,7 @@ def test_every_page_keeps_a_right_to_left_name_isolated(live_server, new_page) -
         "referee": [final_table],
     }
     left: dict[str, list[str]] = {}
-    shown = opened = 0
+    shown = teams = opened = 0
     for role, (user, starts, _) in roles.items():
         page = new_page(TABLET)
         if user is not None:
@@ -96,10 +97,12 @@ def test_every_page_keeps_a_right_to_left_name_isolated(live_server, new_page) -
             page.wait_for_load_state("networkidle")
             opened += 1
             shown += ARABIC in page.inner_text("body")
+            teams += TEAM in page.inner_text("body")
             if texts := not_isolated(page):
                 left[f"{role} {path}"] = texts
     assert opened > 40  # every kind of page of every role
     assert shown > 10  # the name is on the pages that name the night's players
+    assert teams > 3, teams  # and the team's on those that name teams
 
     # The console, its player chosen, each move's sheet open: drawn by its script.
     banker = new_page(TABLET)
