@@ -10,18 +10,28 @@ from django.utils.translation import gettext as _
 from banking.actors import Actor
 from banking.models import Entry
 from tournament.errors import Conflict, NotAllowed, NotFound, Refusal
-from tournament.models import Round, Table
+from tournament.models import Round, Table, Wave
 
 
-def check_live(round_: Round, table: Table) -> None:
+def check_live(round_: Round, table: Table, wave: Wave | None) -> None:
     """Refuse (Conflict) when the table takes no entry now: its round not running, its
-    result confirmed or awaiting a check."""
+    wave (`wave`, None while it has not started) not started, its result confirmed or
+    awaiting a check."""
     if not round_.is_live:
         raise Conflict(
             "round_not_running",
             _("The round has not started yet.")
             if round_.status in (Round.Status.PLANNED, Round.Status.SEATED)
             else _("The round is over: no more entries can be recorded."),
+        )
+    if wave is None:
+        raise Conflict(
+            "wave_not_started",
+            _(
+                "Table %(table)s plays in wave %(wave)s, which has not started yet: entries "
+                "are taken once the desk starts it."
+            )
+            % {"table": table.number, "wave": table.wave},
         )
     check_not_confirmed(table)
     if table.status == Table.Status.CLOSED:

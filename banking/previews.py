@@ -41,6 +41,7 @@ from games.engine.entries import (
 from games.engine.mortgage import lift_cost
 from games.engine.rent import rent_due
 from tournament.models import Table
+from tournament.selectors import table_wave
 
 
 def entry_preview(
@@ -61,7 +62,7 @@ def entry_preview(
     """
     rules = rules_of(table.round.event)
     ledger = read_ledger(table, rules)
-    check_live(table.round, table)  # the refusal recording would get
+    check_live(table.round, table, table_wave(table))  # the refusal recording would get
     entry = engine.parse_entry(payload)
     check_may_record(entry.kind, actor)
     ledger, landing = _after_landing(ledger, ahead, actor, rules)
@@ -129,7 +130,7 @@ def void_preview(*, table: Table, entry_id: UUID, actor: Actor) -> dict[str, Any
     it, an entry already voided...). Nothing is written; the reason comes with the void."""
     rules = rules_of(table.round.event)
     ledger = read_ledger(table, rules)
-    check_live(table.round, table)  # the refusal recording would get
+    check_live(table.round, table, table_wave(table))  # the refusal recording would get
     target = voidable(table, entry_id, actor)
     before = engine.TableState.from_dict(ledger.state)
     start = engine.TableState.from_dict(ledger.start)

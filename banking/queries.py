@@ -16,16 +16,17 @@ from django.db import connection
 from banking.models import Entry, TableLedger, TabletHeartbeat
 from tournament.http.rows import Columns, Statement, one_of, prepared_cursor
 from tournament.http.rows import table_name as _name
-from tournament.models import Event, Player, Round, Seat, Table
-from tournament.queries import banker_username_column, event_and_banker_joins
+from tournament.models import Event, Player, Round, Seat, Table, Wave
+from tournament.queries import banker_username_column, event_and_banker_joins, wave_join
 
 # What posting reads under the lock: the ledger, and of its table, round and event what the
 # checks, the rules, the key and the answer use. The start state is read only by voids,
 # which replay from it.
 LOCKED_LEDGER = ("state", "seats", "last_seq", "last_entry_at")
-LOCKED_TABLE = ("number", "key", "status", "review", "review_note", "round_id")
+LOCKED_TABLE = ("number", "key", "status", "review", "review_note", "round_id", "wave")
 LOCKED_ROUND = ("number", "status", "ends_at", "event_id")
 LOCKED_EVENT = ("edition", "variants", "currency")  # the rules, and how they write money
+LOCKED_WAVE = ("number", "status", "started_at", "ends_at")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,7 @@ def _lock_sql(with_start: bool) -> Statement:
         Columns.of(Table, "t", LOCKED_TABLE),
         Columns.of(Round, "r", LOCKED_ROUND),
         Columns.of(Event, "e", LOCKED_EVENT),
+        Columns.of(Wave, "w", LOCKED_WAVE),
     )
     entries, ledgers = _name(Entry), _name(TableLedger)
     also = {
@@ -63,7 +65,7 @@ def _lock_sql(with_start: bool) -> Statement:
     sql = (
         f"SELECT {', '.join(columns)} "  # noqa: S608 - the models' names
         f"FROM {ledgers} l JOIN {_name(Table)} t ON t.id = l.table_id "
-        f"{event_and_banker_joins()}LEFT JOIN {entries} x ON x.id = %s "
+        f"{event_and_banker_joins()}{wave_join()}LEFT JOIN {entries} x ON x.id = %s "
         "WHERE l.table_id = %s"
     )
     if connection.features.has_select_for_update_of:  # not SQLite, which locks the file
@@ -73,10 +75,10 @@ def _lock_sql(with_start: bool) -> Statement:
 
 def lock_ledger(table_id: int, entry_id: UUID | None, *, with_start: bool) -> Locked | None:
     """Lock a table's ledger row and the table's row, and read the ledger with its table,
-    round, event and banker, and the entry already recorded under `entry_id`: one query,
-    where the ORM makes two (select_related with select_for_update, then the entry) and
-    compiles both on every post: 2.3 ms of CPU more a post. None: the table has no ledger
-    yet (or no such table)."""
+    round, event, wave (`read_wave`, None before it starts) and banker, and the entry
+    already recorded under `entry_id`: one query, where the ORM makes two (select_related
+    with select_for_update, then the entry) and compiles both on every post: 2.3 ms of CPU
+    more a post. None: the table has no ledger yet (or no such table)."""
     statement = _lock_sql(with_start)
     with prepared_cursor() as cursor:
         entry_key = Entry._meta.pk.get_db_prep_value(entry_id, connection)
@@ -85,9 +87,10 @@ def lock_ledger(table_id: int, entry_id: UUID | None, *, with_start: bool) -> Lo
     if row is None:
         return None
     *values, also = statement.split(row)
-    ledger, table, round_, event = (
+    ledger, table, round_, event, wave = (
         part.instance(v) for part, v in zip(statement.parts, values, strict=True)
     )
+    table.read_wave = wave  # type: ignore[attr-defined]
     Round._meta.get_field("event").set_cached_value(round_, event)
     Table._meta.get_field("round").set_cached_value(table, round_)
     TableLedger._meta.get_field("table").set_cached_value(ledger, table)

@@ -18,12 +18,24 @@ from banking.models import Entry, TableLedger
 from games import engine
 from tournament.http.rows import id_list, read_together
 from tournament.models import Round, Table
+from tournament.selectors import table_wave, wave_clock
 
 
 def table_for_reading(table_id: int) -> Table | None:
     return (
         Table.objects.with_event_and_banker().select_related("ledger").filter(pk=table_id).first()
     )
+
+
+def table_clock(table: Table) -> dict[str, Any]:
+    """The clock a table plays by: its round's status, but while the round is live its
+    wave's (`waiting` until the desk starts it), and when time is called at it (`ends_at`,
+    its wave's). A round of one wave reads the same either way."""
+    round_ = table.round
+    if not round_.is_live:
+        return {"status": round_.status_now, "ends_at": round_.ends_at}
+    clock = wave_clock(table.wave, table_wave(table))
+    return {"status": clock.status, "ends_at": clock.ends_at}
 
 
 def table_state(table: Table, ledger: TableLedger | None = None) -> dict[str, Any]:
@@ -33,15 +45,17 @@ def table_state(table: Table, ledger: TableLedger | None = None) -> dict[str, An
     state = engine.TableState.from_dict(ledger.state)
     seats = sorted((int(n), player_id, name) for n, (player_id, name) in ledger.seats.items())
     round_ = table.round
+    clock = table_clock(table)
     return {
         "table": table.id,
         "number": table.number,
         "round": round_.id,
         "round_number": round_.number,
-        "status": round_.status_now,
+        "wave": table.wave,
+        "status": clock["status"],
         "table_status": table.status,
-        "last_turn": round_.status_now == round_.Status.TIME_CALLED,
-        "ends_at": round_.ends_at,
+        "last_turn": clock["status"] == Round.Status.TIME_CALLED,
+        "ends_at": clock["ends_at"],
         "edition": rules.edition.code,
         "currency": round_.event.currency,
         "seats": [seat_row(state, rules, n, player_id, name) for n, player_id, name in seats],

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -13,14 +14,14 @@ from urllib.parse import quote
 import pytest
 from django.db import connection
 from django.test import Client
-from django.utils import translation
+from django.utils import timezone, translation
 from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
 
 from tests import entries
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VolunteerFactory
 from tests.production.venv import production_venv
-from tournament.models import Event, Round, Table, Volunteer
+from tournament.models import Event, Round, Table, Volunteer, Wave
 from tournament.services.rounds import round_create, round_seat, round_start
 
 pytest_plugins = ["tests.browser", "tests.pseudo"]
@@ -188,6 +189,14 @@ def close_and_confirm(round_: Round, *, by: Any) -> None:
     for table in round_.tables.order_by("number"):
         table_close(table_id=table.pk)
         table_confirm(table_id=table.pk, user=by)
+
+
+def run_out(round_: Round, *, wave: int = 1, ago: timedelta = timedelta(seconds=1)) -> None:
+    """Let a wave's clock run out `ago`, time not called yet (as with no worker about): the
+    wave's end moved into the past, and the round's with it when that wave is its last."""
+    ends_at = timezone.now() - ago
+    Wave.objects.filter(round_id=round_.pk, number=wave).update(ends_at=ends_at)
+    Round.objects.filter(pk=round_.pk, wave_count=wave).update(ends_at=ends_at)
 
 
 def play_round_one(world: World, kind: str = Round.Kind.PRELIMINARY) -> Round:

@@ -84,10 +84,11 @@ class Night:
         return list((round_ or self.round).tables.order_by("number"))
 
 
-def play(round_: Round) -> None:
-    """A few moves at every table: deeds, houses on a complete group, a mortgage, and bank
-    payments that differ by table and seat, so that nobody ties."""
-    for table in round_.tables.order_by("number"):
+def play(round_: Round, *, wave: int | None = None) -> None:
+    """A few moves at every table (of `wave`, if given): deeds, houses on a complete group,
+    a mortgage, and bank payments that differ by table and seat, so that nobody ties."""
+    tables = round_.tables.order_by("number")
+    for table in tables.filter(wave=wave) if wave is not None else tables:
         seats = table.seats.count()
         bank(table, kind="buy", seat=1, space=1)
         bank(table, kind="buy", seat=1, space=3)

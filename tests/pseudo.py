@@ -169,6 +169,23 @@ def unmarked(text: str, data: list[str]) -> list[str]:
     return WORD.findall(ADDRESS.sub(" ", text))
 
 
+def night_in_pseudo(code: str) -> tuple[Any, dict[str, Any]]:
+    """A night whose final is live (tests/played.py), its event speaking `code` (the big
+    screen and the prints speak the event's language), and who visits it: each role of
+    tests/crawl.py and the big screen. The final's table, and the visitors by role."""
+    from tests import crawl
+    from tests.played import final_started, night
+    from tournament.models import Event
+    from tournament.services.screens import screen_link_issue, screen_path
+
+    n = night(teams=("Reds", "Blues"))
+    table = final_started(n)
+    Event.objects.filter(pk=n.event.pk).update(language=code)
+    visitors = crawl.visitors(n.organiser, n.referee, table)
+    visitors["screen"] = (None, [screen_path(screen_link_issue(event_id=n.event.pk))], {})
+    return table, visitors
+
+
 def report(left: dict[str, list[str]]) -> str:
     """Each place with words nobody marked, one a line."""
     return "\n".join(f"{place}: {' '.join(sorted(set(words)))}" for place, words in left.items())

@@ -228,6 +228,9 @@ def selector_arguments(world: Any) -> dict[str, Callable[[], Any]]:
         "round_id": lambda: world.round.pk,
         "round_": lambda: Round.objects.select_related("event").get(pk=world.round.pk),
         "desk_room.rows": lambda: read_all(desk_rows_read(world.round.pk))[0],
+        "desk_waves.tables": lambda: list(world.round.tables.all()),
+        "started": lambda: list(world.round.waves.all()),
+        "wave_clock.wave": lambda: world.round.waves.first(),
         "now": timezone.now,
         "table_id": lambda: table.pk,
         "table: Table": lambda: Table.objects.get(pk=table.pk),
@@ -298,13 +301,12 @@ def call_arguments(
 
 
 def worlds() -> dict[str, Any]:
-    from tests.conftest import make_world
+    from tests.conftest import make_world, run_out
     from tests.played import play_round
-    from tournament.models import Round
     from tournament.services.screens import screen_link_issue
 
     running = make_world()
-    Round.objects.filter(pk=running.round.pk).update(ends_at=timezone.now() - timedelta(minutes=1))
+    run_out(running.round, ago=timedelta(minutes=1))
     running.round.refresh_from_db()
     seated = make_world(start=False)
     played = make_world()

@@ -34,6 +34,7 @@ from tournament.models import (
     Table,
     Team,
     Volunteer,
+    Wave,
 )
 from tournament.money import edition_currency
 from tournament.services import rounds as round_services
@@ -233,12 +234,26 @@ class VolunteerAdmin(Audited):
 
 class TableInline(ReadOnlyInline):
     model = Table
-    fields = ["number", "banker", "referee", "status", "review"]
+    fields = ["number", "wave", "banker", "referee", "status", "review"]
     readonly_fields = fields
     show_change_link = True
 
 
-ROUND_STATE = ["status", "seed", "released_at", "started_at", "ends_at", "ended_at"]
+ROUND_STATE = [
+    "status",
+    "seed",
+    "released_at",
+    "started_at",
+    "ends_at",
+    "ended_at",
+    "wave_count",
+]
+
+
+class WaveInline(ReadOnlyInline):
+    model = Wave
+    fields = ["number", "status", "started_at", "ends_at"]
+    readonly_fields = fields
 
 
 @admin.register(Round)
@@ -246,7 +261,7 @@ class RoundAdmin(Audited):
     list_display = ["event", "number", "kind", "status", "started_at", "ends_at"]
     list_filter = ["event", "kind", "status"]
     readonly_fields = ROUND_STATE
-    inlines = [TableInline]
+    inlines = [WaveInline, TableInline]
     actions = ["start", "call_time"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
@@ -310,6 +325,14 @@ class ResultAdmin(ReadOnly):
 class AuditEventAdmin(ReadOnly):
     list_display = ["created_at", "event", "actor", "action", "subject", "reason"]
     list_filter = ["event", "action"]
+
+
+@admin.register(Wave)
+class WaveAdmin(ReadOnly):
+    """Each wave's clock, started and called from the desk or the API."""
+
+    list_display = ["round", "number", "status", "started_at", "ends_at"]
+    list_filter = ["round__event", "status"]
 
 
 @admin.register(Seat)

@@ -20,6 +20,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournament.money import Currency
 
@@ -296,9 +297,22 @@ class Round(models.Model):
         blank=True,
         help_text="When the organiser showed the seating to the big screen and the players.",
     )
-    started_at = models.DateTimeField(null=True, blank=True)
-    ends_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(
+        null=True, blank=True, help_text="When its first wave started: the round's start."
+    )
+    ends_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When time is called in its last wave, once that wave has started: the "
+        "round's end. Each wave's own clock is its Wave row's.",
+    )
     ended_at = models.DateTimeField(null=True, blank=True)
+    wave_count = models.PositiveSmallIntegerField(
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(8)],
+        help_text="How many waves its tables play in, one after another, each with its own "
+        "clock (tournament/services/waves.py). 1: every table at once.",
+    )
 
     class Meta:
         ordering = ["event", "number"]
@@ -335,6 +349,43 @@ class Round(models.Model):
         return self.Status(self.status_now).label
 
 
+class Wave(models.Model):
+    """One wave of a round: the tables given its number play together, on its own clock
+    of the round's time limit. Its row is written when the desk starts it; a wave with no
+    row has not started. A round of one wave has one, written when the round starts: the
+    round's clock is its wave's."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting")  # as read: a wave with no row has not started
+        RUNNING = "running", _("Running")
+        TIME_CALLED = "time_called", _("Time called")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="waves", db_index=False)
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.RUNNING)
+    started_at = models.DateTimeField()
+    ends_at = models.DateTimeField(help_text="When time is called (or was, when called early).")
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="wave_number_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Wave {self.number} ({self.round})"
+
+    @property
+    def clock_ran_out(self) -> bool:
+        """Running, with its end passed, and time not yet called in the database."""
+        return self.status == self.Status.RUNNING and timezone.now() >= self.ends_at
+
+    @property
+    def status_now(self) -> str:
+        """As `Round.status_now`: a running wave whose clock ran out reads as time called."""
+        return self.Status.TIME_CALLED if self.clock_ran_out else self.status
+
+
 class TableQuerySet(models.QuerySet["Table"]):
     def with_event_and_banker(self) -> TableQuerySet:
         """Each table read with its round, its event and its banker's volunteer and user
@@ -359,6 +410,11 @@ class Table(models.Model):
         Volunteer, null=True, blank=True, on_delete=models.SET_NULL, related_name="refereed_tables"
     )
     key = models.CharField(max_length=64, unique=True, default=new_table_key)
+    wave = models.PositiveSmallIntegerField(
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(8)],
+        help_text="The wave of its round it plays in: it takes entries while that wave runs.",
+    )
 
     class Review(models.TextChoices):
         """A closed table's result counts only once a second person confirms it."""
@@ -513,20 +569,20 @@ class PrintJob(models.Model):
     """A document to print, made by a Celery task: the row exists first, the task fills it."""
 
     class Kind(models.TextChoices):
-        TABLE_CARDS = "table_cards", "Table cards"
-        FALLBACK_SHEETS = "fallback_sheets", "Paper fallback sheets"
-        SCORESHEETS = "scoresheets", "Scoresheets"
-        BRACKET = "bracket", "Bracket"
-        RESULTS = "results", "Results"
-        BADGES = "badges", "Player badges"
-        NIGHT = "night", "The night in numbers"
+        TABLE_CARDS = "table_cards", _("Table cards")
+        FALLBACK_SHEETS = "fallback_sheets", _("Paper fallback sheets")
+        SCORESHEETS = "scoresheets", _("Scoresheets")
+        BRACKET = "bracket", _("Bracket")
+        RESULTS = "results", _("Results")
+        BADGES = "badges", _("Player badges")
+        NIGHT = "night", _("The night in numbers")
 
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for the print queue"  # the broker was down: sent later
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        WAITING = "waiting", _("Waiting for the print queue")  # the broker was down: sent later
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", pgettext_lazy("a print job", "Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     kind = models.CharField(max_length=20, choices=Kind.choices)
     event = models.ForeignKey(

@@ -13,7 +13,7 @@ from functools import lru_cache
 from django.db import connection
 
 from tournament.http.rows import Columns, Statement
-from tournament.models import Event, Round, Volunteer
+from tournament.models import Event, Round, Volunteer, Wave
 
 
 def _with_roles(columns: tuple[Columns, ...], tables: str, where: str) -> Statement:
@@ -48,6 +48,18 @@ def round_roles_sql() -> Statement:
     return _with_roles((Columns.of(Round, "r"), Columns.of(Event, "e")), tables, "r.id")
 
 
+@lru_cache(maxsize=1)
+def round_waves_sql() -> Statement:
+    """The round's waves that have started, in order. Saves a round trip on the desk's round
+    page and its poll (every 5 s): it goes with the round and its tables (read_all)."""
+    waves = Columns.of(Wave, "w")
+    return Statement(
+        f"SELECT {waves.sql} FROM {connection.ops.quote_name(Wave._meta.db_table)} w "  # noqa: S608 - the models' names
+        "WHERE w.round_id = %s ORDER BY w.number",
+        (waves,),
+    )
+
+
 # The joins of a table's round, event and banker, for the statements written by hand that
 # read a table as `Table.objects.with_event_and_banker()` does (the table key's, posting's).
 
@@ -60,6 +72,13 @@ def event_and_banker_joins() -> str:
         f"JOIN {qn(Round._meta.db_table)} r ON r.id = t.round_id "
         f"JOIN {qn(Event._meta.db_table)} e ON e.id = r.event_id {banker_joins()}"
     )
+
+
+def wave_join() -> str:
+    """From a table `t`, the LEFT JOIN of the wave `w` it plays in (no row: not started)."""
+    qn = connection.ops.quote_name
+    on = "w.round_id = t.round_id AND w.number = t.wave"
+    return f"LEFT JOIN {qn(Wave._meta.db_table)} w ON {on} "
 
 
 def banker_joins() -> str:

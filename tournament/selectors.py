@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -14,6 +16,7 @@ from django.utils.translation import ngettext
 from games.models import ENGLISH, FaqEntry
 from games.selectors import faq_briefing, faq_in_language
 from tournament import access, seating
+from tournament.http.rows import Read
 from tournament.lineups import (
     late_arrivals,
     plan_for_round,
@@ -29,7 +32,9 @@ from tournament.models import (
     Seat,
     Table,
     Volunteer,
+    Wave,
 )
+from tournament.queries import round_waves_sql
 from tournament.text import isolated
 
 
@@ -76,7 +81,88 @@ def round_tables(round_id: int) -> QuerySet[Table]:
 
 
 def event_rounds(event_id: int) -> QuerySet[Round]:
-    return Round.objects.filter(event_id=event_id).order_by("number")
+    return Round.objects.filter(event_id=event_id).prefetch_related("waves").order_by("number")
+
+
+def round_waves(round_: Round, started: Sequence[Wave] | None = None) -> list[WaveClock]:
+    """Each of the round's waves in order, started (`started`: its Wave rows, read if not
+    given) or waiting, with its clock as of now: what the desk, the big screen, a player's
+    page, a banker's console and the API show of a wave."""
+    rows = {w.number: w for w in (round_.waves.all() if started is None else started)}
+    return [wave_clock(n, rows.get(n)) for n in range(1, round_.wave_count + 1)]
+
+
+@dataclass(frozen=True)
+class WaveClock:
+    """A wave's clock as of now: `status` is a `Wave.Status` ("waiting" before it starts;
+    "time_called" once its clock ran out, recorded or not)."""
+
+    number: int
+    status: str
+    started_at: datetime | None
+    ends_at: datetime | None
+
+    @property
+    def running(self) -> bool:
+        return self.status == Wave.Status.RUNNING
+
+    @property
+    def label(self) -> str:
+        return str(Wave.Status(self.status).label)
+
+
+def started_waves_read(round_id: int) -> Read[list[Wave]]:
+    """The round's waves that have started, in order: a read, to go with the round and its
+    tables in one round trip (read_all)."""
+    statement = round_waves_sql()
+    (waves,) = statement.parts
+
+    def result(found: list[list[tuple[Any, ...]]]) -> list[Wave]:
+        return [waves.instance(values) for values in found[0]]
+
+    return Read(((statement.sql, [round_id]),), result)
+
+
+def desk_waves(
+    round_: Round, tables: Sequence[Table], started: Sequence[Wave]
+) -> list[dict[str, Any]]:
+    """The round page's waves: each wave's clock, its tables' numbers, and whether the
+    desk may start it now (`startable`: wave 1 of a seated round; a later wave once time is
+    called in the one before). `tables` with their numbers and waves; `started`: the
+    round's Wave rows (`started_waves_read`)."""
+    clocks = round_waves(round_, started)
+    waves = []
+    for clock in clocks:
+        before = clocks[clock.number - 2] if clock.number > 1 else None
+        if before is None:
+            ready = round_.status == Round.Status.SEATED
+        else:
+            ready = round_.status == Round.Status.RUNNING
+            ready = ready and before.status == Wave.Status.TIME_CALLED
+        waves.append(
+            {
+                "clock": clock,
+                "tables": [t.number for t in tables if t.wave == clock.number],
+                "startable": ready and clock.status == Wave.Status.WAITING,
+            }
+        )
+    return waves
+
+
+def table_wave(table: Table) -> Wave | None:
+    """The wave the table plays in, as it stands; None while it has not started. A table
+    the bank's statements read has it already (`read_wave`: tournament/queries.py's
+    `wave_join`), on the tablets' path, where a query more would cost each post."""
+    if "read_wave" in table.__dict__:
+        return table.read_wave  # type: ignore[attr-defined]
+    return Wave.objects.filter(round_id=table.round_id, number=table.wave).first()
+
+
+def wave_clock(number: int, wave: Wave | None) -> WaveClock:
+    """The clock of wave `number` from its row (`wave`; None while it waits)."""
+    if wave is None:
+        return WaveClock(number, Wave.Status.WAITING, None, None)
+    return WaveClock(number, wave.status_now, wave.started_at, wave.ends_at)
 
 
 # --------------------------------------------------------------------------- the desk

@@ -1,4 +1,4 @@
-"""Celery tasks of the event: calling time on a round. Tasks take ids and can run twice.
+"""Celery tasks of the event: calling time in a round's waves. Tasks take ids and can run twice.
 (The print jobs' tasks are in tournament/printing/tasks.py.)
 
 `send` queues a task without letting a dead broker fail the request that asked for it:
@@ -33,6 +33,8 @@ def send(task: Task, *args: Any, **options: Any) -> bool:
 
 
 @shared_task(ignore_result=True)
-def call_time(round_id: int) -> None:
-    """Call time on a round when its clock runs out; scheduled with an eta at start."""
-    round_call_time(round_id=round_id)
+def call_time(round_id: int, wave: int | None = None) -> None:
+    """Call time in a wave of a round when its clock runs out; scheduled with an eta at the
+    wave's start. Without a wave (a task queued before rounds had waves), in every wave
+    whose clock has run out."""
+    round_call_time(round_id=round_id, wave=wave)

@@ -1,6 +1,5 @@
 from django.contrib import admin
 from django.urls import include, path
-from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from games.api import EditionDetailApi, EditionListApi
@@ -36,8 +35,8 @@ urlpatterns = [
     path("print/", include("tournament.pages.print.urls")),
     path("verify/", include("tournament.pages.verify.urls")),
     # Languages: the switcher's links (the language cookie set, back to the page), and the
-    # scripts' texts in the page's language (the djangojs catalogues).
-    path("i18n/js/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    # scripts' texts in a language (the djangojs catalogues), each at its own address.
+    path("i18n/js/<slug:language>.js", views.scripts_catalogue, name="javascript-catalog"),
     path("i18n/<slug:code>/", views.choose_language, name="choose-language"),
 ]
 

@@ -10,7 +10,8 @@ from django.utils.translation import gettext as _
 
 
 def ago(when: datetime, now: datetime) -> str:
-    """'12 s ago', '4 min ago', '1 h 5 min ago': how long before `now` `when` was."""
+    """'12 s ago', '4 min ago', '1 h 5 min ago': how long before `now` `when` was, in the
+    reader's language."""
     seconds = max(0, int((now - when).total_seconds()))
     if seconds < 60:
         return _("%(seconds)s s ago") % {"seconds": seconds}

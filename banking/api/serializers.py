@@ -181,10 +181,17 @@ class TableStateOutput(serializers.Serializer):
     number = serializers.IntegerField()
     round = serializers.IntegerField()
     round_number = serializers.IntegerField()
-    status = serializers.CharField()
+    wave = serializers.IntegerField(help_text="The wave of its round the table plays in.")
+    status = serializers.CharField(
+        help_text="The table's clock as of now: its round's status (planned, seated, ended), "
+        "and while the round is live its wave's: waiting until the desk starts it, running, "
+        "or time_called once its clock ran out."
+    )
     table_status = serializers.CharField()
     last_turn = serializers.BooleanField()
-    ends_at = serializers.DateTimeField(allow_null=True)
+    ends_at = serializers.DateTimeField(
+        allow_null=True, help_text="When time is called at this table: its wave's."
+    )
     edition = serializers.CharField()
     currency = serializers.CharField()
     seats = SeatState(many=True)

@@ -38,7 +38,8 @@ ERRORS = {
 
 
 class TableApi(APIView):
-    """A table's API: a refusal of the rules is said in the caller's language."""
+    # A table's API: a refusal of the rules is said in the caller's language. (A comment,
+    # not a docstring: the schema would describe every endpoint with it.)
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, RuleViolation):

@@ -6,6 +6,5 @@ from banking.console import views
 
 urlpatterns = [
     path("sw.js", views.service_worker, name="console-sw"),
-    path("i18n/<slug:language>.js", views.catalogue, name="console-catalogue"),
     path("<slug:key>/", views.console, name="console"),
 ]

@@ -11,14 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
-from django.views.i18n import JavaScriptCatalog
 
 from banking import previews, selectors
 from banking.entry_words import DECK_NAMES, GROUP_NAMES, kind_labels
@@ -49,7 +48,7 @@ def _config(table: Table) -> dict[str, Any]:
     `catalogue`, which the service worker keeps for opening offline)."""
     rules = rules_of(table.round.event)
     entries = reverse("api-entries", kwargs={"table_id": table.pk})
-    catalogue = reverse("console-catalogue", kwargs={"language": translation.get_language()})
+    catalogue = reverse("javascript-catalog", kwargs={"language": translation.get_language()})
     return {
         "table": table.pk,
         "number": table.number,
@@ -97,17 +96,6 @@ def console(request: HttpRequest, key: str) -> HttpResponse:
     if table.round.status == Round.Status.ENDED:
         return render(request, "console/over.html", {"table": table}, status=410)
     return render(request, "console/console.html", {"table": table, "config": _config(table)})
-
-
-@require_GET
-def catalogue(request: HttpRequest, language: str) -> HttpResponse:
-    """The scripts' sentences in `language` (Django's JavaScript catalogue), at an address of
-    its own per language, so that a tablet's cache keeps the one its console was drawn in
-    and the console opens offline in the banker's language."""
-    if language not in dict(settings.LANGUAGES):
-        raise Http404
-    with translation.override(language):
-        return JavaScriptCatalog.as_view()(request)
 
 
 @require_GET

@@ -23,7 +23,7 @@ from games import engine
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.http.authentication import KEY_VALID
 from tournament.models import Table
-from tournament.services.rounds import call_time_if_due
+from tournament.services.waves import call_time_if_due
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +164,8 @@ def entry_post(
     if (earlier := _earlier(locked, entry_id, digest)) is not None:
         return Posted(entry=earlier, ledger=ledger, new=False)
     rules = rules_of(table.round.event)
-    check_live(call_time_if_due(table.round), table)  # the clock first: time may be due
+    wave = call_time_if_due(table)  # the clock first: time may be due
+    check_live(table.round, table, wave)
     entry = engine.parse_entry(payload)
     check_may_record(entry.kind, actor)
     outcome = engine.apply(engine.TableState.from_dict(ledger.state), entry, rules)
@@ -194,7 +195,8 @@ def entry_void(
     if (earlier := _earlier(locked, void_id, digest)) is not None:
         return Posted(entry=earlier, ledger=ledger, new=False)
     rules = rules_of(table.round.event)
-    check_live(call_time_if_due(table.round), table)  # the clock first: time may be due
+    wave = call_time_if_due(table)  # the clock first: time may be due
+    check_live(table.round, table, wave)
     if not reason:
         raise Refusal("reason_required", _("Say why the entry is being voided."))
     target = voidable(table, entry_id, actor)

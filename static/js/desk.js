@@ -88,10 +88,12 @@
   // ------------------------------------------------------------ the round's clock
   // The round page's live part (templates/desk/_round_live.html) is drawn by the server and
   // asked for again by htmx, with the ETag of what it shows. This ticks its clock down to
-  // the server's `ends_at` each second, and leaves the poll for when the page is seen again.
+  // the server's `ends_at` each second (each wave's, in a round played in waves), and leaves
+  // the poll for when the page is seen again.
   function tick() {
-    var countdown = document.querySelector(".countdown[data-ends-at]");
-    if (countdown) { window.MonopolyNight.tick(countdown); }  // format.js
+    document.querySelectorAll(".countdown[data-ends-at]").forEach(function (countdown) {
+      window.MonopolyNight.tick(countdown);  // format.js
+    });
   }
 
   document.addEventListener("htmx:beforeRequest", function (event) {

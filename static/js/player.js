@@ -43,7 +43,7 @@
 
   function drawUpdated() {
     var seconds = Math.round((Date.now() - lastOk) / 1000);
-    // Its words in the page's language: Django's JavaScript catalogue (/i18n/js/, djangojs.po).
+    // Its words in the page's language: Django's JavaScript catalogue (/i18n/js/<language>.js, djangojs.po).
     var said = { seconds: seconds };
     if (failed) {
       updated.textContent = interpolate(gettext("No connection: showing what was known %(seconds)s s ago. Trying again."), said, true);

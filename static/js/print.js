@@ -28,7 +28,7 @@
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (data) {
         if (!response.ok) {
-          var error = new Error(data.detail || ("The server answered " + response.status + "."));
+          var error = new Error(data.detail || interpolate(gettext("The server answered %(status)s."), { status: response.status }, true));
           throw error;
         }
         return data;
@@ -50,11 +50,11 @@
   function fillState(cell, job) {
     cell.textContent = "";
     if (job.status === "done") {
-      cell.appendChild(el("span", { "class": "badge ok" }, "Done"));
+      cell.appendChild(el("span", { "class": "badge ok" }, gettext("Done")));
       cell.appendChild(document.createTextNode(" "));
-      cell.appendChild(el("span", { "class": "small" }, job.pages + (job.pages === 1 ? " page" : " pages")));
+      cell.appendChild(el("span", { "class": "small" }, interpolate(ngettext("%(count)s page", "%(count)s pages", job.pages), { count: job.pages }, true)));
     } else if (job.status === "failed") {
-      cell.appendChild(el("span", { "class": "badge danger" }, "Failed"));
+      cell.appendChild(el("span", { "class": "badge danger" }, gettext("Failed")));
       cell.appendChild(document.createTextNode(" "));
       cell.appendChild(el("span", { "class": "small error", "data-error": "" }, job.error));
     } else {
@@ -63,7 +63,7 @@
       cell.appendChild(bar);
       cell.appendChild(document.createTextNode(" "));
       cell.appendChild(el("span", { "class": "small" },
-        job.status === "running" ? "Making… " + job.progress + "%" : job.status_label));
+        job.status === "running" ? interpolate(gettext("Making… %(progress)s%"), { progress: job.progress }, true) : job.status_label));
     }
     if (job.notice) {
       cell.appendChild(el("p", { "class": "small error", "data-notice": "" }, job.notice));
@@ -73,13 +73,13 @@
   function fillActions(box, job) {
     box.textContent = "";
     if (job.status === "done" && job.file_url) {
-      box.appendChild(el("a", { "class": "btn", href: job.file_url, target: "_blank", rel: "noopener" }, "Open PDF"));
-      box.appendChild(el("a", { "class": "btn", href: job.file_url + "?download=1" }, "Download"));
+      box.appendChild(el("a", { "class": "btn", href: job.file_url, target: "_blank", rel: "noopener" }, gettext("Open PDF")));
+      box.appendChild(el("a", { "class": "btn", href: job.file_url + "?download=1" }, gettext("Download")));
     }
     if (job.retryable) {
       var form = el("form", { method: "post", action: "/print/jobs/" + job.id + "/retry/", "data-retry": retryUrl(job) });
       var token = el("input", { type: "hidden", name: "csrfmiddlewaretoken", value: csrf() });
-      var label = { failed: "Retry", done: "Make again" }[job.status] || "Send again";
+      var label = { failed: gettext("Retry"), done: gettext("Make again") }[job.status] || gettext("Send again");
       var button = el("button", { type: "submit" }, label);
       if (job.status === "done") { button.className = "quiet"; }
       form.appendChild(token);
@@ -103,7 +103,7 @@
       what.appendChild(el("br"));
       what.appendChild(el("span", { "class": "small muted" }, roundLabel(job)));
     }
-    var asked = el("td", { "class": "small" }, "Just now");
+    var asked = el("td", { "class": "small" }, gettext("Just now"));
     var state = el("td", { "data-state": "", "aria-live": "polite" });
     var actions = el("td");
     actions.appendChild(el("div", { "data-actions": "", "class": "print-actions" }));

@@ -20,10 +20,12 @@
   };
   var views = Array.prototype.slice.call(root.querySelectorAll(".screen-view"));
 
-  // The clock, as the server drew it: its time left ticks down to `data-ends-at`.
+  // The clock, as the server drew it (each wave's, in a round played in waves): its time
+  // left ticks down to `data-ends-at`.
   function tick() {
-    var time = document.querySelector("#clock-time[data-ends-at]");
-    if (time) window.MonopolyNight.tick(time);  // format.js
+    document.querySelectorAll("#clock .clock-time[data-ends-at]").forEach(function (time) {
+      window.MonopolyNight.tick(time);  // format.js
+    });
   }
 
   // A row flashes once when its figures change: each row's, by table and name, as shown.
@@ -184,8 +186,10 @@
       var node = document.getElementById("boards-page");
       if (count < 2) { node.textContent = ""; return; }
       var on = cards().filter(function (card) { return !card.hidden; });
-      node.textContent = "Tables " + on[0].dataset.table + "\u2013" + on[on.length - 1].dataset.table +
-        " of " + total + " \u00b7 page " + (shown + 1) + " of " + count;
+      node.textContent = interpolate(
+        gettext("Tables %(first)s\u2013%(last)s of %(total)s \u00b7 page %(page)s of %(pages)s"),
+        { first: on[0].dataset.table, last: on[on.length - 1].dataset.table, total: total,
+          page: shown + 1, pages: count }, true);
     }
 
     window.addEventListener("resize", function () { lay(); });
@@ -208,12 +212,16 @@
 
   function drawStatus() {
     var seconds = Math.round((Date.now() - lastUpdate) / 1000);
-    var ago = seconds < 2 ? "just now" : seconds + " s ago";
+    var said = { seconds: seconds };
     if (failures > 0) {
-      els.status.textContent = "Connection lost: showing the figures of " + ago + ", retrying";
+      els.status.textContent = seconds < 2
+        ? gettext("Connection lost: showing the figures of just now, retrying")
+        : interpolate(gettext("Connection lost: showing the figures of %(seconds)s s ago, retrying"), said, true);
       els.status.classList.add("offline");
     } else {
-      els.status.textContent = "Live · updated " + ago;
+      els.status.textContent = seconds < 2
+        ? gettext("Live · updated just now")
+        : interpolate(gettext("Live · updated %(seconds)s s ago"), said, true);
       els.status.classList.remove("offline");
     }
   }
@@ -315,7 +323,7 @@
     root.querySelector("[data-action=compact]").setAttribute("aria-pressed", String(compact));
     var pause = root.querySelector("[data-action=pause]");
     pause.setAttribute("aria-pressed", String(paused));
-    pause.textContent = paused ? "Rotate" : "Pause";
+    pause.textContent = paused ? gettext("Rotate") : gettext("Pause");
     store.setItem("screen.scale", String(scale));
     store.setItem("screen.compact", compact ? "1" : "0");
     store.setItem("screen.paused", paused ? "1" : "0");

@@ -83,7 +83,7 @@ def test_a_banker_whose_browser_speaks_french_spanish_or_german_reads_the_consol
         assert sentence not in page, sentence
     assert config["kinds"]["rent"] == RENT[language]
     # The scripts' catalogue in that language, at its own address, kept for opening offline.
-    catalogue = f"/console/i18n/{language}.js"
+    catalogue = f"/i18n/js/{language}.js"
     assert f'<script src="{catalogue}"' in page
     assert config["catalogue"] == catalogue
     assert catalogue in config["assets"]
@@ -97,7 +97,7 @@ def test_an_english_browser_reads_the_console_in_english(world: World):
     for sentence in ENGLISH:
         assert sentence in page, sentence
     assert config["kinds"]["rent"] == "Rent"
-    assert config["catalogue"] == "/console/i18n/en.js"
+    assert config["catalogue"] == "/i18n/js/en.js"
 
 
 @pytest.mark.parametrize("language", sorted(OFFLINE))
@@ -106,7 +106,7 @@ def test_each_languages_catalogue_has_its_own_address_whatever_the_browser_asks(
 ):
     """The address says the language: a tablet's cache holds the one its page named, and a
     header asking for another language changes nothing."""
-    response = Client(headers={"Accept-Language": "en"}).get(f"/console/i18n/{language}.js")
+    response = Client(headers={"Accept-Language": "en"}).get(f"/i18n/js/{language}.js")
 
     assert response.status_code == 200
     assert "javascript" in response["Content-Type"]
@@ -116,7 +116,7 @@ def test_each_languages_catalogue_has_its_own_address_whatever_the_browser_asks(
 
 
 def test_a_language_the_product_does_not_speak_has_no_catalogue():
-    assert Client().get("/console/i18n/it.js").status_code == 404
+    assert Client().get("/i18n/js/it.js").status_code == 404
 
 
 # Paying more than the cash in hand: the same code in every language, the sentence in each

@@ -20,11 +20,12 @@ from tests.rehearsal.night import PASSWORD
 @pytest.fixture
 def device(new_page: Callable[..., Any]) -> Iterator[Callable[..., Any]]:
     """Each device waits up to 20 s for what its person waits for (a slow CI machine runs
-    the site, a worker and four browsers at once), and the suite's usual 5 s after."""
+    the site, a worker and four browsers at once), and the suite's usual 5 s after.
+    `options` are the browser's own (`locale="fr-FR"`: a French browser)."""
     opened: list[Any] = []
 
-    def open_(viewport: dict[str, int] = TABLET) -> Any:
-        page = new_page(viewport)
+    def open_(viewport: dict[str, int] = TABLET, **options: Any) -> Any:
+        page = new_page(viewport, **options)
         page.set_default_timeout(20_000)
         opened.append(page)
         return page

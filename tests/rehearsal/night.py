@@ -39,18 +39,20 @@ def round_tables(desk: Any) -> list[tuple[int, str]]:
     return found
 
 
-def pdf_read(desk: Any, job: Any, base: str, folder: Path) -> str:
-    """The text of a print job's PDF as its reader reads it, on one line."""
-    href = job.get_by_role("link", name="Open PDF").get_attribute("href")
+def pdf_read(desk: Any, job: Any, base: str, folder: Path, link: str = "Open PDF") -> str:
+    """The text of a print job's PDF as its reader reads it, on one line. `link`: the
+    job's link to it, in the page's language."""
+    href = job.get_by_role("link", name=link).get_attribute("href")
     path = folder / f"{uuid.uuid4().hex}.pdf"
     path.write_bytes(desk.request.get(href if "://" in href else base + href).body())
     return re.sub(r"\s+", " ", pdf_text(str(path)))
 
 
-def printed(desk: Any) -> Any:
-    """The print page's newest job, once its PDF is made (by the Celery worker)."""
+def printed(desk: Any, link: str = "Open PDF") -> Any:
+    """The print page's newest job, once its PDF is made (by the Celery worker): once it
+    shows its `link` to the PDF, in the page's language."""
     job = desk.locator("tr[data-job]").first
-    job.get_by_role("link", name="Open PDF").wait_for(timeout=90_000)
+    job.get_by_role("link", name=link).wait_for(timeout=90_000)
     return job
 
 

@@ -119,6 +119,7 @@ def test_an_ended_round_cannot_be_set_running_again(ended, admin_user):
         "event": round_.event_id, "number": round_.number, "kind": round_.kind,
         "time_limit_minutes": 90, "table_size": 4, "status": "running",
         "tables-TOTAL_FORMS": "0", "tables-INITIAL_FORMS": "0",
+        "waves-TOTAL_FORMS": "0", "waves-INITIAL_FORMS": "0",
     }  # fmt: skip
     client.post(_url(Round, "change", round_.pk), data)
     round_.refresh_from_db()
@@ -151,6 +152,7 @@ def test_a_change_in_the_admin_leaves_an_audit_row(world: World, admin_user):
         "event": round_.event_id, "number": round_.number, "kind": round_.kind,
         "time_limit_minutes": 45, "table_size": round_.table_size,
         "tables-TOTAL_FORMS": "0", "tables-INITIAL_FORMS": "0",
+        "waves-TOTAL_FORMS": "0", "waves-INITIAL_FORMS": "0",
     }  # fmt: skip
     client.post(_url(Round, "change", round_.pk), data)
     round_.refresh_from_db()

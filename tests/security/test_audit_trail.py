@@ -36,6 +36,24 @@ def _call_time(world: World) -> Any:
     return world.organiser_client().post(f"/api/rounds/{world.round.pk}/call-time/")
 
 
+def _round_waves(world: World) -> Any:
+    return world.organiser_client().post(
+        f"/api/rounds/{world.round.pk}/waves/", {"waves": 2}, format="json"
+    )
+
+
+def _wave_start(world: World) -> Any:
+    return world.organiser_client().post(
+        f"/api/rounds/{world.round.pk}/start-wave/", {"wave": 1}, format="json"
+    )
+
+
+def _table_wave(world: World) -> Any:
+    return world.organiser_client().post(
+        f"/api/tables/{world.table.pk}/wave/", {"wave": 1}, format="json"
+    )
+
+
 def _table_assign(world: World) -> Any:
     banker = world.event.volunteers.get(role=Volunteer.Role.BANKER)
     return world.organiser_client().patch(
@@ -85,6 +103,9 @@ WRITES: list[tuple[str, Callable[[World], Any], str, bool]] = [
     ("round_seat", _round_seat, "round_seated", True),
     ("round_start", _round_start, "round_started", True),
     ("round_call_time", _call_time, "time_called", False),
+    ("round_waves", _round_waves, "round_waves_set", True),
+    ("wave_start", _wave_start, "round_started", True),
+    ("table_wave", _table_wave, "table_wave_moved", True),
     ("table_assign", _table_assign, "table_assigned", False),
     ("volunteer_add", _volunteer_add, "volunteer_added", False),
     ("donation_add", _donation_add, "donation_added", False),

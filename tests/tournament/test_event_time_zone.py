@@ -17,7 +17,7 @@ from tests.factories import UserFactory
 from tests.pdfs import pdf_text
 from tests.played import night, play_round
 from tests.print_jobs import job_for, make
-from tournament.models import Event, Round, Table
+from tournament.models import Event, Round, Table, Wave
 from tournament.services.screens import screen_link_issue
 
 pytestmark = pytest.mark.django_db
@@ -96,6 +96,7 @@ def test_an_events_pages_show_its_local_time(client):
 def test_the_big_screen_says_when_time_is_called_in_the_events_local_time(client):
     world = make_world(time_zone="America/New_York")
     Round.objects.filter(pk=world.round.pk).update(ends_at=MOMENT)
+    Wave.objects.filter(round=world.round).update(ends_at=MOMENT)  # its clock: wave 1's
     event = screen_link_issue(event_id=world.event.pk)
     where = {"event_id": event.pk, "token": event.screen_token}
     url = reverse("event-screen", kwargs=where)

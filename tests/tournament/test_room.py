@@ -18,10 +18,12 @@ from banking.services.tablets import Report, tablet_heartbeat
 from tests.conftest import make_world, session_for
 from tests.entries import bank
 from tournament.http.rows import read_all
-from tournament.models import Round
+from tournament.models import Round, Wave
 from tournament.results.closing import table_close
 from tournament.results.reviews import table_confirm, table_dispute
 from tournament.room.selectors import desk_room, desk_rows_read, tables_needing_attention
+from tournament.services.rounds import round_call_time, round_start
+from tournament.services.waves import round_waves_set, wave_start
 
 pytestmark = pytest.mark.django_db
 
@@ -40,9 +42,9 @@ def tile(world, number, now):
 
 def started_minutes_ago(world, minutes):
     start = timezone.now() - timedelta(minutes=minutes)
-    Round.objects.filter(pk=world.round.pk).update(
-        started_at=start, ends_at=start + timedelta(minutes=90)
-    )
+    clock = {"started_at": start, "ends_at": start + timedelta(minutes=90)}
+    Round.objects.filter(pk=world.round.pk).update(**clock)
+    Wave.objects.filter(round=world.round).update(**clock)  # its clock: wave 1's
     world.round.refresh_from_db()
 
 
@@ -306,3 +308,21 @@ def test_starting_a_round_says_which_tables_have_no_tablet_open(db):
     said = page.content.decode()
     assert "Round 1 has started" in said
     assert "Tables 2 and 3 have no tablet open yet" in said
+
+
+def test_a_table_waiting_for_its_wave_needs_nothing_until_its_wave_runs(db):
+    """In a round of two waves, a wave-2 table is not quiet while wave 1 plays: its clock,
+    and the control room's, start with its wave."""
+    world = make_world(players=16, start=False)
+    round_waves_set(round_id=world.round.pk, waves=2)
+    round_start(round_id=world.round.pk)
+    world.tables = list(world.round.tables.order_by("number"))
+    later = timezone.now() + timedelta(minutes=30)
+    every_tablet_open(world, later)
+    assert tile(world, 1, later)["reasons"] == ["no entry since the start, 30 min ago"]
+    assert tile(world, 4, later)["attention"] is False
+    round_call_time(round_id=world.round.pk, wave=1, now_=True)
+    second = wave_start(round_id=world.round.pk, number=2)
+    later = second.started_at + timedelta(minutes=30)
+    every_tablet_open(world, later)
+    assert tile(world, 4, later)["reasons"] == ["no entry since the start, 30 min ago"]

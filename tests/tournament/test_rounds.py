@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from banking.services.entries import entry_post
-from tests.conftest import close_and_confirm, make_world, play_round_one
+from tests.conftest import close_and_confirm, make_world, play_round_one, run_out
 from tests.entries import BANKER, bank
 from tests.factories import PlayerFactory, UserFactory, VolunteerFactory
 from tournament.errors import Conflict, Refusal
@@ -67,7 +67,7 @@ def test_the_clock_task_calls_time_only_once_the_time_is_up_and_can_run_twice():
     call_time.apply(args=(world.round.pk,))
     world.round.refresh_from_db()
     assert world.round.status == Round.Status.RUNNING
-    Round.objects.filter(pk=world.round.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
+    run_out(world.round, ago=timedelta(seconds=1))
     call_time.apply(args=(world.round.pk,))
     call_time.apply(args=(world.round.pk,))
     world.round.refresh_from_db()
@@ -293,7 +293,7 @@ def test_a_late_arrival_checked_in_after_round_one_joins_the_next_preliminary_ro
 
 
 def _clock_ran_out(world):
-    Round.objects.filter(pk=world.round.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
+    run_out(world.round, ago=timedelta(seconds=1))
 
 
 def test_once_the_clock_ran_out_with_no_worker_reads_say_time_called_and_write_nothing(world):

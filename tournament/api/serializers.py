@@ -6,16 +6,26 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
-from drf_spectacular.utils import PolymorphicProxySerializer
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 
 from games.engine import VARIANTS
 from tournament.http.inputs import Input
 from tournament.http.schema import ApiError
-from tournament.models import ApiToken, Donation, Event, Player, Result, Round, Table, Volunteer
+from tournament.models import (
+    ApiToken,
+    Donation,
+    Event,
+    Player,
+    Result,
+    Round,
+    Table,
+    Volunteer,
+    Wave,
+)
 from tournament.money import Currency
-from tournament.selectors import money_raised
+from tournament.selectors import money_raised, round_waves
 from tournament.text import text_problem
 
 
@@ -268,8 +278,45 @@ class RoundInput(serializers.Serializer):
     table_size = serializers.IntegerField(min_value=3, max_value=8, default=4)
 
 
+class WaveOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(
+        choices=Wave.Status.choices,
+        help_text="As of now: waiting until the desk starts it; a running wave whose clock "
+        "ran out is time_called.",
+    )
+    started_at = serializers.DateTimeField(allow_null=True)
+    ends_at = serializers.DateTimeField(
+        allow_null=True, help_text="When its time is called (or was, when called early)."
+    )
+
+
+class WavesInput(Input):
+    waves = serializers.IntegerField(
+        min_value=1, max_value=8, help_text="How many waves the round's tables play in."
+    )
+
+
+class WaveInput(Input):
+    wave = serializers.IntegerField(min_value=1, max_value=8)
+
+
+class CallTimeInput(Input):
+    wave = serializers.IntegerField(
+        min_value=1,
+        max_value=8,
+        required=False,
+        default=None,
+        help_text="Call time in this wave alone; without it, in every running wave.",
+    )
+
+
 class RoundOutput(serializers.ModelSerializer):
     event = serializers.IntegerField(source="event_id")
+    waves = serializers.SerializerMethodField(
+        help_text="Each wave in order, with its own clock: the round's tables play in "
+        "`wave_count` waves, one after another (one unless the organiser sets more)."
+    )
     status = serializers.ChoiceField(
         source="status_now",
         choices=Round.Status.choices,
@@ -292,7 +339,13 @@ class RoundOutput(serializers.ModelSerializer):
             "started_at",
             "ends_at",
             "ended_at",
+            "wave_count",
+            "waves",
         ]
+
+    @extend_schema_field(WaveOutput(many=True))
+    def get_waves(self, round_: Round) -> list[dict[str, Any]]:
+        return WaveOutput(round_waves(round_), many=True).data
 
 
 class PreseatInput(serializers.Serializer):
@@ -322,7 +375,7 @@ class TableOutput(serializers.ModelSerializer):
 
     class Meta:
         model = Table
-        fields = ["id", "number", "key", "status", "banker", "referee", "seats"]
+        fields = ["id", "number", "key", "status", "banker", "referee", "wave", "seats"]
 
 
 class SeatingOutput(serializers.Serializer):

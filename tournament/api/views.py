@@ -30,6 +30,7 @@ from tournament.services import events as event_services
 from tournament.services import players as player_services
 from tournament.services import rounds as round_services
 from tournament.services import tables as table_services
+from tournament.services import waves as waves_services
 
 #: What a ScopedApi refuses before its view, for the schema.
 SCOPED_REFUSALS = {
@@ -398,10 +399,53 @@ class RoundStartApi(ScopedApi):
 
 
 class RoundCallTimeApi(ScopedApi):
-    @extend_schema(request=None, responses=s.RoundOutput, tags=["rounds"])
+    @extend_schema(
+        request=s.CallTimeInput,
+        responses=s.RoundOutput,
+        tags=["rounds"],
+        description="Call time now, in every running wave, or in `wave` alone.",
+    )
     def post(self, request: Request, round_id: int) -> Response:
-        round_ = round_services.round_call_time(round_id=round_id, now_=True, actor=request.user)
-        return Response(s.RoundOutput(round_).data)
+        wave = validated(s.CallTimeInput, request)["wave"]
+        round_services.round_call_time(round_id=round_id, now_=True, wave=wave, actor=request.user)
+        return Response(s.RoundOutput(_round(round_id)).data)
+
+
+def _round(round_id: int) -> Round:
+    return Round.objects.prefetch_related("waves").get(pk=round_id)
+
+
+class RoundWavesApi(ScopedApi):
+    @extend_schema(
+        request=s.WavesInput,
+        responses=s.RoundOutput,
+        tags=["rounds"],
+        description="Set how many waves a preliminary round plays in, before it starts "
+        "(else 409 `round_started`): its tables are spread over them evenly (each table's "
+        "`wave`). At most one wave a table (else 400 `invalid`); a final plays in one (400 "
+        "`final_one_wave`). Seating the round again spreads its new tables the same way.",
+    )
+    def post(self, request: Request, round_id: int) -> Response:
+        waves = validated(s.WavesInput, request)["waves"]
+        waves_services.round_waves_set(round_id=round_id, waves=waves, actor=request.user)
+        return Response(s.RoundOutput(_round(round_id)).data)
+
+
+class WaveStartApi(ScopedApi):
+    @extend_schema(
+        request=s.WaveInput,
+        responses=s.RoundOutput,
+        tags=["rounds"],
+        description="Start a wave's clock: its tables take entries for the round's time "
+        "limit from now. Wave 1 is the round's start (as `POST /api/rounds/{id}/start/`); a "
+        "later wave starts once time is called in the wave before it (else 409 "
+        "`previous_wave_running`). Started already: 409 `wave_started`; no such wave: 404 "
+        "`unknown_wave`.",
+    )
+    def post(self, request: Request, round_id: int) -> Response:
+        number = validated(s.WaveInput, request)["wave"]
+        waves_services.wave_start(round_id=round_id, number=number, actor=request.user)
+        return Response(s.RoundOutput(_round(round_id)).data)
 
 
 class RoundResultsApi(ScopedApi):
@@ -449,6 +493,20 @@ class TableDetailApi(ScopedApi):
     def patch(self, request: Request, table_id: int) -> Response:
         data = validated(s.TableAssignInput, request)
         table = table_services.table_assign(table_id=table_id, actor=request.user, **data)
+        return Response(s.TableOutput(table).data)
+
+
+class TableWaveApi(ScopedApi):
+    @extend_schema(
+        request=s.WaveInput,
+        responses=s.TableOutput,
+        tags=["tables"],
+        description="Move the table to another wave of its round, while neither wave has "
+        "started (else 409 `wave_started`; no such wave: 404 `unknown_wave`).",
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        wave = validated(s.WaveInput, request)["wave"]
+        table = waves_services.table_wave_move(table_id=table_id, wave=wave, actor=request.user)
         return Response(s.TableOutput(table).data)
 
 

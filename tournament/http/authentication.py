@@ -92,18 +92,22 @@ class TableKeyScheme(OpenApiAuthenticationExtension):
 
 
 def table_by_key(key: str, *, with_ledger: bool) -> Table | None:
-    """The table this key opens, with its round and event (and its ledger, or None), and its
-    banker's username and account as `banker_username` and `banker_user_id`; None for no
-    such key."""
+    """The table this key opens, with its round and event (and its ledger, or None), the
+    wave it plays in as `read_wave` (None before it starts: `tournament.services.waves.
+    table_wave`), and its banker's username and account as `banker_username` and
+    `banker_user_id`; None for no such key."""
     statement = table_and_ledger_by_key_sql() if with_ledger else table_by_key_sql()
     with prepared_cursor() as cursor:
         cursor.execute(statement.sql, [key])
         row = cursor.fetchone()
     if row is None:
         return None
-    table_columns, round_columns, event_columns, *ledger_columns = statement.parts
-    table_values, round_values, event_values, *ledger_values, extra = statement.split(row)
+    table_columns, round_columns, event_columns, wave_columns, *ledger_columns = statement.parts
+    table_values, round_values, event_values, wave_values, *ledger_values, extra = statement.split(
+        row
+    )
     table = table_columns.instance(table_values)
+    table.read_wave = wave_columns.instance(wave_values)  # type: ignore[attr-defined]
     round_ = round_columns.instance(round_values)
     Round._meta.get_field("event").set_cached_value(round_, event_columns.instance(event_values))
     Table._meta.get_field("round").set_cached_value(table, round_)

@@ -14,18 +14,25 @@ from functools import lru_cache
 
 from banking.models import TableLedger
 from tournament.http.rows import Columns, Statement, table_name
-from tournament.models import Event, Round, Table
-from tournament.queries import banker_username_column, event_and_banker_joins
+from tournament.models import Event, Round, Table, Wave
+from tournament.queries import banker_username_column, event_and_banker_joins, wave_join
 
 
 def _by_key(ledger: tuple[Columns, ...], joins: str) -> Statement:
-    """The table of the key (the parameter), its round `r` and its event `e`, then
-    `ledger`, as select_related would read them, and its banker's username and account
-    (`banker_username`, `banker_user_id`)."""
-    parts = (Columns.of(Table, "t"), Columns.of(Round, "r"), Columns.of(Event, "e"), *ledger)
+    """The table of the key (the parameter), its round `r`, its event `e` and the wave `w`
+    it plays in (none before that wave starts), then `ledger`, as select_related would read
+    them, and its banker's username and account (`banker_username`, `banker_user_id`)."""
+    parts = (
+        Columns.of(Table, "t"),
+        Columns.of(Round, "r"),
+        Columns.of(Event, "e"),
+        Columns.of(Wave, "w"),
+        *ledger,
+    )
     columns = ", ".join([*(part.sql for part in parts), banker_username_column(), "v.user_id"])
     return Statement(
-        f"SELECT {columns} FROM {table_name(Table)} t {event_and_banker_joins()}{joins}"  # noqa: S608 - the models' names
+        f"SELECT {columns} FROM {table_name(Table)} t "  # noqa: S608 - the models' names
+        f"{event_and_banker_joins()}{wave_join()}{joins}"
         "WHERE t.key = %s",
         parts,
         ("banker_username", "banker_user_id"),

@@ -7,9 +7,11 @@ from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
+from django.views.i18n import JavaScriptCatalog
 
 from tournament import access, selectors
 from tournament.http.errors import RETRY_AFTER, UNAVAILABLE
@@ -29,6 +31,18 @@ def home(request: HttpRequest) -> HttpResponse:
 def start(request: HttpRequest) -> HttpResponse:
     """Where the login form sends a person (LOGIN_REDIRECT_URL): their own start page."""
     return redirect(selectors.start_page(request.user))
+
+
+@require_safe
+def scripts_catalogue(request: HttpRequest, language: str) -> HttpResponse:
+    """The scripts' sentences in `language` (Django's JavaScript catalogue, djangojs.po), at
+    an address of its own per language: a page asks for the one of the language it was
+    drawn in (the reader's, or at the big screen the event's, whatever the browser asks),
+    and the console's service worker keeps it for opening offline."""
+    if language not in dict(settings.LANGUAGES):
+        raise Http404(_("The product does not speak that language."))
+    with translation.override(language):
+        return JavaScriptCatalog.as_view()(request)
 
 
 @require_safe

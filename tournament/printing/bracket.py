@@ -12,6 +12,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tournament.models import Round
 from tournament.results import selectors as result_selectors
 
@@ -32,8 +34,8 @@ def _next_label(following: dict[str, Any] | None, table: int | None) -> str:
     if following is None or table is None:
         return ""
     if following["kind"] == Round.Kind.FINAL:
-        return "final" if table == 1 else f"final {table}"
-    return f"T{table}"
+        return _("final") if table == 1 else _("final %(number)s") % {"number": table}
+    return _("T%(number)s") % {"number": table}
 
 
 def _seat(
@@ -70,7 +72,7 @@ def bracket_rounds(*, event_id: int) -> list[dict[str, Any]]:
                     "name": p["name"],
                     "net_worth": None,
                     "next_table": None,
-                    "next_label": f"from T{p['from_table']}",
+                    "next_label": _("from T%(number)s") % {"number": p["from_table"]},
                 }
                 for p in column["waiting"]
             ]
@@ -79,7 +81,9 @@ def bracket_rounds(*, event_id: int) -> list[dict[str, Any]]:
         out.append(
             {
                 "number": column["number"],
-                "label": "Final" if final else f"Round {column['number']}",
+                "label": _("Final")
+                if final
+                else _("Round %(number)s") % {"number": column["number"]},
                 "final": final,
                 "status": column["status_label"],
                 "ended": column["ended"],

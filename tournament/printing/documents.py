@@ -6,6 +6,7 @@ Each is one function that returns the job's `Parts` and one template under print
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import groupby
@@ -14,6 +15,9 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from games.engine import rules_for
 from tournament.errors import Refusal
@@ -36,7 +40,7 @@ STANDINGS_SHOWN = 24
 CROWDED = 5  # more seats than this, and a table card or scoresheet is set tighter, to one page
 
 #: The kinds of entry a paper fallback sheet names, as it lists them for the banker.
-KIND_HINTS = (
+KIND_HINTS = gettext_lazy(
     "pass GO · buy · auction · rent · tax · card · jail fine · build · sell building · mortgage · "
     "unmortgage · pay player · trade · bankrupt"
 )
@@ -51,7 +55,7 @@ def round_head(round_: Round) -> dict[str, Any]:
         "number": round_.number,
         "kind": round_.get_kind_display(),
         "final": final,
-        "label": "Final" if final else f"Round {round_.number}",
+        "label": _("Final") if final else _("Round %(number)s") % {"number": round_.number},
         "minutes": round_.time_limit_minutes,
     }
 
@@ -64,10 +68,16 @@ def person(volunteer: Volunteer | None) -> str:
 
 
 def printed_at() -> str:
-    return timezone.localtime().strftime("%d %b %Y, %H:%M")
+    """Now, as the documents say when they were printed: "5 Dec 2026, 21:30", as the
+    language they are printed in writes a date ("28. November 2026, 11:55")."""
+    return date_format(
+        timezone.localtime(), pgettext("a date and time on a printed document", "j M Y, H:i")
+    )
 
 
-def seated_tables(round_: Round, what: str) -> QuerySet[Table]:
+def seated_tables(round_: Round, refused: str) -> QuerySet[Table]:
+    """The round's tables, for a document printed a page a table; refused, in the words
+    `refused` (with the round's label), when it has none yet."""
     tables = (
         Table.objects.filter(round=round_)
         .select_related("banker__user", "referee__user")
@@ -75,10 +85,7 @@ def seated_tables(round_: Round, what: str) -> QuerySet[Table]:
         .order_by("number")
     )
     if not tables.exists():
-        raise Refusal(
-            "no_tables",
-            f"{round_head(round_)['label']} has no tables yet: seat it before printing {what}.",
-        )
+        raise Refusal("no_tables", refused % {"round": round_head(round_)["label"]})
     return tables
 
 
@@ -105,11 +112,13 @@ def seats_of(table: Table) -> list[dict[str, Any]]:
 
 @document(
     PrintJob.Kind.TABLE_CARDS,
-    title="Table cards",
+    title=gettext_lazy("Table cards"),
     template="print/table_card.html",
     needs_round=True,
-    description="One page per table: its number, the seats in turn order, the referee and "
-    "the QR code that opens the banker's console.",
+    description=gettext_lazy(
+        "One page per table: its number, the seats in turn order, the referee and "
+        "the QR code that opens the banker's console."
+    ),
 )
 def table_cards(job: PrintJob) -> Parts:
     round_ = job.round  # every job of a document per round has one (print_job_request)
@@ -127,7 +136,8 @@ def table_cards(job: PrintJob) -> Parts:
             "qr": qr_svg(url),
         }
 
-    return table_pages(round_, seated_tables(round_, "table cards"), page)
+    refused = _("%(round)s has no tables yet: seat it before printing table cards.")
+    return table_pages(round_, seated_tables(round_, refused), page)
 
 
 # -- 2. Paper fallback sheets -----------------------------------------------------------------
@@ -135,11 +145,12 @@ def table_cards(job: PrintJob) -> Parts:
 
 @document(
     PrintJob.Kind.FALLBACK_SHEETS,
-    title="Paper fallback sheets",
+    title=gettext_lazy("Paper fallback sheets"),
     template="print/fallback_sheet.html",
     needs_round=True,
-    description="A blank ledger per table and each seat's starting balance, for when a "
-    "tablet fails.",
+    description=gettext_lazy(
+        "A blank ledger per table and each seat's starting balance, for when a tablet fails."
+    ),
 )
 def fallback_sheets(job: PrintJob) -> Parts:
     round_ = job.round
@@ -157,7 +168,8 @@ def fallback_sheets(job: PrintJob) -> Parts:
             "kinds": KIND_HINTS,
         }
 
-    return table_pages(round_, seated_tables(round_, "fallback sheets"), page)
+    refused = _("%(round)s has no tables yet: seat it before printing fallback sheets.")
+    return table_pages(round_, seated_tables(round_, refused), page)
 
 
 # -- 4. The bracket ---------------------------------------------------------------------------
@@ -165,17 +177,19 @@ def fallback_sheets(job: PrintJob) -> Parts:
 
 @document(
     PrintJob.Kind.BRACKET,
-    title="Bracket",
+    title=gettext_lazy("Bracket"),
     template="print/bracket.html",
-    description="Every round on one landscape page: tables as boxes, who went on marked "
-    "and carried across to their next table.",
+    description=gettext_lazy(
+        "Every round on one landscape page: tables as boxes, who went on marked "
+        "and carried across to their next table."
+    ),
     chunk=1,
 )
 def bracket(job: PrintJob) -> Parts:
     event = job.event
     layout = bracket_layout(event_id=event.pk)
     if not layout["rounds"]:
-        raise Refusal("no_rounds", "This event has no seated round yet: nothing to draw.")
+        raise Refusal("no_rounds", _("This event has no seated round yet: nothing to draw."))
     return Parts(1, [{"event": event, "printed_at": printed_at(), **layout}])
 
 
@@ -204,18 +218,20 @@ def _round_tables(round_: Round, results: Sequence[Result]) -> list[dict[str, An
 
 @document(
     PrintJob.Kind.RESULTS,
-    title="Results",
+    title=gettext_lazy("Results"),
     template="print/results.html",
-    description="Final standings and the winner, each round's table winners, the team "
-    "standings (at an event with teams), the money raised, the running totals of a points "
-    "or aggregate event, and a summary of every table.",
+    description=gettext_lazy(
+        "Final standings and the winner, each round's table winners, the team "
+        "standings (at an event with teams), the money raised, the running totals of a points "
+        "or aggregate event, and a summary of every table."
+    ),
     chunk=4,
 )
 def results(job: PrintJob) -> Parts:
     event = job.event
     ended = list(Round.objects.filter(event=event, status=Round.Status.ENDED).order_by("number"))
     if not ended:
-        raise Refusal("no_results", "No round has ended yet: the results come after the first.")
+        raise Refusal("no_results", _("No round has ended yet: the results come after the first."))
     last = ended[-1]
     ranking = _placed(
         sorted(
@@ -291,7 +307,10 @@ def results(job: PrintJob) -> Parts:
             yield {
                 "part": "tables",
                 "span": (
-                    f"tables {tables[0]['number']} to {tables[-1]['number']}" if tables else ""
+                    _("tables %(first)s to %(last)s")
+                    % {"first": tables[0]["number"], "last": tables[-1]["number"]}
+                    if tables
+                    else ""
                 ),
                 "event": event,
                 "printed_at": stamp,
@@ -305,12 +324,23 @@ def results(job: PrintJob) -> Parts:
 # -- 6. Badges --------------------------------------------------------------------------------
 
 
+def name_size(name: str) -> str:
+    """How small a badge prints a name (its class, print.css): its longest word fits the
+    badge's 44 mm on one line at that size, so that a name wraps between its words, never
+    inside one ("Παπαδόπουλο" and "ς" on two lines). Wider than 11 letters: smaller;
+    than 14: smallest."""
+    longest = max((len(word) for word in re.split(r"[\s-]+", name)), default=0)
+    return "" if longest <= 11 else "smaller" if longest <= 14 else "smallest"
+
+
 @document(
     PrintJob.Kind.BADGES,
-    title="Player badges",
+    title=gettext_lazy("Player badges"),
     template="print/badges.html",
-    description="A name badge for every player, with a QR code for check-in and their "
-    "table and seat in each round seated (ten to an A4 sheet, cut along the lines).",
+    description=gettext_lazy(
+        "A name badge for every player, with a QR code for check-in and their "
+        "table and seat in each round seated (ten to an A4 sheet, cut along the lines)."
+    ),
     chunk=2,
 )
 def badges(job: PrintJob) -> Parts:
@@ -318,7 +348,7 @@ def badges(job: PrintJob) -> Parts:
     players = Player.objects.filter(event=event).order_by("name", "id")
     total = players.count()
     if total == 0:
-        raise Refusal("no_players", "This event has no players yet: add them before badges.")
+        raise Refusal("no_players", _("This event has no players yet: add them before badges."))
 
     # Each player's tables in the rounds seated and not ended (all of them, when the rounds
     # are seated at once): "Round 1: table 3, seat 2".
@@ -330,7 +360,11 @@ def badges(job: PrintJob) -> Parts:
         .values_list("player_id", "table__round__number", "table__number", "number")
     )
     for player_id, round_number, table, seat in seats:
-        where = f"Round {round_number}: table {table}, seat {seat}"
+        where = _("Round %(round)s: table %(table)s, seat %(seat)s") % {
+            "round": round_number,
+            "table": table,
+            "seat": seat,
+        }
         tables.setdefault(player_id, []).append(where)
 
     def badge(player: Player) -> dict[str, Any]:
@@ -338,6 +372,7 @@ def badges(job: PrintJob) -> Parts:
         link = player_page_url(player.token)
         return {
             "name": player.name,
+            "size": name_size(player.name),
             "team": player.team,
             "tables": tables.get(player.pk, []),
             "link": link,

@@ -18,6 +18,8 @@ from django.core.files import File
 from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import Count, F, Max, Q
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Event, PrintJob, Round
@@ -40,8 +42,8 @@ RESEND_EVERY = 5.0
 # A job queued this long while no worker started anything (and none is making a document)
 # has no worker to make it: the print page says so, and it may be sent again.
 UNCLAIMED_AFTER = timedelta(seconds=10)
-NO_WORKER = (
-    "No print worker has taken this document in {seconds} seconds: the worker seems to be "
+NO_WORKER = gettext_lazy(
+    "No print worker has taken this document in %(seconds)s seconds: the worker seems to be "
     "stopped. Start it (make worker, or the worker service of docker/compose.yaml) and the "
     "document is made; or press Send again once it runs."
 )
@@ -133,7 +135,7 @@ class WorkerWatch:
         """A sentence for the organiser when no worker took the job; else empty."""
         if not self.unclaimed(job):
             return ""
-        return NO_WORKER.format(seconds=int(UNCLAIMED_AFTER.total_seconds()))
+        return NO_WORKER % {"seconds": int(UNCLAIMED_AFTER.total_seconds())}
 
     def retryable(self, job: PrintJob) -> bool:
         """Whether "Make again" may send the job: one that is finished, failed, waiting, lost
@@ -153,18 +155,23 @@ def print_job_request(
     document = DOCUMENTS.get(kind)
     if document is None:
         known = ", ".join(sorted(DOCUMENTS))
-        raise Refusal("invalid", f"There is no document {kind!r}. Known: {known}.")
+        raise Refusal(
+            "invalid",
+            _("There is no document %(kind)s. Known: %(known)s.")
+            % {"kind": repr(kind), "known": known},
+        )
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
-        raise NotFound("not_found", "There is no such event.")
+        raise NotFound("not_found", _("There is no such event."))
     if document.needs_round:
         if round_id is None:
             raise Refusal(
                 "round_required",
-                f"Choose a round: {document.title.lower()} are printed for one round.",
+                _("Choose a round: %(document)s are printed for one round.")
+                % {"document": document.title},
             )
         if not Round.objects.filter(pk=round_id, event_id=event_id).exists():
-            raise NotFound("unknown_round", "That round is not part of this event.")
+            raise NotFound("unknown_round", _("That round is not part of this event."))
     else:
         round_id = None
     job = PrintJob.objects.create(
@@ -185,9 +192,9 @@ def print_job_retry(*, job_id: int) -> PrintJob:
     run twice). A job a worker is making, or may still take, is left alone."""
     job = PrintJob.objects.select_for_update().filter(pk=job_id).first()
     if job is None:
-        raise NotFound("not_found", "There is no such print job.")
+        raise NotFound("not_found", _("There is no such print job."))
     if not WorkerWatch().retryable(job):
-        raise Conflict("job_busy", "This document is already being made: wait for it to finish.")
+        raise Conflict("job_busy", _("This document is already being made: wait for it to finish."))
     job.status = PrintJob.Status.QUEUED
     job.progress = 0
     job.error = ""
@@ -248,12 +255,16 @@ def print_job_render(*, job_id: int, progress: Progress) -> PrintJob | None:
     try:
         document = DOCUMENTS.get(job.kind)
         if document is None:
-            raise Refusal("invalid", f"There is no document {job.kind!r} any more.")
+            raise Refusal(
+                "invalid", _("There is no document %(kind)s any more.") % {"kind": repr(job.kind)}
+            )
         # Paper speaks the event's language, whoever asked for it and whichever worker makes it.
         with translation.override(job.event.language), in_event_zone(job.event):
-            title = f"{document.title}: {job.event.name}"
+            said = {"document": document.title, "event": job.event.name}
+            title = _("%(document)s: %(event)s") % said
             if job.round_id:
-                title += f", round {job.round.number}"
+                said["number"] = job.round.number
+                title = _("%(document)s: %(event)s, round %(number)s") % said
             with tempfile.TemporaryFile() as out:
                 pages = render(document, document.parts(job), out, title=title, progress=progress)
                 out.seek(0)
@@ -265,7 +276,9 @@ def print_job_render(*, job_id: int, progress: Progress) -> PrintJob | None:
         print_job_failed(job_id=job_id, reason=refused.detail)
     except Exception as exc:
         logger.exception("Print job %s (%s) failed", job_id, job.kind)
-        reason = str(exc).strip() or f"The document could not be made ({type(exc).__name__})."
+        reason = str(exc).strip() or _("The document could not be made (%(error)s).") % {
+            "error": type(exc).__name__
+        }
         print_job_failed(job_id=job_id, reason=reason)
     return PrintJob.objects.filter(pk=job_id).first()
 

@@ -6,7 +6,7 @@ template context each, made lazily so that a part's data is read when it is rend
 The renderer lays out a few parts at a time, so memory stays flat however many tables
 an event has.
 
-    @document("badges", title="Player badges", template="print/badges.html")
+    @document("badges", title=gettext_lazy("Player badges"), template="print/badges.html")
     def badges(job: PrintJob) -> Parts: ...
 
 Each document registers itself when its module is imported: the package's `__init__`
@@ -33,6 +33,9 @@ class Parts:
 
 @dataclass(frozen=True, slots=True)
 class Document:
+    """A document's kind, its title and description (said in the reader's language: given
+    with gettext_lazy), its template and how it gets its parts."""
+
     kind: str
     title: str
     template: str

@@ -22,6 +22,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.template.loader import get_template
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from tournament.money import money, thousands_separator
 from tournament.printing.registry import Document, Parts
@@ -130,7 +131,7 @@ def render(
         if progress is not None:
             progress(min(99, done * 100 // total))
     if not writer.pages:
-        raise ValueError(f"The {document.title.lower()} have nothing to print.")
-    writer.add_metadata({"/Title": title or document.title, "/Creator": "Monopoly Night"})
+        raise ValueError(_("%(document)s: nothing to print.") % {"document": document.title})
+    writer.add_metadata({"/Title": str(title or document.title), "/Creator": "Monopoly Night"})
     writer.write(out)
     return len(writer.pages)

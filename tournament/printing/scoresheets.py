@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from banking.ledgers import rules_of
 from banking.selectors import bankruptcies, table_seats
@@ -90,8 +91,7 @@ def scoresheet_table(
                     key: figure(seat[key], currency)
                     for key in ("cash", "property_value", "building_value", "net_worth")
                 },
-                "houses": sum(d["houses"] for d in deeds),
-                "hotels": sum(d["hotel"] for d in deeds),
+                "held": held(deeds),
                 "bankruptcy": (bankrupt or {}).get(seat["seat"]),
                 "deed_columns": deed_columns(deeds),
             }
@@ -120,6 +120,19 @@ def scoresheet_table(
         "qr": qr_png(verify_url) if verify_url else "",
         "chart": chart,
     }
+
+
+def held(deeds: Sequence[Mapping[str, Any]]) -> str:
+    """What a seat holds, as its box's heading says it: "2 deeds, 3 houses, 1 hotel" (no
+    houses or hotels named when it has none)."""
+    houses = sum(d["houses"] for d in deeds)
+    hotels = sum(d["hotel"] for d in deeds)
+    said = [ngettext("%(count)s deed", "%(count)s deeds", len(deeds)) % {"count": len(deeds)}]
+    if houses:
+        said.append(ngettext("%(houses)s house", "%(houses)s houses", houses) % {"houses": houses})
+    if hotels:
+        said.append(ngettext("%(count)s hotel", "%(count)s hotels", hotels) % {"count": hotels})
+    return ", ".join(said)
 
 
 def row_mm(seats: int) -> int:
@@ -172,8 +185,11 @@ def _results_of(table: Table) -> list[dict[str, Any]]:
         if result is None:
             raise Refusal(
                 "no_results",
-                f"Table {table.number} has no result for {seat.player.name}: "
-                "end the round before printing its scoresheets.",
+                _(
+                    "Table %(number)s has no result for %(name)s: "
+                    "end the round before printing its scoresheets."
+                )
+                % {"number": table.number, "name": seat.player.name},
             )
         result.seat, result.player, result.round = seat, seat.player, table.round
         results.append(result)
@@ -182,11 +198,13 @@ def _results_of(table: Table) -> list[dict[str, Any]]:
 
 @document(
     PrintJob.Kind.SCORESHEETS,
-    title="Scoresheets",
+    title=gettext_lazy("Scoresheets"),
     template="print/scoresheet.html",
     needs_round=True,
-    description="After the round, one page per table to sign: each seat's cash, deeds and "
-    "buildings, its net worth and rank, who goes on, and the table's verification code.",
+    description=gettext_lazy(
+        "After the round, one page per table to sign: each seat's cash, deeds and "
+        "buildings, its net worth and rank, who goes on, and the table's verification code."
+    ),
     chunk=12,
 )
 def scoresheets(job: PrintJob) -> Parts:
@@ -195,7 +213,8 @@ def scoresheets(job: PrintJob) -> Parts:
     if not Result.objects.filter(round=round_).exists():
         raise Refusal(
             "no_results",
-            f"{label} has no results yet: end the round before printing its scoresheets.",
+            _("%(round)s has no results yet: end the round before printing its scoresheets.")
+            % {"round": label},
         )
     currency = round_.event.currency
     table_ids = list(Table.objects.filter(round=round_).values_list("pk", flat=True))

@@ -9,6 +9,7 @@ from typing import Any
 from celery import Task, shared_task
 from celery.signals import worker_ready
 from django.db import ProgrammingError
+from django.utils.translation import gettext as _
 
 from tournament.printing.jobs import (
     TRANSIENT,
@@ -41,7 +42,10 @@ def render_print_job(self: Task, job_id: int) -> None:
         print_job_render(job_id=job_id, progress=row_progress(job_id))
     except TRANSIENT as exc:
         if self.request.retries >= self.max_retries:
-            print_job_failed(job_id=job_id, reason=f"Gave up after {self.max_retries} tries: {exc}")
+            said = {"tries": self.max_retries, "error": exc}
+            print_job_failed(
+                job_id=job_id, reason=_("Gave up after %(tries)s tries: %(error)s") % said
+            )
         raise
 
 

@@ -31,8 +31,8 @@ from tournament.results import advancement
 from tournament.results.shape import result_rows
 from tournament.results.standings import stored_ranking
 from tournament.services.events import audit, save_fields
-from tournament.services.rounds import call_time_if_due
 from tournament.services.tables import table_subject
+from tournament.services.waves import call_time_if_due
 
 MAX_REASON = 300  # AuditEvent.reason and Table.review_note
 
@@ -132,7 +132,12 @@ def table_close(*, table_id: int, actor: Actor | None = None) -> Table:
     check_not_confirmed(table)
     if not table.round.is_live:
         raise Conflict("round_not_running", _("Only a table of a running round can be closed."))
-    table.round = call_time_if_due(table.round)  # the clock ran out with no worker about
+    if call_time_if_due(table) is None:  # the clock ran out with no worker about
+        raise Conflict(
+            "wave_not_started",
+            _("Table %(table)s plays in wave %(wave)s, which has not started yet.")
+            % {"table": table.number, "wave": table.wave},
+        )
     if table.status == Table.Status.CLOSED:
         return table
     _close(table, rules_of(table.round.event), actor=actor)
@@ -169,6 +174,12 @@ def round_end(
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_id)
     if not round_.is_live:
         raise Conflict("round_not_running", _("Only a running round can end."))
+    if (played := round_.waves.count()) < round_.wave_count:
+        raise Conflict(
+            "waves_not_played",
+            _("Wave %(wave)s has not played yet: the round ends once every wave has played.")
+            % {"wave": played + 1},
+        )
     asked = _("Say why the round ends before every table is confirmed.")
     reason = given_reason(reason, asked, required=force)
     event = round_.event

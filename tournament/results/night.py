@@ -15,6 +15,8 @@ from typing import Literal
 
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
 
 from banking.actors import Actor
 from banking.models import Entry, TabletHeartbeat
@@ -29,7 +31,8 @@ Unit = Literal["count", "money", "minutes", "name"]
 
 @dataclass(frozen=True, slots=True)
 class Figure:
-    """One line of the night in numbers: `key` for the CSV, `label` for people."""
+    """One line of the night in numbers: `key` for the CSV (the same in every language),
+    `label` for people (in the reader's language)."""
 
     key: str
     label: str
@@ -65,21 +68,21 @@ def night_in_numbers(*, event_id: int, now: datetime | None = None) -> list[Figu
     caught_up = sum(beat.caught_up for beat in beats)
     money = money_raised(event_id)
     return [
-        Figure("players", "Players registered", players["registered"]),
-        Figure("players_checked_in", "Players checked in", players["checked_in"]),
-        Figure("players_played", "Players who played", played.count()),
-        Figure("rounds", "Rounds played", rounds["ended"]),
-        Figure("tables", "Tables", Table.objects.filter(round__event_id=event_id).count()),
-        Figure("entries", "Entries recorded by the bankers", entries["bankers"]),
-        Figure("voids", "Entries voided by a referee", entries["voids"]),
-        Figure("adjustments", "Adjustments by a referee", entries["adjustments"]),
-        Figure("disputes", "Results disputed", disputes),
-        Figure("tablet_minutes_offline", "Minutes tablets spent offline", away, "minutes"),
-        Figure("entries_caught_up", "Entries tablets sent once back online", caught_up),
-        Figure("raised_fees", "Raised from entry fees", money["fees"], "money"),
-        Figure("raised_donations", "Raised from donations", money["donations"], "money"),
-        Figure("raised_total", "Raised in all", money["total"], "money"),
-        Figure("winner", "Winner", _winner(event_id), "name"),
+        Figure("players", _("Players registered"), players["registered"]),
+        Figure("players_checked_in", _("Players checked in"), players["checked_in"]),
+        Figure("players_played", _("Players who played"), played.count()),
+        Figure("rounds", _("Rounds played"), rounds["ended"]),
+        Figure("tables", _("Tables"), Table.objects.filter(round__event_id=event_id).count()),
+        Figure("entries", _("Entries recorded by the bankers"), entries["bankers"]),
+        Figure("voids", _("Entries voided by a referee"), entries["voids"]),
+        Figure("adjustments", _("Adjustments by a referee"), entries["adjustments"]),
+        Figure("disputes", _("Results disputed"), disputes),
+        Figure("tablet_minutes_offline", _("Minutes tablets spent offline"), away, "minutes"),
+        Figure("entries_caught_up", _("Entries tablets sent once back online"), caught_up),
+        Figure("raised_fees", _("Raised from entry fees"), money["fees"], "money"),
+        Figure("raised_donations", _("Raised from donations"), money["donations"], "money"),
+        Figure("raised_total", _("Raised in all"), money["total"], "money"),
+        Figure("winner", _("Winner"), _winner(event_id), "name"),
         *_teams(event_id),
     ]
 
@@ -89,10 +92,10 @@ def _teams(event_id: int) -> list[Figure]:
     teams = team_standings(event_id=event_id)
     if not teams:
         return []
-    first = " and ".join(t["name"] for t in teams if t["place"] == 1)
+    first = get_text_list([t["name"] for t in teams if t["place"] == 1], _("and"))
     return [
-        Figure("teams", "Teams", len(teams)),
-        Figure("team_winner", "Winning team", first, "name"),
+        Figure("teams", _("Teams"), len(teams)),
+        Figure("team_winner", _("Winning team"), first, "name"),
         *(
             Figure(
                 f"team_{n}",

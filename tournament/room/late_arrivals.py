@@ -79,6 +79,7 @@ def seat_late_arrival(
         table = Table.objects.create(
             round=round_,
             number=number,
+            wave=round_.wave_count,  # the last wave: the latest to start
             referee=referees[(number - 1) % len(referees)] if referees else None,
         )
         seat, new_table = 1, True

@@ -95,11 +95,13 @@ def _tile(table: Row, round_: Round, rules: engine.Rules, now: datetime) -> dict
     status = table.review or table.status
     tablet = _tablet(table, now)
     last_entry_at = table.last_entry_at
-    since = last_entry_at or round_.started_at
+    # The table's clock is its wave's: a table whose wave has not started is not playing.
+    started_at, ends_at = table.wave_started_at, table.wave_ends_at
+    since = last_entry_at or started_at
     quiet_seconds = (now - since).total_seconds() if since is not None else None
-    open_ = table.status == Table.Status.OPEN
+    open_ = table.status == Table.Status.OPEN and started_at is not None
     live = round_.is_live
-    time_called = live and round_.ends_at is not None and now >= round_.ends_at
+    time_called = live and ends_at is not None and now >= ends_at
     offline_limit = event.attention_offline_minutes * 60
     last_turn_limit = event.attention_last_turn_minutes * 60
     reasons: list[str] = []
@@ -116,7 +118,7 @@ def _tile(table: Row, round_: Round, rules: engine.Rules, now: datetime) -> dict
                 if last_entry_at
                 else _("no entry since the start, %(ago)s") % {"ago": ago(since, now)}
             )
-        if time_called and (now - round_.ends_at).total_seconds() >= last_turn_limit:
+        if time_called and (now - ends_at).total_seconds() >= last_turn_limit:
             reasons.append(_("time called, still open"))
     return {
         "id": table.pk,
@@ -147,8 +149,9 @@ def _tile(table: Row, round_: Round, rules: engine.Rules, now: datetime) -> dict
 
 class Row(SimpleNamespace):
     """A table as the control room reads it: its own columns, its ledger's `last_seq`,
-    `last_entry_at` and `leader` (None before its first entry) and its `tablet` (None if
-    never heard)."""
+    `last_entry_at` and `leader` (None before its first entry), its `tablet` (None if
+    never heard), and its wave's `wave_started_at` and `wave_ends_at` (None before the
+    wave starts)."""
 
 
 def _rows_read(round_ids: list[int], *, desk: bool = False) -> Read[list[Row]]:
@@ -156,13 +159,15 @@ def _rows_read(round_ids: list[int], *, desk: bool = False) -> Read[list[Row]]:
     once (the desk polls it every 5 s): a read, to go with others in one round trip
     (read_all). For the desk, also the kind of each one's latest entry (`last_kind`)."""
     statement = desk_tables_sql() if desk else room_tables_sql()
-    table, ledger, tablet = statement.parts
+    table, ledger, tablet, wave = statement.parts
 
     def result(found: list[list[tuple[Any, ...]]]) -> list[Row]:
         rows = []
         for values in found[0]:
-            own, ledger_values, tablet_values, more = statement.split(values)
+            own, ledger_values, tablet_values, wave_values, more = statement.split(values)
             fields = {**table.as_dict(own), **ledger.as_dict(ledger_values), **more}  # last_kind
+            clock = wave.as_dict(wave_values)
+            fields |= {"wave_started_at": clock["started_at"], "wave_ends_at": clock["ends_at"]}
             fields["pk"] = fields.pop("id")
             beat = tablet.as_dict(tablet_values)
             rows.append(Row(**fields, tablet=Row(**beat) if beat["table_id"] else None))

@@ -1,11 +1,10 @@
 """Rounds: creating them, seating the players, an alternate stepping into a vacant seat,
-starting the clock and calling time."""
+starting the clock and calling time (each wave's: tournament/services/waves.py)."""
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -18,6 +17,7 @@ from tournament.lineups import next_alternate, plan_for_preseating, plan_for_rou
 from tournament.models import Event, Round, Seat, Table, Volunteer
 from tournament.services.events import audit, save_fields
 from tournament.services.players import alternates_renumber
+from tournament.services.waves import spread, wave_start, waves_call_time
 from tournament.text import isolated
 
 
@@ -97,17 +97,21 @@ def _save_tables(round_: Round, plan: list[list[int]], *, seed: int | None) -> N
     round_.tables.all().delete()
     bankers = list(round_.event.volunteers.filter(role=Volunteer.Role.BANKER).order_by("id"))
     referees = list(round_.event.volunteers.filter(role=Volunteer.Role.REFEREE).order_by("id"))
+    # Never more waves than tables; the tables spread evenly over them.
+    waves = {"wave_count": min(round_.wave_count, len(plan))} if plan else {}
+    in_wave = spread(len(plan), waves.get("wave_count", 1))
     for index, player_ids in enumerate(plan):
         table = Table.objects.create(
             round=round_,
             number=index + 1,
+            wave=in_wave[index],
             banker=_banker_for(round_, bankers, index, player_ids),
             referee=referees[index % len(referees)] if referees else None,
         )
         Seat.objects.bulk_create(
             Seat(table=table, number=n, player_id=pid) for n, pid in enumerate(player_ids, 1)
         )
-    save_fields(round_, seed=seed, status=Round.Status.SEATED, released_at=None)
+    save_fields(round_, seed=seed, status=Round.Status.SEATED, released_at=None, **waves)
 
 
 @transaction.atomic
@@ -232,68 +236,22 @@ def _banker_for(
     return None
 
 
-@transaction.atomic
 def round_start(*, round_id: int, actor: AbstractBaseUser | None = None) -> Round:
-    """Start the clock: the round ends `time_limit_minutes` from now, when time is called."""
-    from tournament.tasks import call_time, send
-
-    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_id)
-    if round_.status != Round.Status.SEATED:
-        raise Conflict(
-            "round_not_seated",
-            _("Only a seated round can start.")
-            if round_.status == Round.Status.PLANNED
-            else _("This round has already started."),
-        )
-    earlier = Round.objects.filter(event_id=round_.event_id, number__lt=round_.number)
-    if waiting := earlier.exclude(status=Round.Status.ENDED).order_by("number").first():
-        raise Conflict(
-            "previous_round_not_ended",
-            _("Round %(waiting)s has not ended yet: start round %(number)s after it.")
-            % {"waiting": waiting.number, "number": round_.number},
-        )
-    now = timezone.now()
-    ends_at = now + timedelta(minutes=round_.time_limit_minutes)
-    started = {"status": Round.Status.RUNNING, "started_at": now, "ends_at": ends_at}
-    if round_.released_at is None:
-        # The players are at their tables: the seating is no secret any more (the start
-        # is what the organiser did; it needs no audit line of its own).
-        started["released_at"] = now
-    save_fields(round_, **started)
-    _audit(round_, actor, "round_started", ends_at=round_.ends_at.isoformat())
-    Event.objects.filter(pk=round_.event_id, status=Event.Status.SETUP).update(
-        status=Event.Status.UNDER_WAY
-    )
-    round_id = round_.id
-    # With the broker down the round still starts: once the clock runs out every read shows
-    # time called (Round.status_now), and the next write at its tables records it
-    # (call_time_if_due).
-    transaction.on_commit(lambda: send(call_time, round_id, eta=ends_at))
-    return round_
+    """Start the round: its wave 1's clock, `time_limit_minutes` from now
+    (tournament/services/waves.py). A round of one wave ends when that wave does."""
+    wave_start(round_id=round_id, number=1, actor=actor)
+    return Round.objects.get(pk=round_id)
 
 
-@transaction.atomic
 def round_call_time(
-    *, round_id: int, now_: bool = False, actor: AbstractBaseUser | None = None
+    *,
+    round_id: int,
+    now_: bool = False,
+    wave: int | None = None,
+    actor: AbstractBaseUser | None = None,
 ) -> Round:
-    """Call time once the clock has run out (or at once, when `now_`): the last turn is
-    played, then bankers close their tables. Safe to run any number of times. Time called
-    early moves the round's end to now: `ends_at` says when time was called."""
-    round_ = Round.objects.select_for_update().get(pk=round_id)
-    now = timezone.now()
-    due = now_ or (round_.ends_at is not None and now >= round_.ends_at)
-    if round_.status == Round.Status.RUNNING and due:
-        called: dict[str, Any] = {"status": Round.Status.TIME_CALLED}
-        if round_.ends_at is None or round_.ends_at > now:
-            called["ends_at"] = now
-        save_fields(round_, **called)
-        _audit(round_, actor, "time_called", early=now_)
-    return round_
-
-
-def call_time_if_due(round_: Round) -> Round:
-    """Record time called when a clock ran out and no worker did it (eager mode, worker
-    down). For writes only (posting, voiding, closing): a read shows `Round.status_now`."""
-    if round_.clock_ran_out:
-        return round_call_time(round_id=round_.id)
-    return round_
+    """Call time in the round's running waves (`wave` alone, if given) once their clock has
+    run out, or at once when `now_`: the last turn is played, then bankers close their
+    tables. Safe to run any number of times. Time called early moves the wave's end to
+    now: `ends_at` says when time was called."""
+    return waves_call_time(round_id=round_id, wave=wave, now_=now_, actor=actor)

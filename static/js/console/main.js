@@ -13,7 +13,7 @@ import * as ui from "./ui.js";
 
 const POLL_MS = 5000;
 const CACHE = "monopoly-night-console-v1";
-const HOLDING = ["round_not_running", "table_closed", "table_confirmed"];
+const HOLDING = ["round_not_running", "wave_not_started", "table_closed", "table_confirmed"];
 // Answers that may turn out otherwise later, sent again by themselves: a busy server (408,
 // 429), a restart or a proxy between (502, 503, 504). Every other refusal, a 500 included,
 // is final for that body: shown, and kept for the banker to try again or discard.

@@ -58,7 +58,7 @@ export function renderClock(app) {
   $("clock-label").hidden = !running;
   let text;
   if (s.status === "time_called") text = gettext("Time is up");
-  else if (s.status === "planned" || s.status === "seated") text = gettext("Not started");
+  else if (["planned", "seated", "waiting"].includes(s.status)) text = gettext("Not started");
   else if (s.status === "ended") text = gettext("Over");
   else if (s.ends_at) text = clock(Date.parse(s.ends_at) - (Date.now() + app.offset));
   else text = "";

@@ -17,6 +17,7 @@ from tests.conftest import client_for
 from tests.entries import BANKER, bank
 from tests.factories import UserFactory
 from tournament.models import Event, Result, Round, Seat, Volunteer
+from tournament.money import money
 from tournament.results import advancement
 from tournament.results.closing import round_end, table_close
 from tournament.results.reviews import table_confirm
@@ -103,7 +104,8 @@ def test_an_aggregate_night_sends_the_best_sums_of_net_worth_to_the_final() -> N
     assert by_aggregate[:4] == FINALISTS
     rows = {row["name"]: row for row in standings["rows"]}
     assert (rows["Brook"]["place"], rows["Cy"]["place"]) == (4, 5)
-    assert rows["Ada"]["how"] == f"{worths[1]['Ada']:,} + {worths[2]['Ada']:,} = {totals['Ada']:,}"
+    said = [money(w, "USD") for w in (worths[1]["Ada"], worths[2]["Ada"], totals["Ada"])]
+    assert rows["Ada"]["how"] == f"{said[0]} + {said[1]} = {said[2]}"
 
     final = round_create(event_id=event.pk, kind=Round.Kind.FINAL, actor=organiser)
     round_seat(round_id=final.pk, seed=3, actor=organiser)

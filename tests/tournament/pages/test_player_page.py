@@ -16,12 +16,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.charts import chart_in, lines
-from tests.conftest import World, make_world, session_for
+from tests.conftest import World, make_world, run_out, session_for
 from tests.entries import bank
 from tests.factories import PlayerFactory
 from tests.played import decided, final_tied, night, tie_decided
 from tests.round_trips import round_trips
-from tournament.models import Player, Result, Round
+from tournament.models import Player, Result, Round, Wave
 from tournament.services.rounds import round_create, round_release, round_seat, round_start
 
 pytestmark = pytest.mark.django_db
@@ -234,7 +234,7 @@ def test_the_poll_answers_304_until_something_it_shows_changes(client, world):
 def test_once_the_clock_ran_out_with_no_worker_the_page_says_last_turn(client, world):
     player = seated_player(world)
     etag = poll(client, player)["ETag"]
-    Round.objects.filter(pk=world.round.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
+    run_out(world.round, ago=timedelta(seconds=1))
     changed = poll(client, player, etag)
     assert changed.status_code == 200
     assert '<p class="p-clock is-last">Last turn</p>' in changed.content.decode()
@@ -398,7 +398,7 @@ def test_the_version_moves_with_each_thing_the_page_shows(client):
     seen = [etag()]
     round_release(round_id=world.round.pk, actor=world.organiser)
     seen.append(etag())
-    Round.objects.filter(pk=world.round.pk).update(status=Round.Status.RUNNING)
+    round_start(round_id=world.round.pk)
     seen.append(etag())
     bank(world.table, kind="pass_go", seat=4)
     seen.append(etag())
@@ -437,7 +437,9 @@ def test_time_is_called_at_reads_in_the_events_own_time_zone(client):
     world = make_world(time_zone="America/New_York")
     player = seated_player(world)
     ends_at = timezone.now().replace(hour=23, minute=5, second=0, microsecond=0)
-    Round.objects.filter(pk=world.round.pk).update(ends_at=ends_at + timedelta(days=1))
+    ends_at += timedelta(days=1)
+    Round.objects.filter(pk=world.round.pk).update(ends_at=ends_at)
+    Wave.objects.filter(round=world.round).update(ends_at=ends_at)  # its clock: wave 1's
     expected = f"{timezone.localtime(ends_at, ZoneInfo('America/New_York')):%H:%M}"
     assert f"Time is called at {expected}." in live(client, player)
     page = client.get(page_url(player)).content.decode()

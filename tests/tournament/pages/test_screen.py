@@ -14,7 +14,6 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import timezone
 from playwright.sync_api import expect
 
 from banking.models import TableLedger
@@ -28,7 +27,7 @@ from tests.browser import (
     wait_until,
 )
 from tests.charts import chart_in, lines
-from tests.conftest import World, client_for, close_and_confirm, make_world, play_round_one
+from tests.conftest import World, client_for, close_and_confirm, make_world, play_round_one, run_out
 from tests.entries import bank
 from tests.played import final_tie_decided, night
 from tournament.management.commands.load_demo import PLAYERS
@@ -317,7 +316,7 @@ def test_the_leaderboard_ranks_by_net_worth_then_cash_with_bankrupt_seats_last()
 
 @pytest.mark.django_db
 def test_the_clock_says_last_turn_once_it_ran_out_with_no_worker_writing_nothing(client, screened):
-    Round.objects.filter(pk=screened.round.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
+    run_out(screened.round, ago=timedelta(seconds=1))
     shown = clock(poll(client, screened.event).content.decode())
     assert shown == "Round 1 · Preliminary Last turn Time has been called: finish the turn"
     assert Round.objects.get(pk=screened.round.pk).status == Round.Status.RUNNING
@@ -349,7 +348,7 @@ def test_before_any_round_the_screen_is_empty_but_whole(client):
 def test_after_the_round_ends_the_bracket_shows_who_goes_through(client, screened):
     bank(screened.table, kind="pass_go", seat=2)
     bank(screened.tables[1], kind="pass_go", seat=4)
-    Round.objects.filter(pk=screened.round.pk).update(ends_at=timezone.now() - timedelta(minutes=1))
+    run_out(screened.round, ago=timedelta(minutes=1))
     close_and_confirm(screened.round, by=screened.referee)
     round_end(round_id=screened.round.pk, actor=screened.organiser)
     html = client.get(screen_url(screened.event)).content.decode()
@@ -384,7 +383,7 @@ def test_a_poll_shows_a_new_entry_and_nothing_new_is_not_modified(client, screen
     assert poll(client, screened.event, moved["ETag"]).status_code == 304
     assert "Round 1" in words(bracket(poll(client, screened.event, '"x.y"').content.decode()))
 
-    Round.objects.filter(pk=screened.round.pk).update(ends_at=timezone.now() - timedelta(minutes=1))
+    run_out(screened.round, ago=timedelta(minutes=1))
     close_and_confirm(screened.round, by=screened.referee)
     round_end(round_id=screened.round.pk, actor=screened.organiser)
     ended = poll(client, screened.event, moved["ETag"]).content.decode()

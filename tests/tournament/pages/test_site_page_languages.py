@@ -139,7 +139,7 @@ def test_a_typed_text_is_refused_in_the_readers_language():
     with translation.override("de"):
         assert name_problem("\u0410da") == (
             "Der Name \u0410da mischt lateinische und kyrillische Buchstaben, die sich "
-            "ähneln: Geben Sie ihn in einem einzigen Alphabet ein."
+            "ähneln: Geben Sie ihn in einem einzigen Alphabet neu ein."
         )
     with translation.override("en"):
         assert text_problem("a\tb").startswith("This holds a control character")

@@ -20,15 +20,20 @@ pytestmark = pytest.mark.django_db
 
 CHINESE, ARABIC = "李明", "محمد العلي"
 LONG = "Bartholomew Maximilian Featherstonehaugh-Cholmondeley"
+# The other scripts the players' names come in: Hebrew (right to left), Greek, Cyrillic,
+# Latin with its accents.
+HEBREW, GREEK, CYRILLIC, ACCENTED = "נועה כהן", "Νίκος Παπαδόπουλος", "Ольга Смирнова", "Zoë Ørsted"
+SCRIPTS = (CHINESE, ARABIC, LONG, HEBREW, GREEK, CYRILLIC, ACCENTED)
 
 
 @pytest.fixture
 def printed(tmp_path, caplog) -> tuple[dict[str, str], list[str]]:
-    """A night whose players include a Chinese, an Arabic and a long name, played to its
-    final: every document printed, its text by kind, and what WeasyPrint warned of."""
+    """A night whose players include a Chinese, an Arabic, a long, a Hebrew, a Greek, a
+    Cyrillic and an accented Latin name, played to its final: every document printed, its
+    text by kind, and what WeasyPrint warned of."""
     n = night(ended=False)
     players = Player.objects.filter(event=n.event).order_by("id")
-    for player, name in zip(players, (CHINESE, ARABIC, LONG), strict=False):
+    for player, name in zip(players, SCRIPTS, strict=False):
         player.name = name
         player.save()
     play(n.round)
@@ -52,6 +57,11 @@ def test_every_document_prints_every_name_with_glyphs_of_its_own(printed):
     for kind in ("badges", "scoresheets", "results", "bracket", "fallback_sheets"):
         assert CHINESE in texts[kind], kind
         assert ARABIC in texts[kind], kind
+    # Every player has a badge; two stand side by side, so their lines interleave in the
+    # text: each word of each name.
+    for name in (HEBREW, GREEK, CYRILLIC, ACCENTED):
+        for word in name.split():
+            assert word in texts["badges"], name
 
 
 def test_an_arabic_name_reads_right_to_left_in_a_line_that_keeps_its_order(printed):

@@ -568,7 +568,7 @@ def test_the_print_page_offers_every_document_to_organisers_only(client):
     html = page.content.decode()
     for kind, label in PrintJob.Kind.choices:
         assert f'value="{kind}"' in html
-        assert label in html
+        assert str(label) in html
     assert html.count('name="round"') == 3  # table cards, fallback sheets, scoresheets
     assert "js/print.js" in html
 

@@ -4,14 +4,16 @@ email-ready message with their link and QR code."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament import access, selectors
@@ -115,24 +117,29 @@ def status(request: HttpRequest, event_id: int) -> JsonResponse:
 
 #: The message's last paragraphs, the same in its plain text and its HTML.
 CLOSING = (
-    "Open it on your phone when you arrive and show its QR code at the desk: one scan checks "
-    "you in. All evening the same page shows your table and seat, the round clock, your "
-    "balance and deeds as the banker records them, your results, and whether you play next.",
-    "Keep the link to yourself: it is your check-in code.",
-    "See you there!",
+    gettext_lazy(
+        "Open it on your phone when you arrive and show its QR code at the desk: one scan "
+        "checks you in. All evening the same page shows your table and seat, the round clock, "
+        "your balance and deeds as the banker records them, your results, and whether you "
+        "play next."
+    ),
+    gettext_lazy("Keep the link to yourself: it is your check-in code."),
+    gettext_lazy("See you there!"),
 )
 
 
 def player_message_text(*, name: str, event: Event, url: str) -> dict[str, str]:
     """The email-ready message: a subject, plain text (templates/desk/player_message.txt),
-    and HTML with the QR code inline (player_message_email.html)."""
+    and HTML with the QR code inline (player_message_email.html), in the event's language:
+    the players read it, whichever organiser's browser made it."""
     qr = qr_png(url, scale=5)
     context = {"name": name, "event": event, "url": url, "qr": qr, "closing": CLOSING}
-    return {
-        "subject": f"Your place at {event.name}",
-        "plain": render_to_string("desk/player_message.txt", context),
-        "html": render_to_string("desk/player_message_email.html", context),
-    }
+    with translation.override(event.language or settings.LANGUAGE_CODE):
+        return {
+            "subject": _("Your place at %(event)s") % {"event": event.name},
+            "plain": render_to_string("desk/player_message.txt", context),
+            "html": render_to_string("desk/player_message_email.html", context),
+        }
 
 
 @guards.desk_view

@@ -51,7 +51,8 @@ def event_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         with guards.refusal_shown(form):
             event = services.event_create(creator=request.user, **form.create_kwargs())
-            guards.done(request, f"{event.name} is set up. Add its players next.")
+            said = {"name": event.name}
+            guards.done(request, _("%(name)s is set up. Add its players next.") % said)
             return redirect("desk:event", event_id=event.pk)
     return render(request, "desk/event_form.html", {"form": form, "creating": True})
 

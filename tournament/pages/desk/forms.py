@@ -347,6 +347,16 @@ class RoundForm(TextCheckedForm):
     )
 
 
+class WaveForm(TextCheckedForm):
+    """A wave of the round, by its number: to start it, call time in it, or move a table."""
+
+    wave = forms.IntegerField(min_value=1, max_value=8)
+
+
+class WavesForm(TextCheckedForm):
+    waves = forms.IntegerField(min_value=1, max_value=8)
+
+
 class SeatForm(TextCheckedForm):
     seed = forms.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
     tables = forms.IntegerField(

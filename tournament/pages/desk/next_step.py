@@ -59,6 +59,13 @@ def next_step(round_: Round, tables: list[dict[str, Any]]) -> dict[str, Any]:
             _("Next: start round %(number)s once every banker has the console open at their table.")
             % {"number": round_.number}
         )
+    if status == Round.Status.RUNNING and round_.ends_at is None:  # a wave still to start
+        return _step(
+            _(
+                "Next: watch the tables in the control room below; start each wave once "
+                "time is called in the wave before it."
+            )
+        )
     if status == Round.Status.RUNNING:
         return _step(
             _(

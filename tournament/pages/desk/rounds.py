@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import asdict
 from itertools import groupby
 from typing import Any
 
@@ -24,7 +25,7 @@ from tournament.errors import Refusal
 from tournament.http.rows import read_all
 from tournament.models import Event, Round, Table
 from tournament.pages.desk import guards
-from tournament.pages.desk.forms import OverrideForm, SeatForm
+from tournament.pages.desk.forms import OverrideForm, SeatForm, WaveForm
 from tournament.pages.desk.next_step import next_step
 from tournament.results import closing, overrides
 from tournament.results import selectors as result_selectors
@@ -45,9 +46,10 @@ def _live(request: HttpRequest, round_id: int) -> tuple[dict[str, Any], str]:
     """The round page's live part (templates/desk/_round_live.html): its context and the
     ETag of what it shows. One round trip: the round with its event, the person's roles in
     it, and the round's tables with their ledgers and tablets."""
-    (round_, roles), rows = read_all(
+    (round_, roles), rows, started = read_all(
         access.round_with_roles_read(request.user, round_id),
         room_selectors.desk_rows_read(round_id),
+        selectors.started_waves_read(round_id),
     )
     if round_ is None:
         raise Http404(_("There is no such round."))
@@ -73,6 +75,7 @@ def _live(request: HttpRequest, round_id: int) -> tuple[dict[str, Any], str]:
         "disputed": [t for t in tables if t["review"] == Table.Review.DISPUTED],
         "unconfirmed": [t for t in tables if t["review"] != Table.Review.CONFIRMED],
         "watching": round_.status_now in WATCHED,
+        "waves": selectors.desk_waves(round_, rows, started),
         "refresh_seconds": REFRESH_SECONDS,
     }
     # What the live part shows, but the clock, which desk.js ticks down. How long ago each
@@ -80,12 +83,16 @@ def _live(request: HttpRequest, round_id: int) -> tuple[dict[str, Any], str]:
     # first minute, then each minute; a poll in a quiet minute is answered 304.
     round_facts = [getattr(round_, f.attname) for f in Round._meta.concrete_fields]
     shown = (context[k] for k in ("tables", "room", "next_step"))
-    steady = [get_language(), round_facts, round_.status_now, *shown]
+    waves = [(asdict(w["clock"]), w["tables"], w["startable"]) for w in context["waves"]]
+    steady = [get_language(), round_facts, round_.status_now, waves, *shown]
     encoded = json.dumps(steady, cls=DjangoJSONEncoder).encode()
     context["etag"] = f'"{hashlib.sha256(encoded).hexdigest()[:32]}"'
     context["now"] = now
     running = round_.status_now == Round.Status.RUNNING
     context["clock_text"] = time_left(round_.ends_at, now, running=running)  # desk.js ticks it
+    for wave in context["waves"]:
+        clock = wave["clock"]
+        wave["clock_text"] = time_left(clock.ends_at, now, running=clock.running)
     return context, context["etag"]
 
 
@@ -265,9 +272,13 @@ def _no_tablet_yet(numbers: list[int]) -> str:
 @require_POST
 @guards.desk_view
 def round_call_time(request: HttpRequest, round_id: int) -> HttpResponse:
+    """Call time now: in every running wave, or in the wave the form names."""
     round_ = guards.organised(request, Round, round_id)
     call_time = services.round_call_time
-    if guards.attempt(request, call_time, round_id=round_.pk, now_=True, actor=request.user):
+    wave = WaveForm(request.POST)
+    number = wave.cleaned_data["wave"] if wave.is_valid() else None
+    called = {"round_id": round_.pk, "now_": True, "wave": number, "actor": request.user}
+    if guards.attempt(request, call_time, **called):
         guards.done(request, _("Time is called: each table plays its last turn, then closes."))
     return redirect("desk:round", round_id=round_.pk)
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.pages.desk import check_in, corrections, events, rounds, teams
+from tournament.pages.desk import check_in, corrections, events, rounds, teams, waves
 
 app_name = "desk"
 
@@ -54,4 +54,7 @@ urlpatterns = [
     path("rounds/<int:round_id>/results/", rounds.results, name="results"),
     path("rounds/<int:round_id>/override/", rounds.result_override, name="override"),
     path("tables/<int:table_id>/rotate-key/", rounds.table_rotate_key, name="table-rotate-key"),
+    path("tables/<int:table_id>/wave/", waves.table_wave, name="table-wave"),
+    path("rounds/<int:round_id>/waves/", waves.round_waves, name="round-waves"),
+    path("rounds/<int:round_id>/start-wave/", waves.wave_start, name="wave-start"),
 ]

@@ -17,10 +17,10 @@ from typing import Any
 from banking.models import TableLedger
 from tournament.http.rows import Columns, Read, Statement
 from tournament.http.rows import table_name as _table
-from tournament.models import Event, Player, Result, Round, Seat, Table
+from tournament.models import Event, Player, Result, Round, Seat, Table, Wave
 
 #: Bump when the page starts showing something the statements below do not read.
-STAMP_FORMAT = "5"
+STAMP_FORMAT = "6"
 
 Rows = list[list[tuple[Any, ...]]]
 
@@ -31,7 +31,9 @@ class PlayerPage:
 
     player: Player  # with its event
     rounds: list[Round]  # the event's, by number
-    seats: list[Seat]  # the player's, each with its table, its ledger's row and its result
+    # the player's, each with its table (its wave and the wave before it as `read_wave` and
+    # `wave_before`, None before each starts), its ledger's row and its result
+    seats: list[Seat]
     mates: list[Seat]  # every seat at the player's tables, each with its player's name
     version: str
     latest_state: tuple[int, dict[str, Any]] | None  # (table id, state) of their last table
@@ -77,6 +79,7 @@ def rounds_sql() -> Statement:
             "ends_at",
             "ended_at",
             "time_limit_minutes",
+            "wave_count",
         ),
     )
     return Statement(
@@ -90,18 +93,24 @@ def rounds_sql() -> Statement:
 @lru_cache(maxsize=1)
 def seats_sql() -> Statement:
     """The player's seats, each with its table, its ledger's row (none before the table's
-    first write) and its result (none before the round ends). Saves the ORM's 1 ms of CPU a
+    first write), its result (none before the round ends), and the wave the table plays in
+    and the wave before it (each none before it starts). Saves the ORM's 1 ms of CPU a
     poll."""
     seat = Columns.of(Seat, "s", only=("number", "table_id", "player_id"))
-    table = Columns.of(Table, "t", only=("number", "status", "review", "round_id"))
+    table = Columns.of(Table, "t", only=("number", "status", "review", "round_id", "wave"))
     ledger = Columns.of(TableLedger, "l", only=("last_seq", "last_entry_at"))
     result = Columns.of(Result, "res")
+    clock = ("number", "status", "started_at", "ends_at")
+    wave, before = Columns.of(Wave, "w", only=clock), Columns.of(Wave, "bw", only=clock)
+    waves = _table(Wave)
     return Statement(
-        f"SELECT {seat.sql}, {table.sql}, {ledger.sql}, {result.sql} "  # noqa: S608 - the models' names
+        f"SELECT {seat.sql}, {table.sql}, {ledger.sql}, {result.sql}, {wave.sql}, {before.sql} "  # noqa: S608 - the models' names
         f"FROM {_seats_and_tables()} LEFT JOIN {_table(TableLedger)} l ON l.table_id = t.id "
         f"LEFT JOIN {_table(Result)} res ON res.seat_id = s.id "
+        f"LEFT JOIN {waves} w ON w.round_id = t.round_id AND w.number = t.wave "
+        f"LEFT JOIN {waves} bw ON bw.round_id = t.round_id AND bw.number = t.wave - 1 "
         "WHERE p.token = %s ORDER BY s.id",
-        (seat, table, ledger, result),
+        (seat, table, ledger, result, wave, before),
     )
 
 
@@ -169,7 +178,16 @@ def page_read(token: str, shown: Shown | None = None) -> Read[PlayerPage | None]
 
 
 def _shown(found: Rows) -> Shown | None:
-    return Shown(found, _version(found, _rounds(found[1]))) if found[0] else None
+    if not found[0]:
+        return None
+    return Shown(found, _version(found, _rounds(found[1]), _waves(found[2])))
+
+
+def _waves(rows: list[tuple[Any, ...]]) -> list[Wave | None]:
+    """The wave of each of the player's tables (None: not started)."""
+    statement = seats_sql()
+    wave = statement.parts[4]
+    return [wave.instance(statement.split(row)[4]) for row in rows]
 
 
 def _rounds(rows: list[tuple[Any, ...]]) -> list[Round]:
@@ -178,10 +196,12 @@ def _rounds(rows: list[tuple[Any, ...]]) -> list[Round]:
     return [round_.instance(statement.split(row)[0]) for row in rows]
 
 
-def _version(found: Rows, rounds: list[Round]) -> str:
-    """A digest of the rows the page shows, and of its rounds' status as read now (a
-    running round whose clock ran out reads as time called)."""
-    stamp = repr((found, [round_.status_now for round_ in rounds])).encode()
+def _version(found: Rows, rounds: list[Round], waves: list[Wave | None]) -> str:
+    """A digest of the rows the page shows, and of its rounds' and its tables' waves'
+    status as read now (a running round or wave whose clock ran out reads as time
+    called)."""
+    now = ([r.status_now for r in rounds], [w.status_now for w in waves if w is not None])
+    stamp = repr((found, now)).encode()
     return f"{STAMP_FORMAT}-{hashlib.md5(stamp, usedforsecurity=False).hexdigest()[:24]}"
 
 
@@ -191,12 +211,14 @@ def _page(shown: Shown, state_rows: list[tuple[Any, ...]]) -> PlayerPage:
     player_values, event_values, _ = player_sql().split(found[0][0])
     player = player_columns.instance(player_values)
     player.event = event_columns.instance(event_values)
-    seat_columns, table_columns, ledger_columns, result_columns = seats_sql().parts
+    seat_columns, table_columns, ledger_columns, result_columns, wave, before = seats_sql().parts
     seats = []
     for row in found[2]:
-        seat_values, table_values, ledger_values, result_values, _ = seats_sql().split(row)
+        seat_values, table_values, ledger_values, result_values, *waves, _ = seats_sql().split(row)
         seat = seat_columns.instance(seat_values)
         seat.table = table_columns.instance(table_values)
+        seat.table.read_wave = wave.instance(waves[0])  # type: ignore[attr-defined]
+        seat.table.wave_before = before.instance(waves[1])  # type: ignore[attr-defined]
         # None (a LEFT JOIN that found nothing) reads as select_related leaves it.
         ledger = ledger_columns.instance(ledger_values)
         Table._meta.get_field("ledger").set_cached_value(seat.table, ledger)

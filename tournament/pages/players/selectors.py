@@ -16,6 +16,7 @@ rows unless they were just read, and `player_status` shapes them.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.utils import timezone
@@ -25,11 +26,11 @@ from banking.ledgers import rules_of
 from banking.selectors import bankruptcies, seat_row, space_row
 from games import engine
 from tournament.http.rows import read_all
-from tournament.models import Event, Player, Result, Round, Seat, Table
+from tournament.models import Event, Player, Result, Round, Seat, Table, Wave
 from tournament.pages.players.queries import PlayerPage, Shown, page_read, shown_read
 from tournament.results.shape import result_row
 from tournament.results.standings import leaderboard, summed, wins_table
-from tournament.selectors import seating_shown
+from tournament.selectors import seating_shown, wave_clock
 from tournament.templatetags.decisions import decided
 from tournament.timezones import event_zone
 
@@ -53,17 +54,24 @@ def player_page(token: str, *, shown: Shown | None = None) -> PlayerPage | None:
     return read_all(page_read(token, shown))[0] if _may_be_a_token(token) else None
 
 
-def _round(round_: Round, player: Player) -> dict[str, Any]:
+def _round(round_: Round, player: Player, seat: Seat | None) -> dict[str, Any]:
+    """The round as the player's page shows it: while it is live, on the clock of the
+    player's table's wave (waiting until the desk starts it)."""
     ends_at = round_.ends_at
     zone = event_zone(player.event)
     status = round_.status_now
+    label = Round.Status(status).label
+    if seat is not None and round_.is_live:
+        clock = wave_clock(seat.table.wave, seat.table.read_wave)
+        status, ends_at, label = clock.status, clock.ends_at, clock.label
     return {
         "id": round_.pk,
         "number": round_.number,
         "kind": round_.kind,
         "kind_label": Round.Kind(round_.kind).label,
         "status": status,
-        "status_label": Round.Status(status).label,
+        "status_label": label,
+        "wave_text": _wave_text(round_, seat, zone) if status in WAITING else "",
         "time_limit_minutes": round_.time_limit_minutes,
         "started_at": round_.started_at,
         "ends_at": ends_at,
@@ -72,6 +80,30 @@ def _round(round_: Round, player: Player) -> dict[str, Any]:
         "last_turn": status == Round.Status.TIME_CALLED,
         "ended": status == Round.Status.ENDED,
         "released": seating_shown(round_),
+    }
+
+
+#: The statuses of a clock not started yet: the round's, or the player's table's wave's.
+WAITING = (Round.Status.SEATED, Wave.Status.WAITING)
+
+
+def _wave_text(round_: Round, seat: Seat | None, zone: Any) -> str:
+    """In a round played in waves, the wave the player's table plays in and about when it
+    starts: when time is called in the wave before it, or, before that wave starts, a time
+    limit a wave after the round's start."""
+    if seat is None or round_.wave_count == 1:
+        return ""
+    wave, before = seat.table.wave, seat.table.wave_before
+    start = None
+    if wave > 1 and before is not None:
+        start = before.ends_at
+    elif wave > 1 and round_.started_at is not None:
+        start = round_.started_at + timedelta(minutes=round_.time_limit_minutes * (wave - 1))
+    if start is None:
+        return _("Your table plays in wave %(wave)s.") % {"wave": wave}
+    return _("Your table plays in wave %(wave)s, from about %(time)s.") % {
+        "wave": wave,
+        "time": f"{timezone.localtime(start, zone):%H:%M}",
     }
 
 
@@ -223,12 +255,15 @@ def _next(
     seated: bool,
     result: Result | None,
     last: Result | None,
+    *,
+    waits: bool = False,
 ) -> dict[str, str]:
     """Whether and where the player plays next, in one sentence, and their state: check_in,
     waiting or coming_soon (for a seating), seated, playing, not_seated (this round), out,
     through, points or undecided (after a round), won or over (the final), or alternate
     (their place in the list, until they step in or the final ends). `result` is theirs in
-    `current` once it ended; `last`, their result in the rounds before it."""
+    `current` once it ended; `last`, their result in the rounds before it; `waits`, seated at
+    a table whose wave has not started yet."""
     final = current is not None and current.kind == Round.Kind.FINAL
     final_ended = final and current.status == Round.Status.ENDED
     if player.alternate is not None and not final_ended:
@@ -257,6 +292,14 @@ def _next(
                 "text": _(
                     "Find your table and take your seat: the clock starts when the "
                     "organiser starts the round."
+                ),
+            }
+        if seated and waits:
+            return {
+                "state": "seated",
+                "text": _(
+                    "Your table plays in a later wave: find it when your wave is called. The "
+                    "clock starts when the organiser starts your wave."
                 ),
             }
         if seated:
@@ -398,6 +441,8 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
             if round_.kind == Round.Kind.PRELIMINARY:
                 preliminary.append(results[-1])
     ended = current is not None and current.status == Round.Status.ENDED
+    # Seated at a table whose wave has not started, while an earlier wave plays.
+    waits = seat is not None and current.is_live and seat.table.read_wave is None
     current_result = _result_of(seat) if ended else None
     earlier = [r for r in rounds if current is not None and r.number < current.number]
     last = next(
@@ -408,7 +453,7 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
         "player": {"name": player.name, "checked_in": player.checked_in},
         "event": {"id": event.pk, "name": event.name, "charity": event.charity},
         "currency": event.currency,
-        "round": _round(current, player) if current is not None else None,
+        "round": _round(current, player, seat) if current is not None else None,
         "seating": seating,
         "table": table,
         "tables_ahead": ahead if len(ahead) > 1 else [],
@@ -417,6 +462,6 @@ def player_status(page: PlayerPage) -> dict[str, Any]:
         "next": (
             _bankrupt()
             if table is not None and table["me"]["bankrupt"] and not table["closed"]
-            else _next(player, current, later, table is not None, current_result, last)
+            else _next(player, current, later, table is not None, current_result, last, waits=waits)
         ),
     }

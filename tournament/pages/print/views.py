@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -40,7 +41,7 @@ def _organiser_only(request: HttpRequest, event_id: int) -> HttpResponse | None:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if not access.is_organiser(request.user, event_id):
-        raise PermissionDenied("Only this event's organisers can print its documents.")
+        raise PermissionDenied(_("Only this event's organisers can print its documents."))
     return None
 
 
@@ -80,8 +81,8 @@ def print_page(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.error(request, refused.detail)
         else:
             job.refresh_from_db(fields=["status"])  # waiting, when the print queue is down
-            status = job.get_status_display().lower()
-            messages.success(request, f"{job.get_kind_display()}: {status}.")
+            said = {"document": job.get_kind_display(), "status": job.get_status_display()}
+            messages.success(request, _("%(document)s: %(status)s.") % said)
         return redirect("print-page", event_id=event.pk)
     jobs.print_jobs_resend_due()
     rounds = list(Round.objects.filter(event=event).order_by("number"))
@@ -106,7 +107,9 @@ def print_job_retry_page(request: HttpRequest, job_id: int) -> HttpResponse:
     except Refusal as refused:
         messages.error(request, refused.detail)
     else:
-        messages.success(request, f"{job.get_kind_display()}: queued again.")
+        messages.success(
+            request, _("%(document)s: queued again.") % {"document": job.get_kind_display()}
+        )
     return redirect("print-page", event_id=job.event_id)
 
 
@@ -130,11 +133,11 @@ def print_job_download(request: HttpRequest, job_id: int) -> HttpResponse:
     if (refusal := _organiser_only(request, job.event_id)) is not None:
         return refusal
     if job.status != PrintJob.Status.DONE or not job.file:
-        raise Http404("This document is not ready yet.")
+        raise Http404(_("This document is not ready yet."))
     try:
         handle = job.file.open("rb")
     except FileNotFoundError as missing:
-        raise Http404("This document's file is missing: print it again.") from missing
+        raise Http404(_("This document's file is missing: print it again.")) from missing
     response = FileResponse(
         handle,
         content_type="application/pdf",

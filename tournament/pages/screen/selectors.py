@@ -56,7 +56,28 @@ def _clock(round_: Round | None, event: Event) -> dict[str, Any] | None:
         "ends_at_text": f"{timezone.localtime(ends_at, zone):%H:%M}" if ends_at else "",
         "last_turn": round_.status_now == Round.Status.TIME_CALLED,
         "ended": round_.status == Round.Status.ENDED,
+        "waves": _waves(round_, zone),
     }
+
+
+def _waves(round_: Round, zone: Any) -> list[dict[str, Any]]:
+    """Each wave's clock and tables, for a round played in more than one until it ends
+    (none for a round of one wave: its clock is the round's)."""
+    if round_.wave_count == 1 or round_.status == Round.Status.ENDED:
+        return []
+    numbers = list(round_.tables.order_by("number").values_list("number", "wave"))
+    return [
+        {
+            "number": clock.number,
+            "status": clock.status,
+            "ends_at": clock.ends_at,
+            "ends_at_text": f"{timezone.localtime(clock.ends_at, zone):%H:%M}"
+            if clock.ends_at
+            else "",
+            "tables": [number for number, wave in numbers if wave == clock.number],
+        }
+        for clock in event_selectors.round_waves(round_)
+    ]
 
 
 def screen_head(*, event: Event) -> dict[str, Any]:

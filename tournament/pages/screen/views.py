@@ -34,7 +34,7 @@ from django.views.decorators.http import require_GET
 
 from banking.worth import worth_chart, worth_series
 from tournament.http.rows import read_all
-from tournament.models import Event, Round
+from tournament.models import Event, Round, Wave
 from tournament.pages.screen import selectors
 from tournament.watched import kept
 from tournament.watched.selectors import WatchedVersions, watched_versions_read
@@ -194,6 +194,7 @@ def _live(versions: WatchedVersions, showing: Collection[int] | None) -> dict[st
         "clock": shown["clock"],
         "now": now,
         "clock_text": _clock_text(shown["clock"], now),
+        "wave_clocks": _wave_clocks(shown["clock"], now),
         "seating_soon": shown["seating_soon"],
         "winners": shown["winners"],
         "currency": event.currency,
@@ -213,6 +214,23 @@ def _clock_text(clock: dict[str, Any] | None, now: datetime) -> str:
     if clock["status"] == Round.Status.RUNNING and clock["ends_at"] is not None:
         return countdown((clock["ends_at"] - now).total_seconds())
     return countdown(clock["time_limit_minutes"] * 60)
+
+
+def _wave_clocks(clock: dict[str, Any] | None, now: datetime) -> list[dict[str, Any]]:
+    """Each wave's clock as it is drawn, in a round played in waves: what is left of a
+    running wave, or the time limit of one still to start."""
+    if clock is None:
+        return []
+    limit = clock["time_limit_minutes"] * 60
+    return [
+        {
+            **wave,
+            "clock_text": countdown((wave["ends_at"] - now).total_seconds())
+            if wave["status"] == Wave.Status.RUNNING
+            else countdown(limit),
+        }
+        for wave in clock["waves"]
+    ]
 
 
 def _final(

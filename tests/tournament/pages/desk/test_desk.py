@@ -13,9 +13,15 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import timezone
 
-from tests.conftest import World, close_and_confirm, make_world, play_round_one, session_for
+from tests.conftest import (
+    World,
+    close_and_confirm,
+    make_world,
+    play_round_one,
+    run_out,
+    session_for,
+)
 from tests.entries import bank
 from tests.factories import PASSWORD, EventFactory, PlayerFactory, UserFactory, VolunteerFactory
 from tests.played import final_tie_decided, night
@@ -627,7 +633,7 @@ def test_start_call_time_and_end_through_the_desk():
 
 
 def test_once_the_clock_ran_out_with_no_worker_the_desk_shows_time_called_writing_nothing(world):
-    Round.objects.filter(pk=world.round.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
+    run_out(world.round, ago=timedelta(seconds=1))
     client = session_for(world.organiser)
     page = client.get(reverse("desk:round", args=[world.round.pk])).content.decode()
     assert "Time is called: each table plays its last turn" in page

@@ -112,7 +112,7 @@ def test_each_desk_page_reads_in_french_for_a_french_browser(page):
     shown = read(session_for(n.organiser), url, **{"Accept-Language": "fr-FR,fr;q=0.9"})
 
     reads(shown, said, unsaid, "fr")
-    assert "/i18n/js/" in shown  # the scripts' texts come in the same language
+    assert "/i18n/js/fr.js" in shown  # the scripts' texts come in the same language
 
 
 def test_the_results_page_reads_in_french():
@@ -287,9 +287,26 @@ def test_an_english_browser_and_one_the_product_lacks_read_the_desk_in_english()
 
 
 def test_the_check_in_scripts_texts_come_in_the_readers_language(client):
-    answer = client.get("/i18n/js/", headers={"Accept-Language": "de"})
+    answer = client.get("/i18n/js/de.js")
     found = re.search(r"const newcatalog = (\{.*?\});", answer.content.decode(), re.S)
     assert found, answer.content
     texts = json.loads(found.group(1))
     assert texts["Checked in. Welcome!"] == "Angemeldet. Willkommen!"  # checkin.js
     assert texts["Copied: paste it into an email."].startswith("Kopiert:")  # desk.js
+
+
+def test_a_new_event_is_announced_in_the_creators_language(outsider):
+    """The message after creating an event, in the language of the person who made it."""
+    from django.contrib.auth.models import Permission
+
+    outsider.user_permissions.add(Permission.objects.get(codename="add_event"))
+    client = session_for(outsider, headers={"Accept-Language": "fr"})
+    form = {"name": "Soirée des Lumières", "date": "2027-03-20", "entry_fee": "15"}
+    form |= {"edition": "us", "advancement": "knockout", "wildcards": "0", "finalists": "4"}
+
+    response = client.post(reverse("desk:event-new"), form, follow=True)
+
+    assert response.status_code == 200
+    text = words(response.content.decode())
+    assert "Soirée des Lumières est prêt. Ajoutez maintenant ses joueurs." in text
+    assert "is set up" not in text

@@ -96,7 +96,7 @@ def test_the_players_list_writes_what_each_paid_in_the_events_currency(world):
     client = session_for(world.organiser)
     url = reverse("desk:players", args=[world.event.pk])
     page = unescape(client.get(url, headers={"Accept-Language": "de"}).content.decode())
-    assert f"10{NBSP}€ so far" in page
+    assert f"bisher 10{NBSP}€" in page
     Event.objects.filter(pk=world.event.pk).update(entry_fee=0)
     Player.objects.filter(pk=second.pk).update(paid=1091)
     page = unescape(client.get(url, headers={"Accept-Language": "en"}).content.decode())
