@@ -15,6 +15,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 
 from banking.models import Entry
 from games import engine
+from tournament.text import isolated
 
 KIND_LABELS = {
     "pass_go": pgettext_lazy("move", "Pass GO"),
@@ -66,7 +67,7 @@ def group_name(group: str | None) -> str:
 
 def seat_name(account: Any, names: Mapping[int, str]) -> str:
     """A seat's player by name; a seat nobody named, by number."""
-    return names.get(account) or _("Seat %(seat)s") % {"seat": account}
+    return isolated(names.get(account)) or _("Seat %(seat)s") % {"seat": account}
 
 
 def party(account: Any, names: Mapping[int, str]) -> str | None:

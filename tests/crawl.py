@@ -7,6 +7,8 @@ from a page (links, images, the addresses its scripts and htmx poll, its search 
 filled in), each once, and answers each address's status. `unreachable(open_, fill, opened)`
 is the other side: the pages of the site's URL patterns, with the night's objects filled
 in, that a person may open (200 when asked for directly) and never reached by links.
+`kinds_of_page(user, starts)`: one address of each kind of page a role's crawl reaches, for
+the browser tests that open every page.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlencode, urljoin, urlsplit
 
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import URLPattern, URLResolver, get_resolver, resolve
 
 from tests.factories import PASSWORD
 
@@ -147,6 +149,24 @@ def crawl(open_: Open, *starts: str, base: str) -> dict[str, int]:
             links.feed(answer.text)
             todo += [urljoin(answer.url, link) for link in links.found]
     return opened
+
+
+def kinds_of_page(user: Any, starts: list[str], **headers: str) -> list[str]:
+    """One address of each route that `user`'s crawl from `starts` reaches as a whole page
+    (an HTML document, not a fragment that htmx asks for), for opening each in a browser."""
+    _, open_ = browser(user, **headers)
+    pages: dict[str, str] = {}
+
+    def opened(url: str) -> Answer:
+        answer = open_(url)
+        html = answer.headers.get("Content-Type", "").startswith("text/html")
+        if answer.status == 200 and html and "<html" in answer.text[:200]:
+            path = urlsplit(answer.url).path
+            pages.setdefault(resolve(path).route, answer.url.removeprefix(TEST_CLIENT))
+        return answer
+
+    crawl(opened, *starts, base=TEST_CLIENT)
+    return sorted(pages.values())
 
 
 def failed(opened: dict[str, int]) -> dict[str, int]:

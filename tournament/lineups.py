@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 from tournament import seating
 from tournament.errors import Conflict, Refusal
 from tournament.models import Event, Player, Result, Round, Seat, Table
+from tournament.text import isolated
 
 FINAL_TABLE_MAX = 6
 
@@ -58,7 +59,7 @@ def _entrants(round_: Round, *, include_all: bool) -> list[Player]:
     else:
         undecided = Result.objects.filter(round=previous, undecided=True).select_related("player")
         if undecided:
-            names = ", ".join(r.player.name for r in undecided)
+            names = ", ".join(isolated(r.player.name) for r in undecided)
             raise Conflict(
                 "ties_undecided",
                 _("Decide who advances from round %(number)s first: %(names)s are tied.")

@@ -35,6 +35,7 @@ from tournament.models import (
     Wave,
 )
 from tournament.queries import round_waves_sql
+from tournament.text import isolated
 
 
 def _sum(model: type, field: str) -> Coalesce:
@@ -307,7 +308,12 @@ def _seat(number: int, player: Player) -> dict[str, Any]:
 
 def _clash_words(clash: Any, by_id: Mapping[int, Player]) -> str:
     a, b = (by_id[p] for p in clash.players)
-    said = {"table": clash.table, "a": a.name, "b": b.name, "team": a.team}
+    said = {
+        "table": clash.table,
+        "a": isolated(a.name),
+        "b": isolated(b.name),
+        "team": isolated(a.team),
+    }
     if clash.kind == "team":
         return _("Table %(table)s: %(a)s and %(b)s are team-mates (%(team)s).") % said
     return _("Table %(table)s: %(a)s and %(b)s sit together in another round too.") % said

@@ -56,6 +56,25 @@ PROBLEMS = {
 }
 
 
+#: Unicode's FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: what they enclose is laid out
+#: in its own direction, and the text around it in the line's, as if it were one letter.
+ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
+
+
+def isolated(name: Any) -> str:
+    """A person's or team's name ready to stand in a sentence: enclosed in isolates when it
+    holds a right-to-left letter (bidi class R or AL), so that the digits and punctuation
+    beside it ("محمد العلي: 2 deeds") keep their places; any other name as it is, since every
+    language of the product reads left to right. For what a person reads only: never for
+    stored data, an API's or an export's fields, or a name compared as an identifier."""
+    text = "" if name is None else str(name)
+    if text.startswith(ISOLATE) and text.endswith(POP_ISOLATE):
+        return text
+    if any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
+        return f"{ISOLATE}{text}{POP_ISOLATE}"
+    return text
+
+
 def _problem(value: str) -> str | None:
     """What is wrong with this text (a key of PROBLEMS), or None if it is fine."""
     for char in value:

@@ -107,7 +107,7 @@
       var data = answer.data;
       if (data.counts) showCounts(data.counts);
       if (answer.status === 200 && data.result === "checked_in") {
-        show("ok", "\u2713 " + data.player.name, gettext("Checked in. Welcome!"));
+        show("ok", "\u2713 " + window.MonopolyNight.isolated(data.player.name), gettext("Checked in. Welcome!"));
         if (navigator.vibrate) navigator.vibrate(80);
       } else if (answer.status === 200) {
         show("already", data.player.name, data.message);

@@ -5,7 +5,8 @@
    MonopolyNight.clock(ms) gives "5:09" or "1:05:09"; MonopolyNight.ago(then, now) "12 s ago";
    MonopolyNight.tick(element) ticks a countdown the server drew down to its end.
    MonopolyNight.sayChanges(scope, read, region) says a live part's sentence to a screen
-   reader once it changes.
+   reader once it changes. MonopolyNight.isolated(name) keeps a right-to-left name in its
+   own direction in a sentence, as the server does (tournament/text.py: `isolated`).
    A plain script (no module), so pages with or without modules load it the same way. */
 (function () {
   "use strict";
@@ -68,6 +69,20 @@
     return say(gettext("%(hours)s h ago"), { hours: Math.floor(minutes / 60) });
   }
 
+  // A letter of a right-to-left script (Unicode's bidi classes R and AL: Hebrew, Arabic,
+  // Syriac, Thaana, N'Ko and the rest), as tournament/text.py tells one.
+  var RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]|[\uD802\uD803][\uDC00-\uDFFF]|\uD83A[\uDC00-\uDFFF]|\uD83B[\uDC00-\uDEFF]/;
+  var ISOLATE = "\u2068", POP_ISOLATE = "\u2069";
+
+  /** A person's or team's name ready to stand in a sentence: between FIRST STRONG ISOLATE
+      and POP DIRECTIONAL ISOLATE when it holds a right-to-left letter, so the digits and
+      punctuation beside it keep their places; any other name as it is. */
+  function isolated(name) {
+    var text = name === null || name === undefined ? "" : String(name);
+    if (text.charAt(0) === ISOLATE && text.charAt(text.length - 1) === POP_ISOLATE) return text;
+    return RIGHT_TO_LEFT.test(text) ? ISOLATE + text + POP_ISOLATE : text;
+  }
+
   // After each htmx swap in `scope`, what `read()` gives goes into the status region
   // `region` when it differs from what it gave before (never when the page opens): a poll
   // that redraws the same news says nothing.
@@ -86,4 +101,5 @@
   window.MonopolyNight.ago = ago;
   window.MonopolyNight.tick = tick;
   window.MonopolyNight.sayChanges = sayChanges;
+  window.MonopolyNight.isolated = isolated;
 })();

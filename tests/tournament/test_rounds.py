@@ -132,6 +132,21 @@ def send_on(world, player_id: int, reason: str) -> None:
     )
 
 
+def test_the_refusal_names_the_tied_players_each_in_their_own_direction():
+    world = make_world(players=8)
+    close_and_confirm(world.round, by=world.referee)
+    round_end(round_id=world.round.pk)
+    tied = Result.objects.filter(round=world.round, undecided=True).order_by("id")
+    arabic, latin = (result.player for result in tied[:2])
+    arabic.name = "محمد العلي"
+    arabic.save()
+    final = round_create(event_id=world.event.pk, kind=Round.Kind.FINAL)
+    with pytest.raises(Conflict) as refused:
+        round_seat(round_id=final.pk, seed=1)
+    assert "\u2068محمد العلي\u2069" in refused.value.detail
+    assert f"{latin.name}," in refused.value.detail or f"{latin.name} are" in refused.value.detail
+
+
 def test_the_next_round_waits_until_ties_are_decided_and_the_override_is_recorded():
     world = make_world(players=8)
     close_and_confirm(world.round, by=world.referee)

@@ -25,6 +25,7 @@ from django.utils.translation import ngettext
 from tournament.models import Result
 from tournament.money import money
 from tournament.results.standings import is_forced
+from tournament.text import isolated
 
 TieBreak = Result.TieBreak
 
@@ -127,7 +128,7 @@ def tie_break_text(result: Result, table: Sequence[Result] = ()) -> str:
 
 
 def _names(results: Iterable[Result]) -> str:
-    return ", ".join(r.player.name for r in results)
+    return ", ".join(isolated(r.player.name) for r in results)
 
 
 def result_row(result: Result, *, table: Sequence[Result] = ()) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from tournament.errors import Conflict
 from tournament.lineups import late_arrivals
 from tournament.models import Player, Round, Seat, Table, Volunteer
 from tournament.services.events import audit
+from tournament.text import isolated
 
 #: The rounds a late arrival may join: seated (released or not) and running.
 OPEN = (Round.Status.SEATED, Round.Status.RUNNING)
@@ -107,7 +108,7 @@ def _why_not(round_: Round, player: Player | None) -> str:
         return _("Round %(number)s is not open to late arrivals: it is %(status)s.") % said
     if round_.kind != Round.Kind.PRELIMINARY:
         return _("A final is for those who played: late arrivals join a preliminary round.")
-    said = {"name": player.name, "number": round_.number}
+    said = {"name": isolated(player.name), "number": round_.number}
     if Seat.objects.filter(table__round=round_, player=player).exists():
         return _("%(name)s is already seated in round %(number)s.") % said
     if player.withdrawn:

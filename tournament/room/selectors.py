@@ -30,6 +30,7 @@ from tournament.http.rows import Read, id_list, read_all
 from tournament.models import Round, Seat, Table
 from tournament.room.queries import desk_tables_sql, room_tables_sql
 from tournament.selectors import console_path
+from tournament.text import isolated
 from tournament.when import ago
 
 #: A tile's status: its review once closed (awaiting, disputed, confirmed), else open or closed.
@@ -135,7 +136,9 @@ def _tile(table: Row, round_: Round, rules: engine.Rules, now: datetime) -> dict
         "entries": table.last_seq or 0,
         "leader": leader,
         "leader_words": (
-            f"{leader['name']} {rules.money(leader['net_worth'])}" if leader else _("none yet")
+            f"{isolated(leader['name'])} {rules.money(leader['net_worth'])}"
+            if leader
+            else _("none yet")
         ),
         "currency": event.currency,
         "attention": bool(reasons),

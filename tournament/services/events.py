@@ -30,6 +30,7 @@ from tournament.models import (
     validate_time_zone,
 )
 from tournament.money import Currency, edition_currency
+from tournament.text import isolated
 
 EDITABLE = ("name", "date", "venue", "charity", "entry_fee", "sanctioned", "team_best")
 
@@ -290,7 +291,7 @@ def team_sponsor_set(
     """Name a team's sponsor (blank: none), audited with the old and new one. Refused for
     a name nobody at the event plays for."""
     if not Player.objects.filter(event_id=event_id, team=name).exists():
-        said = {"name": repr(name)}
+        said = {"name": isolated(repr(name))}
         raise NotFound(
             "unknown_team", _("Nobody at this event plays for a team called %(name)s.") % said
         )

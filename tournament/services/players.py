@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Event, Player
 from tournament.services.events import audit, correct, save_fields
-from tournament.text import name_key, name_problem, text_problem
+from tournament.text import isolated, name_key, name_problem, text_problem
 
 
 @transaction.atomic
@@ -52,7 +52,7 @@ def player_add(
                     "%(name)s is already registered for this event: two badges would print. If "
                     "this is another person with the same name, tick the box and add them again."
                 )
-                % {"name": registered},
+                % {"name": isolated(registered)},
             )
     player = Player.objects.create(
         event_id=event_id, name=name, email=email.strip(), team=team.strip(), paid=paid
@@ -280,7 +280,7 @@ class _Registered:
         if player is None:
             same = [p for p in self.by_name.get(name, []) if not p.email or not email]
             if len(same) > 1:
-                said = {"count": len(same), "name": values["name"]}
+                said = {"count": len(same), "name": isolated(values["name"])}
                 return None, (
                     _(
                         "%(count)s players are registered as %(name)s: add their email to this "
@@ -364,7 +364,7 @@ def _locked(player_id: int) -> Player:
 
 def _refuse_withdrawn(player: Player) -> None:
     if player.withdrawn:
-        said = {"name": player.name}
+        said = {"name": isolated(player.name)}
         raise Conflict(
             "withdrawn", _("%(name)s has withdrawn: bring them back from their page first.") % said
         )
@@ -487,7 +487,7 @@ def alternate_mark(*, player_id: int, actor: AbstractBaseUser | None = None) -> 
         raise Conflict(
             "already_seated",
             _("%(name)s already has a seat: an alternate waits for a seat that falls vacant.")
-            % {"name": player.name},
+            % {"name": isolated(player.name)},
         )
     _number([*_alternates(player.event_id), player])
     _audit(player, actor, "alternate_marked", place=player.alternate)
@@ -510,7 +510,9 @@ def alternate_move(*, player_id: int, place: int, actor: AbstractBaseUser | None
     """Move an alternate to `place` in the list (1 is called first; past the end, last)."""
     player = _listing(player_id)
     if player.alternate is None:
-        raise Conflict("not_alternate", _("%(name)s is not an alternate.") % {"name": player.name})
+        raise Conflict(
+            "not_alternate", _("%(name)s is not an alternate.") % {"name": isolated(player.name)}
+        )
     was = player.alternate
     listed = [p for p in _alternates(player.event_id) if p.pk != player.pk]
     listed.insert(min(max(place, 1), len(listed) + 1) - 1, player)

@@ -18,6 +18,7 @@ from tournament.models import Event, Round, Seat, Table, Volunteer
 from tournament.services.events import audit, save_fields
 from tournament.services.players import alternates_renumber
 from tournament.services.waves import spread, wave_start, waves_call_time
+from tournament.text import isolated
 
 
 @transaction.atomic
@@ -190,13 +191,14 @@ def alternate_step_in(
         raise Conflict(
             "not_vacant",
             _("%(name)s is checked in at table %(table)s, seat %(seat)s: the seat is not vacant.")
-            % {"name": seat.player.name, "table": seat.table.number, "seat": seat.number},
+            % {"name": isolated(seat.player.name), "table": seat.table.number, "seat": seat.number},
         )
     offered = next_alternate(round_)
     if offered is None or offered.pk != player_id:
         raise Conflict(
             "not_next_alternate",
-            _("%(name)s is the next alternate: offer the seat to them.") % {"name": offered.name}
+            _("%(name)s is the next alternate: offer the seat to them.")
+            % {"name": isolated(offered.name)}
             if offered is not None
             else _("No alternate is checked in and free to step in."),
         )

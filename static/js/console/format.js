@@ -7,7 +7,7 @@
 
 const shared = window.MonopolyNight;
 
-export const { money, clock, ago, h } = shared;
+export const { money, clock, ago, h, isolated } = shared;
 export const { gettext, ngettext, pgettext, interpolate } = window;
 
 /** A sentence from the catalogue with its named values filled in. */
@@ -40,9 +40,11 @@ export class Words {
     this.names = new Map(seats.map((s) => [s.seat, s.name]));
   }
 
+  /** A seat's player by name, isolated for a sentence (a right-to-left name keeps its own
+   *  direction); a seat nobody named, by number. */
   seat(n) {
     if (n === "bank" || n === null || n === undefined) return gettext("the bank");
-    return this.names.get(Number(n)) || say(gettext("Seat %(seat)s"), { seat: n });
+    return isolated(this.names.get(Number(n))) || say(gettext("Seat %(seat)s"), { seat: n });
   }
 
   space(p) {

@@ -2,7 +2,7 @@
 // the bank's options say), check what will move with the bank's preview, then record.
 
 import { Offline } from "./api.js";
-import { gettext, ngettext, say } from "./format.js";
+import { gettext, isolated, ngettext, say } from "./format.js";
 import { buildings, debtPath, h, swatch } from "./ui.js";
 
 const QUICK_AMOUNTS = [10, 20, 50, 100, 200, 500];
@@ -548,7 +548,7 @@ export class Sheets {
     if (changes.length) parts.push(h("h3", {}, gettext("Deeds")), h("ul", { class: "changes" }, changes.map((c) => h("li", {}, c))));
     for (const b of p.balances.filter((x) => x.after < 0)) {
       parts.push(h("div", { class: "notice warn debt-note" },
-        h("p", {}, h("strong", {}, say(gettext("%(name)s will owe %(amount)s."), { name: b.name, amount: w.money(-b.after) })), " ",
+        h("p", {}, h("strong", {}, say(gettext("%(name)s will owe %(amount)s."), { name: isolated(b.name), amount: w.money(-b.after) })), " ",
           gettext("The debt is recorded in full. Then raise cash: sell buildings, mortgage, trade \u2014 or declare bankruptcy."))));
     }
     // The same move as the latest entry, within a minute (a double tap?): the bank asks.

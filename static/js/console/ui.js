@@ -1,7 +1,7 @@
 // Drawing the console from the app's state: header, banners, seats, deeds and the ledger.
 // Names come from the server: every text goes in as a text node, never as HTML.
 
-import { ago, clock, gettext, h, ngettext, say } from "./format.js";
+import { ago, clock, gettext, h, isolated, ngettext, say } from "./format.js";
 
 export { h };
 
@@ -126,7 +126,7 @@ export function renderBanners(app) {
   const debtors = s.seats.filter((seat) => seat.cash < 0 && !seat.bankrupt);
   for (const seat of debtors) {
     out.push(h("div", { class: "banner debt" },
-      h("p", {}, h("strong", {}, say(gettext("%(name)s owes %(amount)s."), { name: seat.name, amount: w.money(-seat.cash) })), " ",
+      h("p", {}, h("strong", {}, say(gettext("%(name)s owes %(amount)s."), { name: isolated(seat.name), amount: w.money(-seat.cash) })), " ",
         gettext("Raise cash: sell buildings, mortgage, trade \u2014 or declare bankruptcy.")),
       debtPath(app, seat.seat)));
   }
@@ -198,7 +198,7 @@ export function renderSeats(app) {
   const stopped = s.table_status === "closed" ? gettext("No moves: the table is closed")
     : ["planned", "seated", "ended"].includes(s.status) ? gettext("No moves: the round is not running") : "";
   $("moves-title").textContent = stopped
-    || (current ? say(gettext("%(name)s\u2019s moves"), { name: current.name }) : gettext("Pick a player"));
+    || (current ? say(gettext("%(name)s\u2019s moves"), { name: isolated(current.name) }) : gettext("Pick a player"));
   document.querySelector("#moves .moves").hidden = Boolean(stopped);
   $("next-seat").hidden = Boolean(stopped);
   // A move on something a player holds shows only while they hold it.
@@ -300,9 +300,9 @@ export function renderLedger(app) {
 
 /** Who recorded an entry that is not the banker's: "by referee Sam". */
 function byWhom(e) {
-  if (e.author_role === "referee") return say(gettext("by referee %(name)s"), { name: e.author });
-  if (e.author_role === "organiser") return say(gettext("by organiser %(name)s"), { name: e.author });
-  return say(gettext("by %(role)s %(name)s"), { role: e.author_role, name: e.author });
+  if (e.author_role === "referee") return say(gettext("by referee %(name)s"), { name: isolated(e.author) });
+  if (e.author_role === "organiser") return say(gettext("by organiser %(name)s"), { name: isolated(e.author) });
+  return say(gettext("by %(role)s %(name)s"), { role: e.author_role, name: isolated(e.author) });
 }
 
 /** Keep "12 s ago" true without redrawing the ledger. */

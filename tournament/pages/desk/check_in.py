@@ -23,6 +23,7 @@ from tournament.pages.desk import guards
 from tournament.player_links import player_page_url, qr_svg
 from tournament.printing.render import qr_png
 from tournament.services import players
+from tournament.text import isolated
 
 
 def _json_refusal(code: str, detail: str, status: int, **more: object) -> JsonResponse:
@@ -76,13 +77,13 @@ def scan(request: HttpRequest, event_id: int) -> HttpResponse:
     player = outcome.player
     if outcome.already:
         at = player.checked_in_at and timezone.localtime(player.checked_in_at)
-        said = {"name": player.name, "time": f"{at:%H:%M}" if at else ""}
+        said = {"name": isolated(player.name), "time": f"{at:%H:%M}" if at else ""}
         if at:
             message = _("%(name)s was already checked in at %(time)s.") % said
         else:
             message = _("%(name)s was already checked in.") % said
     else:
-        message = _("%(name)s is checked in.") % {"name": player.name}
+        message = _("%(name)s is checked in.") % {"name": isolated(player.name)}
     if not as_json:
         guards.done(request, message)
         return redirect(back + f"#player-{player.pk}")

@@ -15,6 +15,7 @@ from tournament.pages.desk import guards
 from tournament.pages.desk.forms import DonationForm, PlayerCorrectionForm
 from tournament.services import events as services
 from tournament.services import players
+from tournament.text import isolated
 
 
 @guards.desk_view
@@ -24,7 +25,7 @@ def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
     form = PlayerCorrectionForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         players.player_update(player_id=player.pk, changes=form.cleaned_data, actor=request.user)
-        guards.done(request, _("%(name)s: saved.") % {"name": form.cleaned_data["name"]})
+        guards.done(request, _("%(name)s: saved.") % {"name": isolated(form.cleaned_data["name"])})
         return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
     played = player.seats.exists()
     context = guards.event_page(player.event, "players", form=form, player=player, played=played)
@@ -37,7 +38,7 @@ def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
 def player_remove(request: HttpRequest, player_id: int) -> HttpResponse:
     player = guards.organised(request, Player, player_id)
     if players.player_remove(player_id=player.pk, actor=request.user):
-        guards.done(request, _("%(name)s: removed.") % {"name": player.name})
+        guards.done(request, _("%(name)s: removed.") % {"name": isolated(player.name)})
     else:
         guards.done(
             request,
@@ -45,7 +46,7 @@ def player_remove(request: HttpRequest, player_id: int) -> HttpResponse:
                 "%(name)s: withdrawn. They played, so what they played stays; they are not "
                 "seated again."
             )
-            % {"name": player.name},
+            % {"name": isolated(player.name)},
         )
     return redirect("desk:players", event_id=player.event_id)
 
@@ -55,7 +56,7 @@ def player_remove(request: HttpRequest, player_id: int) -> HttpResponse:
 def player_return(request: HttpRequest, player_id: int) -> HttpResponse:
     player = guards.organised(request, Player, player_id)
     players.player_return(player_id=player.pk, actor=request.user)
-    said = {"name": player.name}
+    said = {"name": isolated(player.name)}
     guards.done(request, _("%(name)s is back: check them in to seat them again.") % said)
     return redirect(reverse("desk:players", args=[player.event_id]) + f"#player-{player.pk}")
 
@@ -67,7 +68,7 @@ def donation_edit(request: HttpRequest, donation_id: int) -> HttpResponse:
     form = DonationForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         services.donation_update(donation_id=donation.pk, actor=request.user, **form.cleaned_data)
-        said = {"donor": form.cleaned_data["donor"]}
+        said = {"donor": isolated(form.cleaned_data["donor"])}
         guards.done(request, _("%(donor)s: donation saved.") % said)
         return redirect("desk:donations", event_id=donation.event_id)
     context = guards.event_page(donation.event, "donations", form=form, donation=donation)
@@ -80,7 +81,7 @@ def donation_edit(request: HttpRequest, donation_id: int) -> HttpResponse:
 def donation_remove(request: HttpRequest, donation_id: int) -> HttpResponse:
     donation = guards.organised(request, Donation, donation_id)
     services.donation_remove(donation_id=donation.pk, actor=request.user)
-    said = {"donor": donation.donor or _("Anonymous")}
+    said = {"donor": isolated(donation.donor) or _("Anonymous")}
     guards.done(request, _("%(donor)s: donation removed.") % said)
     return redirect("desk:donations", event_id=donation.event_id)
 

@@ -29,7 +29,7 @@ from tournament.services import players as player_services
 from tournament.services.rounds import round_create
 from tournament.services.rounds import rounds_preseat as rounds_preseat_service
 from tournament.services.screens import screen_link_issue, screen_link_revoke, screen_path
-from tournament.text import TextCheckedForm
+from tournament.text import TextCheckedForm, isolated
 from tournament.timezones import event_zone
 
 SAMPLE_CSV = "name,email,team,paid\nAda Lovelace,ada@example.org,Analysts,20\nAlan Turing,,,0"
@@ -169,7 +169,7 @@ def players(request: HttpRequest, event_id: int) -> HttpResponse:
             player = player_services.player_add(
                 event_id=event.pk, actor=request.user, same_name_ok=again, **fields
             )
-            guards.done(request, _("%(name)s is registered.") % {"name": player.name})
+            guards.done(request, _("%(name)s is registered.") % {"name": isolated(player.name)})
             return redirect(reverse("desk:players", args=[event.pk]) + f"#player-{player.pk}")
     context = guards.event_page(
         event,
@@ -198,7 +198,7 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
             guards.done(request, report.summary)
             for line in report.lines:
                 if line.outcome != "added":
-                    said = {"line": line.line, "name": line.name, "detail": line.detail}
+                    said = {"line": line.line, "name": isolated(line.name), "detail": line.detail}
                     guards.done(request, _("Line %(line)s: %(name)s — %(detail)s") % said)
             return redirect("desk:players", event_id=event.pk)
     context = guards.event_page(event, "players", form=form, report=report, sample=SAMPLE_CSV)
@@ -260,7 +260,7 @@ def player_alternate(request: HttpRequest, player_id: int) -> HttpResponse:
     changed = guards.attempt(request, write, **arguments)
     if changed is not None:
         place = changed.alternate
-        said = {"name": changed.name, "number": place}
+        said = {"name": isolated(changed.name), "number": place}
         guards.done(
             request,
             _("%(name)s is alternate %(number)s.") % said
@@ -282,7 +282,10 @@ def donations(request: HttpRequest, event_id: int) -> HttpResponse:
             donation = services.donation_add(
                 event_id=event.pk, actor=request.user, **form.cleaned_data
             )
-            said = {"donor": donation.donor, "amount": money(donation.amount, event.currency)}
+            said = {
+                "donor": isolated(donation.donor),
+                "amount": money(donation.amount, event.currency),
+            }
             guards.done(request, _("Thank you, %(donor)s: %(amount)s recorded.") % said)
             return redirect("desk:donations", event_id=event.pk)
     context = guards.event_page(event, "donations", form=form, donations=event.donations.all())

@@ -33,6 +33,7 @@ from tournament.room import late_arrivals
 from tournament.room import selectors as room_selectors
 from tournament.services import rounds as services
 from tournament.services.tables import table_key_rotate
+from tournament.text import isolated
 from tournament.when import time_left
 
 FORBIDDEN = gettext_lazy("Only this event's organisers can see this round.")
@@ -388,7 +389,7 @@ def result_override(request: HttpRequest, round_id: int) -> HttpResponse:
                 reason=form.cleaned_data["reason"],
                 actor=request.user,
             )
-            said = {"name": result.player.name}
+            said = {"name": isolated(result.player.name)}
             if result.advances:
                 verdict = _("%(name)s advances; the reason is recorded.") % said
             else:
@@ -414,7 +415,7 @@ def seat_late(request: HttpRequest, round_id: int) -> HttpResponse:
     if seated is not None:
         table = seated.table
         name = table.seats.get(number=seated.seat).player.name
-        said = {"name": name, "table": table.number, "seat": seated.seat}
+        said = {"name": isolated(name), "table": table.number, "seat": seated.seat}
         if seated.new_table:
             sentence = _(
                 "%(name)s: table %(table)s (a new table), seat %(seat)s. Nobody else moved."
@@ -443,6 +444,6 @@ def alternate_step_in(request: HttpRequest, round_id: int) -> HttpResponse:
                 "%(name)s steps in: table %(table)s, seat %(seat)s. Nobody else moved, and the "
                 "table keeps its key."
             )
-            % {"name": seat.player.name, "table": seat.table.number, "seat": seat.number},
+            % {"name": isolated(seat.player.name), "table": seat.table.number, "seat": seat.number},
         )
     return redirect(reverse("desk:round", args=[round_.pk]) + "#vacant-heading")

@@ -12,6 +12,7 @@ from tournament.pages.desk import guards
 from tournament.pages.desk.forms import TeamSponsorForm
 from tournament.results import selectors as result_selectors
 from tournament.services.events import team_sponsor_set
+from tournament.text import isolated
 
 
 @guards.desk_view
@@ -32,7 +33,7 @@ def team(request: HttpRequest, event_id: int, name: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         with guards.refusal_shown(form):
             team_sponsor_set(event_id=event.pk, name=name, actor=request.user, **form.cleaned_data)
-            guards.done(request, _("%(team)s: sponsor saved.") % {"team": name})
+            guards.done(request, _("%(team)s: sponsor saved.") % {"team": isolated(name)})
             return redirect("desk:team", event_id=event.pk, name=name)
     context = guards.event_page(event, "overview", team=shown, form=form, **_rounds([shown]))
     status = 400 if request.method == "POST" else 200

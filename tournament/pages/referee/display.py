@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Volunteer
 from tournament.money import money
+from tournament.text import isolated
 
 BADGE_OF_REVIEW = {"confirmed": "badge ok", "disputed": "badge danger"}
 #: The role an entry was recorded under (its code: banker, referee, organiser), in words.
@@ -65,7 +66,7 @@ def _badge(table: Mapping[str, Any]) -> dict[str, str] | None:
 
 def _seat(seat: Mapping[str, Any], currency: str) -> dict[str, Any]:
     return {
-        "name": f"{seat['seat']}. {seat['name']}",
+        "name": f"{seat['seat']}. {isolated(seat['name'])}",
         "bankrupt": seat["bankrupt"],
         "cash": SafeString(money(seat["cash"], currency)),
         "net_worth": SafeString(money(seat["net_worth"], currency)),
