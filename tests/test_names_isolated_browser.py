@@ -17,6 +17,7 @@ from tests.console import Banker
 from tests.entries import bank
 from tests.played import final_started, night
 from tournament.models import Result
+from tournament.services.screens import screen_link_issue, screen_path
 from tournament.text import isolated
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -77,10 +78,12 @@ def test_every_page_keeps_a_right_to_left_name_isolated(live_server, new_page) -
         bank(table, kind="pass_go", seat=seat)
     roles = crawl.visitors(n.organiser, n.referee, table)
     roles["player"] = (None, [f"/p/{player.token}/"], {})
+    roles["screen"] = (None, [screen_path(screen_link_issue(event_id=n.event.pk))], {})
     final_table = f"/referee/events/{n.event.pk}/tables/{table.pk}/"
     mine = reverse("desk:player-edit", args=[player.pk])  # the crawl opens another player's
+    message = reverse("desk:player-message", args=[player.pk])  # their invitation
     live = {
-        "organiser": [f"/desk/rounds/{table.round_id}/", final_table, mine],
+        "organiser": [f"/desk/rounds/{table.round_id}/", final_table, mine, message],
         "referee": [final_table],
     }
     left: dict[str, list[str]] = {}

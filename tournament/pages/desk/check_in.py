@@ -133,7 +133,7 @@ def player_message_text(*, name: str, event: Event, url: str) -> dict[str, str]:
     and HTML with the QR code inline (player_message_email.html), in the event's language:
     the players read it, whichever organiser's browser made it."""
     qr = qr_png(url, scale=5)
-    context = {"name": name, "event": event, "url": url, "qr": qr, "closing": CLOSING}
+    context = {"name": isolated(name), "event": event, "url": url, "qr": qr, "closing": CLOSING}
     with translation.override(event.language or settings.LANGUAGE_CODE):
         return {
             "subject": _("Your place at %(event)s") % {"event": event.name},
