@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from banking.entry_words import kind_label
 from banking.models import Entry
 from tests.conftest import World
 from tests.entries import bank
@@ -169,3 +170,19 @@ def test_the_referees_scripts_get_their_texts_in_spanish(client):
     assert texts["The answers could not be loaded. Press Search to try again."].startswith(
         "No se han podido cargar las respuestas."
     )
+
+
+def test_a_void_the_rules_refuse_is_said_in_french(client, world):
+    """The bank's own refusal (an entry that a later one depends on), in the referee's
+    words, as the console says it."""
+    buy = bank(world.table, kind="buy", seat=1, space=1)
+    bank(world.table, kind="mortgage", seat=1, space=1)
+    browser = Client(headers={"Accept-Language": "fr"})
+    browser.force_login(world.referee)
+    refused = browser.post(void_url(world, buy), {"reason": "Mauvais joueur"})
+    assert refused.status_code == 400
+    page = html.unescape(refused.content.decode())
+    assert "depends on this one" not in page
+    with translation.override("fr"):
+        mortgage = kind_label("mortgage")
+    assert f"({mortgage})" in page  # the kind that depends on it, in French

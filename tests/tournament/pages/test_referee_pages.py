@@ -495,7 +495,7 @@ def test_a_refused_void_shows_the_banks_sentence_and_writes_nothing(client, worl
     assert response.status_code == 400
     page = html(response)
     assert "Nothing was changed." in page
-    assert "Entry 2 (mortgage) depends on this one: void it first." in page
+    assert "Entry 2 (Mortgage) depends on this one: void it first." in page
     assert Entry.objects.count() == before
     assert 'value="Bought by the wrong player"' in page  # the reason is kept for another go
 

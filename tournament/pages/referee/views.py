@@ -24,6 +24,7 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from banking.actors import Actor
+from banking.refusals import said as said_in_words
 from banking.services.entries import entry_post, entry_void
 from banking.worth import worth_chart, worth_series
 from games.engine import RuleViolation
@@ -266,7 +267,7 @@ def referee_void(request: HttpRequest, event_id: int, table_id: int, entry_id: u
             void_id=form.cleaned_data["void_id"] or uuid.uuid4(),
         )
     except (Refusal, RuleViolation) as refusal:
-        detail = refusal.detail
+        detail = said_in_words(refusal) if isinstance(refusal, RuleViolation) else refusal.detail
         if refusal.code == "id_reused":  # this form was sent before with another reason
             detail = gettext("This form already voided the entry: see the ledger below.")
         return _table_page(
@@ -300,7 +301,7 @@ def referee_adjust(request: HttpRequest, event_id: int, table_id: int) -> Any:
             actor=actor,
         )
     except (Refusal, RuleViolation) as refusal:
-        detail = refusal.detail
+        detail = said_in_words(refusal) if isinstance(refusal, RuleViolation) else refusal.detail
         if refusal.code == "id_reused":  # this form was sent before with other figures
             detail = gettext(
                 "That form was already used for an adjustment: "
