@@ -73,6 +73,20 @@ def test_a_number_word_and_a_plural_are_read_in_each_language():
 
 
 @pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        ("loyer de Boardwalk avec tout le groupe, sans maison", "fr"),
+        ("alquiler de Boardwalk con todo el grupo y sin casas", "es"),
+        ("Miete für Boardwalk mit der ganzen Gruppe ohne Häuser", "de"),
+    ],
+)
+def test_the_whole_group_without_houses_is_read_in_each_language(question, language):
+    assert said(question, language) == (
+        "Rent on Boardwalk with the whole group and no houses: $100"
+    )
+
+
+@pytest.mark.parametrize(
     ("question", "language", "word", "answered"),
     [
         ("loyre Boardwalk avec un hôtel", "fr", "loyer", ANSWERED[0]),
