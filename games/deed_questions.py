@@ -11,20 +11,36 @@ A number is given only when every word of the question is read: a word the bank 
 know could change the answer (a misspelt "hotle" read as nothing would give the rent on a
 bare site). A word close to one the bank knows gets a suggestion instead ("did you mean:
 hotel?"); any other leaves the question to the FAQ's own answers.
+
+The question is read in the reader's language (`language`, the FAQ's: English, French,
+Spanish or German), by one parser: each language's vocabulary (`VOCABULARIES`) gives, for
+each of its words, the English word of the same meaning the parser reads by ("loyer",
+"alquiler", "Miete": "rent"); accents may be typed or left out. A deed's name is read as
+the edition prints it, whatever the language. A misspelt word is offered the nearest word
+of the reader's own vocabulary.
+
+The answer is one sentence (games/sentences.py), marked for the translators where it is
+written and kept with its values (`DeedAnswer.sentence`): said here in English, in the
+reader's language by the FAQ's page, its money (`Amount`) written as the event's rules
+write it.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from itertools import pairwise
+from typing import Any
 
 from games import engine
+from games.deed_vocabularies import VOCABULARIES, Vocabulary, plain
 from games.engine.board import Kind, Space
 from games.engine.entries import BankPayment, Build, Buy
 from games.engine.mortgage import lift_cost
 from games.engine.rent import rent_due
+from games.engine.violations import Amount
+from games.sentences import Sentence, gettext_noop, ngettext
 
 #: Words of a deed's name that do not tell it apart from others.
 COMMON = frozenset(
@@ -52,12 +68,36 @@ FILLERS = frozenset(
 )
 
 
+#: A utility's rent, by whether the question names it and how the dice's number is said
+#: in English ("a 4", "an 8"; None: no number rolled).
+UTILITY_RENT = {
+    (True, None): gettext_noop("Rent on %(deed)s with %(owned)s: %(times)s times the dice"),
+    (True, "a"): gettext_noop(
+        "Rent on %(deed)s with %(owned)s: %(times)s times the dice, %(rent)s for a %(dice)s"
+    ),
+    (True, "an"): gettext_noop(
+        "Rent on %(deed)s with %(owned)s: %(times)s times the dice, %(rent)s for an %(dice)s"
+    ),
+    (False, None): gettext_noop("Rent on a utility with %(owned)s: %(times)s times the dice"),
+    (False, "a"): gettext_noop(
+        "Rent on a utility with %(owned)s: %(times)s times the dice, %(rent)s for a %(dice)s"
+    ),
+    (False, "an"): gettext_noop(
+        "Rent on a utility with %(owned)s: %(times)s times the dice, %(rent)s for an %(dice)s"
+    ),
+}
+
+
 @dataclass(frozen=True)
 class DeedAnswer:
-    """One sentence with the number in it (in English: the page says, in the reader's
-    language, that the bank worked it out with the event's rules)."""
+    """One sentence with the number in it: `text` in English, `sentence` for the reader's
+    language (the page says, in it, that the bank worked it out with the event's rules)."""
 
-    text: str
+    sentence: Sentence
+    text: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", str(self.sentence))
 
 
 @dataclass(frozen=True)
@@ -70,7 +110,7 @@ class Suggestion:
 
 
 def _words(text: str) -> list[str]:
-    text = text.lower().replace("&", " and ")
+    text = plain(text).replace("&", " and ")
     return re.findall(r"[a-z0-9]+", text)
 
 
@@ -142,16 +182,28 @@ def _site_rent(words: list[str], space: Space, rules: engine.Rules) -> DeedAnswe
     if hotel:
         builds.append(Build(OWNER, space.position, "hotel"))
     state = _board(rules, group if whole else [space.position], builds)
-    rent = rules.money(rent_due(state, rules, space, dice=None, via_card=None))
+    rent = Amount(rent_due(state, rules, space, dice=None, via_card=None), rules.money)
+    deed = space.name
     if hotel:
-        built = "with a hotel"
+        said = gettext_noop("Rent on %(deed)s with a hotel: %(rent)s", deed=deed, rent=rent)
     elif houses:
-        built = f"with {houses} house{'s' if houses > 1 else ''}"
+        said = ngettext(
+            "Rent on %(deed)s with %(count)s house: %(rent)s",
+            "Rent on %(deed)s with %(count)s houses: %(rent)s",
+            houses,
+            count=houses,
+            deed=deed,
+            rent=rent,
+        )
     elif whole:
-        built = "with the whole group and no houses"
+        said = gettext_noop(
+            "Rent on %(deed)s with the whole group and no houses: %(rent)s", deed=deed, rent=rent
+        )
     else:
-        built = "alone, with no houses"
-    return DeedAnswer(f"Rent on {space.name} {built}: {rent}")
+        said = gettext_noop(
+            "Rent on %(deed)s alone, with no houses: %(rent)s", deed=deed, rent=rent
+        )
+    return DeedAnswer(said)
 
 
 def _set_rent(words: list[str], space: Space, rules: engine.Rules, named: bool) -> DeedAnswer:
@@ -163,19 +215,34 @@ def _set_rent(words: list[str], space: Space, rules: engine.Rules, named: bool) 
     held = max(1, min(held, len(group)))
     others = [p for p in group if p != space.position][: held - 1]
     state = _board(rules, [space.position, *others], [])
-    what = space.name if named else ("a railroad" if railroad else "a utility")
-    owning = f"{held} {'railroads' if railroad else 'utilities'} owned"
     if railroad:
-        rent = rules.money(rent_due(state, rules, space, dice=None, via_card=None))
-        return DeedAnswer(f"Rent on {what} with {owning}: {rent}")
+        owned = ngettext("%(count)s railroad owned", "%(count)s railroads owned", held, count=held)
+        rent = Amount(rent_due(state, rules, space, dice=None, via_card=None), rules.money)
+        if named:
+            return DeedAnswer(
+                gettext_noop(
+                    "Rent on %(deed)s with %(owned)s: %(rent)s",
+                    deed=space.name,
+                    owned=owned,
+                    rent=rent,
+                )
+            )
+        return DeedAnswer(
+            gettext_noop("Rent on a railroad with %(owned)s: %(rent)s", owned=owned, rent=rent)
+        )
     if held == len(group):
-        owning = "both utilities owned"
+        owned = gettext_noop("both utilities owned")
+    else:
+        owned = ngettext("%(count)s utility owned", "%(count)s utilities owned", held, count=held)
     times = rent_due(state, rules, space, dice=1, via_card=None)
     dice = _dice(words)
-    text = f"Rent on {what} with {owning}: {times} times the dice"
+    values: dict[str, Any] = {"owned": owned, "times": times}
+    if named:
+        values["deed"] = space.name
     if dice is not None:
-        text += f", {rules.money(times * dice)} for a{'n' if dice in (8, 11) else ''} {dice}"
-    return DeedAnswer(text)
+        values |= {"dice": dice, "rent": Amount(times * dice, rules.money)}
+    roll = None if dice is None else "an" if dice in (8, 11) else "a"
+    return DeedAnswer(UTILITY_RENT[named, roll]._replace(values=values))
 
 
 def _known(rules: engine.Rules) -> set[str]:
@@ -205,26 +272,53 @@ def _edits(word: str, other: str) -> int:
     return back[-1]
 
 
-def _suggestion(question: str, unread: list[str], known: set[str]) -> Suggestion | None:
+def _suggestion(
+    question: str, unread: list[str], known: set[str], shown: dict[str, str]
+) -> Suggestion | None:
     """The question with each unread word replaced by the nearest known one (the fewest
-    edits, at most one in a short word and two in a longer one); None unless every unread
-    word is near one."""
+    edits, at most one in a short word and two in a longer one), written as its language
+    writes it (`shown`); None unless every unread word is near one."""
     nearest = {}
     for word in unread:
         edits, close = min((_edits(word, k), k) for k in known)
         if edits > (1 if len(word) <= 4 else 2):
             return None
-        nearest[word] = close
+        nearest[word] = shown.get(close, close)
     fixed = " ".join(nearest.get(word, word) for word in _words(question))
     return Suggestion(fixed, tuple(dict.fromkeys(nearest.values())))
 
 
-def deed_answer(question: str, rules: engine.Rules) -> DeedAnswer | Suggestion | None:
-    """The bank's number for a question about one deed; a Suggestion when a word of it
-    could not be read but is near one the bank knows; None when the question names no
+def _meanings(words: list[str], vocabulary: Vocabulary, rules: engine.Rules) -> list[str]:
+    """Each word of a question typed in another language as the English word of its
+    meaning: a word of the vocabulary, or a typo of one (`_like`); a deed's word, a
+    number or a word the vocabulary lacks as it is."""
+    names = {word for space in rules.edition.deeds for word in _words(space.name)}
+
+    def meaning(word: str) -> str:
+        if word in vocabulary.meanings:
+            return vocabulary.meanings[word]
+        if word in names or word.isdigit():
+            return word
+        like = (english for theirs, english in vocabulary.meanings.items() if _like(word, theirs))
+        return next(like, word)
+
+    return [meaning(word) for word in words]
+
+
+def deed_answer(
+    question: str, rules: engine.Rules, language: str = "en"
+) -> DeedAnswer | Suggestion | None:
+    """The bank's number for a question about one deed, typed in `language` (English
+    where it has no vocabulary); a Suggestion, in that language's words, when a word of
+    it could not be read but is near one the bank knows; None when the question names no
     deed (nor railroads or utilities in general) or has a word the bank does not know."""
     words = _words(question)
     known = _known(rules)
+    offered, shown = known, {}
+    if vocabulary := VOCABULARIES.get(language):
+        words = _meanings(words, vocabulary, rules)
+        names = {word for space in rules.edition.deeds for word in _words(space.name)}
+        offered, shown = {*vocabulary.meanings, *names}, vocabulary.shown
     space = _deed(words, rules)
     named = space is not None
     if space is None:
@@ -233,28 +327,45 @@ def deed_answer(question: str, rules: engine.Rules) -> DeedAnswer | Suggestion |
         elif _has(words, "utilities"):
             space = next(s for s in rules.edition.deeds if s.kind is Kind.UTILITY)
     if unread := _unread(words, known):
-        return _suggestion(question, unread, known) if space is not None else None
+        return _suggestion(question, unread, offered, shown) if space is not None else None
     if space is None:
         return None
+    deed = space.name
+    lift = Amount(lift_cost(space.mortgage), rules.money)
     if {"unmortgage", "lift", "lifting"} & set(words):
         return DeedAnswer(
-            f"Lifting the mortgage on {space.name} costs "
-            f"{rules.money(lift_cost(space.mortgage))} (its mortgage value plus 10%)"
+            gettext_noop(
+                "Lifting the mortgage on %(deed)s costs %(cost)s (its mortgage value plus 10%%)",
+                deed=deed,
+                cost=lift,
+            )
         )
     if _has(words, "mortgage"):
         return DeedAnswer(
-            f"Mortgage on {space.name}: it raises {rules.money(space.mortgage)}; lifting it "
-            f"costs {rules.money(lift_cost(space.mortgage))}"
+            gettext_noop(
+                "Mortgage on %(deed)s: it raises %(value)s; lifting it costs %(cost)s",
+                deed=deed,
+                value=Amount(space.mortgage, rules.money),
+                cost=lift,
+            )
         )
     asks_price = any(w in words for w in ("cost", "costs", "price", "buy", "much", "is"))
     building = _has(words, "house") or _has(words, "hotel")
     if not _has(words, "rent") and asks_price and space.kind is Kind.SITE and building:
         return DeedAnswer(
-            f"A house on {space.name} costs {rules.money(space.house_cost)}; a hotel "
-            f"costs {rules.money(space.house_cost)} more, once the site has four houses"
+            gettext_noop(
+                "A house on %(deed)s costs %(cost)s; a hotel costs %(cost)s more, once the "
+                "site has four houses",
+                deed=deed,
+                cost=Amount(space.house_cost, rules.money),
+            )
         )
     if not _has(words, "rent") and any(w in words for w in ("price", "buy")):
-        return DeedAnswer(f"{space.name} costs {rules.money(space.price)} to buy")
+        return DeedAnswer(
+            gettext_noop(
+                "%(deed)s costs %(price)s to buy", deed=deed, price=Amount(space.price, rules.money)
+            )
+        )
     if space.kind is Kind.SITE:
         return _site_rent(words, space, rules)
     return _set_rent(words, space, rules, named)

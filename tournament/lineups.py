@@ -157,8 +157,10 @@ def _entrants_at(
 
 
 def said(sentence: seating.Sentence) -> str:
-    """A sentence of tournament/seating.py (plain Python, in English) in the reader's
-    language: its form for its count, its values (sentences too) said alike."""
+    """A sentence of plain Python (games/sentences.py: tournament/seating.py's, the FAQ's
+    deed answers), in English, in the reader's language: its form for its count, its
+    values (sentences too) said alike; money (an `Amount`) as the rules it came from write
+    it."""
     values = {
         name: said(value) if isinstance(value, seating.Sentence) else value
         for name, value in sentence.values.items()

@@ -29,7 +29,8 @@ from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, NamedTuple
+
+from games.sentences import Sentence, gettext_noop, ngettext
 
 #: No table is ever smaller than this: a game of Monopoly needs three players.
 MIN_TABLE_SIZE = 3
@@ -51,35 +52,6 @@ SEARCH_BUDGET = 1_500_000
 #: Pre-seating (`rounds_plan`) tries at most this many whole plans, while the best so far may
 #: still be improved and the work so far is under `SEARCH_BUDGET` a round.
 MAX_PLANS = 16
-
-
-class Sentence(NamedTuple):
-    """A sentence as this module says it, in English (`str`), with what another language
-    needs to say it (tournament.lineups.said): its English forms, the count that chooses
-    between them (`plural` None: one form) and its named values (a value may be a
-    sentence itself: "2 players")."""
-
-    singular: str
-    plural: str | None
-    count: int
-    values: dict[str, Any]
-
-    def __str__(self) -> str:
-        form = self.singular if self.plural is None or self.count == 1 else self.plural
-        return form % {k: str(v) for k, v in self.values.items()} if self.values else form
-
-
-def gettext_noop(singular: str, **values: Any) -> Sentence:
-    """A sentence of one form, marked for the translation catalogues: Django's
-    makemessages finds it by this name. Plain Python: nothing is translated here."""
-    return Sentence(singular, None, 1, values)
-
-
-def ngettext(singular: str, plural: str, count: int, **values: Any) -> Sentence:
-    """A sentence whose form follows `count`, marked for the catalogues as gettext's
-    ngettext is (both forms); said in English here, in the reader's language by
-    tournament.lineups.said."""
-    return Sentence(singular, plural, count, values)
 
 
 class SeatingError(ValueError):

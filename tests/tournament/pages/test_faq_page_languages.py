@@ -119,16 +119,53 @@ def test_a_search_nothing_matches_says_so_in_spanish(client):
     assert "No answer matches" not in answer
 
 
-def test_the_banks_english_number_comes_with_the_readers_words(client):
-    """The bank reads questions typed in English only, and answers in English; the page
-    around its number is the reader's, and a French reader gets no English correction."""
+#: A question about a deed typed in each language, and the bank's answer in it.
+DEED_ANSWERS = {
+    "fr": (
+        "loyer Boardwalk avec un hôtel",
+        "Loyer pour Boardwalk avec un hôtel\u00a0: 2\u202f000\u00a0$US",
+        "Calculé par la banque selon les règles de cet événement.",
+    ),
+    "es": (
+        "alquiler de dos estaciones",
+        "Alquiler de una estación con 2 estaciones en propiedad: 50\u00a0US$",
+        "Calculado por la banca con las reglas de este evento.",
+    ),
+    "de": (
+        "Hypothek Park Place",
+        "Hypothek auf Park Place: bringt 175\u00a0$ ein; die Ablösung kostet 193\u00a0$",
+        "Von der Bank nach den Regeln dieser Veranstaltung berechnet.",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", sorted(DEED_ANSWERS))
+def test_a_question_about_a_deed_is_answered_in_the_readers_language(client, language):
+    q, said, worked_out = DEED_ANSWERS[language]
     event = event_with()
-    answer = read(client, search_url(event, "rent on boardwalk with a hotel"), "fr")
-    assert "Rent on Boardwalk with a hotel: " in answer
-    assert "Calculé par la banque selon les règles de cet événement." in answer
-    misspelt = read(client, search_url(event, "hotle rent boardwalk"), "fr")
-    assert "data-did-you-mean" not in misspelt
-    assert "data-did-you-mean" in read(client, search_url(event, "hotle rent boardwalk"), "en")
+    answer = read(client, search_url(event, q), language)
+    assert said in answer
+    assert worked_out in answer
+    assert "data-deed-answer" in answer
+    assert said in read(client, faq_url(event, q=q), language)  # without JavaScript
+
+
+def test_a_french_misspelling_is_offered_the_french_word(client):
+    event = event_with()
+    misspelt = read(client, search_url(event, "loyre Boardwalk avec un hôtel"), "fr")
+    assert "data-deed-answer" not in misspelt
+    assert "Vouliez-vous dire" in misspelt
+    suggested = re.search(r'href="([^"]*)"[^>]*data-did-you-mean>([^<]*)<', misspelt)
+    assert suggested is not None
+    assert suggested.group(2) == "loyer"
+    followed = read(client, html.unescape(suggested.group(1)), "fr")
+    assert DEED_ANSWERS["fr"][1] in followed
+
+
+def test_an_english_reader_reads_the_english_answer(client):
+    answer = read(client, search_url(event_with(), "rent on boardwalk with a hotel"), "en")
+    assert "Rent on Boardwalk with a hotel: $2,000" in answer
+    assert "Loyer" not in answer
 
 
 def test_the_briefing_reads_the_organisers_picks_in_the_readers_language(client):

@@ -22,8 +22,9 @@ from banking.ledgers import rules_of
 from games import selectors as faq
 from games.deed_questions import DeedAnswer, Suggestion, deed_answer
 from games.engine import RuleViolation, rules_for
-from games.models import ENGLISH, FaqEntry
+from games.models import FaqEntry
 from tournament import access, selectors
+from tournament.lineups import said
 from tournament.models import Event
 from tournament.services import briefings
 
@@ -94,19 +95,17 @@ def _answer(entry: FaqEntry, event: Event, variants: dict[str, bool]) -> dict[st
 
 def _deed_answer(q: str, event: Event) -> dict[str, Any]:
     """The bank's own number for a question about one deed, in this event's rules
-    (`deed`), or the question as the bank could read it (`suggestion`), or neither.
-
-    The bank reads questions in English and answers in English, to every reader; only an
-    English reader is offered its reading of a word it could not read (another's word,
-    French or German, would be "corrected" into an English one)."""
+    (`deed`, its sentence in the reader's language, money as the event's rules write it:
+    tournament/money.py in the language spoken), or the question as the bank could
+    read it (`suggestion`, in the reader's words), or neither. The question is read in the
+    reader's language (the FAQ's: theirs, else English)."""
     try:
-        found = deed_answer(q, rules_of(event)) if q else None
+        found = deed_answer(q, rules_of(event), _language()) if q else None
     except RuleViolation:
         found = None
-    english = _language() == ENGLISH
     return {
-        "deed": found if isinstance(found, DeedAnswer) else None,
-        "suggestion": found if isinstance(found, Suggestion) and english else None,
+        "deed": {"text": said(found.sentence)} if isinstance(found, DeedAnswer) else None,
+        "suggestion": found if isinstance(found, Suggestion) else None,
     }
 
 
