@@ -40,7 +40,7 @@ CATALOGUES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 %.mo: %.po
 	@command -v msgfmt >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq gettext; }
-	msgfmt --check-format --output-file=$@ $<
+	msgfmt --check --output-file=$@ $<
 
 ## make messages: the catalogues brought up to date with the strings the code marks (README.md, Adding a language)
 messages: $(STAMP)

@@ -22,8 +22,9 @@ DOMAINS = ("django", "djangojs")
 # What makemessages reads: the code, the templates and the scripts (not the vendored ones).
 SOURCES = ("banking", "games", "tournament", "templates", "static", "locale", "scripts")
 
-# Debian's gettext (scripts/test-prerequisites.sh): its count of each catalogue's messages.
-MSGFMT = (shutil.which("msgfmt") or "msgfmt", "--check-format", "--statistics")
+# Debian's gettext (scripts/test-prerequisites.sh): its check of formats, of the header (each
+# plural message has as many forms as the language's header says) and its count of messages.
+MSGFMT = (shutil.which("msgfmt") or "msgfmt", "--check", "--statistics")
 
 
 def msgids(catalogue: Path) -> set[str]:

@@ -89,7 +89,7 @@ def compile_catalogues(target: Path) -> None:
         subprocess.run(  # noqa: S603 - gettext's compiler, fixed arguments
             [
                 shutil.which("msgfmt") or "msgfmt",
-                "--check-format",
+                "--check",
                 "-o",
                 str(compiled),
                 str(catalogue),
