@@ -80,7 +80,7 @@ def test_with_redis_down_the_bank_carries_on_and_print_jobs_wait_until_it_is_bac
     )
     assert page.status_code == 200
     assert seconds < QUICK
-    assert "Table cards: waiting for the print queue." in page.content.decode()
+    assert "Table cards: Waiting for the print queue." in page.content.decode()
     cards = PrintJob.objects.get(kind="table_cards")
     assert cards.status == PrintJob.Status.WAITING
 

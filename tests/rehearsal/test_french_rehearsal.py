@@ -42,6 +42,7 @@ from tests.rehearsal.night import (
     shot,
 )
 from tournament.money import money
+from tournament.text import isolated
 
 pytestmark = [pytest.mark.night, pytest.mark.browser]
 
@@ -110,8 +111,10 @@ def test_a_night_in_french_at_a_euro_event(site: Deployment, device: Any, tmp_pa
         links[name] = re.search(r'href="([^"]+)"[^>]*data-player-link', html).group(1)
     assert set(links) == set(NAMES)
     for name in NAMES:
-        desk.get_by_role("button", name=f"{fr('Check in')} — {name}").click()
-        expect(desk.get_by_role("button", name=f"{fr('Check in')} — {name}")).to_have_count(0)
+        desk.get_by_role("button", name=f"{fr('Check in')} — {isolated(name)}").click()
+        expect(
+            desk.get_by_role("button", name=f"{fr('Check in')} — {isolated(name)}")
+        ).to_have_count(0)
     shot(desk, "desk-check-in", FOLDER)
     # The entry fees, in euros as a French reader writes them.
     desk.goto(overview)
