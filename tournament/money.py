@@ -85,7 +85,15 @@ def money(amount: int | None, currency: str, language: str | None = None) -> str
     one) writes them; None gives nothing."""
     if amount is None:
         return ""
-    locale, pattern, symbol = _pattern(language or translation.get_language() or "en", currency)
+    return _written(int(amount), currency, language or translation.get_language() or "en")
+
+
+# Each amount written is kept: Babel takes some 30 µs to write one, and a page that watches a
+# hundred tables writes the same net worths at each of its polls (the desk's control room
+# spent 3 ms of its 20 on them).
+@lru_cache(maxsize=4096)
+def _written(amount: int, currency: str, language: str) -> str:
+    locale, pattern, symbol = _pattern(language, currency)
     text = format_currency(
         abs(int(amount)), currency, format=pattern, locale=locale, currency_digits=False
     )
