@@ -16,7 +16,7 @@ from tournament.errors import Conflict
 from tournament.lineups import round_entrants, vacancies
 from tournament.models import AuditEvent, Player, Round, Seat
 from tournament.room.late_arrivals import waiting
-from tournament.services import rounds
+from tournament.services import events, rounds
 from tournament.services.players import (
     alternate_mark,
     alternate_move,
@@ -162,7 +162,7 @@ def test_the_audit_record_is_written_with_the_change_or_nothing_is(monkeypatch):
     def broken(**_: object) -> None:
         raise RuntimeError("the audit trail is unreachable")
 
-    monkeypatch.setattr(rounds, "audit", broken)
+    monkeypatch.setattr(events, "audit", broken)  # round_audit writes through it
     with pytest.raises(RuntimeError):
         alternate_step_in(round_id=world.round.pk, seat_id=seat.pk, player_id=una.pk)
     assert seating(world) == before

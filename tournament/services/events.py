@@ -25,6 +25,7 @@ from tournament.models import (
     Donation,
     Event,
     Player,
+    Round,
     Team,
     Volunteer,
     validate_time_zone,
@@ -499,3 +500,15 @@ def volunteer_enlist(
         account_created=password is not None,
     )
     return Enlisted(volunteer=volunteer, password=password)
+
+
+def round_audit(round_: Round, actor: AbstractBaseUser | None, action: str, **data: Any) -> None:
+    """The audit row of a write to a round (its rounds' and its waves' services), which it
+    names."""
+    audit(
+        event_id=round_.event_id,
+        actor=actor,
+        action=action,
+        subject=f"Round {round_.number}",
+        data={"round_id": round_.pk, **data},
+    )

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -15,7 +14,7 @@ from django.utils.translation import gettext as _
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.lineups import next_alternate, plan_for_preseating, plan_for_round, vacancies
 from tournament.models import Event, Round, Seat, Table, Volunteer
-from tournament.services.events import audit, save_fields
+from tournament.services.events import audit, round_audit, save_fields
 from tournament.services.players import alternates_renumber
 from tournament.services.waves import spread, wave_start, waves_call_time
 from tournament.text import isolated
@@ -42,19 +41,8 @@ def round_create(
     number = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     chosen = {"kind": kind, "time_limit_minutes": time_limit_minutes, "table_size": table_size}
     round_ = Round.objects.create(event=event, number=number, **chosen)
-    _audit(round_, actor, "round_created", **chosen)
+    round_audit(round_, actor, "round_created", **chosen)
     return round_
-
-
-def _audit(round_: Round, actor: AbstractBaseUser | None, action: str, **data: Any) -> None:
-    """The audit row of a write to a round, which it names."""
-    audit(
-        event_id=round_.event_id,
-        actor=actor,
-        action=action,
-        subject=f"Round {round_.number}",
-        data={"round_id": round_.pk, **data},
-    )
 
 
 @transaction.atomic
@@ -87,7 +75,7 @@ def round_seat(
     ).plan
     _save_tables(round_, plan, seed=seed)
     moved = {str(p): n for p, n in (moves or {}).items()}
-    _audit(round_, actor, "round_seated", seed=seed, tables=len(plan), moves=moved)
+    round_audit(round_, actor, "round_seated", seed=seed, tables=len(plan), moves=moved)
     return round_
 
 
@@ -157,7 +145,7 @@ def round_release(*, round_id: int, actor: AbstractBaseUser | None) -> Round:
         )
     if round_.released_at is None:
         save_fields(round_, released_at=timezone.now())
-        _audit(round_, actor, "seating_released", seed=round_.seed)
+        round_audit(round_, actor, "seating_released", seed=round_.seed)
     return round_
 
 
@@ -210,7 +198,7 @@ def alternate_step_in(
     save_fields(offered, alternate=None)
     round_.replaced.add(replaced)  # out of the round, even when it is seated again
     alternates_renumber(event_id=round_.event_id)
-    _audit(
+    round_audit(
         round_,
         actor,
         "alternate_stepped_in",

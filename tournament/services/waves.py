@@ -20,21 +20,11 @@ from django.utils.translation import gettext as _
 from tournament.errors import Conflict, NotFound, Refusal
 from tournament.models import Event, Round, Table, Wave
 from tournament.selectors import table_wave
-from tournament.services.events import audit, save_fields
+from tournament.services.events import round_audit, save_fields
 
 #: The most waves a round may play in.
 MOST_WAVES = 8
 NOT_STARTED = (Round.Status.PLANNED, Round.Status.SEATED)
-
-
-def _audit(round_: Round, actor: AbstractBaseUser | None, action: str, **data: object) -> None:
-    audit(
-        event_id=round_.event_id,
-        actor=actor,
-        action=action,
-        subject=f"Round {round_.number}",
-        data={"round_id": round_.pk, **data},
-    )
 
 
 def spread(count: int, waves: int) -> list[int]:
@@ -73,7 +63,7 @@ def round_waves_set(*, round_id: int, waves: int, actor: AbstractBaseUser | None
         )
     save_fields(round_, wave_count=waves)
     tables_spread(round_, tables)
-    _audit(round_, actor, "round_waves_set", waves=waves)
+    round_audit(round_, actor, "round_waves_set", waves=waves)
     return round_
 
 
@@ -96,7 +86,7 @@ def table_wave_move(*, table_id: int, wave: int, actor: AbstractBaseUser | None 
         )
     moved_from = table.wave
     save_fields(table, wave=wave)
-    _audit(round_, actor, "table_wave_moved", table=table.number, wave=wave, was=moved_from)
+    round_audit(round_, actor, "table_wave_moved", table=table.number, wave=wave, was=moved_from)
     return table
 
 
@@ -154,12 +144,12 @@ def wave_start(*, round_id: int, number: int, actor: AbstractBaseUser | None = N
     save_fields(round_, **changes)  # moves the round's row: the watching pages see the wave
     ends_at = wave.ends_at
     if number == 1:
-        _audit(round_, actor, "round_started", wave=1, ends_at=ends_at.isoformat())
+        round_audit(round_, actor, "round_started", wave=1, ends_at=ends_at.isoformat())
         Event.objects.filter(pk=round_.event_id, status=Event.Status.SETUP).update(
             status=Event.Status.UNDER_WAY
         )
     else:
-        _audit(round_, actor, "wave_started", wave=number, ends_at=ends_at.isoformat())
+        round_audit(round_, actor, "wave_started", wave=number, ends_at=ends_at.isoformat())
     # With the broker down the wave still starts: once its clock runs out every read shows
     # time called (Wave.status_now), and the next write at its tables records it
     # (call_time_if_due).
@@ -199,7 +189,7 @@ def waves_call_time(
             continue
         if now_ or now >= running.ends_at:
             save_fields(running, status=Wave.Status.TIME_CALLED, ends_at=min(running.ends_at, now))
-            _audit(round_, actor, "time_called", wave=running.number, early=now_)
+            round_audit(round_, actor, "time_called", wave=running.number, early=now_)
     called = [w for w in waves if w.status == Wave.Status.TIME_CALLED]
     if len(called) == round_.wave_count:
         save_fields(round_, status=Round.Status.TIME_CALLED, ends_at=called[-1].ends_at)
